@@ -1,0 +1,130 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema, any>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Flushes to disk (PGlite) and closes; safe to call twice. */
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** PostgreSQL connection string; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** PGlite data directory, or "memory" for a throwaway in-memory database. */
+  dataDir?: string;
+  /** Skip applying migrations (default false). */
+  skipMigrations?: boolean;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export class DatabaseLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The database directory ${dir} is in use by another process (pid ${pid}). ` +
+        `PGlite allows one process per directory: stop that process, or set DATA_DIR to another directory, ` +
+        `or set DATABASE_URL to use a PostgreSQL server.`,
+    );
+    this.name = "DatabaseLockedError";
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Takes the directory's lock file, or throws if a live process holds it. Returns the release function. */
+export function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, "storefront.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        fs.rmSync(lockPath, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+        throw new DatabaseLockedError(dir, holder);
+      }
+      // A lock left by a process that is gone (killed, crashed): take it over.
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock on ${dir}`);
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    if (!options.skipMigrations) await migratePg(drizzlePg(pool), { migrationsFolder });
+    let closed = false;
+    return {
+      db,
+      kind: "postgres",
+      async close() {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
+    };
+  }
+
+  const dataDir = options.dataDir ?? "./data";
+  const inMemory = dataDir === "memory";
+  const release = inMemory ? () => {} : lockDataDir(path.resolve(dataDir));
+  let client: PGlite;
+  try {
+    client = new PGlite({
+      dataDir: inMemory ? undefined : path.resolve(dataDir, "pglite"),
+      extensions: { pg_trgm },
+      relaxedDurability: true,
+    });
+    await client.waitReady;
+    if (!options.skipMigrations) await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (!inMemory) await client.query("CHECKPOINT");
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

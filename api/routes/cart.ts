@@ -1,0 +1,8 @@
+import { Hono } from "hono";
+import type { ApiDeps, ApiEnv } from "../lib/context";
+
+// TODO: the cart calls of spec section 7 (stub until implemented).
+export function cartRoutes(_deps: ApiDeps) {
+  const app = new Hono<ApiEnv>();
+  return app;
+}

@@ -1,0 +1,124 @@
+import { afterAll } from "vitest";
+import { createUserapp, type UserappOptions } from "../../api/app";
+import type { Database, DatabaseHandle } from "../../api/db/client";
+import { merchants, products, users, variants } from "../../api/db/schema";
+import { issueToken } from "../../api/lib/auth";
+import { defaultDeps } from "../../api/lib/context";
+import { newId } from "../../api/lib/ids";
+import { buildSearchText } from "../../api/lib/search-text";
+import { openTestDatabase } from "../db";
+
+export type TestApi = {
+  db: Database;
+  handle: DatabaseHandle;
+  app: ReturnType<typeof createUserapp>;
+  /** Calls the API like a client would: JSON body, optional bearer token and headers. */
+  call: (
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string },
+  ) => Promise<{ status: number; body: any; headers: Headers }>;
+};
+
+/** An API on a fresh database for this test file, closed after the file's tests. */
+export async function createTestApi(options: Partial<Omit<UserappOptions, "db">> = {}): Promise<TestApi> {
+  const handle = await openTestDatabase();
+  const app = createUserapp({ db: handle.db, ...options });
+  afterAll(() => handle.close());
+  const call: TestApi["call"] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers["content-type"] = "application/json";
+    }
+    const response = await app.request(path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+  return { db: handle.db, handle, app, call };
+}
+
+let counter = 0;
+
+/** Inserts a merchant and returns its id. */
+export async function insertMerchant(db: Database, fields: Partial<typeof merchants.$inferInsert> = {}) {
+  const id = newId();
+  counter++;
+  await db.insert(merchants).values({
+    id,
+    companyName: `Test Traders ${counter}`,
+    name: `Test Merchant ${counter}`,
+    contactPhone: `98${String(counter).padStart(8, "0")}`,
+    contactEmail: `merchant${counter}@example.test`,
+    ...fields,
+  });
+  return id;
+}
+
+export type TestVariant = { size: string; quantity: number; mrp: number; discount: number };
+
+/** Inserts a product with its variants (cost computed as the catalogue does) and returns its id. */
+export async function insertProduct(
+  db: Database,
+  fields: Partial<Omit<typeof products.$inferInsert, "price" | "discount" | "searchText">> & {
+    variants?: TestVariant[];
+  } = {},
+) {
+  const id = fields.id ?? newId();
+  const merchantId = fields.merchantId ?? (await insertMerchant(db));
+  const variantList = fields.variants ?? [{ size: "M", quantity: 50, mrp: 1000, discount: 20 }];
+  const costs = variantList.map((v) => Math.round(v.mrp * (1 - v.discount / 100)));
+  counter++;
+  const base = {
+    shortTitle: `Test Product ${counter}`,
+    longTitle: `Test Product ${counter} long title`,
+    tagLine: "A product for tests",
+    description: "Described for tests.",
+    brand: "Samsung",
+    category: "Electronics",
+    subCategory: "Bluetooth Headphones",
+    productType: "Electronics",
+    productSubType: "Headphones",
+    gender: "unisex",
+    images: [{ path: "/media/art/test.svg" }],
+    ratingValue: 4.2,
+    ratingCount: 120,
+    ...fields,
+  };
+  const { variants: _ignored, ...productFields } = base as typeof base & { variants?: unknown };
+  await db.insert(products).values({
+    ...productFields,
+    id,
+    merchantId,
+    price: Math.min(...costs),
+    discount: Math.max(...variantList.map((v) => v.discount)),
+    searchText: buildSearchText(base),
+  });
+  await db.insert(variants).values(
+    variantList.map((v, position) => ({ productId: id, position, ...v, cost: costs[position] })),
+  );
+  return id;
+}
+
+/** Inserts a user (password "password123", not hashed for real: sign-in is not what these tests cover) and issues a token. */
+export async function createUserWithToken(db: Database, fields: Partial<typeof users.$inferInsert> = {}) {
+  counter++;
+  const id = newId();
+  await db.insert(users).values({
+    id,
+    email: `shopper${counter}.${id.slice(0, 6)}@example.test`,
+    passwordHash: "not-a-real-hash",
+    name: `Shopper ${counter}`,
+    ...fields,
+  });
+  const token = await issueToken(defaultDeps(db), id);
+  return { id, token };
+}
