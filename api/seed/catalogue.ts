@@ -1,0 +1,368 @@
+import { count, getTableColumns, getTableName, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "../db/client";
+import { cartItems, merchants, orderItems, orders, products, variants, wishlistItems } from "../db/schema";
+import { buildSearchText } from "../lib/search-text";
+import { ARTWORK_PALETTES, ARTWORK_VIEWS, artworkName } from "./artwork";
+import { FAMILIES, type Gender, MERCHANTS, type ProductFamily } from "./families";
+import { childSeed, createRandom, type Random, seededId, shuffled } from "./random";
+
+export const DEFAULT_PRODUCTS = 240;
+export const DEFAULT_SEED = 1;
+/** Upper bound for `--products`: far beyond the 100,000 of the benchmarks, and still a sane memory use. */
+export const MAX_PRODUCTS = 1_000_000;
+
+export type SeedOptions = {
+  /** How many products (default 240). */
+  products?: number;
+  /** Seed of the pseudo-random generator (default 1): the same options give the same catalogue. */
+  seed?: number;
+  /** Products are dated over the 90 days before this moment (default: the current time). */
+  now?: Date;
+};
+
+export type SeedResult = { merchants: number; products: number };
+
+export type RemovedRows = {
+  products: number;
+  variants: number;
+  merchants: number;
+  orders: number;
+  orderItems: number;
+  cartItems: number;
+  wishlistItems: number;
+};
+
+type MerchantRow = typeof merchants.$inferInsert;
+type ProductRow = typeof products.$inferInsert;
+type VariantRow = typeof variants.$inferInsert;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MIN_MRP = 199;
+const MAX_MRP = 150_000;
+const MAX_DISCOUNT = 70;
+/** Products per INSERT (their variants go in one more). */
+const PRODUCT_BATCH = 2000;
+
+type Resolved = { products: number; seed: number; now: Date };
+
+function resolveOptions(options: SeedOptions): Resolved {
+  const resolved = { products: options.products ?? DEFAULT_PRODUCTS, seed: options.seed ?? DEFAULT_SEED, now: options.now ?? new Date() };
+  if (!Number.isInteger(resolved.products) || resolved.products < 1 || resolved.products > MAX_PRODUCTS) {
+    throw new RangeError(`products must be a whole number from 1 to ${MAX_PRODUCTS}, not ${resolved.products}`);
+  }
+  if (!Number.isInteger(resolved.seed) || resolved.seed < 0 || resolved.seed > 0xffffffff) {
+    throw new RangeError(`seed must be a whole number from 0 to ${0xffffffff}, not ${resolved.seed}`);
+  }
+  if (Number.isNaN(resolved.now.getTime())) throw new RangeError("now must be a valid date");
+  return resolved;
+}
+
+export function generateMerchants(seed: number, now: Date): MerchantRow[] {
+  const phones = new Set<string>();
+  return MERCHANTS.map((m, index) => {
+    const random = createRandom(childSeed(seed, "merchant", index));
+    // Phones must be unique: the product search finds a merchant by an all-digit term.
+    let phone: string;
+    do {
+      phone = String(random.int(6, 9)) + String(random.int(0, 999_999_999)).padStart(9, "0");
+    } while (phones.has(phone));
+    phones.add(phone);
+    return {
+      id: seededId(seed, "merchant", index),
+      companyName: m.companyName,
+      name: m.name,
+      contactPhone: phone,
+      contactEmail: m.email,
+      // Merchants joined the shop well before the oldest product was listed.
+      createdAt: new Date(now.getTime() - (120 + random.int(0, 600)) * DAY_MS),
+    };
+  });
+}
+
+/** Indian shop prices: ₹499, ₹1,299, ₹34,999, never outside ₹199..₹1,50,000. */
+function shopPrice(rupees: number): number {
+  const unit = rupees < 10_000 ? 100 : 1000;
+  const price = Math.round(rupees / unit) * unit - 1;
+  return Math.min(MAX_MRP - 1, Math.max(MIN_MRP, price));
+}
+
+function sellingPrice(mrp: number, discount: number): number {
+  return Math.max(1, Math.min(mrp, Math.round(mrp * (1 - discount / 100))));
+}
+
+function variantMrps(family: ProductFamily, sizes: string[], firstMrp: number, random: Random): number[] {
+  const pricing = family.sizePricing;
+  let mrps: number[];
+  if (pricing.kind === "scale") {
+    mrps = sizes.map((_, i) => firstMrp * (1 + pricing.step) ** i);
+  } else if (pricing.kind === "plus" && random.chance(0.5)) {
+    const plusFrom = family.sizes.indexOf("XXL");
+    mrps = sizes.map((size) => (family.sizes.indexOf(size) >= plusFrom ? firstMrp + pricing.extra : firstMrp));
+  } else {
+    mrps = sizes.map(() => firstMrp);
+  }
+  // A big OLED in its largest size would pass the ₹1,50,000 ceiling: scale the whole ladder down instead.
+  const top = Math.max(...mrps);
+  const factor = top > MAX_MRP - 1 ? (MAX_MRP - 1) / top : 1;
+  return mrps.map((mrp) => shopPrice(mrp * factor));
+}
+
+function stockLevel(random: Random): number {
+  const roll = random.next();
+  if (roll < 0.04) return 0;
+  if (roll < 0.18) return random.int(1, 9);
+  return random.int(10, 200);
+}
+
+function productCopy(family: ProductFamily, brand: string, modelName: string, noun: string, gender: Gender, colour: string, sizes: string[], random: Random) {
+  const genderWord = gender === "men" ? "Men's " : gender === "women" ? "Women's " : "";
+  const shortTitle = `${brand} ${genderWord}${modelName} ${noun}`;
+  const features = shuffled(family.features, random).slice(0, random.int(2, 3));
+  const longTitle = family.colourInTitle ? `${shortTitle} with ${features.join(", ")} (${colour})` : `${shortTitle} with ${features.join(", ")}`;
+  const context = { brand, model: modelName, noun, colour, gender, sizes };
+  const featureSentence = `Highlights: ${features.join(", ")}.`;
+  const description = [random.pick(family.about)(context), featureSentence, random.pick(family.closing)(context)].join(" ");
+  return { shortTitle, longTitle, tagLine: random.pick(family.tagLines), description };
+}
+
+type Cursor = { deckRound: number; deck: number[]; position: number; perFamily: number[] };
+
+/**
+ * Families come from a deck holding each family `weight` times, reshuffled every round: the
+ * mix stays realistic (more t-shirts than soundbars) and every family gets at least
+ * `rounds × weight` products, which is what guarantees that a 240-product catalogue
+ * covers every brand, gender and size (they rotate within a family, below).
+ */
+function nextFamily(seed: number, cursor: Cursor): { familyIndex: number; nth: number } {
+  if (cursor.position >= cursor.deck.length) {
+    const base = FAMILIES.flatMap((family, index) => Array<number>(family.weight).fill(index));
+    cursor.deck = shuffled(base, createRandom(childSeed(seed, "deck", cursor.deckRound)));
+    cursor.deckRound++;
+    cursor.position = 0;
+  }
+  const familyIndex = cursor.deck[cursor.position++];
+  const nth = cursor.perFamily[familyIndex]++;
+  return { familyIndex, nth };
+}
+
+function generateProduct(seed: number, index: number, now: Date, familyIndex: number, nth: number, merchantIds: Map<string, string>) {
+  const family = FAMILIES[familyIndex];
+  const random = createRandom(childSeed(seed, "product", index));
+  const rotation = childSeed(seed, "rotation", familyIndex);
+
+  const [brand, models] = family.brands[(nth + rotation) % family.brands.length];
+  const gender = family.genders[(nth + Math.floor(nth / family.brands.length) + rotation) % family.genders.length];
+  const model = random.pick(models);
+  const noun = model.noun ?? family.noun;
+
+  // A run of neighbouring sizes whose start rotates, so every size of the scale gets sold.
+  const wanted = Math.min(family.sizes.length, random.pick([1, 2, 3, 3, 4, 4]));
+  const start = Math.min((nth + (rotation >>> 8)) % family.sizes.length, family.sizes.length - wanted);
+  const sizes = family.sizes.slice(start, start + wanted);
+
+  const paletteIndex = random.pick(family.palettes);
+  const colour = ARTWORK_PALETTES[paletteIndex].name;
+  const imageCount = random.int(2, Math.min(4, ARTWORK_VIEWS));
+  const images = Array.from({ length: imageCount }, (_, view) => ({ path: `/media/art/${artworkName(family.art, paletteIndex, view)}.svg` }));
+
+  const [low, high] = model.mrp;
+  const mrps = variantMrps(family, sizes, low + random.next() * (high - low), random);
+  const baseDiscount = random.chance(0.12) ? 0 : random.int(5, Math.min(family.maxDiscount, MAX_DISCOUNT));
+  // Now and then one size is on a deeper or shallower offer, so the product's discount is the best of its variants.
+  const oddOne = baseDiscount > 0 && sizes.length > 1 && random.chance(0.25) ? random.int(0, sizes.length - 1) : -1;
+  const oddDiscount = Math.max(0, Math.min(MAX_DISCOUNT, baseDiscount + random.pick([-5, 5, 10])));
+  const soldOut = random.chance(0.05);
+
+  const productId = seededId(seed, "product", index);
+  const variantRows: VariantRow[] = sizes.map((size, position) => {
+    const discount = position === oddOne ? oddDiscount : baseDiscount;
+    return {
+      productId,
+      size,
+      position,
+      quantity: soldOut ? 0 : stockLevel(random),
+      mrp: mrps[position],
+      cost: sellingPrice(mrps[position], discount),
+      discount,
+    };
+  });
+
+  const rated = !random.chance(0.07);
+  const ratingValue = rated ? Math.round((5 - 2 * random.next() ** 1.6) * 10) / 10 : null;
+  const ratingCount = rated && !random.chance(0.05) ? Math.round(Math.exp(random.next() * Math.log(25_000))) : null;
+
+  // Some products are new arrivals (the 7-day "New" badge); the rest spread over 90 days.
+  const daysAgo = random.chance(0.06) ? random.next() * 7 : random.next() * 90;
+  const createdAt = new Date(now.getTime() - Math.max(60_000, Math.floor(daysAgo * DAY_MS)));
+
+  const copy = productCopy(family, brand, model.name, noun, gender, colour, sizes, random);
+  const classification = {
+    brand,
+    category: family.category,
+    subCategory: family.subCategory,
+    productType: family.productType,
+    productSubType: family.productSubType,
+    gender,
+  };
+  const product: ProductRow = {
+    id: productId,
+    ...copy,
+    ...classification,
+    merchantId: merchantIds.get(random.pick(family.merchants))!,
+    images,
+    ratingValue,
+    ratingCount,
+    price: Math.min(...variantRows.map((v) => v.cost)),
+    discount: Math.max(...variantRows.map((v) => v.discount)),
+    searchText: buildSearchText({ ...copy, ...classification }),
+    createdAt,
+  };
+  return { product, variants: variantRows };
+}
+
+/**
+ * The catalogue's products in order, generated lazily so that 100,000 products never sit
+ * in memory at once. Product i depends only on the seed, i and `now`: a bigger catalogue
+ * starts with the same products as a smaller one.
+ */
+export function* generateProducts(options: SeedOptions, merchantRows: MerchantRow[]) {
+  const { products: total, seed, now } = resolveOptions(options);
+  const merchantIds = new Map(MERCHANTS.map((m, i) => [m.key, merchantRows[i].id]));
+  const cursor: Cursor = { deckRound: 0, deck: [], position: 0, perFamily: FAMILIES.map(() => 0) };
+  for (let index = 0; index < total; index++) {
+    const { familyIndex, nth } = nextFamily(seed, cursor);
+    yield generateProduct(seed, index, now, familyIndex, nth, merchantIds);
+  }
+}
+
+/** From this many products on, indexes are dropped during the load and rebuilt after it. */
+const BULK_LOAD_FROM = 10_000;
+
+type IndexDefinition = { name: string; definition: string };
+
+/**
+ * Drops the secondary indexes of products and variants (not those behind primary keys or
+ * constraints) and answers their definitions. Building an index once over 100,000 rows
+ * is about a third faster on PGlite than updating it row by row; the caller's
+ * transaction puts the indexes back if anything fails.
+ */
+async function dropSecondaryIndexes(db: Database): Promise<IndexDefinition[]> {
+  // Both drivers (PGlite and node-postgres) answer `{ rows }`.
+  const { rows: indexes } = (await db.execute(sql`
+    SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+    FROM pg_index i
+    WHERE i.indrelid IN (${getTableName(products)}::regclass, ${getTableName(variants)}::regclass)
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+    ORDER BY 1`)) as unknown as { rows: IndexDefinition[] };
+  for (const index of indexes) await db.execute(sql.raw(`DROP INDEX ${index.name}`));
+  return indexes;
+}
+
+/**
+ * INSERT … SELECT FROM unnest($1::text[], $2::integer[], …): one array parameter per column.
+ * Drizzle's multi-row VALUES needs a parameter per value, and building those took about a
+ * third of the time of a 100,000-product seed.
+ */
+async function insertRows<T extends PgTable>(db: Database, table: T, rows: T["$inferInsert"][]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.entries(getTableColumns(table));
+  const names = columns.map(([, column]) => sql.identifier(column.name));
+  const arrays = columns.map(([key, column]) => {
+    const values = rows.map((row) => {
+      const value = (row as Record<string, unknown>)[key];
+      return value === null || value === undefined ? null : column.mapToDriverValue(value);
+    });
+    return sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`;
+  });
+  await db.execute(sql`INSERT INTO ${table} (${sql.join(names, sql`, `)}) SELECT * FROM unnest(${sql.join(arrays, sql`, `)})`);
+}
+
+async function insertCatalogue(db: Database, options: Resolved): Promise<SeedResult> {
+  const dropped = options.products >= BULK_LOAD_FROM ? await dropSecondaryIndexes(db) : [];
+  const merchantRows = generateMerchants(options.seed, options.now);
+  await db.insert(merchants).values(merchantRows);
+  let productBatch: ProductRow[] = [];
+  let variantBatch: VariantRow[] = [];
+  let inserted = 0;
+  const flush = async () => {
+    await insertRows(db, products, productBatch);
+    await insertRows(db, variants, variantBatch);
+    inserted += productBatch.length;
+    productBatch = [];
+    variantBatch = [];
+  };
+  for (const row of generateProducts(options, merchantRows)) {
+    productBatch.push(row.product);
+    variantBatch.push(...row.variants);
+    if (productBatch.length >= PRODUCT_BATCH) await flush();
+  }
+  await flush();
+  for (const index of dropped) await db.execute(sql.raw(index.definition));
+  // PGlite has no autovacuum to gather statistics: without them the planner guesses row
+  // counts of a freshly loaded table and may skip the indexes the product list relies on.
+  await db.execute(sql`ANALYZE ${merchants}, ${products}, ${variants}`);
+  return { merchants: merchantRows.length, products: inserted };
+}
+
+/** True when there are no products and no merchants: the state in which the server seeds on start. */
+export async function isCatalogueEmpty(db: Database): Promise<boolean> {
+  const [product] = await db.select({ id: products.id }).from(products).limit(1);
+  if (product) return false;
+  const [merchant] = await db.select({ id: merchants.id }).from(merchants).limit(1);
+  return !merchant;
+}
+
+/** Seeds an empty catalogue in one transaction; throws if the catalogue is not empty. */
+export async function seedCatalogue(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
+  const resolved = resolveOptions(options);
+  return db.transaction(async (tx) => {
+    if (!(await isCatalogueEmpty(tx))) {
+      throw new Error("The catalogue is not empty: run `npm run seed` to replace it.");
+    }
+    return insertCatalogue(tx, resolved);
+  });
+}
+
+/**
+ * Deletes the whole catalogue and everything that refers to it: every order (its lines
+ * name products), cart line and wishlist entry. Users and their addresses stay.
+ */
+async function deleteCatalogue(db: Database): Promise<RemovedRows> {
+  const countOf = async (table: PgTable) => {
+    const [row] = await db.select({ n: count() }).from(table);
+    return Number(row.n);
+  };
+  const removed: RemovedRows = {
+    products: await countOf(products),
+    variants: await countOf(variants),
+    merchants: await countOf(merchants),
+    orders: await countOf(orders),
+    orderItems: await countOf(orderItems),
+    cartItems: await countOf(cartItems),
+    wishlistItems: await countOf(wishlistItems),
+  };
+  // TRUNCATE, not DELETE: PGlite has no autovacuum, so deleted rows would stay on disk and
+  // every reseed would grow the data directory. Without CASCADE, a table added later that
+  // refers to these makes the reseed fail (and roll back) rather than silently emptying it.
+  await db.execute(sql`TRUNCATE ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${variants}, ${products}, ${merchants}`);
+  return removed;
+}
+
+/** Replaces whatever catalogue there is with a freshly seeded one, in one transaction (the `npm run seed` command). */
+export async function replaceCatalogue(db: Database, options: SeedOptions = {}): Promise<{ removed: RemovedRows; seeded: SeedResult }> {
+  const resolved = resolveOptions(options);
+  return db.transaction(async (tx) => {
+    const removed = await deleteCatalogue(tx);
+    const seeded = await insertCatalogue(tx, resolved);
+    return { removed, seeded };
+  });
+}
+
+/**
+ * After a bulk load: PGlite has no autovacuum, and without a vacuum the visibility map is
+ * empty, so counts cannot use index-only scans. Runs outside any transaction.
+ */
+export async function vacuumCatalogue(db: Database): Promise<void> {
+  await db.execute(sql`VACUUM ANALYZE ${merchants}, ${products}, ${variants}`);
+}

@@ -1,0 +1,102 @@
+/**
+ * `npm run seed [-- --products N] [-- --seed N]`: replaces the catalogue with a freshly
+ * generated one. Because orders, cart lines and wishlist entries point at products, they
+ * are removed too; users and their addresses stay.
+ */
+import { parseArgs } from "node:util";
+import { readEnv } from "../config";
+import { type DatabaseHandle, openDatabase } from "../db/client";
+import { DEFAULT_PRODUCTS, DEFAULT_SEED, MAX_PRODUCTS, type RemovedRows, replaceCatalogue, vacuumCatalogue } from "./catalogue";
+
+const USAGE = `Usage: npm run seed -- [--products N] [--seed N]
+  --products N  how many products to generate, 1 to ${MAX_PRODUCTS} (default ${DEFAULT_PRODUCTS})
+  --seed N      seed of the generator, 0 to 4294967295 (default ${DEFAULT_SEED}); the same seed gives the same catalogue`;
+
+class UsageError extends Error {}
+
+function wholeNumber(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text.trim())) throw new UsageError(`--${name} must be a whole number, not "${text}"`);
+  const value = Number(text);
+  if (value < min || value > max) throw new UsageError(`--${name} must be from ${min} to ${max}, not ${value}`);
+  return value;
+}
+
+function parseOptions(argv: string[]) {
+  let values: { products?: string; seed?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { products: { type: "string" }, seed: { type: "string" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return {
+    help: values.help === true,
+    products: wholeNumber("products", values.products, DEFAULT_PRODUCTS, 1, MAX_PRODUCTS),
+    seed: wholeNumber("seed", values.seed, DEFAULT_SEED, 0, 0xffffffff),
+  };
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+function describeRemoved(removed: RemovedRows): string {
+  if (removed.products === 0 && removed.merchants === 0 && removed.orders === 0 && removed.cartItems === 0 && removed.wishlistItems === 0) {
+    return "The catalogue was empty: nothing removed.";
+  }
+  return (
+    `Removed the previous catalogue: ${removed.products} products (${removed.variants} variants), ${removed.merchants} merchants, ` +
+    `${removed.orders} orders (${removed.orderItems} order lines), ${removed.cartItems} cart lines and ${removed.wishlistItems} wishlist entries.`
+  );
+}
+
+async function main(argv: string[]): Promise<number> {
+  let options: ReturnType<typeof parseOptions>;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`seed: ${error.message}\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+
+  const started = performance.now();
+  let handle: DatabaseHandle;
+  let where: string;
+  try {
+    const env = readEnv();
+    handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    where = handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.DATA_DIR}`;
+  } catch (error) {
+    // A locked data directory or a bad DATABASE_URL: the message says what to do, a stack trace would not.
+    console.error(`seed: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    console.log(`Seeding ${options.products} products (seed ${options.seed}) into ${where}...`);
+    const seeding = performance.now();
+    const { removed, seeded } = await replaceCatalogue(handle.db, { products: options.products, seed: options.seed });
+    await vacuumCatalogue(handle.db);
+    const done = performance.now();
+    console.log(describeRemoved(removed));
+    console.log(
+      `Seeded ${seeded.products} products from ${seeded.merchants} merchants in ${seconds(done - seeding)} s ` +
+        `(${seconds(done - started)} s with opening the database).`,
+    );
+    return 0;
+  } catch (error) {
+    console.error("seed: failed, the previous catalogue is unchanged:", error);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
