@@ -1,8 +1,102 @@
+import { and, eq, lte, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
+import { authTokens, users } from "../db/schema";
+import { issueToken, requireUser } from "../lib/auth";
 import type { ApiDeps, ApiEnv } from "../lib/context";
+import { badRequest, conflict, ok, readBody } from "../lib/http";
+import { newId } from "../lib/ids";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../lib/passwords";
+import { clientIp, loginKeys, releaseAttempt, reserveAttempt } from "../lib/throttle";
+import { loadUser, toUserJson } from "../lib/users";
 
-// TODO: the auth calls of spec section 7 (stub until implemented).
-export function authRoutes(_deps: ApiDeps) {
+/** An optional name part: trimmed; blank or null means "not given". */
+const optionalName = z
+  .string()
+  .trim()
+  .max(100, "At most 100 characters")
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const registerSchema = z.object({
+  email: z.string().trim().max(254, "At most 254 characters").pipe(z.email("Enter a valid email address")),
+  // Never trimmed: spaces are part of a password.
+  password: z.string().min(8, "At least 8 characters").max(200, "At most 200 characters"),
+  firstName: optionalName,
+  lastName: optionalName,
+  name: optionalName,
+});
+
+const loginSchema = z.object({
+  username: z.string().trim().min(1, "Enter your email address").max(254, "At most 254 characters"),
+  password: z.string().min(1, "Enter your password").max(200, "At most 200 characters"),
+});
+
+/** One message for an unknown email and a wrong password, so a sign-in does not reveal which accounts exist. */
+const INVALID_CREDENTIALS = "Invalid email or password.";
+
+export function authRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();
+
+  app.post("/register", async (c) => {
+    const body = await readBody(c, registerSchema);
+    const emailTaken = () => conflict("An account with this email already exists.");
+    // Checked first to spare an argon2 hash for a duplicate; the insert below settles races.
+    const [existing] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
+      .limit(1);
+    if (existing) throw emailTaken();
+
+    const name = body.name ?? ([body.firstName, body.lastName].filter(Boolean).join(" ") || null);
+    // The address is kept as typed (trimmed); uniqueness and sign-in compare it lower-cased.
+    const [created] = await deps.db
+      .insert(users)
+      .values({
+        id: newId(),
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        firstName: body.firstName,
+        lastName: body.lastName,
+        name,
+        createdAt: deps.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw emailTaken();
+    return ok(c, toUserJson(created, []), "Registration successful", 201);
+  });
+
+  app.post("/login", async (c) => {
+    const body = await readBody(c, loginSchema);
+    const keys = loginKeys(deps, body.username, clientIp(c));
+    // Refuses with 429 before any password check once a key is over its limit.
+    await reserveAttempt(deps, keys);
+
+    const [user] = await deps.db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${body.username.toLowerCase()}`)
+      .limit(1);
+    if (!user) {
+      await verifyAgainstDummy(body.password);
+      throw badRequest(INVALID_CREDENTIALS);
+    }
+    if (!(await verifyPassword(user.passwordHash, body.password))) throw badRequest(INVALID_CREDENTIALS);
+
+    await releaseAttempt(deps, keys);
+    // Housekeeping while we are here: this user's expired tokens can go.
+    await deps.db.delete(authTokens).where(and(eq(authTokens.userId, user.id), lte(authTokens.expiresAt, deps.now())));
+    const token = await issueToken(deps, user.id);
+    const profile = await loadUser(deps.db, user.id);
+    return ok(c, { ...profile!, token }, "Login successful");
+  });
+
+  app.post("/logout", requireUser(deps), async (c) => {
+    await deps.db.delete(authTokens).where(eq(authTokens.tokenHash, c.var.user.tokenHash));
+    return ok(c, null, "You have been logged out successfully.");
+  });
+
   return app;
 }
