@@ -1,8 +1,121 @@
+import { and, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
+import { wishlistItems } from "../db/schema";
+import { requireUser } from "../lib/auth";
+import { productIdSchema } from "../lib/cart";
+import { loadProducts, type ProductJson } from "../lib/catalogue";
 import type { ApiDeps, ApiEnv } from "../lib/context";
+import { notFound, ok, readBody } from "../lib/http";
+import { defaultPageSize, maxPageSize, paginator } from "../lib/orders";
 
-// TODO: the wishlist calls of spec section 7 (stub until implemented).
-export function wishlistRoutes(_deps: ApiDeps) {
+export type WishlistEntryJson = {
+  /** A wishlist holds a product once, so the product id names the entry too. */
+  _id: string;
+  productId: ProductJson;
+  createdAt: string;
+};
+
+const productSchema = z.object({ productId: productIdSchema });
+
+/**
+ * `{query, options, isCountOnly}` as the spec's client sends it. Of the options only page and
+ * limit mean anything here (the list is newest first); the other keys are ignored.
+ */
+const listSchema = z.object({
+  query: z.unknown().optional(),
+  options: z
+    .object({
+      page: z.number().int("page must be a whole number").min(1, "page must be at least 1").optional(),
+      limit: z.number().int("limit must be a whole number").min(1, "limit must be at least 1").optional(),
+    })
+    .optional(),
+  isCountOnly: z.boolean().optional(),
+});
+
+/** The wishlist calls of spec section 7 (mounted at /userapp/wishlist), always the signed-in user's own. */
+export function wishlistRoutes(deps: ApiDeps) {
+  const { db } = deps;
   const app = new Hono<ApiEnv>();
+  app.use("*", requireUser(deps));
+
+  const countOf = async (userId: string) => {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, userId));
+    return row?.count ?? 0;
+  };
+
+  app.post("/create", async (c) => {
+    const userId = c.var.user.id;
+    const { productId } = await readBody(c, productSchema);
+    const product = (await loadProducts(db, [productId])).get(productId);
+    if (!product) throw notFound("Product not found");
+    // Adding twice keeps one entry (and its first date): the toggle of a double click is harmless.
+    const inserted = await db
+      .insert(wishlistItems)
+      .values({ userId, productId, createdAt: deps.now() })
+      .onConflictDoNothing()
+      .returning({ createdAt: wishlistItems.createdAt });
+    const [entry] =
+      inserted.length > 0
+        ? inserted
+        : await db
+            .select({ createdAt: wishlistItems.createdAt })
+            .from(wishlistItems)
+            .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+    const data = {
+      success: true,
+      _id: productId,
+      productId: product,
+      createdAt: (entry?.createdAt ?? deps.now()).toISOString(),
+      count: await countOf(userId),
+    };
+    return inserted.length > 0
+      ? ok(c, data, "Added to wishlist", 201)
+      : ok(c, data, "Already in your wishlist");
+  });
+
+  app.post("/list", async (c) => {
+    const userId = c.var.user.id;
+    const { options, isCountOnly } = await readBody(c, listSchema);
+    const itemCount = await countOf(userId);
+    if (isCountOnly) return ok(c, { totalRecords: itemCount });
+    const page = options?.page ?? 1;
+    const perPage = Math.min(options?.limit ?? defaultPageSize, maxPageSize);
+    const rows = await db
+      .select({ productId: wishlistItems.productId, createdAt: wishlistItems.createdAt })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, userId))
+      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    const catalogue = await loadProducts(
+      db,
+      rows.map((row) => row.productId),
+    );
+    const products: WishlistEntryJson[] = rows.flatMap((row) => {
+      const product = catalogue.get(row.productId);
+      return product ? [{ _id: row.productId, productId: product, createdAt: row.createdAt.toISOString() }] : [];
+    });
+    return ok(c, { products, paginator: paginator(itemCount, page, perPage) });
+  });
+
+  app.put("/remove", async (c) => {
+    const userId = c.var.user.id;
+    const { productId } = await readBody(c, productSchema);
+    const removed = await db
+      .delete(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+      .returning({ productId: wishlistItems.productId });
+    if (removed.length === 0) throw notFound("Product not found in wishlist");
+    return ok(c, { success: true, productId, count: await countOf(userId) }, "Removed from wishlist");
+  });
+
+  app.get("/count", async (c) => {
+    return ok(c, { count: await countOf(c.var.user.id) });
+  });
+
   return app;
 }

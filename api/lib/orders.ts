@@ -1,0 +1,396 @@
+import { and, asc, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import {
+  addresses,
+  cartItems,
+  type OrderAddress,
+  type OrderStatus,
+  orderItems,
+  orders,
+  variants,
+} from "../db/schema";
+import { loadProducts } from "./catalogue";
+import { badRequest, conflict, notFound } from "./http";
+import { newId } from "./ids";
+
+/** Added to every order total (spec section 9). */
+export const platformFee = 4;
+
+export type PaymentMethod = "cod" | "Upi";
+export type OrderSource = "cart" | "buyNow";
+
+/** Cash on delivery is paid at the door; an online (UPI) order waits for its payment. */
+export const paymentStatusFor = (method: PaymentMethod) => (method === "cod" ? "pending" : "awaitingPayment");
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export type Paginator = {
+  itemCount: number;
+  perPage: number;
+  pageCount: number;
+  currentPage: number;
+  /** Serial number of the page's first item (1-based), as mongoose-paginate's pagingCounter. */
+  slNo: number;
+  hasPrevPage: boolean;
+  hasNextPage: boolean;
+  prev: number | null;
+  next: number | null;
+};
+
+export const defaultPageSize = 10;
+export const maxPageSize = 100;
+
+/** The paginator of DESIGN.md's list shape. */
+export function paginator(itemCount: number, currentPage: number, perPage: number): Paginator {
+  const pageCount = Math.max(1, Math.ceil(itemCount / perPage));
+  return {
+    itemCount,
+    perPage,
+    pageCount,
+    currentPage,
+    slNo: (currentPage - 1) * perPage + 1,
+    hasPrevPage: currentPage > 1,
+    hasNextPage: currentPage < pageCount,
+    prev: currentPage > 1 ? currentPage - 1 : null,
+    next: currentPage < pageCount ? currentPage + 1 : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading orders
+
+export type OrderLineJson = {
+  productId: string;
+  title: string;
+  image: string;
+  size: string;
+  qty: number;
+  mrp: number;
+  cost: number;
+  amount: number;
+  /** The same as `amount`: the name the spec's order display reads. */
+  totalAmount: number;
+  merchantId: string;
+  merchantName: string;
+};
+
+export type OrderJson = {
+  _id: string;
+  id: string;
+  products: OrderLineJson[];
+  itemsAmount: number;
+  platformFee: number;
+  totalAmount: number;
+  paymentMethod: PaymentMethod;
+  paymentStatus: string;
+  address: OrderAddress;
+  orderStatus: OrderStatus;
+  source: OrderSource;
+  createdAt: string;
+};
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+export function toOrderJson(order: OrderRow, items: OrderItemRow[]): OrderJson {
+  return {
+    _id: order.id,
+    id: order.id,
+    products: items
+      .slice()
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({
+        productId: item.productId,
+        title: item.title,
+        image: item.image,
+        size: item.size,
+        qty: item.qty,
+        mrp: item.mrp,
+        cost: item.cost,
+        amount: item.amount,
+        totalAmount: item.amount,
+        merchantId: item.merchantId,
+        merchantName: item.merchantName,
+      })),
+    itemsAmount: order.itemsAmount,
+    platformFee: order.platformFee,
+    totalAmount: order.totalAmount,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    paymentStatus: order.paymentStatus,
+    address: order.address,
+    orderStatus: order.orderStatus,
+    source: order.source as OrderSource,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+async function withItems(db: Database, rows: OrderRow[]): Promise<OrderJson[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId) ?? [];
+    list.push(item);
+    byOrder.set(item.orderId, list);
+  }
+  return rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? []));
+}
+
+/** One of the user's orders; someone else's order is as absent as an unknown one. */
+export async function findOrder(db: Database, userId: string, orderId: string): Promise<OrderJson | null> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  const [order] = await withItems(db, rows);
+  return order ?? null;
+}
+
+async function findOrderByKey(db: Database, userId: string, idempotencyKey: string): Promise<OrderJson | null> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  const [order] = await withItems(db, rows);
+  return order ?? null;
+}
+
+/** A page of the user's orders, newest first. */
+export async function listOrders(
+  db: Database,
+  userId: string,
+  page: number,
+  perPage: number,
+): Promise<{ data: OrderJson[]; paginator: Paginator }> {
+  const [{ itemCount }] = await db
+    .select({ itemCount: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { data: await withItems(db, rows), paginator: paginator(itemCount, page, perPage) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order
+
+export type OrderLineInput = { productId: string; size: string; qty: number };
+
+export type PlaceOrderInput = {
+  userId: string;
+  source: OrderSource;
+  /** Distinct product and size pairs, qty 1..10 each (the route's schema merges duplicates). */
+  lines: OrderLineInput[];
+  /** The address sent with the order; without one the user's primary address is used. */
+  address: OrderAddress | null;
+  paymentMethod: PaymentMethod;
+  idempotencyKey: string | null;
+  now: Date;
+};
+
+/** The user's primary (active) address, if any. */
+async function primaryAddress(db: Database, userId: string): Promise<OrderAddress | null> {
+  const [row] = await db
+    .select({
+      locality: addresses.locality,
+      city: addresses.city,
+      state: addresses.state,
+      zipcode: addresses.zipcode,
+      country: addresses.country,
+    })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** True when `error` (or an error it wraps, as Drizzle does) is a unique violation of `constraint`. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === "23505") {
+      return (
+        candidate.constraint === constraint ||
+        (typeof candidate.message === "string" && candidate.message.includes(constraint))
+      );
+    }
+    current = candidate.cause;
+  }
+  return false;
+}
+
+const lineLabel = (title: string, size: string) => `${title} (size ${size})`;
+
+/**
+ * Places an order: prices come from the catalogue (never from the client), stock is checked and
+ * taken in one transaction, and an idempotency key answers the first order instead of a second.
+ * Answers the order and whether it is a replay of an earlier request.
+ */
+export async function placeOrder(
+  db: Database,
+  input: PlaceOrderInput,
+): Promise<{ order: OrderJson; replayed: boolean }> {
+  const { userId, idempotencyKey } = input;
+  if (idempotencyKey) {
+    const earlier = await findOrderByKey(db, userId, idempotencyKey);
+    if (earlier) return { order: earlier, replayed: true };
+  }
+
+  const address = input.address ?? (await primaryAddress(db, userId));
+  if (!address) throw badRequest("Please add a delivery address.");
+
+  // Titles, images and merchants are snapshotted from here; the prices from the locked rows below.
+  const catalogue = await loadProducts(
+    db,
+    input.lines.map((line) => line.productId),
+  );
+  for (const line of input.lines) {
+    const product = catalogue.get(line.productId);
+    if (!product) throw notFound("Product not found");
+    if (!product.variants.some((v) => v.size === line.size)) {
+      throw badRequest(`Size ${line.size} is not available for ${product.title.shortTitle}`);
+    }
+  }
+
+  const orderId = newId();
+  const orderStatus: OrderStatus = {
+    orderConfirmed: { isConfirmed: true, date: input.now.toISOString() },
+    shipped: { isConfirmed: false, date: null },
+    outForDelivery: { isConfirmed: false, date: null },
+    delivered: { isConfirmed: false, date: null },
+    cancel: { isConfirmed: false, date: null },
+    refunded: { isConfirmed: false, date: null },
+  };
+
+  try {
+    const placed = await db.transaction(async (tx) => {
+      // The order row goes first: with an idempotency key it claims the key, so a concurrent
+      // duplicate waits on the unique index and then fails, before it has touched any stock.
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          userId,
+          idempotencyKey,
+          source: input.source,
+          paymentMethod: input.paymentMethod,
+          paymentStatus: paymentStatusFor(input.paymentMethod),
+          itemsAmount: 0,
+          platformFee,
+          totalAmount: platformFee,
+          address,
+          orderStatus,
+          createdAt: input.now,
+        })
+        .returning();
+
+      // Take stock line by line in one fixed order (product, then size), so two orders for the
+      // same variants lock them in the same order and cannot deadlock on PostgreSQL.
+      const byLockOrder = input.lines
+        .slice()
+        .sort((a, b) => (a.productId === b.productId ? cmp(a.size, b.size) : cmp(a.productId, b.productId)));
+      const prices = new Map<string, { mrp: number; cost: number }>();
+      for (const line of byLockOrder) {
+        // The conditional UPDATE is the stock check: it matches only while enough units remain,
+        // and under PostgreSQL's row lock a waiting order re-reads the quantity left by the one
+        // before it, so the last units are never sold twice.
+        const [taken] = await tx
+          .update(variants)
+          .set({ quantity: sql`${variants.quantity} - ${line.qty}` })
+          .where(
+            and(
+              eq(variants.productId, line.productId),
+              eq(variants.size, line.size),
+              gte(variants.quantity, line.qty),
+            ),
+          )
+          .returning({ mrp: variants.mrp, cost: variants.cost });
+        if (!taken) {
+          const [left] = await tx
+            .select({ quantity: variants.quantity })
+            .from(variants)
+            .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size)));
+          const title = catalogue.get(line.productId)?.title.shortTitle ?? "This product";
+          const available = left?.quantity ?? 0;
+          throw conflict(
+            available > 0
+              ? `Only ${available} left of ${lineLabel(title, line.size)}`
+              : `${lineLabel(title, line.size)} is out of stock`,
+            { productId: line.productId, size: line.size, requested: line.qty, available },
+          );
+        }
+        prices.set(`${line.productId}\u0000${line.size}`, taken);
+      }
+
+      const items = input.lines.map((line, position) => {
+        const product = catalogue.get(line.productId)!;
+        const price = prices.get(`${line.productId}\u0000${line.size}`)!;
+        return {
+          orderId,
+          position,
+          productId: line.productId,
+          merchantId: product.merchant.id,
+          merchantName: product.merchant.company_name,
+          title: product.title.shortTitle,
+          image: product.image,
+          size: line.size,
+          qty: line.qty,
+          mrp: price.mrp,
+          cost: price.cost,
+          amount: price.cost * line.qty,
+        };
+      });
+      const insertedItems = await tx.insert(orderItems).values(items).returning();
+      const itemsAmount = items.reduce((sum, item) => sum + item.amount, 0);
+      const [priced] = await tx
+        .update(orders)
+        .set({ itemsAmount, totalAmount: itemsAmount + platformFee })
+        .where(eq(orders.id, orderId))
+        .returning();
+
+      // What was ordered from the cart leaves the cart with the same commit; Buy Now leaves it alone.
+      if (input.source === "cart") {
+        await tx
+          .delete(cartItems)
+          .where(
+            and(
+              eq(cartItems.userId, userId),
+              or(
+                ...input.lines.map((line) =>
+                  and(eq(cartItems.productId, line.productId), eq(cartItems.size, line.size)),
+                ),
+              ),
+            ),
+          );
+      }
+      return toOrderJson(priced ?? order, insertedItems);
+    });
+    return { order: placed, replayed: false };
+  } catch (error) {
+    // A concurrent request with the same key committed first: answer its order.
+    if (idempotencyKey && isUniqueViolation(error, "orders_idempotency_idx")) {
+      const earlier = await findOrderByKey(db, userId, idempotencyKey);
+      if (earlier) return { order: earlier, replayed: true };
+    }
+    throw error;
+  }
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
