@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { loadProducts } from "../../api/lib/catalogue";
 import { createTestApi, insertProduct } from "./helpers";
 
+const { db } = await createTestApi();
+
 describe("loadProducts", () => {
   it("answers products with variants in order and the merchant populated", async () => {
-    const { db } = await createTestApi();
     const id = await insertProduct(db, {
       variants: [
         { size: "M", quantity: 5, mrp: 1000, discount: 20 },

@@ -1,0 +1,70 @@
+import type { ProductJson } from "../../api/lib/catalogue";
+
+/** The product shape the /userapp API answers (spec section 3). */
+export type Product = ProductJson;
+export type Variant = Product["variants"][number];
+
+export const DEFAULT_RATING = 5;
+export const DEFAULT_RATING_COUNT = 100;
+export const NEW_BADGE_DAYS = 7;
+export const QTY_MIN = 1;
+export const QTY_MAX = 10;
+export const PLATFORM_FEE = 4;
+
+/** Spec section 2: lower-case, keep letters, digits, spaces and hyphens, spaces to hyphens, collapse repeats. */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, "")
+    .replace(/ /g, "-")
+    .replace(/-+/g, "-");
+}
+
+/** The canonical product page path: /product/{category}/{shorttitle}/{id}. */
+export function productPath(product: Pick<Product, "_id" | "category" | "title">): string {
+  return `/product/${slugify(product.category)}/${slugify(product.title.shortTitle)}/${product._id}`;
+}
+
+/** The variant a card shows: the one with the highest discount (spec section 4), first on ties. */
+export function featuredVariant(product: Pick<Product, "variants">): Variant | undefined {
+  let best: Variant | undefined;
+  for (const variant of product.variants) if (!best || variant.price.discount > best.price.discount) best = variant;
+  return best;
+}
+
+/** DESIGN.md "one price": the selling price is `cost`, the struck-through price `mrp`, the percent off `discount`. */
+export function priceOf(variant: Variant | undefined) {
+  return { sellingPrice: variant?.price.cost ?? 0, mrp: variant?.price.mrp ?? 0, discount: variant?.price.discount ?? 0 };
+}
+
+export function totalStock(product: Pick<Product, "variants">): number {
+  return product.variants.reduce((sum, v) => sum + v.quantity, 0);
+}
+
+export function isInStock(product: Pick<Product, "variants">): boolean {
+  return totalStock(product) > 0;
+}
+
+export function isNew(createdAt: string, now: Date = new Date()): boolean {
+  return now.getTime() - new Date(createdAt).getTime() <= NEW_BADGE_DAYS * 24 * 60 * 60 * 1000;
+}
+
+export function ratingOf(product: Pick<Product, "ratingValue" | "ratingCount">) {
+  return { value: product.ratingValue ?? DEFAULT_RATING, count: product.ratingCount ?? DEFAULT_RATING_COUNT };
+}
+
+/** Default size: M if the product has it, else the first size, else "free" (spec section 4). */
+export function defaultSize(product: Pick<Product, "variants">): string {
+  return product.variants.find((v) => v.size === "M")?.size ?? product.variants[0]?.size ?? "free";
+}
+
+export function variantOf(product: Pick<Product, "variants">, size: string): Variant | undefined {
+  return product.variants.find((v) => v.size === size);
+}
+
+/** Clamps a quantity to 1..10; anything unreadable is 1. */
+export function clampQty(value: unknown): number {
+  const n = typeof value === "number" ? value : Number.parseInt(String(value ?? ""), 10);
+  if (!Number.isFinite(n)) return QTY_MIN;
+  return Math.min(QTY_MAX, Math.max(QTY_MIN, Math.trunc(n)));
+}

@@ -1,0 +1,11 @@
+/** Hands a standard Request to the /userapp API: in-process by default, over HTTP with USERAPP_API_URL. */
+export type UserappFetch = (request: Request) => Response | Promise<Response>;
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The /userapp API, called without a socket in the single-process setup. */
+    userapp: UserappFetch;
+  }
+}
+
+export {};

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Playwright drives Debian's Chromium (a browser download is impossible here): every spec runs
+// with JavaScript on and off, at desktop width and at a 360 px phone width.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+const desktop = { ...devices["Desktop Chrome"], launchOptions };
+const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure" },
+  projects: [
+    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true } },
+    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false } },
+    { name: "mobile-js", use: { ...phone, javaScriptEnabled: true } },
+    { name: "mobile-nojs", use: { ...phone, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // A fresh embedded database each run, built and seeded by the same `npm start` shoppers use.
+    command: "rm -rf .e2e-data && npm start",
+    url: `http://127.0.0.1:${port}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: ".e2e-data", DATABASE_URL: "", SESSION_SECRET: "e2e-secret-not-for-production" },
+  },
+});

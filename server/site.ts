@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { type ServerBuild, createRequestHandler } from "react-router";
+import type { UserappFetch } from "../app/lib/load-context";
+import { loadStaticFiles, staticResponse } from "./static";
+
+export type SiteOptions = {
+  /** The /userapp API (also serves /media). */
+  userapp: UserappFetch;
+  /** Where the storefront's loaders send their /userapp calls (defaults to `userapp`). */
+  storefrontUserapp?: UserappFetch;
+  /** The React Router server build, or a loader of it (development reloads it per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  /** The built client files (production only). */
+  clientDir?: string;
+};
+
+/** The whole site: the /userapp API and /media, the built assets, then the storefront. */
+export function createSite(options: SiteOptions) {
+  const files = options.clientDir ? loadStaticFiles(options.clientDir) : new Map();
+  const handleRequest = createRequestHandler(options.build, options.mode);
+  const storefrontUserapp = options.storefrontUserapp ?? options.userapp;
+
+  const site = new Hono();
+  // Assets come precompressed; this compresses HTML, data and API answers.
+  site.use(compress());
+  site.all("/userapp/*", (c) => options.userapp(c.req.raw));
+  site.all("/media/*", (c) => options.userapp(c.req.raw));
+  site.all("*", (c) => {
+    const file = staticResponse(files, c.req.raw);
+    if (file) return file;
+    return handleRequest(c.req.raw, { userapp: storefrontUserapp });
+  });
+  return site;
+}
+
+/** With USERAPP_API_URL the storefront calls a separate API host over HTTP. */
+export function remoteUserapp(baseUrl: string): UserappFetch {
+  const base = new URL(baseUrl);
+  return (request) => {
+    const url = new URL(request.url);
+    url.protocol = base.protocol;
+    url.host = base.host;
+    return fetch(new Request(url, request));
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import {
+  clampQty,
+  defaultSize,
+  featuredVariant,
+  isNew,
+  priceOf,
+  productPath,
+  ratingOf,
+  slugify,
+} from "../../app/lib/catalogue";
+import { formatRupees } from "../../app/lib/money";
+
+const variant = (size: string, discount: number, quantity = 5) => ({
+  size,
+  quantity,
+  price: { mrp: 1000, cost: Math.round(1000 * (1 - discount / 100)), discount },
+});
+
+describe("slugs", () => {
+  it("follow spec section 2", () => {
+    expect(slugify("Home Decor")).toBe("home-decor");
+    expect(slugify("Boat Rockerz 450 (Black) — 40H  Playback!")).toBe("boat-rockerz-450-black-40h-playback");
+    expect(slugify("A - B")).toBe("a-b");
+    expect(productPath({ _id: "a".repeat(24), category: "Home Decor", title: { shortTitle: "Jute Lamp & Shade", longTitle: "" } })).toBe(
+      `/product/home-decor/jute-lamp-shade/${"a".repeat(24)}`,
+    );
+  });
+});
+
+describe("prices and defaults", () => {
+  it("shows the variant with the highest discount, cost as the selling price", () => {
+    const product = { variants: [variant("S", 10), variant("M", 30), variant("L", 30)] };
+    expect(featuredVariant(product)?.size).toBe("M");
+    expect(priceOf(featuredVariant(product))).toEqual({ sellingPrice: 700, mrp: 1000, discount: 30 });
+  });
+  it("defaults size to M, else the first, else free", () => {
+    expect(defaultSize({ variants: [variant("S", 0), variant("M", 0)] })).toBe("M");
+    expect(defaultSize({ variants: [variant("L", 0), variant("XL", 0)] })).toBe("L");
+    expect(defaultSize({ variants: [] })).toBe("free");
+  });
+  it("defaults rating to 5 and count to 100", () => {
+    expect(ratingOf({ ratingValue: null, ratingCount: null })).toEqual({ value: 5, count: 100 });
+    expect(ratingOf({ ratingValue: 3.5, ratingCount: 7 })).toEqual({ value: 3.5, count: 7 });
+  });
+  it("marks products of the last 7 days as new", () => {
+    const now = new Date("2026-11-21T12:00:00Z");
+    expect(isNew("2026-11-15T12:00:00Z", now)).toBe(true);
+    expect(isNew("2026-11-13T12:00:00Z", now)).toBe(false);
+  });
+  it("clamps quantities to 1..10", () => {
+    expect([clampQty(0), clampQty(11), clampQty("4"), clampQty("x"), clampQty(3.7)]).toEqual([1, 10, 4, 1, 3]);
+  });
+  it("formats whole rupees with lakh grouping", () => {
+    expect(formatRupees(123456)).toBe("₹1,23,456");
+    expect(formatRupees(0)).toBe("₹0");
+  });
+});
