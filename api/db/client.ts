@@ -81,9 +81,14 @@ export function lockDataDir(dir: string): () => void {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    let closed = false;
+    // An idle connection the server drops (a restart, or the end after close) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on("error", (error) => {
+      if (!closed) console.error(`PostgreSQL dropped an idle connection: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (!options.skipMigrations) await migratePg(drizzlePg(pool), { migrationsFolder });
-    let closed = false;
     return {
       db,
       kind: "postgres",
