@@ -1,22 +1,56 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { NotFoundContent, ServerErrorContent } from "./components/layout/error-page";
+import { LogoMark } from "./components/layout/icons";
+import { publicOrigin, storefrontConfig } from "./lib/config.server";
+import { useNonce } from "./lib/nonce";
+import { SHOP_NAME, seo } from "./lib/seo";
+import { EMPTY_CART, type RootData } from "./lib/shopper";
 import type { Route } from "./+types/root";
 import "./app.css";
 
+/** RootData plus the public origin that seo() builds absolute links on. */
+export type RootLoaderData = RootData & { origin: string };
+
+// Runs on every navigation, so it stays cheap: no API call until the accounts and cart
+// issues give it a session to read.
+export function loader({ request }: Route.LoaderArgs): RootLoaderData {
+  const config = storefrontConfig();
+  return {
+    user: null,
+    cart: EMPTY_CART,
+    wishlistIds: [],
+    compareIds: [],
+    supportEmail: config.supportEmail,
+    origin: publicOrigin(request),
+  };
+}
+
+// Used only by a route that has no meta of its own.
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: SHOP_NAME,
+    description: "Shop electronics, fashion, home decor and televisions at great prices across India.",
+    path: args.location.pathname,
+  });
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b7a3e" />
         <Meta />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
       </body>
     </html>
   );
@@ -26,17 +60,21 @@ export default function App() {
   return <Outlet />;
 }
 
+// Reached only when the root loader or the main layout itself fails: a plain page that
+// cannot fail again, still with a way back to the shop (routes/layout.tsx handles the rest).
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-2xl font-semibold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">
-        {notFound ? "We could not find that page." : "Please try again in a moment."}
-      </p>
-      <a className="mt-6 inline-block rounded bg-brand px-4 py-2 text-white" href="/shop">
-        Continue shopping
-      </a>
-    </main>
+    <>
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto max-w-7xl px-4 py-3">
+          <Link to="/" className="inline-flex items-center gap-1.5 text-brand" aria-label="Mart, home">
+            <LogoMark className="size-8" />
+            <span className="text-2xl font-extrabold tracking-tight text-gray-900">Mart</span>
+          </Link>
+        </div>
+      </header>
+      <main id="main">{notFound ? <NotFoundContent /> : <ServerErrorContent />}</main>
+    </>
   );
 }

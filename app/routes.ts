@@ -1,4 +1,16 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// Written out by hand to mirror the spec's route table; the storefront issues add the rest.
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+// Written out by hand to mirror the spec's route table (section 2); later issues add the
+// account, cart, wishlist, compare and checkout routes.
+export default [
+  layout("routes/layout.tsx", [
+    index("routes/home.tsx"),
+    route("shop", "routes/shop.tsx"),
+    // /product/{category}/{shorttitle}/{id}; other shapes redirect to it (the id is the last segment).
+    route("product/*", "routes/product.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("resources/quick-view/:id", "routes/resources.quick-view.tsx"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import type { UserappFetch } from "../app/lib/load-context";
+import { applyPageHeaders, createNonce } from "./security-headers";
 import { loadStaticFiles, staticResponse } from "./static";
 
 export type SiteOptions = {
@@ -27,10 +28,14 @@ export function createSite(options: SiteOptions) {
   site.use(compress());
   site.all("/userapp/*", (c) => options.userapp(c.req.raw));
   site.all("/media/*", (c) => options.userapp(c.req.raw));
-  site.all("*", (c) => {
+  site.all("*", async (c) => {
     const file = staticResponse(files, c.req.raw);
     if (file) return file;
-    return handleRequest(c.req.raw, { userapp: storefrontUserapp });
+    // One nonce per request: entry.server.tsx puts it on every script, the CSP header names it.
+    // None in development (see PageHeaderOptions): Playwright checks the policy on the real build.
+    const cspNonce = options.mode === "production" ? createNonce() : "";
+    const response = await handleRequest(c.req.raw, { userapp: storefrontUserapp, cspNonce });
+    return applyPageHeaders(c.req.raw, response, { nonce: cspNonce });
   });
   return site;
 }

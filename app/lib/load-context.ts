@@ -5,6 +5,8 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The /userapp API, called without a socket in the single-process setup. */
     userapp: UserappFetch;
+    /** This request's Content-Security-Policy nonce (server/site.ts makes one per request; "" in development). */
+    cspNonce: string;
   }
 }
 

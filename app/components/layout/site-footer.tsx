@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import type { RootData } from "~/lib/shopper";
+import { HeadsetIcon, LogoMark, MailIcon } from "./icons";
+import { CATEGORY_MENUS } from "./navigation";
+import { accountHref } from "./shopper-links";
+
+export function SiteFooter({ root }: { root: RootData }) {
+  const usefulLinks = [
+    { label: "Home", href: "/" },
+    { label: "All Products", href: "/shop" },
+    { label: "My Account", href: accountHref(root, "/myaccount/profile") },
+    { label: "Orders", href: accountHref(root, "/myaccount/orders") },
+    { label: "Wishlist", href: accountHref(root, "/wishlist") },
+    { label: "Compare", href: accountHref(root, "/compare") },
+    { label: "Cart", href: accountHref(root, "/mycart") },
+  ];
+  return (
+    <footer className="mt-16 bg-gray-900 text-sm text-gray-300">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-4">
+        <section aria-labelledby="footer-about" className="col-span-2 lg:col-span-1">
+          <h2 id="footer-about" className="sr-only">
+            About Mart
+          </h2>
+          <Link to="/" className="inline-flex items-center gap-1.5 text-brand">
+            <LogoMark className="size-8 text-emerald-400" />
+            <span className="text-2xl font-extrabold text-white">Mart</span>
+          </Link>
+          <p className="mt-3 leading-relaxed text-gray-400">
+            Electronics, fashion, home decor and televisions for shoppers across India, priced in rupees. Pay by Cash on
+            Delivery or Online Payment.
+          </p>
+        </section>
+        <FooterLinks title="Useful links" links={usefulLinks} />
+        <FooterLinks title="Categories" links={CATEGORY_MENUS.map((menu) => ({ label: menu.label, href: menu.href }))} />
+        <section aria-labelledby="footer-contact" className="col-span-2 lg:col-span-1">
+          <h2 id="footer-contact" className="text-base font-semibold text-white">
+            Contact
+          </h2>
+          <ul className="mt-4 space-y-3">
+            <li className="flex items-center gap-2">
+              <HeadsetIcon className="size-5 text-emerald-400" />
+              24 Hour Support
+            </li>
+            <li className="flex items-center gap-2">
+              <MailIcon className="size-5 text-emerald-400" />
+              <a href={`mailto:${root.supportEmail}`} className="hover:text-white hover:underline">
+                {root.supportEmail}
+              </a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      {/* On phones the fixed bottom bar sits over this padding, never over the footer's text. */}
+      <div className="border-t border-gray-800 pb-[calc(4.5rem+env(safe-area-inset-bottom))] md:pb-0">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-gray-400">
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Mart. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: { label: string; href: string }[] }) {
+  return (
+    <nav aria-label={`Footer: ${title}`}>
+      <h2 className="text-base font-semibold text-white">{title}</h2>
+      <ul className="mt-4 space-y-2">
+        {links.map((entry) => (
+          <li key={entry.label}>
+            <Link to={entry.href} className="hover:text-white hover:underline">
+              {entry.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

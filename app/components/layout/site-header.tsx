@@ -1,0 +1,374 @@
+import type { ReactNode } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { formatRupees } from "~/lib/money";
+import { loginHref, type RootData } from "~/lib/shopper";
+import { CartIcon, ChevronDownIcon, CompareIcon, HeadsetIcon, HeartIcon, LogoMark, MenuIcon, SearchIcon, UserIcon } from "./icons";
+import { ACCOUNT_LINKS, CATEGORY_MENUS, type CategoryMenu } from "./navigation";
+import { accountHref, type ShopperLink, shopperLinks, shortcutName } from "./shopper-links";
+
+/** The page's path and query, where a guest comes back to after signing in. */
+export function useCurrentPath(): string {
+  const location = useLocation();
+  return `${location.pathname}${location.search}`;
+}
+
+export function SiteHeader({ root }: { root: RootData }) {
+  const links = shopperLinks(root);
+  return (
+    <header className="relative z-40 border-b border-gray-200 bg-white">
+      <div className="hidden bg-brand-dark text-xs text-white md:block">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1.5">
+          <p>Electronics, Fashion, Home Decor and Televisions · Cash on Delivery or Online Payment</p>
+          <p className="lg:hidden">
+            <span className="font-semibold">24 Hour Support</span>{" "}
+            <a className="underline-offset-2 hover:underline" href={`mailto:${root.supportEmail}`}>
+              {root.supportEmail}
+            </a>
+          </p>
+        </div>
+      </div>
+
+      <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 md:flex-nowrap md:gap-x-6">
+        <MobileMenu root={root} />
+        <Logo />
+        <SearchForm />
+        <SupportBlock email={root.supportEmail} />
+        <div className="ml-auto flex items-center gap-0.5 md:ml-0 md:gap-1">
+          <AccountMenu root={root} />
+          <ShortcutIcon link={links.compare} icon={<CompareIcon />} className="hidden md:inline-flex" />
+          <ShortcutIcon link={links.wishlist} icon={<HeartIcon />} className="hidden md:inline-flex" />
+          <CartShortcut link={links.cart} total={root.cart.totalAmount} />
+        </div>
+      </div>
+
+      <nav aria-label="Main" className="relative hidden border-t border-gray-100 md:block">
+        <ul className="mx-auto flex max-w-7xl items-center px-2 text-sm font-medium">
+          <li>
+            <NavLink to="/" end className={navLinkClass}>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/shop" end className={navLinkClass}>
+              All Products
+            </NavLink>
+          </li>
+          {CATEGORY_MENUS.map((menu) => (
+            <CategoryHoverMenu key={menu.label} menu={menu} />
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return `inline-flex items-center gap-1 rounded px-3 py-3 hover:text-brand ${isActive ? "text-brand" : "text-gray-800"}`;
+}
+
+function Logo() {
+  return (
+    <Link to="/" className="inline-flex shrink-0 items-center gap-1.5 text-brand" aria-label="Mart, home">
+      <LogoMark className="size-8" />
+      <span className="text-2xl font-extrabold tracking-tight text-gray-900">
+        Mart<span className="text-brand">.</span>
+      </span>
+    </Link>
+  );
+}
+
+function SearchForm() {
+  const location = useLocation();
+  // On /shop the box shows the search in force; elsewhere it starts empty.
+  const current = location.pathname === "/shop" ? (new URLSearchParams(location.search).get("search") ?? "") : "";
+  return (
+    <Form
+      method="get"
+      action="/shop"
+      role="search"
+      className="order-last flex w-full md:order-none md:w-auto md:max-w-xl md:flex-1"
+    >
+      <label htmlFor="site-search" className="sr-only">
+        Search for products
+      </label>
+      <input
+        key={current}
+        id="site-search"
+        type="search"
+        name="search"
+        defaultValue={current}
+        placeholder="Search for products"
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={200}
+        className="min-w-0 flex-1 rounded-l-full border border-r-0 border-gray-300 bg-gray-50 px-4 py-2 text-sm placeholder:text-gray-500 focus:border-brand focus:bg-white focus:outline-none focus-visible:outline-offset-0"
+      />
+      <button
+        type="submit"
+        className="inline-flex items-center rounded-r-full bg-brand px-4 text-white hover:bg-brand-dark"
+        aria-label="Search"
+      >
+        <SearchIcon className="size-5" />
+      </button>
+    </Form>
+  );
+}
+
+function SupportBlock({ email }: { email: string }) {
+  return (
+    <div className="hidden shrink-0 items-center gap-2 lg:flex">
+      <HeadsetIcon className="size-8 text-brand" />
+      <div className="leading-tight">
+        <p className="text-xs text-gray-500">24 Hour Support</p>
+        <a href={`mailto:${email}`} className="text-sm font-semibold text-gray-900 hover:text-brand">
+          {email}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+// Without a display value, so each use can say when it shows (hidden below md, inline-flex above).
+const iconButtonClass =
+  "relative size-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 hover:text-brand";
+
+function CountBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="absolute -right-0.5 -top-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] font-semibold leading-5 text-white"
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+function ShortcutIcon({ link, icon, className = "" }: { link: ShopperLink; icon: ReactNode; className?: string }) {
+  return (
+    <Link to={link.href} title={link.title} className={`${iconButtonClass} ${className}`}>
+      {icon}
+      <span className="sr-only">{shortcutName(link)}</span>
+      <CountBadge count={link.count} />
+    </Link>
+  );
+}
+
+function CartShortcut({ link, total }: { link: ShopperLink; total: number }) {
+  return (
+    <Link to={link.href} title={link.title} className="group inline-flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-gray-100">
+      <span className="relative inline-flex size-10 items-center justify-center rounded-full bg-brand/10 text-brand">
+        <CartIcon />
+        <CountBadge count={link.count} />
+      </span>
+      <span className="sr-only">{shortcutName(link)}, total</span>
+      <span className="leading-tight">
+        <span className="hidden text-xs text-gray-500 sm:block" aria-hidden="true">
+          Your cart
+        </span>
+        <span className="text-sm font-semibold text-gray-900" data-testid="cart-total">
+          {formatRupees(total)}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+function AccountMenu({ root }: { root: RootData }) {
+  const here = useCurrentPath();
+  const profile = accountHref(root, "/myaccount/profile");
+  return (
+    <div className="menu relative">
+      <Link to={profile} className={`menu-trigger inline-flex ${iconButtonClass} md:w-auto md:gap-1 md:px-2`} title={root.user ? "My account" : "Login to your account"}>
+        <UserIcon />
+        <span className="hidden text-sm font-medium md:inline">{root.user ? `Hi, ${root.user.name.split(" ")[0]}` : "Account"}</span>
+        <span className="sr-only md:hidden">{root.user ? "My account" : "Account"}</span>
+        <ChevronDownIcon className="menu-chevron hidden size-4 transition-transform md:block" />
+      </Link>
+      <div className="menu-panel absolute right-0 top-full z-50 pt-2 max-md:hidden">
+        <ul className="w-52 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 text-sm shadow-lg" aria-label="Account">
+          {ACCOUNT_LINKS.map((entry) => (
+            <li key={entry.href}>
+              <Link to={accountHref(root, entry.href)} className="block px-4 py-2 hover:bg-gray-50 hover:text-brand">
+                {entry.label}
+              </Link>
+            </li>
+          ))}
+          <li className="mt-1 border-t border-gray-100 pt-1">
+            <AccountSessionEntry root={root} here={here} />
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** Login for guests; for a signed-in shopper a real POST form to /logout. */
+function AccountSessionEntry({ root, here, className = "block w-full px-4 py-2 text-left hover:bg-gray-50 hover:text-brand" }: { root: RootData; here: string; className?: string }) {
+  if (!root.user) {
+    return (
+      <Link to={loginHref(here)} className={`${className} font-semibold text-brand`}>
+        Login
+      </Link>
+    );
+  }
+  return (
+    <Form method="post" action="/logout">
+      <input type="hidden" name="redirectTo" value={here} />
+      <button type="submit" className={className}>
+        Logout
+      </button>
+    </Form>
+  );
+}
+
+function CategoryHoverMenu({ menu }: { menu: CategoryMenu }) {
+  return (
+    <li className="menu static">
+      <Link to={menu.href} className="menu-trigger inline-flex items-center gap-1 px-3 py-3 text-gray-800 hover:text-brand">
+        {menu.label}
+        <ChevronDownIcon className="menu-chevron size-4 transition-transform" />
+      </Link>
+      <div className="menu-panel absolute inset-x-0 top-full z-50 border-t border-gray-200 bg-white shadow-xl">
+        <div className="mx-auto flex max-w-7xl flex-wrap gap-x-12 gap-y-6 px-6 py-6">
+          {menu.groups.map((group, index) => (
+            <div key={group.title?.label ?? index}>
+              {group.title && (
+                <Link to={group.title.href} className="mb-3 block text-base font-bold text-gray-900 hover:text-brand">
+                  {group.title.label}
+                </Link>
+              )}
+              <div className="flex gap-10">
+                {group.columns.map((column) => (
+                  <div key={column.heading.label} className="min-w-36">
+                    <Link to={column.heading.href} className="font-semibold text-brand-dark hover:text-brand">
+                      {column.heading.label}
+                    </Link>
+                    <ul className="mt-2 space-y-1.5 font-normal text-gray-600">
+                      {column.links.map((entry) => (
+                        <li key={entry.href}>
+                          <Link to={entry.href} className="hover:text-brand hover:underline">
+                            {entry.label}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </div>
+            </div>
+          ))}
+          <Link
+            to={menu.href}
+            className="self-start rounded-full border border-brand px-4 py-1.5 font-semibold text-brand hover:bg-brand hover:text-white md:ml-auto"
+          >
+            All {menu.label}
+          </Link>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Below md the header's menus fold into a <details> menu: it opens and closes without JavaScript. */
+function MobileMenu({ root }: { root: RootData }) {
+  const here = useCurrentPath();
+  return (
+    <details className="disclosure md:hidden" data-mobile-menu>
+      <summary className={`flex ${iconButtonClass}`}>
+        <MenuIcon />
+        <span className="sr-only">Menu</span>
+      </summary>
+      <div className="absolute inset-x-0 top-full z-50 max-h-[calc(100dvh-13rem)] overflow-y-auto border-t border-gray-200 bg-white shadow-xl">
+        <nav aria-label="Mobile" className="px-4 py-3 text-sm">
+          <ul className="divide-y divide-gray-100">
+            <li>
+              <Link to="/" className="block py-3 font-medium">
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/shop" className="block py-3 font-medium">
+                All Products
+              </Link>
+            </li>
+            {CATEGORY_MENUS.map((menu) => (
+              <li key={menu.label}>
+                <details className="disclosure">
+                  <summary className="flex items-center justify-between py-3 font-medium">
+                    {menu.label}
+                    <ChevronDownIcon className="disclosure-chevron size-4 transition-transform" />
+                  </summary>
+                  <div className="pb-3 pl-3">
+                    <Link to={menu.href} className="block py-1.5 font-semibold text-brand">
+                      All {menu.label}
+                    </Link>
+                    {menu.groups.map((group, index) =>
+                      group.title ? (
+                        <details key={group.title.label} className="disclosure">
+                          <summary className="flex items-center justify-between py-1.5 font-medium">
+                            {group.title.label}
+                            <ChevronDownIcon className="disclosure-chevron size-4 transition-transform" />
+                          </summary>
+                          <div className="pl-3">
+                            <MobileColumns columns={group.columns} />
+                          </div>
+                        </details>
+                      ) : (
+                        <MobileColumns key={index} columns={group.columns} />
+                      ),
+                    )}
+                  </div>
+                </details>
+              </li>
+            ))}
+            <li className="py-2">
+              <p className="py-1 text-xs font-semibold uppercase tracking-wide text-gray-500">My Account</p>
+              <ul>
+                {ACCOUNT_LINKS.map((entry) => (
+                  <li key={entry.href}>
+                    <Link to={accountHref(root, entry.href)} className="block py-1.5">
+                      {entry.label}
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <AccountSessionEntry root={root} here={here} className="block w-full py-1.5 text-left" />
+                </li>
+              </ul>
+            </li>
+            <li className="py-3 text-gray-600">
+              <span className="font-semibold text-gray-900">24 Hour Support</span>{" "}
+              <a href={`mailto:${root.supportEmail}`} className="text-brand">
+                {root.supportEmail}
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </details>
+  );
+}
+
+function MobileColumns({ columns }: { columns: CategoryMenu["groups"][number]["columns"] }) {
+  return (
+    <>
+      {columns.map((column) => (
+        <div key={column.heading.label} className="py-1">
+          <Link to={column.heading.href} className="block py-1.5 font-medium text-brand-dark">
+            {column.heading.label}
+          </Link>
+          <ul className="pl-3 text-gray-600">
+            {column.links.map((entry) => (
+              <li key={entry.href}>
+                <Link to={entry.href} className="block py-1">
+                  {entry.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}

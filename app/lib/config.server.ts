@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/** The storefront's own settings, read from the environment once (the API has api/config.ts). */
+export type StorefrontConfig = {
+  /** The shop's public origin ("https://shop.example.in"), or null to use the request's. */
+  publicOrigin: string | null;
+  /** The address the header and footer show for '24 Hour Support'. */
+  supportEmail: string;
+};
+
+const blankAsMissing = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const envSchema = z.object({
+  PUBLIC_ORIGIN: z.preprocess(
+    blankAsMissing,
+    z
+      .url({ protocol: /^https?$/, message: "PUBLIC_ORIGIN must be an http(s) URL such as https://shop.example.in" })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+  ),
+  SUPPORT_EMAIL: z.preprocess(blankAsMissing, z.email("SUPPORT_EMAIL must be an email address").optional()),
+});
+
+/** Parses the storefront's environment; throws a readable error when a value is malformed. */
+export function readStorefrontConfig(source: Record<string, string | undefined> = process.env): StorefrontConfig {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid storefront environment:\n${lines.join("\n")}`);
+  }
+  const publicOrigin = result.data.PUBLIC_ORIGIN ?? null;
+  return { publicOrigin, supportEmail: result.data.SUPPORT_EMAIL ?? defaultSupportEmail(publicOrigin) };
+}
+
+/** support@ the shop's own domain when it is known; otherwise a reserved example domain. */
+function defaultSupportEmail(publicOrigin: string | null): string {
+  const host = publicOrigin ? new URL(publicOrigin).hostname.replace(/^www\./, "") : "";
+  const isDomain = host.includes(".") && !/^[\d.]+$/.test(host);
+  return `support@${isDomain ? host : "example.com"}`;
+}
+
+let cached: StorefrontConfig | undefined;
+
+/** The configuration of this process (parsed on first use, then kept). */
+export function storefrontConfig(): StorefrontConfig {
+  if (!cached) {
+    cached = readStorefrontConfig();
+    if (!cached.publicOrigin && process.env.NODE_ENV === "production") {
+      // The Host header then shapes canonical links and the sitemap, and cached pages keep them.
+      console.warn("PUBLIC_ORIGIN is not set: canonical links use each request's Host. Set PUBLIC_ORIGIN=https://your-shop in production.");
+    }
+  }
+  return cached;
+}
+
+/** The origin that absolute links (canonical, Open Graph, sitemap) use. */
+export function publicOrigin(request: Request): string {
+  return storefrontConfig().publicOrigin ?? new URL(request.url).origin;
+}

@@ -1,0 +1,38 @@
+import { useRouteLoaderData } from "react-router";
+
+/** The signed-in shopper as the root loader exposes it (the accounts issue fills it in). */
+export type Shopper = { id: string; name: string; email: string };
+
+export type CartSummary = {
+  totalAmount: number;
+  totalQuantity: number;
+  lines: { productId: string; size: string; qty: number }[];
+};
+
+/** What the root loader answers: every page reads it through `useRootData()`. */
+export type RootData = {
+  user: Shopper | null;
+  cart: CartSummary;
+  wishlistIds: string[];
+  compareIds: string[];
+  supportEmail: string;
+};
+
+export const EMPTY_CART: CartSummary = { totalAmount: 0, totalQuantity: 0, lines: [] };
+
+const guestDefaults: RootData = {
+  user: null,
+  cart: EMPTY_CART,
+  wishlistIds: [],
+  compareIds: [],
+  supportEmail: "support@example.com",
+};
+
+export function useRootData(): RootData {
+  return (useRouteLoaderData("root") as RootData | undefined) ?? guestDefaults;
+}
+
+/** Where a guest goes for a signed-in action, coming back to `path` afterwards. */
+export function loginHref(path: string): string {
+  return `/login?redirectTo=${encodeURIComponent(path)}`;
+}
