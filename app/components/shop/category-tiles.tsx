@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+
+/** The four categories of spec section 1, each drawn by a piece of the catalogue's own artwork. */
+export const CATEGORY_TILES = [
+  { name: "Electronics", image: "/media/art/headphones-1-0.svg" },
+  { name: "Fashion", image: "/media/art/tshirt-2-0.svg" },
+  { name: "Home Decor", image: "/media/art/lamp-4-0.svg" },
+  { name: "Televisions", image: "/media/art/tv-0-0.svg" },
+] as const;
+
+export function categoryHref(name: string): string {
+  return `/shop?${new URLSearchParams({ category: name })}`;
+}
+
+/** Category tiles: links to the shop filtered by one category; the category shown alone is marked. */
+export function CategoryTiles({ selected = [] }: { selected?: readonly string[] }) {
+  return (
+    <ul className="grid grid-cols-4 gap-2 sm:gap-4" aria-label="Categories">
+      {CATEGORY_TILES.map((tile) => {
+        const current = selected.length === 1 && selected[0] === tile.name;
+        return (
+          <li key={tile.name}>
+            <Link
+              to={categoryHref(tile.name)}
+              aria-current={current ? "page" : undefined}
+              className={`group flex h-full flex-col items-center gap-1 rounded-lg border p-2 text-center transition-colors sm:flex-row sm:gap-3 sm:p-3 sm:text-left ${
+                current ? "border-brand bg-brand/5" : "border-gray-200 bg-white hover:border-brand"
+              }`}
+            >
+              <img
+                src={tile.image}
+                alt=""
+                width={56}
+                height={56}
+                className="h-12 w-12 shrink-0 rounded-md bg-gray-50 sm:h-14 sm:w-14"
+              />
+              <span className="text-xs font-medium text-gray-800 group-hover:text-brand sm:text-sm">{tile.name}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

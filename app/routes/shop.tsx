@@ -1,0 +1,169 @@
+import { data, Link, redirect, useNavigation } from "react-router";
+import { ProductCard } from "~/components/product-card";
+import { CategoryTiles } from "~/components/shop/category-tiles";
+import { FiltersPanel } from "~/components/shop/filters-panel";
+import { Pagination } from "~/components/shop/pagination";
+import { SortControls } from "~/components/shop/sort-controls";
+import { useHydrated } from "~/components/shop/use-hydrated";
+import { useShopDraft } from "~/components/shop/use-shop-draft";
+import type { Product } from "~/lib/catalogue";
+import { CATALOGUE_CACHE } from "~/lib/http-cache";
+import { seo } from "~/lib/seo";
+import {
+  canonicalRedirect,
+  clampPriceRange,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  HIGHEST_PRICE_BODY,
+  highestPriceOf,
+  parseShopParams,
+  priceCeiling,
+  productListBody,
+  shopHref,
+  shownRange,
+  withChanges,
+  withPage,
+  type ShopParams,
+} from "~/lib/shop-params";
+import { callUserapp } from "~/lib/userapp.server";
+import type { Route } from "./+types/shop";
+
+type ProductList = { data: Product[]; paginator: { itemCount: number; pageCount: number; currentPage: number } };
+
+const FORM_ID = "shop-filters";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const requested = parseShopParams(url.searchParams);
+  const listPage = (params: ShopParams) => callUserapp<ProductList>(context, "POST", "product/list", { body: productListBody(params) });
+  // The price slider's top comes from the catalogue; it is asked for alongside the page.
+  const [list, dearest] = await Promise.all([
+    listPage(requested),
+    callUserapp<ProductList>(context, "POST", "product/list", { body: HIGHEST_PRICE_BODY }),
+  ]);
+  const ceiling = priceCeiling(dearest.ok ? highestPriceOf(dearest.envelope.data.data) : null);
+  let params = clampPriceRange(requested, ceiling);
+  // A page past the end (an old link, a hand-typed URL) goes to the last page.
+  if (list.ok && params.page > list.envelope.data.paginator.pageCount) {
+    params = withPage(params, list.envelope.data.paginator.pageCount);
+  }
+  // Bad values, defaults and the empty fields a form without JavaScript sends: one clean URL.
+  const canonical = canonicalRedirect(url, params);
+  if (canonical) throw redirect(canonical);
+
+  const failed = !list.ok || !dearest.ok;
+  const result = {
+    params,
+    ceiling,
+    products: list.ok ? list.envelope.data.data : [],
+    itemCount: list.ok ? list.envelope.data.paginator.itemCount : 0,
+    pageCount: list.ok ? list.envelope.data.paginator.pageCount : 0,
+    // One clock for the server render and hydration, so the NEW badges agree.
+    now: new Date().toISOString(),
+  };
+  // A failed API call shows an empty shop (spec section 8), which no cache should keep.
+  return data(result, failed ? { headers: { "Cache-Control": "no-store" } } : undefined);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? CATALOGUE_CACHE };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const params = args.data?.params;
+  const search = params?.search ?? "";
+  const category = params?.category.length === 1 ? params.category[0] : null;
+  const title = search ? `Search results for “${search}”` : category ?? "Shop";
+  const description = search
+    ? `Products matching “${search}”: compare prices in rupees and shop online.`
+    : `Shop ${category ?? "electronics, fashion, home decor and televisions"} online at great prices across India.`;
+  // Sort order and page size only rearrange the same products: the canonical URL leaves them out.
+  const path = params ? shopHref({ ...params, sort: DEFAULT_SORT, limit: DEFAULT_PAGE_SIZE }) : "/shop";
+  return seo(args, { title, description, path });
+};
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { params, ceiling, products, itemCount, pageCount } = loaderData;
+  const now = new Date(loaderData.now);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const { draft, change, applyNow } = useShopDraft(params, ceiling);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
+  const { first, last } = shownRange(itemCount, params.page, params.limit);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-12 pt-4 sm:px-6">
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
+        <ol className="flex items-center gap-1.5">
+          <li>
+            <Link to="/" className="hover:text-brand hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="font-medium text-gray-800">
+            Shop
+          </li>
+        </ol>
+      </nav>
+
+      <h1 className="mt-2 text-2xl font-semibold text-gray-900">
+        {params.search ? `Search results for “${params.search}”` : "Shop"}
+      </h1>
+      {params.search && (
+        <p className="mt-1 text-sm text-gray-600">
+          <Link to={shopHref(withChanges(params, { search: "" }))} className="text-brand hover:underline">
+            Clear search
+          </Link>
+        </p>
+      )}
+
+      <div className="mt-4">
+        <CategoryTiles selected={params.category} />
+      </div>
+
+      <div className="mt-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+        <aside className="lg:sticky lg:top-4">
+          <FiltersPanel
+            formId={FORM_ID}
+            params={params}
+            draft={draft}
+            ceiling={ceiling}
+            hydrated={hydrated}
+            change={change}
+            applyNow={applyNow}
+          />
+        </aside>
+
+        <section aria-labelledby="results-count" className="mt-4 lg:mt-0">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-3">
+            <p id="results-count" className="text-sm text-gray-600" role="status">
+              {itemCount > 0 ? `Showing ${first}–${last} of ${itemCount} results` : "Showing 0 results"}
+            </p>
+            <SortControls formId={FORM_ID} draft={draft} hydrated={hydrated} change={change} />
+          </div>
+
+          {products.length === 0 ? (
+            <div className="py-16 text-center">
+              <p className="text-lg font-medium text-gray-800">No products found.</p>
+              <p className="mt-2 text-sm text-gray-500">Try fewer filters or another search.</p>
+            </div>
+          ) : (
+            <ul
+              className={`mt-4 grid grid-cols-2 gap-3 transition-opacity sm:gap-4 md:grid-cols-3 ${loading ? "opacity-60" : ""}`}
+              aria-busy={loading || undefined}
+            >
+              {products.map((product, index) => (
+                <li key={product._id}>
+                  <ProductCard product={product} eager={index === 0} now={now} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <Pagination page={params.page} pageCount={pageCount} hrefFor={(page) => shopHref(withPage(params, page))} />
+        </section>
+      </div>
+    </div>
+  );
+}

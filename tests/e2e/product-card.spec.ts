@@ -1,0 +1,193 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+// The product card (spec "Product card"), checked card by card against the API's own data,
+// with JavaScript on and off, on a desktop and at 360 px.
+
+type ApiProduct = {
+  _id: string;
+  title: { shortTitle: string };
+  category: string;
+  productImages: { path: string }[];
+  variants: { size: string; quantity: number; price: { mrp: number; cost: number; discount: number } }[];
+  ratingValue: number | null;
+  ratingCount: number | null;
+  createdAt: string;
+};
+
+const jsOn = () => !test.info().project.name.includes("nojs");
+const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9 -]/g, "").replace(/ /g, "-").replace(/-+/g, "-");
+
+async function listPage(request: APIRequestContext, page: number, limit = 32): Promise<ApiProduct[]> {
+  const response = await request.post("/userapp/product/list", {
+    data: { query: {}, options: { page, limit, sort: { createdAt: -1 } } },
+  });
+  return (await response.json()).data.data;
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  if (jsOn()) await expect(page.locator("main form#shop-filters[data-hydrated]")).toBeAttached();
+}
+
+const card = (page: Page, id: string) => page.locator(`main [data-product-card="${id}"]`);
+const inStock = (p: ApiProduct) => p.variants.some((v) => v.quantity > 0);
+const featured = (p: ApiProduct) => p.variants.reduce((best, v) => (v.price.discount > best.price.discount ? v : best));
+
+test("every card shows its badges, stars, stock label and prices", async ({ page, request }) => {
+  const products = await listPage(request, 1);
+  await visit(page, "/shop?limit=32");
+  await expect(page.locator("main [data-product-card]")).toHaveCount(32);
+  const now = Date.now();
+  for (const product of products) {
+    const c = card(page, product._id);
+    const { price } = featured(product);
+
+    const discount = c.locator("[data-badge=discount]");
+    if (price.discount > 0) await expect(discount).toHaveText(`-${price.discount}%`);
+    else await expect(discount).toHaveCount(0);
+
+    const fresh = now - new Date(product.createdAt).getTime() < 7 * 24 * 3600 * 1000 - 60_000;
+    const stale = now - new Date(product.createdAt).getTime() > 7 * 24 * 3600 * 1000 + 60_000;
+    if (fresh) await expect(c.locator("[data-badge=new]")).toHaveText("NEW");
+    if (stale) await expect(c.locator("[data-badge=new]")).toHaveCount(0);
+
+    const value = product.ratingValue ?? 5;
+    const count = product.ratingCount ?? 100;
+    await expect(c.getByRole("img", { name: `Rated ${value} out of 5, ${count} ratings` })).toBeVisible();
+    await expect(c.getByText(`(${count})`, { exact: true })).toBeVisible();
+    const stars = c.locator("[data-star]");
+    await expect(stars).toHaveCount(5);
+    const fills = await stars.evaluateAll((els) => els.map((el) => el.getAttribute("data-star")));
+    const full = Math.floor(value);
+    const half = value - full >= 0.5 ? 1 : 0;
+    expect(fills.filter((f) => f === "full")).toHaveLength(full);
+    expect(fills.filter((f) => f === "half")).toHaveLength(half);
+
+    await expect(c.locator("[data-stock]")).toHaveText(inStock(product) ? "In stock" : "Out of stock");
+
+    await expect(c.locator("[data-price=selling]")).toHaveText(rupees.format(price.cost));
+    if (price.mrp > price.cost) {
+      await expect(c.locator("s[data-price=mrp]")).toHaveText(`MRP ${rupees.format(price.mrp)}`);
+    } else {
+      await expect(c.locator("[data-price=mrp]")).toHaveCount(0);
+    }
+  }
+  // The seeded catalogue has products of each kind on its first page.
+  await expect(page.locator("main [data-badge=discount]").first()).toBeVisible();
+  await expect(page.locator("main [data-badge=new]").first()).toBeVisible();
+  await expect(page.locator("main [data-star=half]").first()).toBeAttached();
+});
+
+test("the stars: 18 px, filled yellow, a half star from .5 up", async ({ page, request }) => {
+  const products = await listPage(request, 1);
+  const halfRated = products.find((p) => p.ratingValue !== null && p.ratingValue % 1 >= 0.5);
+  test.skip(!halfRated, "no half-rated product on the first page");
+  await visit(page, "/shop?limit=32");
+  const stars = card(page, halfRated!._id).locator("[data-star]");
+  const first = stars.first();
+  await expect(first).toHaveAttribute("width", "18");
+  await expect(first).toHaveAttribute("height", "18");
+  const fill = await first.locator("polygon").first().evaluate((el) => getComputedStyle(el).fill);
+  // Tailwind's yellow-400, in whichever colour space the browser reports it.
+  expect(fill).toMatch(/oklch\(0\.85|rgb\(2[45]\d, 2\d\d, \d+\)/);
+  await expect(stars.locator("xpath=self::*[@data-star='half']")).toHaveCount(1);
+});
+
+test("guests get login links with titles for Compare, Wishlist and Add To cart", async ({ page, request }) => {
+  const [product] = (await listPage(request, 1)).filter(inStock);
+  await visit(page, "/shop?category=Fashion");
+  const here = encodeURIComponent("/shop?category=Fashion");
+  const c = card(page, (await page.locator("main [data-product-card]").first().getAttribute("data-product-card"))!);
+  for (const title of ["Login to Compare", "Login to add to Wishlist"]) {
+    const link = c.locator(`a[title="${title}"]`);
+    await expect(link).toHaveAttribute("href", `/login?redirectTo=${here}`);
+    await expect(link).toHaveAccessibleName(title);
+  }
+  // An in-stock product's Add To cart is a login link too.
+  await visit(page, "/shop?limit=32");
+  const cart = card(page, product._id).locator('a[title="Login to add to Cart"]').filter({ visible: true });
+  await expect(cart).toHaveText(/Add To cart/);
+  await expect(cart).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent("/shop?limit=32")}`);
+  await cart.click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fshop%3Flimit%3D32$/);
+});
+
+test("an out-of-stock product's Add To cart is disabled, for guests too", async ({ page, request }) => {
+  let found: { product: ApiProduct; page: number } | undefined;
+  for (let n = 1; n <= 8 && !found; n++) {
+    const product = (await listPage(request, n)).find((p) => !inStock(p));
+    if (product) found = { product, page: n };
+  }
+  expect(found).toBeDefined();
+  await visit(page, `/shop?limit=32${found!.page > 1 ? `&page=${found!.page}` : ""}`);
+  const c = card(page, found!.product._id);
+  await expect(c.locator("[data-stock]")).toHaveText("Out of stock");
+  const button = c.getByRole("button", { name: "Add To cart" });
+  await expect(button).toBeDisabled();
+  await expect(c.locator('a[title="Login to add to Cart"]')).toHaveCount(0);
+});
+
+test("the title and the image link to the product page; Quick View is a link marked for the dialog", async ({ page, request }) => {
+  const [product] = await listPage(request, 1, 20);
+  const path = `/product/${slug(product.category)}/${slug(product.title.shortTitle)}/${product._id}`;
+  await visit(page, "/shop");
+  const c = card(page, product._id);
+  const title = c.getByRole("link", { name: product.title.shortTitle, exact: true });
+  await expect(title).toHaveAttribute("href", path);
+  await expect(c.locator("a:has(img)")).toHaveAttribute("href", path);
+  const quickView = c.locator(`a[data-quick-view="${product._id}"]`);
+  await expect(quickView).toHaveAttribute("href", path);
+  await expect(quickView).toHaveAttribute("title", `Quick View: ${product.title.shortTitle}`);
+  // No control inside another: no link or button holds a link or button.
+  expect(await c.locator("a a, a button, button a, button button, form form").count()).toBe(0);
+  await title.click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+});
+
+test("images: sized, the first eager with high priority, the rest lazy", async ({ page }) => {
+  await visit(page, "/shop");
+  const images = page.locator("main [data-product-card] img");
+  await expect(images).toHaveCount(20);
+  const first = images.first();
+  await expect(first).toHaveAttribute("loading", "eager");
+  await expect(first).toHaveAttribute("fetchpriority", "high");
+  await expect(first).toHaveAttribute("width", "600");
+  await expect(first).toHaveAttribute("height", "600");
+  await expect(first).toHaveAttribute("sizes", /\d/);
+  await expect(first).toHaveAttribute("alt", /.+/);
+  for (const image of (await images.all()).slice(1)) await expect(image).toHaveAttribute("loading", "lazy");
+});
+
+test("the controls show on hover on a desktop and always on a phone", async ({ page }) => {
+  await visit(page, "/shop");
+  const c = page.locator("main [data-product-card]").first();
+  const compare = c.locator('a[title="Login to Compare"]');
+  const opacity = () => compare.evaluate((el) => Number(getComputedStyle(el.parentElement!).opacity));
+  if (test.info().project.name.startsWith("mobile")) {
+    expect(await opacity()).toBe(1);
+    await expect(c.getByText("Add To cart").filter({ visible: true })).toBeVisible();
+  } else {
+    await page.mouse.move(0, 0);
+    await expect.poll(opacity).toBe(0);
+    await c.hover();
+    await expect.poll(opacity).toBe(1);
+    await expect(c.getByText("Add To cart").filter({ visible: true })).toBeVisible();
+  }
+});
+
+test("hovering across the picture walks through the gallery (with JavaScript)", async ({ page, request }) => {
+  test.skip(!jsOn() || test.info().project.name.startsWith("mobile"), "pointer hover with JavaScript only");
+  const [product] = await listPage(request, 1, 20);
+  expect(product.productImages.length).toBeGreaterThan(1);
+  await visit(page, "/shop");
+  const image = card(page, product._id).locator("img");
+  await expect(image).toHaveAttribute("src", product.productImages[0].path);
+  const box = (await image.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 3, box.y + box.height / 2);
+  await expect(image).toHaveAttribute("src", product.productImages.at(-1)!.path);
+  await page.mouse.move(box.x + 3, box.y + box.height / 2);
+  await expect(image).toHaveAttribute("src", product.productImages[0].path);
+  await page.mouse.move(0, 0);
+  await expect(image).toHaveAttribute("src", product.productImages[0].path);
+});

@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { seedCatalogue } from "../../api/seed/catalogue";
+import { CATALOGUE_CACHE } from "~/lib/http-cache";
+import { headers, loader, meta } from "~/routes/shop";
+import { createTestApi, type TestApi } from "../api/helpers";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await seedCatalogue(api.db, {});
+});
+
+type LoaderResult = Awaited<ReturnType<typeof loader>>;
+type ShopData = LoaderResult["data"];
+
+/** Runs the shop loader on a URL against the seeded API, as React Router would. */
+async function load(query: string, userapp: (request: Request) => Response | Promise<Response> = (r) => api.app.fetch(r)) {
+  const result = (await loader({
+    request: new Request(`http://localhost/shop${query}`),
+    params: {},
+    context: { userapp },
+  } as any)) as LoaderResult;
+  return { data: result.data as ShopData, init: result.init };
+}
+
+/** The Location of the redirect the loader throws for a URL that is not the clean one. */
+async function redirectOf(query: string): Promise<string | null> {
+  try {
+    await load(query);
+    return null;
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    expect(thrown.status).toBe(302);
+    return thrown.headers.get("Location");
+  }
+}
+
+/** The API's own count for a query: what 'of N results' must say. */
+async function countOf(query: Record<string, unknown>): Promise<number> {
+  const response = await api.call("POST", "/userapp/product/count", { body: { query } });
+  return response.body.data.count;
+}
+
+const lowestPrice = (p: { variants: { price: { cost: number } }[] }) => Math.min(...p.variants.map((v) => v.price.cost));
+
+describe("shop loader", () => {
+  test("the plain shop: the newest 20 of the whole catalogue, and the price slider's top", async () => {
+    const { data, init } = await load("");
+    expect(new Headers(init?.headers ?? undefined).get("Cache-Control")).toBeNull();
+    expect(data.itemCount).toBe(240);
+    expect(data.pageCount).toBe(12);
+    expect(data.products).toHaveLength(20);
+    expect(data.params).toMatchObject({ page: 1, limit: 20, sort: "newest", category: [] });
+    const dates = data.products.map((p) => new Date(p.createdAt).getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+
+    const all = await api.call("POST", "/userapp/product/list", { body: { options: { limit: 100, page: 1 } } });
+    const rest = await Promise.all(
+      [2, 3].map((page) => api.call("POST", "/userapp/product/list", { body: { options: { limit: 100, page } } })),
+    );
+    const every = [all, ...rest].flatMap((r) => r.body.data.data as { variants: { price: { cost: number } }[] }[]);
+    const top = Math.max(...every.flatMap((p) => p.variants.map((v) => v.price.cost)));
+    expect(data.ceiling).toBe(Math.ceil(top / 100) * 100);
+  });
+
+  test("filters, sort and pagination come from the URL", async () => {
+    const { data } = await load("?category=Fashion&page=2&limit=24&sort=price-asc");
+    const fashion = await countOf({ category: ["Fashion"] });
+    expect(fashion).toBeGreaterThan(48);
+    expect(data.params).toMatchObject({ category: ["Fashion"], page: 2, limit: 24, sort: "price-asc" });
+    expect(data.itemCount).toBe(fashion);
+    expect(data.pageCount).toBe(Math.ceil(fashion / 24));
+    expect(data.products).toHaveLength(24);
+    expect(data.products.every((p) => p.category === "Fashion")).toBe(true);
+    const prices = data.products.map(lowestPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+    // Page 2 carries on from page 1 without overlap.
+    const page1 = (await load("?category=Fashion&limit=24&sort=price-asc")).data;
+    expect(lowestPrice(page1.products.at(-1)!)).toBeLessThanOrEqual(prices[0]);
+    const ids = new Set(page1.products.map((p) => p._id));
+    expect(data.products.some((p) => ids.has(p._id))).toBe(false);
+  });
+
+  test("list filters combine: several values of one filter widen, different filters narrow", async () => {
+    const { data } = await load("?brand=Nike&brand=Puma&gender=men&sort=price-desc&limit=32");
+    expect(data.itemCount).toBe(await countOf({ brand: ["Nike", "Puma"], gender: "men" }));
+    expect(data.itemCount).toBeGreaterThan(0);
+    expect(data.products.every((p) => ["Nike", "Puma"].includes(p.brand) && p.gender === "men")).toBe(true);
+    const prices = data.products.map(lowestPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+
+    const sized = await load("?size=free&productSubType=Watches");
+    expect(sized.data.itemCount).toBe(await countOf({ size: ["free"], productSubType: ["Watches"] }));
+    expect(sized.data.products.every((p) => p.productSubType === "Watches" && p.variants.some((v) => v.size === "free"))).toBe(true);
+  });
+
+  test("the price range filters on the selling price", async () => {
+    const { data } = await load("?minPrice=1000&maxPrice=3000&limit=32");
+    expect(data.params).toMatchObject({ minPrice: 1000, maxPrice: 3000 });
+    expect(data.itemCount).toBe(await countOf({ priceRange: { min: 1000, max: 3000 } }));
+    expect(data.itemCount).toBeGreaterThan(0);
+    for (const product of data.products) {
+      expect(product.variants.some((v) => v.price.cost >= 1000 && v.price.cost <= 3000)).toBe(true);
+    }
+  });
+
+  test("a search finds matching products; nonsense finds none", async () => {
+    const found = await load("?search=headphones");
+    expect(found.data.itemCount).toBe(await countOf({ search: "headphones" }));
+    expect(found.data.itemCount).toBeGreaterThan(0);
+
+    const none = await load("?search=zzqxv-no-such-thing");
+    expect(none.data.itemCount).toBe(0);
+    expect(none.data.products).toEqual([]);
+    expect(none.data.params.search).toBe("zzqxv-no-such-thing");
+  });
+
+  test("bad values, defaults and blank fields redirect to the one clean URL, never an error", async () => {
+    expect(await redirectOf("?page=abc&limit=7&sort=foo&minPrice=-5&gender=robots&maxPrice=lots")).toBe("/shop");
+    expect(await redirectOf("?minPrice=3000&maxPrice=1000")).toBe("/shop?minPrice=1000&maxPrice=3000");
+    expect(await redirectOf("?maxPrice=99999999&category=Fashion")).toBe("/shop?category=Fashion");
+    // What the filter form sends without JavaScript: every field, defaults included.
+    const { data } = await load("");
+    const form = `?search=&category=Fashion&gender=&minPrice=200&maxPrice=${data.ceiling}&sort=newest&limit=20`;
+    expect(await redirectOf(form)).toBe("/shop?category=Fashion");
+    // Keys the shop does not read (a campaign tag) are kept.
+    expect(await redirectOf("?utm_source=mail&page=1")).toBe("/shop?utm_source=mail");
+    // The clean URL loads as is, whatever the spelling of its spaces.
+    expect((await load("?category=Home%20Decor&utm_source=mail")).data.params.category).toEqual(["Home Decor"]);
+  });
+
+  test("a page past the end redirects to the last page", async () => {
+    const televisions = await countOf({ category: ["Televisions"] });
+    const last = Math.ceil(televisions / 20);
+    expect(await redirectOf("?category=Televisions&page=999")).toBe(`/shop?category=Televisions${last > 1 ? `&page=${last}` : ""}`);
+    const { data } = await load(`?category=Televisions${last > 1 ? `&page=${last}` : ""}`);
+    expect(data.products.length).toBe(televisions - (last - 1) * 20);
+  });
+
+  test("a failed API call shows an empty shop that no cache keeps", async () => {
+    const failing = () => new Response(JSON.stringify({ status: "SERVER_ERROR", message: "Internal server error", data: null }), { status: 500 });
+    const { data, init } = await load("?category=Fashion", failing);
+    expect(data.products).toEqual([]);
+    expect(data.itemCount).toBe(0);
+    expect(data.params.category).toEqual(["Fashion"]);
+    expect(new Headers(init?.headers ?? undefined).get("Cache-Control")).toBe("no-store");
+    expect(headers({ loaderHeaders: new Headers(init?.headers ?? undefined) } as any)["Cache-Control"]).toBe("no-store");
+
+    const unreachable = () => Promise.reject(new Error("connection refused"));
+    expect((await load("", unreachable)).data.products).toEqual([]);
+  });
+
+  test("the shop is cached as a catalogue page", () => {
+    expect(headers({ loaderHeaders: new Headers() } as any)["Cache-Control"]).toBe(CATALOGUE_CACHE);
+  });
+
+  test("meta: a title for the search or category, a canonical URL without sort and page size", async () => {
+    const { data } = await load("?category=Fashion&sort=rating&limit=28&page=2");
+    const tags = meta({ data, loaderData: data, matches: [], params: {}, location: {} } as any);
+    expect(tags).toContainEqual({ title: "Fashion | Mart" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "/shop?category=Fashion&page=2" });
+
+    const searched = (await load("?search=lamp")).data;
+    expect(meta({ data: searched, loaderData: searched, matches: [] } as any)).toContainEqual({ title: "Search results for “lamp” | Mart" });
+  });
+});
