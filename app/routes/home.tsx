@@ -1,46 +1,107 @@
-import { formatRupees } from "~/lib/money";
+import type { ReactNode } from "react";
+import { Link, type AppLoadContext } from "react-router";
+import { Carousel } from "~/components/carousel";
+import { Hero } from "~/components/home/hero";
+import { PopularCategories, categoryHref } from "~/components/home/popular-categories";
+import { SpecialDealsBanner } from "~/components/home/special-deals";
+import { ProductCard } from "~/components/product-card";
+import type { Product } from "~/lib/catalogue";
+import { CATALOGUE_CACHE } from "~/lib/http-cache";
+import { seo } from "~/lib/seo";
 import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/home";
 
-type ListedProduct = {
-  _id: string;
-  title: { shortTitle: string };
-  image: string;
-  variants: { price: { cost: number; mrp: number } }[];
-};
+/** Products per home carousel: the first page of each list (spec "Home page"). */
+export const HOME_LIST_LIMIT = 12;
 
-export function meta() {
-  return [
-    { title: "Mart — Electronics, Fashion, Home Decor and Televisions" },
-    { name: "description", content: "Shop electronics, fashion, home decor and televisions at great prices across India." },
-  ];
-}
+type ListSort = Partial<Record<"createdAt" | "discount", 1 | -1>>;
 
-// A minimal home page: the storefront issue fills in the carousels.
-export async function loader({ context }: Route.LoaderArgs) {
-  const result = await callUserapp<{ data: ListedProduct[] }>(context, "POST", "product/list", {
-    body: { query: {}, options: { page: 1, limit: 12, sort: { createdAt: -1 } } },
+/** One product list for a carousel. A failed call or a status other than SUCCESS is an empty list (spec). */
+async function productList(context: AppLoadContext, query: Record<string, unknown>, sort: ListSort): Promise<Product[]> {
+  const result = await callUserapp<{ data: Product[] }>(context, "POST", "product/list", {
+    body: { query, options: { page: 1, limit: HOME_LIST_LIMIT, sort }, isCountOnly: false },
   });
-  return { products: result.ok ? result.envelope.data.data : [] };
+  return result.ok && Array.isArray(result.envelope.data?.data) ? result.envelope.data.data : [];
 }
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [todaysDeals, newlyAdded, fashionStore] = await Promise.all([
+    productList(context, {}, { discount: -1 }),
+    productList(context, {}, { createdAt: -1 }),
+    productList(context, { category: ["Fashion"] }, { createdAt: -1 }),
+  ]);
+  // One clock for the NEW badges, so the server and the hydrating browser agree.
+  return { todaysDeals, newlyAdded, fashionStore, now: new Date().toISOString() };
+}
+
+export function headers() {
+  return { "Cache-Control": CATALOGUE_CACHE };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Online Shopping for Electronics, Fashion, Home Decor and Televisions",
+    description:
+      "Shop headphones, smart TVs, fashion and home decor at great prices across India. Today's deals, new arrivals and the Fashion Store, delivered to your door.",
+    path: "/",
+  });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { todaysDeals, newlyAdded, fashionStore } = loaderData;
+  const now = new Date(loaderData.now);
+  const cards = (products: Product[]) => products.map((product) => <ProductCard key={product._id} product={product} now={now} />);
+
   return (
-    <main className="mx-auto max-w-6xl p-4">
-      <h1 className="text-2xl font-semibold">Newly Added Products</h1>
-      {loaderData.products.length === 0 ? (
-        <p className="mt-4 text-gray-600">No products found.</p>
-      ) : (
-        <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {loaderData.products.map((product) => (
-            <li key={product._id} className="rounded border border-gray-200 p-2">
-              <img src={product.image} alt="" width={300} height={300} loading="lazy" className="h-auto w-full" />
-              <p className="mt-2 text-sm">{product.title.shortTitle}</p>
-              <p className="font-semibold">{formatRupees(product.variants[0]?.price.cost ?? 0)}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </main>
+    <div className="mx-auto flex max-w-screen-2xl flex-col gap-10 px-4 pb-12 pt-4 sm:gap-14 sm:px-6 lg:px-8">
+      <h1 className="sr-only">Mart: electronics, fashion, home decor and televisions</h1>
+      <Hero />
+
+      <HomeSection id="popular-categories" title="Popular Categories">
+        <PopularCategories />
+      </HomeSection>
+
+      <HomeSection id="todays-deals" title="Today's Deals" moreHref="/shop?sort=discount">
+        <Carousel label="Today's Deals" kind="products">
+          {cards(todaysDeals)}
+        </Carousel>
+      </HomeSection>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <HomeSection id="newly-added" title="Newly Added Products" moreHref="/shop">
+          <Carousel label="Newly Added Products" kind="products">
+            {cards(newlyAdded)}
+          </Carousel>
+        </HomeSection>
+        <SpecialDealsBanner href="/shop?sort=discount" />
+      </div>
+
+      <HomeSection id="fashion-store" title="Fashion Store" moreHref={categoryHref("Fashion")}>
+        <Carousel label="Fashion Store" kind="products">
+          {cards(fashionStore)}
+        </Carousel>
+      </HomeSection>
+    </div>
+  );
+}
+
+function HomeSection({ id, title, moreHref, children }: { id: string; title: string; moreHref?: string; children: ReactNode }) {
+  const headingId = `${id}-heading`;
+  return (
+    <section id={id} aria-labelledby={headingId} className="min-w-0 scroll-mt-24">
+      <div className="mb-4 flex items-end justify-between gap-4 border-b border-gray-200 pb-2">
+        <h2
+          id={headingId}
+          className="relative text-xl font-bold text-gray-900 after:absolute after:-bottom-[9px] after:left-0 after:h-0.5 after:w-full after:bg-brand sm:text-2xl"
+        >
+          {title}
+        </h2>
+        {moreHref && (
+          <Link to={moreHref} className="shrink-0 text-sm font-semibold text-brand hover:text-brand-dark hover:underline">
+            View all<span className="sr-only"> {title}</span>
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
   );
 }

@@ -1,0 +1,202 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { loginHref } from "~/lib/shopper";
+
+type BuyBoxProps = {
+  productId: string;
+  size: string;
+  qty: number;
+  /** The chosen size can be sold (the product has stock and so has that size). */
+  available: boolean;
+  /** The cart already holds this product in this size. */
+  inCart: boolean;
+  signedIn: boolean;
+  /** The current path and query: where the forms send the shopper back to. */
+  here: string;
+};
+
+const buttonClass =
+  "inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 sm:text-base";
+const primaryClass = `${buttonClass} bg-brand text-white hover:bg-brand-dark focus-visible:outline-brand`;
+const buyNowClass = `${buttonClass} bg-amber-400 text-gray-900 hover:bg-amber-500 focus-visible:outline-amber-500`;
+const disabledClass = `${buttonClass} cursor-not-allowed bg-gray-200 text-gray-500 shadow-none`;
+
+/** The checkout of one product, bypassing the cart (spec: Buy Now). */
+export function buyNowSearch(productId: string, size: string, qty: number): string {
+  return `?${new URLSearchParams({ buyNow: "1", productId, size, qty: String(qty) })}`;
+}
+
+/**
+ * Add to Cart (Update Cart when the line is in the cart), Remove and Buy Now. Signed-in shoppers get
+ * real forms (the cart issue adds the `/cart` action); guests get links to sign in that bring them
+ * back. Without stock, Add to Cart and Buy Now are disabled.
+ */
+export function BuyBox({ productId, size, qty, available, inCart, signedIn, here }: BuyBoxProps) {
+  const cartLabel = inCart ? "Update Cart" : "Add to Cart";
+
+  let cartControl: ReactNode;
+  let buyNowControl: ReactNode;
+  if (!available) {
+    cartControl = (
+      <button type="button" disabled className={disabledClass}>
+        <CartIcon /> {cartLabel}
+      </button>
+    );
+    buyNowControl = (
+      <button type="button" disabled className={disabledClass}>
+        <BoltIcon /> Buy Now
+      </button>
+    );
+  } else if (!signedIn) {
+    cartControl = (
+      <Link to={loginHref(here)} title="Login to add to Cart" className={primaryClass}>
+        <CartIcon /> {cartLabel}
+      </Link>
+    );
+    buyNowControl = (
+      <Link to={loginHref(`/checkout${buyNowSearch(productId, size, qty)}`)} title="Login to Buy Now" className={buyNowClass}>
+        <BoltIcon /> Buy Now
+      </Link>
+    );
+  } else {
+    cartControl = (
+      <Form method="post" action="/cart" className="flex flex-1">
+        <CartFields intent={inCart ? "update" : "add"} productId={productId} size={size} qty={qty} here={here} />
+        <button type="submit" className={primaryClass}>
+          <CartIcon /> {cartLabel}
+        </button>
+      </Form>
+    );
+    buyNowControl = (
+      <form method="get" action="/checkout" className="flex flex-1">
+        <input type="hidden" name="buyNow" value="1" />
+        <input type="hidden" name="productId" value={productId} />
+        <input type="hidden" name="size" value={size} />
+        <input type="hidden" name="qty" value={qty} />
+        <button type="submit" className={buyNowClass}>
+          <BoltIcon /> Buy Now
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3" data-buy-box>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {cartControl}
+        {buyNowControl}
+      </div>
+      {inCart && signedIn && (
+        <Form method="post" action="/cart">
+          <CartFields intent="remove" productId={productId} size={size} qty={qty} here={here} />
+          <button type="submit" className="text-sm font-semibold text-red-700 underline-offset-2 hover:underline">
+            Remove
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+function CartFields({
+  intent,
+  productId,
+  size,
+  qty,
+  here,
+}: {
+  intent: string;
+  productId: string;
+  size: string;
+  qty: number;
+  here: string;
+}) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="size" value={size} />
+      <input type="hidden" name="qty" value={qty} />
+      <input type="hidden" name="redirectTo" value={here} />
+    </>
+  );
+}
+
+/** The wishlist heart: a toggle form for signed-in shoppers, a sign-in link for guests. */
+export function WishlistHeart({
+  productId,
+  wished,
+  signedIn,
+  here,
+}: {
+  productId: string;
+  wished: boolean;
+  signedIn: boolean;
+  here: string;
+}) {
+  const className =
+    "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-600 shadow-sm transition hover:border-red-300 hover:text-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+  if (!signedIn) {
+    return (
+      <Link to={loginHref(here)} title="Login to add to Wishlist" aria-label="Login to add to Wishlist" className={className}>
+        <HeartIcon filled={false} />
+      </Link>
+    );
+  }
+  const label = wished ? "Remove from Wishlist" : "Add to Wishlist";
+  return (
+    <Form method="post" action="/wishlist">
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <button type="submit" title={label} aria-label={label} aria-pressed={wished} className={className}>
+        <HeartIcon filled={wished} />
+      </button>
+    </Form>
+  );
+}
+
+function Icon({ children, filled = false, className }: { children: ReactNode; filled?: boolean; className?: string }) {
+  return (
+    <svg
+      className={className}
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      {children}
+    </svg>
+  );
+}
+
+function CartIcon() {
+  return (
+    <Icon>
+      <circle cx="9" cy="21" r="1" />
+      <circle cx="20" cy="21" r="1" />
+      <path d="M1 1h4l2.7 13.4a2 2 0 0 0 2 1.6h9.7a2 2 0 0 0 2-1.6L23 6H6" />
+    </Icon>
+  );
+}
+
+function BoltIcon() {
+  return (
+    <Icon>
+      <path d="M13 2L3 14h9l-1 8 10-12h-9l1-8z" />
+    </Icon>
+  );
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <Icon filled={filled} className={filled ? "text-red-500" : undefined}>
+      <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
+    </Icon>
+  );
+}

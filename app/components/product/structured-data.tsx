@@ -1,0 +1,54 @@
+import { isInStock, priceOf, productPath, variantOf, type Product } from "~/lib/catalogue";
+import { absoluteUrl } from "~/lib/seo";
+
+/**
+ * schema.org Product for search engines: the chosen size's offer in INR with its availability.
+ * The rating is only claimed when the product has one: the page's display defaults (5 stars,
+ * 100 ratings) are not reviews, and structured data must not invent them.
+ */
+export function productJsonLd(product: Product, size: string, origin: string) {
+  const variant = variantOf(product, size);
+  const { sellingPrice } = priceOf(variant);
+  const available = isInStock(product) && (variant?.quantity ?? 0) > 0;
+  const images = product.productImages.length > 0 ? product.productImages.map((image) => image.path) : [product.image];
+  const url = absoluteUrl(origin, productPath(product));
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.title.shortTitle,
+    image: images.map((path) => absoluteUrl(origin, path)),
+    description: product.description,
+    sku: `${product._id}-${size}`,
+    brand: { "@type": "Brand", name: product.brand },
+    category: product.category,
+    ...(product.ratingValue != null && product.ratingCount
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.ratingValue,
+            reviewCount: product.ratingCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "INR",
+      price: sellingPrice,
+      availability: available ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+      seller: { "@type": "Organization", name: product.merchant.company_name },
+    },
+  };
+}
+
+/** JSON inside <script>: "<" is escaped so no text in the catalogue can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+export function ProductStructuredData({ product, size, origin }: { product: Product; size: string; origin: string }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, size, origin)) }} />;
+}

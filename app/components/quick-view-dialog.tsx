@@ -1,0 +1,377 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Stars } from "~/components/stars";
+import { defaultSize, isInStock, priceOf, productPath, QTY_MAX, QTY_MIN, ratingOf, variantOf, type Product } from "~/lib/catalogue";
+import { formatRupees } from "~/lib/money";
+import { loginHref, useRootData } from "~/lib/shopper";
+import type { QuickViewData } from "~/routes/resources.quick-view";
+
+/**
+ * The quick-view dialog (spec "Quick view dialog"), loaded lazily by `QuickViewHost`. It closes on
+ * Escape, on its close button, on a click on the backdrop, and after a successful add to cart.
+ */
+export default function QuickViewDialog({ productId, onClose }: { productId: string; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<QuickViewData>();
+
+  useEffect(() => {
+    dialogRef.current?.showModal();
+    fetcher.load(`/resources/quick-view/${productId}`);
+    // Loads once per dialog (the host keys the dialog by product).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const product = fetcher.data?.product?._id === productId ? fetcher.data.product : null;
+  const close = () => dialogRef.current?.close();
+
+  return (
+    <dialog
+      ref={dialogRef}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === event.currentTarget) close();
+      }}
+      aria-label={product ? product.title.shortTitle : "Quick view"}
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[min(60rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl bg-white p-0 text-gray-900 shadow-2xl backdrop:bg-black/60"
+      data-quick-view-dialog={productId}
+    >
+      <div className="relative p-4 sm:p-6">
+        <button
+          type="button"
+          onClick={close}
+          aria-label="Close"
+          title="Close"
+          className="absolute right-2 top-2 z-10 flex h-10 w-10 items-center justify-center rounded-full text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand"
+        >
+          <svg
+            width="22"
+            height="22"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+          >
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+        {product ? (
+          <QuickViewContent product={product} onDone={close} />
+        ) : fetcher.state !== "idle" || fetcher.data === undefined ? (
+          <p className="py-16 text-center text-gray-600" role="status">
+            Loading...
+          </p>
+        ) : (
+          <p className="py-16 text-center text-gray-600" role="alert">
+            This product is not available.
+          </p>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+function QuickViewContent({ product, onDone }: { product: Product; onDone: () => void }) {
+  const { user } = useRootData();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const [size, setSize] = useState(() => defaultSize(product));
+  const [qty, setQty] = useState(QTY_MIN);
+  const [image, setImage] = useState(0);
+  const cart = useFetcher<{ error?: string }>();
+  const submitted = useRef(false);
+
+  // Closes after a successful add to cart (the /cart action answers without an `error`).
+  useEffect(() => {
+    if (cart.state !== "idle") submitted.current = true;
+    else if (submitted.current) {
+      submitted.current = false;
+      if (!cart.data?.error) onDone();
+    }
+  }, [cart.state, cart.data, onDone]);
+
+  const images = product.productImages.length > 0 ? product.productImages.map((entry) => entry.path) : [product.image];
+  const variant = variantOf(product, size);
+  const { sellingPrice, mrp, discount } = priceOf(variant);
+  const available = isInStock(product) && (variant?.quantity ?? 0) > 0;
+  const rating = ratingOf(product);
+  const pageUrl = typeof window === "undefined" ? productPath(product) : new URL(productPath(product), window.location.origin).href;
+  const title = product.title.shortTitle;
+  const buyNow = `/checkout?${new URLSearchParams({ buyNow: "1", productId: product._id, size, qty: String(qty) })}`;
+  const step = (delta: number) => setQty((current) => Math.min(QTY_MAX, Math.max(QTY_MIN, current + delta)));
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div>
+        <div className="relative aspect-square overflow-hidden rounded-xl bg-gray-50">
+          <img src={images[image]} alt={title} width={600} height={600} className="h-full w-full object-contain" />
+          {images.length > 1 && (
+            <>
+              <SlideButton label="Previous image" onClick={() => setImage((image - 1 + images.length) % images.length)} side="left" />
+              <SlideButton label="Next image" onClick={() => setImage((image + 1) % images.length)} side="right" />
+              <p
+                className="absolute bottom-2 left-1/2 -translate-x-1/2 rounded-full bg-black/50 px-2 py-0.5 text-xs text-white"
+                aria-live="polite"
+              >
+                {image + 1} / {images.length}
+              </p>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-4">
+        <div className="pr-10">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand">{product.brand}</p>
+          <h2 className="mt-1 text-xl font-bold leading-tight sm:text-2xl">{title}</h2>
+          <div className="mt-2">
+            <Stars value={rating.value} count={rating.count} />
+          </div>
+        </div>
+
+        <p className="flex flex-wrap items-baseline gap-x-3">
+          <span className="text-2xl font-bold" data-price="selling">
+            {formatRupees(sellingPrice)}
+          </span>
+          {mrp > sellingPrice && (
+            <>
+              <s className="text-gray-500" data-price="mrp">
+                {formatRupees(mrp)}
+              </s>
+              <span className="font-semibold text-brand">{discount}% off</span>
+            </>
+          )}
+        </p>
+        <p className={`text-sm font-semibold ${available ? "text-brand" : "text-red-600"}`}>{available ? "In stock" : "Out of stock"}</p>
+
+        <div role="group" aria-label="Size">
+          <p className="text-sm font-medium text-gray-700">Size</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {product.variants.map((v) => (
+              <button
+                key={v.size}
+                type="button"
+                aria-pressed={v.size === size}
+                onClick={() => setSize(v.size)}
+                className={`min-w-12 rounded-lg border-2 px-3 py-1.5 text-sm font-semibold ${
+                  v.size === size ? "border-brand bg-brand/10 text-brand-dark" : "border-gray-200 hover:border-gray-400"
+                } ${v.quantity <= 0 ? "text-gray-400 line-through" : ""}`}
+              >
+                {v.size}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <div>
+          <div className="inline-flex items-center overflow-hidden rounded-lg border-2 border-gray-200" role="group" aria-label="Quantity">
+            <button
+              type="button"
+              onClick={() => step(-1)}
+              disabled={qty <= QTY_MIN}
+              aria-label="Decrease quantity"
+              className="h-10 w-10 text-lg font-semibold hover:bg-gray-100 disabled:text-gray-300"
+            >
+              −
+            </button>
+            <output className="w-12 text-center font-semibold" aria-live="polite">
+              {qty}
+            </output>
+            <button
+              type="button"
+              onClick={() => step(1)}
+              disabled={qty >= QTY_MAX}
+              aria-label="Increase quantity"
+              className="h-10 w-10 text-lg font-semibold hover:bg-gray-100 disabled:text-gray-300"
+            >
+              +
+            </button>
+          </div>
+          {qty >= QTY_MAX && <p className="mt-1 text-sm text-amber-700">Maximum quantity limit reached</p>}
+        </div>
+
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {!available ? (
+            <>
+              <DisabledButton>Add To Cart</DisabledButton>
+              <DisabledButton>Buy Now</DisabledButton>
+            </>
+          ) : user ? (
+            <>
+              <cart.Form method="post" action="/cart" className="flex flex-1">
+                <input type="hidden" name="intent" value="add" />
+                <input type="hidden" name="productId" value={product._id} />
+                <input type="hidden" name="size" value={size} />
+                <input type="hidden" name="qty" value={qty} />
+                <input type="hidden" name="redirectTo" value={here} />
+                <button type="submit" className={primaryClass} disabled={cart.state !== "idle"}>
+                  Add To Cart
+                </button>
+              </cart.Form>
+              <Form method="get" action="/checkout" className="flex flex-1">
+                <input type="hidden" name="buyNow" value="1" />
+                <input type="hidden" name="productId" value={product._id} />
+                <input type="hidden" name="size" value={size} />
+                <input type="hidden" name="qty" value={qty} />
+                <button type="submit" className={buyNowClass}>
+                  Buy Now
+                </button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <Link to={loginHref(here)} title="Login to add to Cart" className={primaryClass}>
+                Add To Cart
+              </Link>
+              <Link to={loginHref(buyNow)} title="Login to Buy Now" className={buyNowClass}>
+                Buy Now
+              </Link>
+            </>
+          )}
+        </div>
+
+        <div className="text-sm leading-relaxed text-gray-700">
+          <p className="font-medium text-gray-900">{product.title.longTitle}</p>
+          <p className="mt-1">{product.description}</p>
+        </div>
+
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-gray-200 pt-3 text-sm">
+          <dt className="text-gray-500">Size</dt>
+          <dd className="font-medium">{size}</dd>
+          <dt className="text-gray-500">Brand</dt>
+          <dd className="font-medium">{product.brand}</dd>
+          <dt className="text-gray-500">Category</dt>
+          <dd className="font-medium">{product.category}</dd>
+          <dt className="text-gray-500">Merchant</dt>
+          <dd className="font-medium">{product.merchant.company_name}</dd>
+        </dl>
+
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <ShareLinks url={pageUrl} title={title} />
+          <Link to={productPath(product)} className="text-sm font-semibold text-brand hover:underline">
+            View full details
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const buttonClass = "flex flex-1 items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold transition";
+const primaryClass = `${buttonClass} bg-brand text-white hover:bg-brand-dark disabled:opacity-60`;
+const buyNowClass = `${buttonClass} bg-amber-400 text-gray-900 hover:bg-amber-500`;
+
+function DisabledButton({ children }: { children: ReactNode }) {
+  return (
+    <button type="button" disabled className={`${buttonClass} cursor-not-allowed bg-gray-200 text-gray-500`}>
+      {children}
+    </button>
+  );
+}
+
+function SlideButton({ label, onClick, side }: { label: string; onClick: () => void; side: "left" | "right" }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={`absolute top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 shadow ring-1 ring-gray-200 hover:bg-brand hover:text-white ${side === "left" ? "left-2" : "right-2"}`}
+    >
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        aria-hidden="true"
+      >
+        <path d={side === "left" ? "M15 18l-6-6 6-6" : "M9 18l6-6-6-6"} />
+      </svg>
+    </button>
+  );
+}
+
+/** Share links with the product URL encoded; copying the link needs the clipboard (JavaScript is on here). */
+function ShareLinks({ url, title }: { url: string; title: string }) {
+  const [copied, setCopied] = useState(false);
+  const text = encodeURIComponent(`${title} ${url}`);
+  const links = [
+    { name: "WhatsApp", href: `https://wa.me/?text=${text}`, path: "M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2z" },
+    {
+      name: "Facebook",
+      href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+      path: "M15 3h-3a4 4 0 0 0-4 4v3H6v4h2v7h4v-7h3l1-4h-4V7a1 1 0 0 1 1-1h2z",
+    },
+    {
+      name: "X",
+      href: `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
+      path: "M4 4l16 16M20 4L4 20",
+    },
+  ];
+  const iconClass =
+    "flex h-9 w-9 items-center justify-center rounded-full border border-gray-200 text-gray-600 hover:border-brand hover:text-brand";
+  return (
+    <div className="flex items-center gap-2">
+      <span className="text-sm text-gray-500">Share:</span>
+      {links.map((link) => (
+        <a
+          key={link.name}
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Share on ${link.name}`}
+          title={`Share on ${link.name}`}
+          className={iconClass}
+        >
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
+            <path d={link.path} />
+          </svg>
+        </a>
+      ))}
+      <button
+        type="button"
+        className={iconClass}
+        aria-label={copied ? "Link copied" : "Copy link"}
+        title={copied ? "Link copied" : "Copy link"}
+        onClick={() => {
+          void navigator.clipboard?.writeText(url).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
+        }}
+      >
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          {copied ? (
+            <path d="M5 12l5 5L20 7" />
+          ) : (
+            <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+          )}
+        </svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { BuyBox, WishlistHeart } from "~/components/product/buy-box";
+import { ProductGallery } from "~/components/product/gallery";
+import { QuantityStepper } from "~/components/product/quantity";
+import { SizeSelector } from "~/components/product/size-selector";
+import { ProductStructuredData } from "~/components/product/structured-data";
+import { Stars } from "~/components/stars";
+import { isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";
+import { CATALOGUE_CACHE } from "~/lib/http-cache";
+import { formatRupees } from "~/lib/money";
+import { readSelection, selectionSearch, type ProductSelection } from "~/lib/product-selection";
+import { seo, SHOP_NAME } from "~/lib/seo";
+import { useRootData } from "~/lib/shopper";
+import { callUserapp } from "~/lib/userapp.server";
+import type { Route } from "./+types/product";
+
+/** Record ids are 24 lower-case hex characters (the API's own rule). */
+const PRODUCT_ID = /^[0-9a-f]{24}$/;
+/** Below this many pieces of the chosen size, the stock label says how many are left. */
+const FEW_LEFT = 10;
+
+/**
+ * /product/{category}/{shorttitle}/{id}: the id is the last segment, the slugs are only for people
+ * and search engines, so any other shape (`/product/{id}`, stale slugs) answers a 301 to the
+ * canonical path, keeping the query. An unknown or malformed id is a 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const id = (params["*"] ?? "").split("/").filter(Boolean).at(-1) ?? "";
+  if (!PRODUCT_ID.test(id)) throw data(null, { status: 404 });
+
+  const result = await callUserapp<Product>(context, "GET", `product/get/${id}`);
+  if (!result.ok) throw data(null, { status: result.httpStatus === 404 ? 404 : 500 });
+  const product = result.envelope.data;
+
+  const canonical = productPath(product);
+  // Compare the route's own path, not request.url: a client navigation loads data from
+  // `<path>.data?_routes=…`, which must not count as a wrong slug (it would redirect for ever).
+  if (`/product/${params["*"] ?? ""}` !== canonical) {
+    const query = new URLSearchParams(url.search);
+    query.delete("_routes");
+    const search = query.size > 0 ? `?${query}` : "";
+    throw redirect(`${canonical}${search}`, { status: 301, headers: { "Cache-Control": CATALOGUE_CACHE } });
+  }
+  return { product, selection: readSelection(product, url.searchParams), origin: url.origin };
+}
+
+// Size, quantity and image only change the query: the product is the same, so no new request.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export function headers() {
+  return { "Cache-Control": CATALOGUE_CACHE };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const product = args.loaderData?.product;
+  if (!product) return [{ title: `Product not found | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+  const summary = `${product.tagLine}. ${product.description}`;
+  return seo(args, {
+    title: product.title.shortTitle,
+    description: summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
+    path: productPath(product),
+    image: product.image,
+    type: "product",
+  });
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const location = useLocation();
+  const { user, cart, wishlistIds } = useRootData();
+  const rootOrigin = (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin;
+
+  // Read from the URL, not the loader: size/qty/image links do not revalidate (see shouldRevalidate).
+  const selection = readSelection(product, new URLSearchParams(location.search));
+  const cartLine = cart.lines.find((line) => line.productId === product._id && line.size === selection.size);
+  const qty = selection.qty ?? cartLine?.qty ?? 1;
+  const variant = variantOf(product, selection.size);
+  const { sellingPrice, mrp, discount } = priceOf(variant);
+  const stock = variant?.quantity ?? 0;
+  const available = isInStock(product) && stock > 0;
+  const rating = ratingOf(product);
+  const here = `${location.pathname}${location.search}`;
+  const images = product.productImages.length > 0 ? product.productImages.map((image) => image.path) : [product.image];
+  const hrefWith = (changes: Partial<ProductSelection>) =>
+    `${productPath(product)}${selectionSearch(product, { ...selection, ...changes })}`;
+  const categoryHref = `/shop?${new URLSearchParams({ category: product.category })}`;
+
+  return (
+    <div className="mx-auto max-w-screen-xl px-4 pb-16 pt-4 sm:px-6 lg:px-8" data-product={product._id}>
+      <ProductStructuredData product={product} size={selection.size} origin={rootOrigin ?? loaderData.origin} />
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-500">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link to="/" className="hover:text-brand">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/shop" className="hover:text-brand">
+              Shop
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to={categoryHref} className="hover:text-brand">
+              {product.category}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="line-clamp-1 text-gray-800">
+            {product.title.shortTitle}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <div className="lg:sticky lg:top-4 lg:self-start">
+          <ProductGallery
+            images={images}
+            title={product.title.shortTitle}
+            selected={selection.image}
+            hrefFor={(image) => hrefWith({ image })}
+          />
+        </div>
+
+        <div className="flex flex-col gap-5">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <p className="text-sm font-semibold uppercase tracking-wide text-brand">{product.brand}</p>
+              <h1 className="mt-1 text-2xl font-bold leading-tight text-gray-900 sm:text-3xl">{product.title.shortTitle}</h1>
+              {product.tagLine && <p className="mt-1 text-gray-600">{product.tagLine}</p>}
+            </div>
+            <WishlistHeart productId={product._id} wished={wishlistIds.includes(product._id)} signedIn={user !== null} here={here} />
+          </div>
+
+          <div className="flex items-center gap-2">
+            <Stars value={rating.value} />
+            <span className="text-sm text-gray-600" data-review-count>
+              {rating.value.toFixed(1)} · {rating.count.toLocaleString("en-IN")} ratings
+            </span>
+          </div>
+
+          <div className="rounded-xl bg-gray-50 p-4" data-price-block>
+            <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              <span className="text-3xl font-bold text-gray-900" data-price="selling">
+                {formatRupees(sellingPrice)}
+              </span>
+              {mrp > sellingPrice && (
+                <>
+                  <span className="text-base text-gray-500">
+                    M.R.P.: <s data-price="mrp">{formatRupees(mrp)}</s>
+                  </span>
+                  <span className="text-base font-semibold text-brand" data-price="discount">
+                    {discount}% off
+                  </span>
+                </>
+              )}
+            </p>
+            <p className="mt-1 text-xs text-gray-500">Inclusive of all taxes</p>
+            <p className={`mt-3 text-sm font-semibold ${available ? "text-brand" : "text-red-600"}`} data-stock={available ? "in" : "out"}>
+              {available ? "In stock" : "Out of stock"}
+              {available && stock < FEW_LEFT && <span className="ml-2 font-medium text-amber-700">Only {stock} left</span>}
+            </p>
+          </div>
+
+          <SizeSelector variants={product.variants} selected={selection.size} hrefFor={(size) => hrefWith({ size, image: 0 })} />
+          <QuantityStepper qty={qty} hrefFor={(next) => hrefWith({ qty: next })} />
+          <BuyBox
+            productId={product._id}
+            size={selection.size}
+            qty={qty}
+            available={available}
+            inCart={cartLine !== undefined}
+            signedIn={user !== null}
+            here={here}
+          />
+
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t border-gray-200 pt-4 text-sm" data-product-details>
+            <dt className="text-gray-500">SKU</dt>
+            <dd className="font-medium text-gray-900" data-sku>
+              {selection.size}
+            </dd>
+            <dt className="text-gray-500">Brand</dt>
+            <dd className="font-medium text-gray-900">{product.brand}</dd>
+            <dt className="text-gray-500">Category</dt>
+            <dd className="font-medium text-gray-900">
+              <Link to={categoryHref} className="hover:text-brand hover:underline">
+                {product.category}
+              </Link>
+              {product.subCategory && <span className="text-gray-500"> · {product.subCategory}</span>}
+            </dd>
+            <dt className="text-gray-500">Sold by</dt>
+            <dd className="font-medium text-gray-900" data-merchant>
+              {product.merchant.company_name}
+            </dd>
+          </dl>
+        </div>
+      </div>
+
+      <section aria-labelledby="description-heading" className="mt-12 max-w-3xl">
+        <h2 id="description-heading" className="text-xl font-bold text-gray-900">
+          Description
+        </h2>
+        <p className="mt-3 font-medium text-gray-800">{product.title.longTitle}</p>
+        <p className="mt-2 leading-relaxed text-gray-700">{product.description}</p>
+      </section>
+    </div>
+  );
+}
+
+/** An unknown product: a real 404 inside the layout, with a way back to the shop. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <p className="text-sm font-semibold uppercase tracking-widest text-brand">{notFound ? "404" : "Error"}</p>
+      <h1 className="mt-2 text-2xl font-bold text-gray-900 sm:text-3xl">{notFound ? "Product not found" : "Something went wrong"}</h1>
+      <p className="mt-3 text-gray-600">
+        {notFound ? "This product does not exist or is no longer sold." : "We could not load this product. Please try again in a moment."}
+      </p>
+      <Link to="/shop" className="mt-6 inline-block rounded-lg bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark">
+        Continue shopping
+      </Link>
+    </div>
+  );
+}

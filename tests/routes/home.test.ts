@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedCatalogue } from "../../api/seed/catalogue";
+import { HOME_LIST_LIMIT, loader } from "../../app/routes/home";
+import { createTestApi, type TestApi } from "../api/helpers";
+
+let api: TestApi;
+
+type HomeLoaderArgs = Parameters<typeof loader>[0];
+
+function loadHome(userapp: (request: Request) => Response | Promise<Response>) {
+  return loader({ request: new Request("http://shop.test/"), params: {}, context: { userapp } } as unknown as HomeLoaderArgs);
+}
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await seedCatalogue(api.db, {});
+});
+
+describe("home page loader", () => {
+  it("loads Today's Deals, Newly Added Products and the Fashion Store", async () => {
+    const data = await loadHome((request) => api.app.fetch(request));
+    for (const list of [data.todaysDeals, data.newlyAdded, data.fashionStore]) expect(list).toHaveLength(HOME_LIST_LIMIT);
+
+    // Today's Deals: highest discount first.
+    const discounts = data.todaysDeals.map((p) => Math.max(...p.variants.map((v) => v.price.discount)));
+    expect(discounts).toEqual([...discounts].sort((a, b) => b - a));
+    // Newly Added: newest first.
+    const created = data.newlyAdded.map((p) => p.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    // Fashion Store: Fashion only.
+    expect(new Set(data.fashionStore.map((p) => p.category))).toEqual(new Set(["Fashion"]));
+    expect(Number.isNaN(Date.parse(data.now))).toBe(false);
+  });
+
+  it("asks for the three lists at once", async () => {
+    let inFlight = 0;
+    let most = 0;
+    await loadHome(async (request) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      try {
+        return await api.app.fetch(request);
+      } finally {
+        inFlight--;
+      }
+    });
+    expect(most).toBe(3);
+  });
+
+  it("shows empty lists, not an error page, when the API fails", async () => {
+    const failing = () => Response.json({ status: "SERVER_ERROR", message: "Internal server error", data: null }, { status: 500 });
+    const data = await loadHome(failing);
+    expect(data).toMatchObject({ todaysDeals: [], newlyAdded: [], fashionStore: [] });
+  });
+
+  it("empties only the list whose call failed", async () => {
+    const data = await loadHome(async (request) => {
+      const body = await request.clone().json();
+      if (body.query?.category) return new Response("Bad gateway", { status: 502 });
+      return api.app.fetch(request);
+    });
+    expect(data.fashionStore).toEqual([]);
+    expect(data.todaysDeals).toHaveLength(HOME_LIST_LIMIT);
+    expect(data.newlyAdded).toHaveLength(HOME_LIST_LIMIT);
+  });
+
+  it("treats a status other than SUCCESS as an empty list", async () => {
+    const data = await loadHome(() => Response.json({ status: "FAILURE", message: "No", data: { data: [{ _id: "x" }] } }, { status: 200 }));
+    expect(data).toMatchObject({ todaysDeals: [], newlyAdded: [], fashionStore: [] });
+  });
+});
