@@ -3,6 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 // Playwright drives Debian's Chromium (a browser download is impossible here): every spec runs
 // with JavaScript on and off, at desktop width and at a 360 px phone width.
 const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -20,6 +21,8 @@ const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch:
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One output folder per port, so runs on different ports never delete each other's results.
+  outputDir: `test-results/${port}`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -35,12 +38,19 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database each run, built and seeded by the same `npm start` shoppers use.
-    command: "rm -rf .e2e-data && npm start",
+    command: `rm -rf ${dataDir} && npm start`,
     url: `http://127.0.0.1:${port}/`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: ".e2e-data", DATABASE_URL: "", SESSION_SECRET: "e2e-secret-not-for-production" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SESSION_SECRET: "e2e-secret-not-for-production",
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    },
   },
 });
