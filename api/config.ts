@@ -11,6 +11,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   NODE_ENV: z.string().default("production"),
+  /** Seconds a guest's public page (home, shop, product) is served from the storefront's micro-cache; 0 turns it off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 });
 
 export type ServerEnv = z.output<typeof envSchema>;

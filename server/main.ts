@@ -44,6 +44,7 @@ if (dev) {
     build,
     mode: "production",
     clientDir: path.join(root, "build/client"),
+    pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
   });
   listener = getRequestListener(site.fetch);
 }

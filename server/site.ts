@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import type { UserappFetch } from "../app/lib/load-context";
+import { createPageCache } from "./page-cache";
 import { applyPageHeaders, createNonce } from "./security-headers";
 import { loadStaticFiles, staticResponse } from "./static";
 
@@ -15,6 +16,8 @@ export type SiteOptions = {
   mode: "production" | "development";
   /** The built client files (production only). */
   clientDir?: string;
+  /** How long guests' public pages are kept in the micro-cache (server/page-cache.ts); 0 or unset: off. */
+  pageCacheMs?: number;
 };
 
 /** The whole site: the /userapp API and /media, the built assets, then the storefront. */
@@ -22,6 +25,7 @@ export function createSite(options: SiteOptions) {
   const files = options.clientDir ? loadStaticFiles(options.clientDir) : new Map();
   const handleRequest = createRequestHandler(options.build, options.mode);
   const storefrontUserapp = options.storefrontUserapp ?? options.userapp;
+  const pages = createPageCache({ ttlMs: options.pageCacheMs ?? 0 });
 
   const site = new Hono();
   // Assets come precompressed; this compresses HTML, data and API answers.
@@ -33,9 +37,10 @@ export function createSite(options: SiteOptions) {
     if (file) return file;
     // One nonce per request: entry.server.tsx puts it on every script, the CSP header names it.
     // None in development (see PageHeaderOptions): Playwright checks the policy on the real build.
-    const cspNonce = options.mode === "production" ? createNonce() : "";
-    const response = await handleRequest(c.req.raw, { userapp: storefrontUserapp, cspNonce });
-    return applyPageHeaders(c.req.raw, response, { nonce: cspNonce });
+    const request = c.req.raw;
+    const render = async (cspNonce: string) =>
+      applyPageHeaders(request, await handleRequest(request, { userapp: storefrontUserapp, cspNonce }), { nonce: cspNonce });
+    return pages.serve(request, render, options.mode === "production" ? createNonce() : "");
   });
   return site;
 }
