@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { intarray } from "@electric-sql/pglite/contrib/intarray";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -107,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     client = new PGlite({
       dataDir: inMemory ? undefined : path.resolve(dataDir, "pglite"),
-      extensions: { pg_trgm },
+      extensions: { intarray, pg_trgm },
       relaxedDurability: true,
     });
     await client.waitReady;

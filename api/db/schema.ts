@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -56,21 +58,9 @@ export const products = pgTable(
     searchText: text("search_text").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("products_created_at_idx").on(t.createdAt.desc(), t.id),
-    index("products_price_idx").on(t.price, t.id),
-    index("products_discount_idx").on(t.discount, t.id),
-    index("products_rating_idx").on(t.ratingValue, t.id),
-    index("products_title_idx").on(t.shortTitle, t.id),
-    index("products_category_idx").on(t.category, t.createdAt),
-    index("products_sub_category_idx").on(t.subCategory),
-    index("products_brand_idx").on(t.brand),
-    index("products_type_idx").on(t.productType),
-    index("products_sub_type_idx").on(t.productSubType),
-    index("products_gender_idx").on(t.gender),
-    index("products_merchant_idx").on(t.merchantId),
-    index("products_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-  ],
+  // Listing, filtering, sorting and search read product_listing (below), not this table, which
+  // keeps only the index behind its foreign key (a merchant's change or removal checks it).
+  (t) => [index("products_merchant_idx").on(t.merchantId)],
 );
 
 export const variants = pgTable(
@@ -90,11 +80,108 @@ export const variants = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.size] }),
-    index("variants_size_idx").on(t.size, t.productId),
-    index("variants_cost_idx").on(t.cost, t.productId),
     check("variants_quantity_non_negative", sql`${t.quantity} >= 0`),
     check("variants_prices_positive", sql`${t.mrp} > 0 AND ${t.cost} > 0 AND ${t.cost} <= ${t.mrp}`),
     check("variants_discount_range", sql`${t.discount} >= 0 AND ${t.discount} < 100`),
+  ],
+);
+
+/** PostgreSQL's multiranges, as their text form ("{[800,801),[900,901)}"); only SQL reads them. */
+const int4multirange = customType<{ data: string }>({ dataType: () => "int4multirange" });
+const int8multirange = customType<{ data: string }>({ dataType: () => "int8multirange" });
+
+/**
+ * The vocabulary of product_listing.terms: every word of the products' search text (kind
+ * "word"), every value they can be filtered on ("category", "sub_category", "brand",
+ * "product_type", "product_sub_type", "gender", "size", and "merchant" for the merchant's id),
+ * and their variants' price bands, alone ("price") and with the size ("size_price"); see
+ * listingTerms in api/lib/search-text.ts. A search term is matched against this short list of
+ * distinct words (trigram-indexed), and the products are then found by the words' ids. Terms
+ * are never removed: one that no product holds any more matches nothing.
+ */
+export const searchTerms = pgTable(
+  "search_terms",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind").notNull(),
+    term: text("term").notNull(),
+    /**
+     * How many products hold the term (product_listing rows whose terms include it), kept by a
+     * trigger on product_listing (migration 0002) and written by the seed. It answers the count
+     * of a one-condition query ("unisex", "brand Nike or Puma") without reading the matches, and
+     * tells the product list whether a price's bands narrow its candidates enough to be worth
+     * asking the index for.
+     */
+    productCount: integer("product_count").notNull().default(0),
+  },
+  (t) => [
+    // A constraint rather than a bare unique index: the refresh's ON CONFLICT needs it, and the
+    // seed's bulk load keeps constraint indexes (api/seed/catalogue.ts, dropSecondaryIndexes).
+    unique("search_terms_kind_term_key").on(t.kind, t.term),
+    index("search_terms_word_trgm_idx")
+      .using("gin", sql`${t.term} gin_trgm_ops`)
+      .where(sql`${t.kind} = 'word'`),
+  ],
+);
+
+/**
+ * One narrow row per product (about 390 bytes) with only what the product list filters, counts
+ * and sorts on, so that counting thousands of matches reads those instead of the full product
+ * rows (descriptions, images, search text: about 1 KB each). api/routes/products.ts explains
+ * how it is queried.
+ *
+ * Derived data, never written by the application. The catalogue only changes through the seed
+ * today, which writes this table itself; for any other write to products or variants (a
+ * test's insert, a future admin tool) triggers rebuild the rows concerned (migration
+ * 0002_product_listing_refresh.sql). Stock changes do not touch it: which products match a
+ * query does not depend on stock.
+ */
+export const productListing = pgTable(
+  "product_listing",
+  {
+    // Fixed-width columns first: PostgreSQL finds a column by walking the ones before it, and
+    // the filters and sorts mostly read these.
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** products.price: the sort key of "sort by price". */
+    price: integer("price").notNull(),
+    discount: integer("discount").notNull(),
+    /** Lowest and highest selling price over the variants (null without variants): cheap exact tests for price filters. */
+    minCost: integer("min_cost"),
+    maxCost: integer("max_cost"),
+    ratingValue: real("rating_value"),
+    productId: text("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    shortTitle: text("short_title").notNull(),
+    /** search_terms ids of the product's words, filter values and price bands, GIN-indexed. */
+    terms: integer("terms").array().notNull(),
+    /** Every variant's selling price, exactly, for a range that neither bound decides. */
+    costRanges: int4multirange("cost_ranges").notNull(),
+    /**
+     * Every variant's size and selling price together, as the points size × 2³² + cost where
+     * size is its search_terms id: "size M or L at ₹500–1,000" is then one overlap test with
+     * [M × 2³² + 500, M × 2³² + 1000] and the same for L, which finds an M or an L that itself
+     * sells in the range, not an M and some other size in the range.
+     */
+    sizeCosts: int8multirange("size_costs").notNull(),
+  },
+  (t) => [
+    // intarray's operator class (migration 0001 installs the extension): with it, && on integer
+    // arrays is intarray's, which tests a row in one merge of two sorted arrays instead of
+    // comparing every pair of elements (0.5 µs against 12 µs for a price range of 118 bands).
+    index("product_listing_terms_idx").using("gin", t.terms.op("gin__int_ops")),
+    // One index per sort, in the order of api/routes/products.ts (orderBy), so a page of a
+    // common filter is read off an index walk. Rating gets one per direction: unrated products
+    // come last both ways, which no single index gives when walked backwards.
+    index("product_listing_created_at_idx").on(t.createdAt.desc(), t.productId),
+    index("product_listing_price_idx").on(t.price, t.productId),
+    index("product_listing_discount_idx").on(t.discount, t.productId),
+    index("product_listing_rating_asc_idx").on(t.ratingValue.asc().nullsLast(), t.productId),
+    index("product_listing_rating_desc_idx").on(t.ratingValue.desc().nullsLast(), t.productId.desc()),
+    index("product_listing_title_idx").on(t.shortTitle, t.productId),
+    // A price range with one bound is exactly one of these ("up to ₹1,999": min_cost ≤ 1999).
+    index("product_listing_min_cost_idx").on(t.minCost),
+    index("product_listing_max_cost_idx").on(t.maxCost),
   ],
 );
 

@@ -1,6 +1,7 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { products } from "../../api/db/schema";
+import { productListing, products, searchTerms, variants } from "../../api/db/schema";
+import { buildSearchText, priceBand, priceBandCover, priceBandTerm } from "../../api/lib/search-text";
 import { createTestApi, insertMerchant, insertProduct } from "./helpers";
 
 // One catalogue for the file: six products with known prices, dates, ratings and merchants.
@@ -282,6 +283,15 @@ describe("POST /userapp/product/list", () => {
       expect(await ids({ priceRange: {} })).toEqual(newestFirst);
     });
 
+    it("reads price bounds as whole rupees and answers huge ones without failing", async () => {
+      // Selling prices are whole rupees: 799.5–800.4 holds 800 (the shirt's M), 800.5–800.9 nothing.
+      expect(await ids({ priceRange: { min: 799.5, max: 800.4 } })).toEqual([shirt]);
+      expect(await ids({ priceRange: { min: 800.5, max: 800.9 } })).toEqual([]);
+      expect(await ids({ priceRange: { min: 1e12 } })).toEqual([]);
+      expect(await ids({ priceRange: { max: 1e12 } })).toEqual(newestFirst);
+      expect(await ids({ size: ["M"], priceRange: { max: 1e12 } })).toEqual([shirt]);
+    });
+
     it("matches size and price on the same variant", async () => {
       // The shirt's M sells at 800 and its L at 900: "size L up to 850" does not match.
       expect(await ids({ size: ["L"], priceRange: { max: 850 } })).toEqual([]);
@@ -454,9 +464,9 @@ describe("POST /userapp/product/count", () => {
   });
 });
 
-// A second catalogue of 2,503 products: more than the list walks down a sort index before it
-// falls back to collecting the matches (api/routes/products.ts, `listPage`), so both ways of
-// answering a filtered page are exercised, and limits above the cap can be asked for.
+// A second catalogue of 2,503 products, large enough that both ways of answering a filtered page
+// (api/routes/products.ts, `listPage`: walking down the sort's index, or sorting the matches)
+// are exercised, and that limits above the cap can be asked for.
 const big = await createTestApi();
 const bigMerchant = await insertMerchant(big.db);
 // 2,500 "filler" products in one statement: newest first, cheapest first.
@@ -545,5 +555,145 @@ describe("a catalogue larger than the index walk", () => {
     const beyond = await bigList({ query: { brand: "Needle" }, options: { page: 4, limit: 1 } });
     expect(beyond.data).toEqual([]);
     expect(beyond.paginator).toMatchObject({ itemCount: 3, pageCount: 3, currentPage: 4, hasNextPage: false });
+  });
+});
+
+// A third catalogue, changed by the tests below as an admin tool or a later import would: the
+// product list reads product_listing, which triggers on products and variants keep in step.
+const live = await createTestApi();
+const liveMerchant = await insertMerchant(live.db);
+/** Sizes S at ₹800 and L at ₹1,200: variants on both sides of ₹900–1,000, none inside it. */
+const straddler = await insertProduct(live.db, {
+  shortTitle: "Linen Kurta",
+  longTitle: "Fabindia Linen Kurta",
+  brand: "Fabindia",
+  merchantId: liveMerchant,
+  createdAt: day(10),
+  variants: [
+    { size: "S", quantity: 5, mrp: 800, discount: 0 },
+    { size: "L", quantity: 5, mrp: 1200, discount: 0 },
+  ],
+});
+/** The same, with an M at ₹950 in between. */
+const middle = await insertProduct(live.db, {
+  shortTitle: "Cotton Kurta",
+  longTitle: "Fabindia Cotton Kurta",
+  brand: "Fabindia",
+  merchantId: liveMerchant,
+  createdAt: day(11),
+  variants: [
+    { size: "S", quantity: 5, mrp: 800, discount: 0 },
+    { size: "M", quantity: 5, mrp: 950, discount: 0 },
+    { size: "L", quantity: 5, mrp: 1200, discount: 0 },
+  ],
+});
+
+/** search_terms.product_count, kept by a trigger, must stay the number of listing rows holding each term. */
+async function expectTermCountsKept() {
+  const { rows } = (await live.db.execute(sql`
+    select ${searchTerms.kind}, ${searchTerms.term}, ${searchTerms.productCount} from ${searchTerms}
+    where ${searchTerms.productCount} <> (select count(*) from ${productListing} where ${productListing.terms} @> array[${searchTerms.id}])`)) as unknown as {
+    rows: unknown[];
+  };
+  expect(rows).toEqual([]);
+}
+
+async function liveIds(query: unknown, options: unknown = {}) {
+  const response = await live.call("POST", "/userapp/product/list", { body: { query, options } });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return (response.body.data.data as { _id: string }[]).map((p) => p._id);
+}
+
+describe("a catalogue that changes", () => {
+  it("matches a price range on every variant's price, not only the cheapest and the dearest", async () => {
+    expect(await liveIds({ priceRange: { min: 900, max: 1000 } })).toEqual([middle]);
+    expect(await liveIds({ size: ["M"], priceRange: { min: 900, max: 1000 } })).toEqual([middle]);
+    expect(await liveIds({ size: ["S", "L"], priceRange: { min: 900, max: 1000 } })).toEqual([]);
+    // Bounds inside the price bands the index narrows by (₹1,100–1,199 and ₹1,200–1,299).
+    expect(await liveIds({ priceRange: { min: 1150, max: 1210 } })).toEqual([middle, straddler]);
+    expect(await liveIds({ priceRange: { min: 1201, max: 1299 } })).toEqual([]);
+    expect(await liveIds({ size: ["L"], priceRange: { min: 1199, max: 1200 } })).toEqual([middle, straddler]);
+    await expectTermCountsKept();
+  });
+
+  it("follows changes to a product's text, ratings and prices", async () => {
+    const fields = { shortTitle: "Khadi Kurta", longTitle: "Fabindia Khadi Kurta", tagLine: "A product for tests" };
+    const [row] = await live.db.select().from(products).where(eq(products.id, straddler));
+    await live.db
+      .update(products)
+      .set({ ...fields, ratingValue: 4.9, searchText: buildSearchText({ ...row, ...fields }) })
+      .where(eq(products.id, straddler));
+    expect(await liveIds({ search: "khadi" })).toEqual([straddler]);
+    expect(await liveIds({ search: "linen" })).toEqual([]);
+    expect(await liveIds({ brand: ["Fabindia"] }, { sort: { rating: -1 } })).toEqual([straddler, middle]);
+
+    await live.db.update(variants).set({ cost: 990, mrp: 990 }).where(eq(variants.productId, straddler));
+    expect(await liveIds({ priceRange: { min: 900, max: 1000 } })).toEqual([middle, straddler]);
+    expect(await liveIds({ size: ["S"], priceRange: { min: 900, max: 1000 } })).toEqual([straddler]);
+    await expectTermCountsKept();
+  });
+
+  it("follows variants added and removed", async () => {
+    await live.db.insert(variants).values({ productId: middle, size: "XXL", position: 3, quantity: 2, mrp: 1500, cost: 1500, discount: 0 });
+    expect(await liveIds({ size: ["XXL"] })).toEqual([middle]);
+    expect(await liveIds({ size: ["XXL"], priceRange: { min: 1500 } })).toEqual([middle]);
+
+    await live.db.delete(variants).where(eq(variants.size, "XXL"));
+    expect(await liveIds({ size: ["XXL"] })).toEqual([]);
+    expect(await liveIds({ priceRange: { min: 1500 } })).toEqual([]);
+    await expectTermCountsKept();
+  });
+
+  it("drops a deleted product from the list and its count", async () => {
+    const gone = await insertProduct(live.db, { brand: "Fabindia", merchantId: liveMerchant, createdAt: day(12) });
+    expect(await liveIds({ brand: ["Fabindia"] })).toEqual([gone, middle, straddler]);
+    await live.db.delete(products).where(eq(products.id, gone));
+    expect(await liveIds({ brand: ["Fabindia"] })).toEqual([middle, straddler]);
+    // One condition on one field: answered from the term counts, which the delete brought down.
+    const count = await live.call("POST", "/userapp/product/count", { body: { query: { brand: ["Fabindia"] } } });
+    expect(count.body.data).toEqual({ count: 2 });
+    await expectTermCountsKept();
+  });
+
+  it("leaves the listing untouched when only stock changes, as every order does", async () => {
+    const version = async () =>
+      (await live.db.select({ v: sql<string>`xmin::text` }).from(productListing).where(eq(productListing.productId, middle)))[0].v;
+    const before = await version();
+    await live.db.update(variants).set({ quantity: sql`${variants.quantity} - 1` }).where(eq(variants.productId, middle));
+    expect(await version()).toBe(before);
+  });
+});
+
+describe("price bands", () => {
+  /** The prices a cover's terms stand for: "1:0000002000" is ₹2,000–2,999, "2:0000005000" ₹5,000–5,099. */
+  function covered(terms: string[]): [number, number][] {
+    return terms.map((term) => {
+      const [digits, start] = term.split(":").map(Number);
+      const length = String(start).length;
+      return [start, start + (length <= digits ? 1 : 10 ** (length - digits)) - 1];
+    });
+  }
+
+  it("covers a range with few bands, coarse inside and fine at the edges", () => {
+    expect(priceBandCover(2000, 5000)).toEqual(["1:0000002000", "1:0000003000", "1:0000004000", "2:0000005000"]);
+    expect(priceBandCover(500, 999)).toHaveLength(5);
+    expect(priceBandCover(1234, 1567)).toEqual(["2:0000001200", "2:0000001300", "2:0000001400", "2:0000001500"]);
+    expect(priceBandCover(0, 2 ** 31 - 1).length).toBeLessThan(100);
+  });
+
+  it("puts every price of a range in one of its bands, and no band wholly outside it", () => {
+    const ranges: [number, number][] = [
+      [0, 0], [0, 9], [7, 7], [95, 105], [99, 100], [199, 1999], [500, 999], [999, 1000], [1234, 98765], [149999, 150001],
+    ];
+    for (const [low, high] of ranges) {
+      const bands = covered(priceBandCover(low, high));
+      for (const [start, end] of bands) expect(end >= low && start <= high, `${low}..${high}: ${start}..${end}`).toBe(true);
+      for (let price = low; price <= high; price += Math.max(1, Math.floor((high - low) / 500))) {
+        expect(bands.some(([start, end]) => start <= price && price <= end), `${price} in ${low}..${high}`).toBe(true);
+        // The band a product stores for this price is one the cover asks for, at one of the two levels.
+        const stored = ([1, 2] as const).map((digits) => priceBandTerm(priceBand(price, digits), digits));
+        expect(stored.some((term) => priceBandCover(low, high).includes(term)), `${price} stored as ${stored}`).toBe(true);
+      }
+    }
   });
 });

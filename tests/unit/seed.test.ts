@@ -1,8 +1,19 @@
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserapp } from "../../api/app";
 import type { Database, DatabaseHandle } from "../../api/db/client";
-import { cartItems, merchants, orderItems, orders, products, users, variants, wishlistItems } from "../../api/db/schema";
+import {
+  cartItems,
+  merchants,
+  orderItems,
+  orders,
+  productListing,
+  products,
+  searchTerms,
+  users,
+  variants,
+  wishlistItems,
+} from "../../api/db/schema";
 import { buildSearchText } from "../../api/lib/search-text";
 import { ARTWORK_KINDS, ARTWORK_PALETTES, ARTWORK_VIEWS, renderArtwork } from "../../api/seed/artwork";
 import {
@@ -203,6 +214,33 @@ describe("seeded catalogue", () => {
     const tv = catalogue.products.find((p) => p.subCategory === "Smart TV" && p.productSubType === "Televisions")!;
     expect(tv.category).toBe("Televisions");
     expect(["Samsung", "LG", "Sony", "Mi", "OnePlus", "Philips", "Realme"]).toContain(tv.brand);
+  });
+
+  it("writes the product listing that the database's own refresh computes", async () => {
+    // The seed builds product_listing in JavaScript (api/lib/search-text.ts, listingTerms);
+    // triggers build it in SQL for every other write (migration 0002). Both must agree.
+    const listing = () => db.select().from(productListing).orderBy(asc(productListing.productId));
+    const vocabulary = () => db.select().from(searchTerms).orderBy(asc(searchTerms.id));
+    // Each term's product count is the number of listing rows that hold it.
+    const miscounted = async () =>
+      (
+        (await db.execute(sql`
+          select ${searchTerms.id} from ${searchTerms}
+          where ${searchTerms.productCount} <> (select count(*) from ${productListing} where ${productListing.terms} @> array[${searchTerms.id}])`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    const seeded = await listing();
+    const seededTerms = await vocabulary();
+    expect(seeded.map((row) => row.productId)).toEqual(catalogue.products.map((p) => p.id));
+    expect(await miscounted()).toEqual([]);
+    await db.execute(sql`select product_listing_refresh(array(select ${products.id} from ${products}))`);
+    expect(await listing()).toEqual(seeded);
+    expect(await vocabulary()).toEqual(seededTerms);
+
+    // Terms added later (by the triggers) are numbered after the seeded ones.
+    const [added] = await db.insert(searchTerms).values({ kind: "word", term: "never-seeded" }).returning();
+    expect(added.id).toBe(seededTerms.length + 1);
   });
 
   it("gives every product 2–4 images of generated artwork that renders as a titled 600×600 SVG", () => {
