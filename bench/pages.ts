@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * Page weight and server-render speed of the shop against an empty React Router app
+ * (bench/baseline) of the same versions behind the same server, measured in one run.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const tsx = path.join(root, "node_modules/.bin/tsx");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const child = spawn(tsx, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + 240_000;
+  while (!/listening|is open/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+/** Every JavaScript file a browser downloads for the page: module scripts, modulepreloads and inline imports. */
+function scriptUrls(html: string): string[] {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+href="([^"]+)"[^>]+rel="modulepreload"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/[^"']+\.js)["']/g)) urls.add(m[1]);
+  return [...urls].filter((u) => u.endsWith(".js"));
+}
+
+export type PageWeight = { route: string; path: string; jsFiles: number; jsGzip: number; htmlGzip: number };
+
+async function weigh(origin: string, route: string, pagePath: string): Promise<PageWeight> {
+  const html = await (await fetch(origin + pagePath, { headers: { "accept-encoding": "identity" } })).text();
+  let jsGzip = 0;
+  const urls = scriptUrls(html);
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(origin + url, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+    jsGzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { route, path: pagePath, jsFiles: urls.length, jsGzip, htmlGzip: gzipSync(Buffer.from(html), { level: 9 }).length };
+}
+
+/** Requests per second over `seconds` with `connections` concurrent keep-alive clients. */
+async function requestsPerSecond(url: string, seconds = 5, connections = 8): Promise<number> {
+  for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer(); // warm-up
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const response = await fetch(url, { headers: { "accept-encoding": "gzip, br" } });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+async function stop(servers: { child: ChildProcess }[]) {
+  await Promise.all(
+    servers.map(({ child }) =>
+      child.exitCode !== null || child.signalCode !== null
+        ? undefined
+        : new Promise((resolve) => {
+            child.once("exit", resolve);
+            child.kill("SIGTERM");
+          }),
+    ),
+  );
+}
+
+export async function measurePages() {
+  const built = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "bench/baseline"], { cwd: root, encoding: "utf8" });
+  if (built.status !== 0) throw new Error(`Building the baseline failed:\n${built.stdout}${built.stderr}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-bench-"));
+  const shop = await start(["server/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench", PAGE_CACHE_SECONDS: "0" });
+  const baseline = await start(["bench/serve-baseline.ts"], { PAGE_CACHE_SECONDS: "0" });
+  try {
+    const list = await (
+      await fetch(`${shop.origin}/userapp/product/list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ options: { limit: 1 } }) })
+    ).json();
+    const product = list.data.data[0];
+    const productPath = await fetch(`${shop.origin}/product/x/x/${product._id}`, { redirect: "manual" }).then((r) => new URL(r.headers.get("location") ?? `/product/x/x/${product._id}`, shop.origin).pathname);
+    const weights = [
+      await weigh(baseline.origin, "empty React Router route", "/"),
+      await weigh(shop.origin, "home", "/"),
+      await weigh(shop.origin, "shop", "/shop"),
+      await weigh(shop.origin, "product", productPath),
+    ];
+    // Every request rendered: what a burst of different URLs, or signed-in shoppers, cost.
+    const rendered = { empty: await requestsPerSecond(`${baseline.origin}/`), shop: await requestsPerSecond(`${shop.origin}/shop`) };
+    await stop([shop, baseline]);
+    // As served to guests: the same servers with the default page micro-cache (server/page-cache.ts).
+    const cachedShop = await start(["server/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench" });
+    const cachedBaseline = await start(["bench/serve-baseline.ts"], {});
+    const cached = { empty: await requestsPerSecond(`${cachedBaseline.origin}/`), shop: await requestsPerSecond(`${cachedShop.origin}/shop`) };
+    await stop([cachedShop, cachedBaseline]);
+    return { weights, rendered, cached };
+  } finally {
+    await stop([shop, baseline]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
