@@ -12,6 +12,7 @@ import {
 import { loadProducts } from "./catalogue";
 import { badRequest, conflict, notFound } from "./http";
 import { newId } from "./ids";
+import { type Paginator, paginator } from "./paging";
 
 /** Added to every order total (spec section 9). */
 export const platformFee = 4;
@@ -24,38 +25,6 @@ export const paymentStatusFor = (method: PaymentMethod) => (method === "cod" ? "
 
 // ---------------------------------------------------------------------------------------------
 // Lists
-
-export type Paginator = {
-  itemCount: number;
-  perPage: number;
-  pageCount: number;
-  currentPage: number;
-  /** Serial number of the page's first item (1-based), as mongoose-paginate's pagingCounter. */
-  slNo: number;
-  hasPrevPage: boolean;
-  hasNextPage: boolean;
-  prev: number | null;
-  next: number | null;
-};
-
-export const defaultPageSize = 10;
-export const maxPageSize = 100;
-
-/** The paginator of DESIGN.md's list shape. */
-export function paginator(itemCount: number, currentPage: number, perPage: number): Paginator {
-  const pageCount = Math.max(1, Math.ceil(itemCount / perPage));
-  return {
-    itemCount,
-    perPage,
-    pageCount,
-    currentPage,
-    slNo: (currentPage - 1) * perPage + 1,
-    hasPrevPage: currentPage > 1,
-    hasNextPage: currentPage < pageCount,
-    prev: currentPage > 1 ? currentPage - 1 : null,
-    next: currentPage < pageCount ? currentPage + 1 : null,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading orders

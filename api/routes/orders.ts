@@ -5,15 +5,8 @@ import { requireUser } from "../lib/auth";
 import { maxQtyPerLine, productIdSchema, qtySchema, sizeSchema } from "../lib/cart";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http";
-import {
-  defaultPageSize,
-  findOrder,
-  listOrders,
-  maxPageSize,
-  type OrderLineInput,
-  type PaymentMethod,
-  placeOrder,
-} from "../lib/orders";
+import { findOrder, listOrders, type OrderLineInput, type PaymentMethod, placeOrder } from "../lib/orders";
+import { defaultPageSize, maxPageSize } from "../lib/paging";
 
 /** Lines one order may hold: as many as a cart (api/lib/cart.ts). */
 const maxOrderLines = 50;

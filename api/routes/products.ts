@@ -22,6 +22,7 @@ import { type ProductJson, loadProducts } from "../lib/catalogue";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { idPattern, notFound, ok, readBody } from "../lib/http";
 import { priceBandCover, type TermKind } from "../lib/search-text";
+import { paginator } from "../lib/paging";
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
@@ -584,35 +585,6 @@ export async function countProducts(db: Database, query: ProductQuery): Promise<
   return where ? withoutFullScans(db, (tx) => countMatches(tx, where)) : countMatches(db, undefined);
 }
 
-export type Paginator = {
-  itemCount: number;
-  perPage: number;
-  pageCount: number;
-  currentPage: number;
-  slNo: number;
-  hasPrevPage: boolean;
-  hasNextPage: boolean;
-  prev: number | null;
-  next: number | null;
-};
-
-/** The paginator of mongoose-paginate-v2 (the original API's), with its custom labels: at least one page, even when empty. */
-export function paginator(itemCount: number, page: number, perPage: number): Paginator {
-  const pageCount = Math.max(1, Math.ceil(itemCount / perPage));
-  const hasPrevPage = page > 1;
-  const hasNextPage = page < pageCount;
-  return {
-    itemCount,
-    perPage,
-    pageCount,
-    currentPage: page,
-    slNo: (page - 1) * perPage + 1,
-    hasPrevPage,
-    hasNextPage,
-    prev: hasPrevPage ? page - 1 : null,
-    next: hasNextPage ? page + 1 : null,
-  };
-}
 
 export function productRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>();

@@ -7,7 +7,7 @@ import { productIdSchema } from "../lib/cart";
 import { loadProducts, type ProductJson } from "../lib/catalogue";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { notFound, ok, readBody } from "../lib/http";
-import { defaultPageSize, maxPageSize, paginator } from "../lib/orders";
+import { defaultPageSize, maxPageSize, paginator } from "../lib/paging";
 
 export type WishlistEntryJson = {
   /** A wishlist holds a product once, so the product id names the entry too. */
