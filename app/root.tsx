@@ -1,29 +1,44 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { NotFoundContent, ServerErrorContent } from "./components/layout/error-page";
 import { LogoMark } from "./components/layout/icons";
+import { Toaster } from "./components/toaster";
 import { publicOrigin, storefrontConfig } from "./lib/config.server";
 import { useNonce } from "./lib/nonce";
 import { SHOP_NAME, seo } from "./lib/seo";
+import { readToken, signOutHeaders } from "./lib/session.server";
 import { EMPTY_CART, type RootData } from "./lib/shopper";
+import { fetchCartSummary, fetchProfile, toShopper } from "./lib/shopper.server";
+import { getToast } from "./lib/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 /** RootData plus the public origin that seo() builds absolute links on. */
 export type RootLoaderData = RootData & { origin: string };
 
-// Runs on every navigation, so it stays cheap: no API call until the accounts and cart
-// issues give it a session to read.
-export function loader({ request }: Route.LoaderArgs): RootLoaderData {
-  const config = storefrontConfig();
-  return {
+// Runs on every navigation: a guest costs no API call; a signed-in shopper costs the profile
+// and the cart, fetched side by side. A token the API no longer accepts signs the browser out.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request);
+  const guest: RootLoaderData = {
     user: null,
     cart: EMPTY_CART,
     wishlistIds: [],
     compareIds: [],
-    supportEmail: config.supportEmail,
+    supportEmail: storefrontConfig().supportEmail,
+    toast,
     origin: publicOrigin(request),
   };
+  const token = await readToken(request);
+  if (!token) return data(guest, { headers });
+
+  const [profile, cart] = await Promise.all([fetchProfile(context, token), fetchCartSummary(context, token)]);
+  if (profile === "signed-out") {
+    for (const [name, value] of await signOutHeaders(request)) headers.append(name, value);
+    return data(guest, { headers });
+  }
+  if (profile === "unavailable") return data(guest, { headers });
+  return data({ ...guest, user: toShopper(profile.user), cart } satisfies RootLoaderData, { headers });
 }
 
 // Used only by a route that has no meta of its own.
@@ -56,8 +71,13 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={loaderData.toast} />
+    </>
+  );
 }
 
 // Reached only when the root loader or the main layout itself fails: a plain page that

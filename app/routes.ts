@@ -8,8 +8,11 @@ export default [
     route("shop", "routes/shop.tsx"),
     // /product/{category}/{shorttitle}/{id}; other shapes redirect to it (the id is the last segment).
     route("product/*", "routes/product.tsx"),
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  route("logout", "routes/logout.tsx"),
   route("resources/quick-view/:id", "routes/resources.quick-view.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),

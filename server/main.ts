@@ -9,6 +9,7 @@ import { closeGracefully, describeDatabase, exitWithStartupError, openAndSeed } 
 import { buildIfNeeded } from "./build";
 import { ensureSessionSecret } from "./secret";
 import { createSite, remoteUserapp } from "./site";
+import { readStorefrontConfig } from "../app/lib/config.server";
 
 // `npm start` (production) and `npm run dev` (--dev, Vite in middleware mode).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -34,6 +35,7 @@ if (dev) {
     storefrontUserapp,
     build: () => devVite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     mode: "development",
+    publicOrigin: readStorefrontConfig().publicOrigin,
   });
   listener = getRequestListener(site.fetch);
 } else {
@@ -45,6 +47,7 @@ if (dev) {
     mode: "production",
     clientDir: path.join(root, "build/client"),
     pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
+    publicOrigin: readStorefrontConfig().publicOrigin,
   });
   listener = getRequestListener(site.fetch);
 }

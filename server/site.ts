@@ -1,7 +1,9 @@
-import { Hono } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import type { UserappFetch } from "../app/lib/load-context";
+import { isCrossSiteMutation } from "./origin-check";
 import { createPageCache } from "./page-cache";
 import { applyPageHeaders, createNonce } from "./security-headers";
 import { loadStaticFiles, staticResponse } from "./static";
@@ -18,6 +20,8 @@ export type SiteOptions = {
   clientDir?: string;
   /** How long guests' public pages are kept in the micro-cache (server/page-cache.ts); 0 or unset: off. */
   pageCacheMs?: number;
+  /** The shop's public origin (PUBLIC_ORIGIN), accepted as a form's Origin behind a proxy. */
+  publicOrigin?: string | null;
 };
 
 /** The whole site: the /userapp API and /media, the built assets, then the storefront. */
@@ -38,11 +42,26 @@ export function createSite(options: SiteOptions) {
     // One nonce per request: entry.server.tsx puts it on every script, the CSP header names it.
     // None in development (see PageHeaderOptions): Playwright checks the policy on the real build.
     const request = c.req.raw;
+    if (isCrossSiteMutation(request, options.publicOrigin ?? null)) {
+      return applyPageHeaders(request, new Response("Bad Request: cross-site form post", { status: 400 }), { nonce: "" });
+    }
+    const clientAddress = peerAddress(c);
     const render = async (cspNonce: string) =>
-      applyPageHeaders(request, await handleRequest(request, { userapp: storefrontUserapp, cspNonce }), { nonce: cspNonce });
+      applyPageHeaders(request, await handleRequest(request, { userapp: storefrontUserapp, cspNonce, clientAddress }), {
+        nonce: cspNonce,
+      });
     return pages.serve(request, render, options.mode === "production" ? createNonce() : "");
   });
   return site;
+}
+
+/** The socket's peer address; null when there is no Node socket (tests that call `fetch` directly). */
+function peerAddress(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** With USERAPP_API_URL the storefront calls a separate API host over HTTP. */

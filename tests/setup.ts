@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, vi } from "vitest";
 
+// The storefront signs its cookies with SESSION_SECRET; route tests use a fixed one.
+process.env.SESSION_SECRET ??= "test-session-secret";
+
 // Tests fail on an unexpected console.error (the Epic Stack habit): a test that expects one
 // calls `expectConsoleError()` from tests/console.ts first.
 let errorSpy: ReturnType<typeof vi.spyOn>;

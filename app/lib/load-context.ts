@@ -7,6 +7,8 @@ declare module "react-router" {
     userapp: UserappFetch;
     /** This request's Content-Security-Policy nonce (server/site.ts makes one per request; "" in development). */
     cspNonce: string;
+    /** The shopper's network address as the server saw it, when known (login throttling counts per address). */
+    clientAddress?: string | null;
   }
 }
 

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 
-/** The signed-in shopper as the root loader exposes it (the accounts issue fills it in). */
+/** The signed-in shopper as the root loader exposes it: no secrets, nothing but what the header shows. */
 export type Shopper = { id: string; name: string; email: string };
 
 export type CartSummary = {
@@ -9,6 +9,9 @@ export type CartSummary = {
   lines: { productId: string; size: string; qty: number }[];
 };
 
+/** A message from the last action (remix-toast's flash cookie), shown top right for 3000 ms. */
+export type Toast = { message: string; type: "success" | "error" | "info" | "warning" };
+
 /** What the root loader answers: every page reads it through `useRootData()`. */
 export type RootData = {
   user: Shopper | null;
@@ -16,6 +19,7 @@ export type RootData = {
   wishlistIds: string[];
   compareIds: string[];
   supportEmail: string;
+  toast: Toast | null;
 };
 
 export const EMPTY_CART: CartSummary = { totalAmount: 0, totalQuantity: 0, lines: [] };
@@ -26,6 +30,7 @@ const guestDefaults: RootData = {
   wishlistIds: [],
   compareIds: [],
   supportEmail: "support@example.com",
+  toast: null,
 };
 
 export function useRootData(): RootData {

@@ -46,13 +46,14 @@ beforeAll(async () => {
 describe("root loader", () => {
   it("answers the guest's RootData and the public origin without calling the API", async () => {
     const { calls, userapp } = countingApi();
-    const data = await call(rootLoader, "http://shop.test/shop?search=tv", userapp);
+    const { data } = await call(rootLoader, "http://shop.test/shop?search=tv", userapp);
     expect(data).toEqual({
       user: null,
       cart: EMPTY_CART,
       wishlistIds: [],
       compareIds: [],
       supportEmail: "support@example.com",
+      toast: null,
       origin: "http://shop.test",
     });
     expect(calls).toEqual([]);

@@ -109,13 +109,14 @@ describe("shopHref and the menus", () => {
 });
 
 describe("shopper links", () => {
-  const guest: RootData = { user: null, cart: EMPTY_CART, wishlistIds: [], compareIds: [], supportEmail: "s@example.com" };
+  const guest: RootData = { user: null, cart: EMPTY_CART, wishlistIds: [], compareIds: [], supportEmail: "s@example.com", toast: null };
   const shopper: RootData = {
     user: { id: "u1", name: "Asha Rao", email: "asha@example.com" },
     cart: { totalAmount: 2598, totalQuantity: 3, lines: [] },
     wishlistIds: ["p1"],
     compareIds: ["p1", "p2"],
     supportEmail: "s@example.com",
+    toast: null,
   };
 
   it("send a guest to log in, then on to the page asked for", () => {
@@ -151,6 +152,7 @@ describe("the header for a signed-in shopper", () => {
       wishlistIds: ["p1"],
       compareIds: ["p1", "p2"],
       supportEmail: "help@mart.example.in",
+      toast: null,
     };
     // Rendered as the server renders it: a static data router on a real Request.
     const handler = createStaticHandler([{ path: "*", element: createElement(SiteHeader, { root }) }]);

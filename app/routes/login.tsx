@@ -1,0 +1,95 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { FormError, FormField, primaryButton, useClearedPasswords } from "~/components/form-field";
+import { loginSchema } from "~/lib/account-schemas";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { seo } from "~/lib/seo";
+import { commitSession, getSession, readToken } from "~/lib/session.server";
+import type { UserJson } from "~/lib/shopper.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { callUserapp } from "~/lib/userapp.server";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...seo(args, { title: "Login", description: "Sign in to your Mart account.", path: "/login" }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  // Already signed in: straight on to where they were going.
+  if (await readToken(request)) throw redirect(redirectTo || "/");
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { email, password, redirectTo } = submission.value;
+  // The API counts failed attempts per shopper address as well as per account.
+  const headers: Record<string, string> = context.clientAddress ? { "x-forwarded-for": context.clientAddress } : {};
+  const result = await callUserapp<UserJson & { token: string }>(context, "POST", "auth/login", {
+    body: { username: email, password },
+    headers,
+  });
+  if (!result.ok) {
+    const message = `Login failed: ${result.envelope.message || "Invalid credentials"}`;
+    const status = result.httpStatus === 429 ? 429 : result.httpStatus >= 500 ? 500 : 400;
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });
+  }
+  const session = await getSession(request);
+  session.set("token", result.envelope.data.token);
+  return redirectWithSuccess(safeRedirect(redirectTo), "Login successful! Welcome back.", {
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  // The query stays on the form's address, so a refused post re-renders with its redirectTo.
+  const query = loaderData.redirectTo ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "";
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  useClearedPasswords(actionData?.result, fields.password.id);
+  return (
+    <AuthCard title="Login" intro="Welcome back! Sign in to see your cart, wishlist and orders.">
+      <Form method="post" action={`/login${query}`} {...getFormProps(form)} className="flex flex-col gap-3">
+        <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <FormField
+          label="Email"
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }}
+        />
+        <FormField
+          label="Password"
+          errorId={fields.password.errorId}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? "Logging in..." : "Login"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-gray-600">
+        New to Mart?{" "}
+        <Link to={`/register${query}`} className="font-semibold text-brand hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,140 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { AuthCard } from "~/components/auth-card";
+import { FormError, FormField, primaryButton, useClearedPasswords } from "~/components/form-field";
+import { registerSchema } from "~/lib/account-schemas";
+import { checkHoneypot, honeypotInputProps } from "~/lib/honeypot.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { seo } from "~/lib/seo";
+import { readToken } from "~/lib/session.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { callUserapp } from "~/lib/userapp.server";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...seo(args, { title: "Register", description: "Create your Mart account.", path: "/register" }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  if (await readToken(request)) throw redirect(redirectTo || "/");
+  return { redirectTo, honeypot: await honeypotInputProps() };
+}
+
+/** Field errors as the API lists them in a VALIDATION_ERROR: `[{ path, message }]`. */
+type ApiFieldError = { path: string; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  // A bot that filled the hidden field gets the same answer as a person with a typo, and no account.
+  if (!(await checkHoneypot(formData))) {
+    return data({ result: submission.reply({ formErrors: ["Registration failed: Please try again."], hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { firstName, lastName, email, password, redirectTo } = submission.value;
+  const result = await callUserapp(context, "POST", "auth/register", { body: { firstName, lastName, email, password } });
+  if (!result.ok) {
+    const message = `Registration failed: ${result.envelope.message || "Unknown error"}`;
+    const fieldErrors: Record<string, string[]> = {};
+    if (result.envelope.status === "VALIDATION_ERROR" && Array.isArray(result.envelope.data)) {
+      for (const issue of result.envelope.data as ApiFieldError[]) fieldErrors[issue.path] = [issue.message];
+    }
+    if (result.envelope.status === "FAILURE") fieldErrors.email = [result.envelope.message];
+    const status = result.httpStatus >= 500 ? 500 : result.httpStatus === 409 ? 409 : 400;
+    return data(
+      { result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }) },
+      { status },
+    );
+  }
+  const next = safeRedirect(redirectTo, "");
+  return redirectWithSuccess(
+    next ? `/login?redirectTo=${encodeURIComponent(next)}` : "/login",
+    "Registration successful! Please log in.",
+  );
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  // The query stays on the form's address, so a refused post re-renders with its redirectTo.
+  const query = loaderData.redirectTo ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "";
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  useClearedPasswords(actionData?.result, fields.password.id);
+  const terms = getInputProps(fields.terms, { type: "checkbox" });
+  return (
+    <AuthCard title="Register" intro="Create an account to keep a cart, a wishlist and your orders.">
+      <Form method="post" action={`/register${query}`} {...getFormProps(form)} className="flex flex-col gap-3">
+        <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <HoneypotProvider {...loaderData.honeypot}>
+          <HoneypotInputs label="Leave this field empty" />
+        </HoneypotProvider>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField
+            label="First name"
+            errorId={fields.firstName.errorId}
+            errors={fields.firstName.errors}
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+          />
+          <FormField
+            label="Last name"
+            errorId={fields.lastName.errorId}
+            errors={fields.lastName.errors}
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+          />
+        </div>
+        <FormField
+          label="Email"
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        />
+        <FormField
+          label="Password"
+          hint="At least 8 characters."
+          errorId={fields.password.errorId}
+          errors={fields.password.errors}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+        />
+        <div>
+          <label className="flex items-start gap-2 text-sm text-gray-800">
+            {/* Not `required`: the shop's own message says what is missing, with and without JavaScript. */}
+            <input
+              {...terms}
+              required={false}
+              aria-invalid={fields.terms.errors ? true : undefined}
+              aria-describedby={fields.terms.errors ? fields.terms.errorId : undefined}
+              className="mt-0.5 size-4 accent-brand"
+            />
+            <span>I accept the terms and conditions.</span>
+          </label>
+          <p id={fields.terms.errorId} className="min-h-4 text-xs text-red-700" role={fields.terms.errors ? "alert" : undefined}>
+            {fields.terms.errors?.[0]}
+          </p>
+        </div>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? "Registering your account..." : "Register"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-gray-600">
+        Already have an account?{" "}
+        <Link to={`/login${query}`} className="font-semibold text-brand hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,101 @@
+import type { TestApi } from "../api/helpers";
+
+/** The load context React Router hands our loaders and actions, wired to the real API in memory. */
+export function loadContext(api: TestApi, clientAddress: string | null = null) {
+  return { userapp: (request: Request) => api.app.fetch(request), cspNonce: "test-nonce", clientAddress };
+}
+
+export const SHOP = "http://shop.test";
+
+/** A browser's form POST: urlencoded fields, the page's Origin, and the cookies it holds. */
+export function formPost(path: string, fields: Record<string, string | string[]>, cookie?: string): Request {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+  }
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", origin: SHOP });
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(`${SHOP}${path}`, { method: "POST", headers, body });
+}
+
+/** A browser's GET with the cookies it holds. */
+export function pageGet(path: string, cookie?: string): Request {
+  return new Request(`${SHOP}${path}`, { headers: cookie ? { cookie } : {} });
+}
+
+/** What a loader or action answered, whether it returned or threw, a Response or `data()`. */
+export type Settled = { status: number; headers: Headers; data: any; location: string | null };
+
+export async function settle(run: () => unknown): Promise<Settled> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    const text = await value.text();
+    let data: unknown = text;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: value.status, headers: value.headers, data, location: value.headers.get("location") };
+  }
+  if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
+    const { data, init } = value as { data: unknown; init: ResponseInit | null };
+    const headers = new Headers(init?.headers);
+    return { status: init?.status ?? 200, headers, data, location: headers.get("location") };
+  }
+  if (value instanceof Error) throw value;
+  return { status: 200, headers: new Headers(), data: value, location: null };
+}
+
+/**
+ * The cookies a browser would send next, after receiving `headers`: every Set-Cookie merged into
+ * `jar` ("a=1; b=2"), with cleared (expired) cookies dropped.
+ */
+export function nextCookies(headers: Headers, jar = ""): string {
+  const cookies = new Map(
+    jar
+      .split(";")
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as const),
+  );
+  for (const line of headers.getSetCookie()) {
+    const [pair, ...attributes] = line.split(";").map((part) => part.trim());
+    const name = pair.slice(0, pair.indexOf("="));
+    const value = pair.slice(pair.indexOf("=") + 1);
+    const expired = attributes.some(
+      (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && new Date(a.slice(8)).getTime() < Date.now()),
+    );
+    if (expired || value === "") cookies.delete(name);
+    else cookies.set(name, value);
+  }
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+let shoppers = 0;
+
+/**
+ * A new shopper with an account, signed in through the login form as a browser would be:
+ * answers the cookie jar that carries their session.
+ */
+export async function signedInShopper(api: TestApi, fields: { email?: string; password?: string; firstName?: string; lastName?: string } = {}) {
+  const { action } = await import("../../app/routes/login");
+  shoppers++;
+  const email = fields.email ?? `shopper${shoppers}-${Date.now()}@example.test`;
+  const password = fields.password ?? "correct horse battery";
+  const registered = await api.call("POST", "/userapp/auth/register", {
+    body: { email, password, firstName: fields.firstName ?? "Asha", lastName: fields.lastName ?? "Rao" },
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const answer = await settle(() =>
+    action({ request: formPost("/login", { email, password }), params: {}, context: loadContext(api) } as never),
+  );
+  if (answer.status !== 302) throw new Error(`login failed: ${JSON.stringify(answer.data)}`);
+  const cookie = nextCookies(answer.headers).split("; ").filter((pair) => pair.startsWith("__session=")).join("; ");
+  return { email, password, cookie, userId: registered.body.data.id as string };
+}
