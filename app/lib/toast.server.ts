@@ -31,9 +31,13 @@ function toastUtils() {
 
 type Init = ResponseInit | undefined;
 
-export const redirectWithSuccess = (url: string, message: string, init?: Init) => toastUtils().redirectWithSuccess(url, message, init);
-export const redirectWithError = (url: string, message: string, init?: Init) => toastUtils().redirectWithError(url, message, init);
-export const redirectWithInfo = (url: string, message: string, init?: Init) => toastUtils().redirectWithInfo(url, message, init);
+// Actions answer "303 See Other" (DESIGN.md): the browser then GETs the page it is sent to.
+export const redirectWithSuccess = (url: string, message: string, init?: Init) =>
+  toastUtils().redirectWithSuccess(url, message, { status: 303, ...init });
+export const redirectWithError = (url: string, message: string, init?: Init) =>
+  toastUtils().redirectWithError(url, message, { status: 303, ...init });
+export const redirectWithInfo = (url: string, message: string, init?: Init) =>
+  toastUtils().redirectWithInfo(url, message, { status: 303, ...init });
 export const dataWithError = <T,>(data: T, message: string, init?: Init) => toastUtils().dataWithError(data, message, init);
 export const dataWithSuccess = <T,>(data: T, message: string, init?: Init) => toastUtils().dataWithSuccess(data, message, init);
 

@@ -79,5 +79,5 @@ test("a cross-site form post is refused", async ({ page, request, baseURL }) => 
     data: "",
     maxRedirects: 0,
   });
-  expect(own.status()).toBe(302);
+  expect(own.status()).toBe(303);
 });

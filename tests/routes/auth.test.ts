@@ -20,7 +20,7 @@ const valid = { firstName: "Meera", lastName: "Iyer", email: "meera@example.test
 describe("register", () => {
   it("creates the account with first and last name and sends the shopper to /login with a toast", async () => {
     const answer = await register(valid);
-    expect(answer.status).toBe(302);
+    expect(answer.status).toBe(303);
     expect(answer.location).toBe("/login");
     const after = await root(nextCookies(answer.headers));
     expect(after.data.toast).toEqual({ type: "success", message: "Registration successful! Please log in." });
@@ -84,7 +84,7 @@ describe("login", () => {
   it("signs in with an HttpOnly SameSite=Lax session cookie and goes to redirectTo", async () => {
     await api.call("POST", "/userapp/auth/register", { body: { ...account, firstName: "Ravi", lastName: "Kumar" } });
     const answer = await login({ ...account, redirectTo: "/shop?category=Fashion" });
-    expect(answer.status).toBe(302);
+    expect(answer.status).toBe(303);
     expect(answer.location).toBe("/shop?category=Fashion");
     const session = answer.headers.getSetCookie().find((line) => line.startsWith("__session="))!;
     expect(session).toMatch(/HttpOnly/i);
@@ -155,7 +155,7 @@ describe("logout", () => {
   it("revokes the token, clears the session and says so", async () => {
     const { cookie } = await signedInShopper(api);
     const answer = await settle(() => logoutAction({ request: formPost("/logout", {}, cookie), params: {}, context } as never));
-    expect(answer.status).toBe(302);
+    expect(answer.status).toBe(303);
     expect(answer.location).toBe("/");
     const jar = nextCookies(answer.headers, cookie);
     expect(jar).not.toContain("__session=");

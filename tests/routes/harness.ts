@@ -95,7 +95,7 @@ export async function signedInShopper(api: TestApi, fields: { email?: string; pa
   const answer = await settle(() =>
     action({ request: formPost("/login", { email, password }), params: {}, context: loadContext(api) } as never),
   );
-  if (answer.status !== 302) throw new Error(`login failed: ${JSON.stringify(answer.data)}`);
+  if (answer.status !== 303) throw new Error(`login failed: ${JSON.stringify(answer.data)}`);
   const cookie = nextCookies(answer.headers).split("; ").filter((pair) => pair.startsWith("__session=")).join("; ");
   return { email, password, cookie, userId: registered.body.data.id as string };
 }
