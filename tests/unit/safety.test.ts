@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirect } from "../../app/lib/safe-redirect";
+import { sessionSecrets } from "../../app/lib/session.server";
+import { isCrossSiteMutation } from "../../server/origin-check";
+
+describe("safeRedirect", () => {
+  it.each(["/", "/shop?category=Fashion", "/product/fashion/kurta/0123456789abcdef01234567", "/mycart#lines"])(
+    "keeps the same-site path %s",
+    (path) => expect(safeRedirect(path)).toBe(path),
+  );
+
+  it.each([
+    null,
+    undefined,
+    "",
+    "shop",
+    "https://evil.example/",
+    "//evil.example",
+    "/\\evil.example",
+    "/shop\nLocation: https://evil.example",
+    "javascript:alert(1)",
+    "/login?redirectTo=/login",
+    "/register",
+    "/logout",
+    `/${"a".repeat(3000)}`,
+  ])("sends %s to the fallback", (value) => {
+    expect(safeRedirect(value as string | null | undefined, "/home")).toBe("/home");
+  });
+});
+
+describe("isCrossSiteMutation", () => {
+  const post = (headers: Record<string, string>, method = "POST") => new Request("http://shop.test/cart", { method, headers });
+
+  it("lets the shop's own forms, reads and header-less clients through", () => {
+    expect(isCrossSiteMutation(post({ origin: "http://shop.test" }), null)).toBe(false);
+    expect(isCrossSiteMutation(post({}), null)).toBe(false);
+    expect(isCrossSiteMutation(post({ origin: "https://evil.example" }, "GET"), null)).toBe(false);
+    // Behind a proxy the public origin differs from the URL the server sees.
+    expect(isCrossSiteMutation(post({ origin: "https://mart.example.in" }), "https://mart.example.in")).toBe(false);
+  });
+
+  it("refuses another site's posts, opaque origins and cross-site fetch metadata", () => {
+    expect(isCrossSiteMutation(post({ origin: "https://evil.example" }), null)).toBe(true);
+    expect(isCrossSiteMutation(post({ origin: "http://shop.test.evil.example" }), null)).toBe(true);
+    expect(isCrossSiteMutation(post({ origin: "null" }), null)).toBe(true);
+    expect(isCrossSiteMutation(post({ "sec-fetch-site": "cross-site" }), null)).toBe(true);
+    expect(isCrossSiteMutation(post({ origin: "https://evil.example" }, "DELETE"), "https://mart.example.in")).toBe(true);
+  });
+});
+
+describe("sessionSecrets", () => {
+  it("reads a comma-separated list: the first signs, every one verifies", () => {
+    expect(sessionSecrets({ SESSION_SECRET: "new-secret, old-secret" })).toEqual(["new-secret", "old-secret"]);
+  });
+
+  it("refuses to run without one", () => {
+    expect(() => sessionSecrets({})).toThrow("SESSION_SECRET is not set");
+    expect(() => sessionSecrets({ SESSION_SECRET: " , " })).toThrow("SESSION_SECRET is not set");
+  });
+});
