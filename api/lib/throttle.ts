@@ -1,5 +1,5 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { loginFailures } from "../db/schema";
 import type { ApiDeps } from "./context";
@@ -125,10 +125,27 @@ export async function reserveAttempt(deps: ApiDeps, keys: ThrottleKey[]): Promis
   if (raced !== null) throw tooManyAttempts(raced);
 }
 
+/** When each API (its deps) last swept out ended windows. */
+const lastSweep = new WeakMap<ApiDeps, number>();
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Counters whose window has ended count for nothing: they are deleted, at most once a minute per
+ * process, so the table holds only the last window's keys however many addresses have tried.
+ */
+async function sweepEndedWindows(deps: ApiDeps): Promise<void> {
+  const now = deps.now().getTime();
+  const last = lastSweep.get(deps);
+  if (last !== undefined && now - last < SWEEP_EVERY_MS) return;
+  lastSweep.set(deps, now);
+  await deps.db.delete(loginFailures).where(lte(loginFailures.windowStart, windowFloor(deps)));
+}
+
 /** A successful sign-in: the account starts afresh, and the address gets back the attempt counted for it. */
 export async function releaseAttempt(deps: ApiDeps, keys: ThrottleKey[]): Promise<void> {
   const [account, ...others] = keys;
   await deps.db.delete(loginFailures).where(eq(loginFailures.key, account.key));
+  await sweepEndedWindows(deps);
   if (others.length === 0) return;
   await deps.db
     .update(loginFailures)
