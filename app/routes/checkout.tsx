@@ -161,11 +161,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     body = (
       <Form method="post" action={`/checkout${buyNow ? `?${buyNowQuery(lines[0])}` : ""}`} {...getFormProps(form)} className="grid gap-6 md:grid-cols-[1fr_22rem]">
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <AddressChoice addresses={addresses} fields={fields} />
           <PaymentChoice name={fields.paymentMethod.name} defaultValue={DEFAULT_PAYMENT_METHOD} errors={fields.paymentMethod.errors} />
         </div>
-        <section aria-labelledby="summary-title" className="h-fit rounded-lg border border-gray-200 p-4">
+        <section aria-labelledby="summary-title" className="h-fit min-w-0 rounded-lg border border-gray-200 p-4">
           <h2 id="summary-title" className="text-lg font-bold text-gray-900">
             Order summary
           </h2>

@@ -51,7 +51,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       {payment.kind === "upi" ? <UpiPayment request={payment} /> : null}
 
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
-        <div className="space-y-6">
+        {/* min-w-0: a long product title is truncated instead of widening the column past a phone's screen. */}
+        <div className="min-w-0 space-y-6">
           <Panel id="items-title" title="Items">
             <OrderLines lines={order.products} />
             <OrderTotals itemsAmount={order.itemsAmount} platformFee={order.platformFee} totalAmount={order.totalAmount} />
@@ -80,7 +81,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="h-fit rounded-lg border border-gray-200 p-4">
+    <section aria-labelledby={id} className="h-fit min-w-0 rounded-lg border border-gray-200 p-4">
       <h2 id={id} className="mb-2 font-bold text-gray-900">
         {title}
       </h2>
