@@ -10,8 +10,13 @@ export default [
     route("product/*", "routes/product.tsx"),
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
+    // Flat for now: they move under the account layout (routes/myaccount.tsx) when it lands.
+    route("myaccount/orders", "routes/myaccount.orders.tsx"),
+    route("myaccount/orders/:id", "routes/myaccount.orders.$id.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // Outside the main layout (spec section 2), with its own slim header.
+  route("checkout", "routes/checkout.tsx"),
   route("logout", "routes/logout.tsx"),
   route("resources/quick-view/:id", "routes/resources.quick-view.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),

@@ -126,7 +126,8 @@ export async function findOrder(db: Database, userId: string, orderId: string): 
   return order ?? null;
 }
 
-async function findOrderByKey(db: Database, userId: string, idempotencyKey: string): Promise<OrderJson | null> {
+/** The user's order placed with this idempotency key, if any. */
+export async function findOrderByKey(db: Database, userId: string, idempotencyKey: string): Promise<OrderJson | null> {
   const rows = await db
     .select()
     .from(orders)

@@ -5,7 +5,7 @@ import { requireUser } from "../lib/auth";
 import { maxQtyPerLine, productIdSchema, qtySchema, sizeSchema } from "../lib/cart";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http";
-import { findOrder, listOrders, type OrderLineInput, type PaymentMethod, placeOrder } from "../lib/orders";
+import { findOrder, findOrderByKey, listOrders, type OrderLineInput, type PaymentMethod, placeOrder } from "../lib/orders";
 import { defaultPageSize, maxPageSize } from "../lib/paging";
 
 /** Lines one order may hold: as many as a cart (api/lib/cart.ts). */
@@ -168,9 +168,13 @@ export function orderRoutes(deps: ApiDeps) {
 
   app.post("/order/create", signedIn, async (c) => {
     const raw = await readBody(c, z.unknown());
+    const idempotencyKey = readIdempotencyKey(c.req.header("idempotency-key"));
+    // A key that already placed an order answers that order before the body is read: a re-sent
+    // checkout whose cart the first request emptied still lands on its order, not on "empty cart".
+    const earlier = idempotencyKey ? await findOrderByKey(db, c.var.user.id, idempotencyKey) : null;
+    if (earlier) return ok(c, { ...earlier, success: true }, "This order was already placed");
     // A body with `products` is a cart/checkout order; anything else is read as Buy Now.
     const body = validate(isPlainObject(raw) && "products" in raw ? cartOrderSchema : buyNowSchema, raw);
-    const idempotencyKey = readIdempotencyKey(c.req.header("idempotency-key"));
     const { order, replayed } = await placeOrder(db, {
       userId: c.var.user.id,
       source: body.source,

@@ -6,7 +6,12 @@ export type StorefrontConfig = {
   publicOrigin: string | null;
   /** The address the header and footer show for '24 Hour Support'. */
   supportEmail: string;
+  /** The shop's UPI id (VPA) that online payments are paid to. */
+  upiVpa: string;
 };
+
+/** A UPI id: a handle and a provider, "mart@upi", "shop.name-1@okaxis". */
+export const UPI_VPA_PATTERN = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
 
 const blankAsMissing = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -19,6 +24,10 @@ const envSchema = z.object({
       .optional(),
   ),
   SUPPORT_EMAIL: z.preprocess(blankAsMissing, z.email("SUPPORT_EMAIL must be an email address").optional()),
+  UPI_VPA: z.preprocess(
+    (value) => (typeof value === "string" ? blankAsMissing(value.trim()) : value),
+    z.string().regex(UPI_VPA_PATTERN, "UPI_VPA must be a UPI id such as mart@upi").default("mart@upi"),
+  ),
 });
 
 /** Parses the storefront's environment; throws a readable error when a value is malformed. */
@@ -29,7 +38,11 @@ export function readStorefrontConfig(source: Record<string, string | undefined> 
     throw new Error(`Invalid storefront environment:\n${lines.join("\n")}`);
   }
   const publicOrigin = result.data.PUBLIC_ORIGIN ?? null;
-  return { publicOrigin, supportEmail: result.data.SUPPORT_EMAIL ?? defaultSupportEmail(publicOrigin) };
+  return {
+    publicOrigin,
+    supportEmail: result.data.SUPPORT_EMAIL ?? defaultSupportEmail(publicOrigin),
+    upiVpa: result.data.UPI_VPA,
+  };
 }
 
 /** support@ the shop's own domain when it is known; otherwise a reserved example domain. */

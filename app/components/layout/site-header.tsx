@@ -66,7 +66,8 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   return `inline-flex items-center gap-1 rounded px-3 py-3 hover:text-brand ${isActive ? "text-brand" : "text-gray-800"}`;
 }
 
-function Logo() {
+/** The shop's logo, linking home (the checkout's slim header shows it too). */
+export function Logo() {
   return (
     <Link to="/" className="inline-flex shrink-0 items-center gap-1.5 text-brand" aria-label="Mart, home">
       <LogoMark className="size-8" />

@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { formatRupees } from "~/lib/money";
+
+export type OrderLineView = {
+  productId: string;
+  title: string;
+  image: string;
+  size: string;
+  qty: number;
+  amount: number;
+  /** The product page, when known. */
+  href?: string;
+};
+
+/** The lines of an order or of a checkout: image, title, size, quantity and line price. */
+export function OrderLines({ lines }: { lines: OrderLineView[] }) {
+  return (
+    <ul className="divide-y divide-gray-100" aria-label="Products">
+      {lines.map((line) => (
+        <li key={`${line.productId}:${line.size}`} className="flex items-center gap-3 py-3">
+          <img src={line.image} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md border border-gray-100 object-contain" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium text-gray-900">
+              {line.href ? (
+                <Link to={line.href} className="hover:text-brand hover:underline">
+                  {line.title}
+                </Link>
+              ) : (
+                line.title
+              )}
+            </p>
+            <p className="text-sm text-gray-600">
+              Size: {line.size} · Qty: {line.qty}
+            </p>
+          </div>
+          <p className="font-semibold text-gray-900">{formatRupees(line.amount)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Subtotal, the platform fee and the total (spec section 9: the fee is added to every order). */
+export function OrderTotals({ itemsAmount, platformFee, totalAmount }: { itemsAmount: number; platformFee: number; totalAmount: number }) {
+  return (
+    <dl className="space-y-2 border-t border-gray-200 pt-3 text-sm">
+      <div className="flex justify-between">
+        <dt className="text-gray-600">Subtotal</dt>
+        <dd>{formatRupees(itemsAmount)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt className="text-gray-600">Platform Fee</dt>
+        <dd>{formatRupees(platformFee)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-dashed border-gray-200 pt-2 text-base font-bold">
+        <dt>Total Amount</dt>
+        <dd>{formatRupees(totalAmount)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** An address on one or two lines. */
+export function AddressText({ address }: { address: { locality: string; city: string; state: string; zipcode: string; country: string } }) {
+  return (
+    <>
+      {address.locality}, {address.city}, {address.state} {address.zipcode}, {address.country}
+    </>
+  );
+}

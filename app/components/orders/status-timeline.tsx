@@ -1,0 +1,23 @@
+import { formatOrderDate, type TimelineStep } from "./order-format";
+
+/** The order's steps top to bottom; each confirmed one with its date. */
+export function StatusTimeline({ steps }: { steps: TimelineStep[] }) {
+  return (
+    <ol className="relative space-y-4 border-l-2 border-gray-200 pl-6" aria-label="Order status">
+      {steps.map((step) => (
+        <li key={step.key} className="relative">
+          <span
+            aria-hidden="true"
+            className={`absolute top-1 -left-[31px] size-3.5 rounded-full border-2 ${
+              step.done ? (step.key === "cancel" ? "border-red-600 bg-red-600" : "border-brand bg-brand") : "border-gray-300 bg-white"
+            }`}
+          />
+          <p className={`font-medium ${step.done ? "text-gray-900" : "text-gray-400"}`}>{step.label}</p>
+          <p className="text-sm text-gray-600">
+            {step.done && step.date ? `Confirmed - ${formatOrderDate(step.date)}` : step.done ? "Confirmed" : "Pending"}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,149 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import type { OrderJson } from "../../api/lib/orders";
+import { defaultSize, type Product, productPath, QTY_MAX, QTY_MIN, variantOf } from "./catalogue";
+import type { AddressFields } from "./checkout-schemas";
+import { currentPath, signOutHeaders } from "./session.server";
+import { type AddressJson, fetchProfile, type UserJson } from "./shopper.server";
+import { callUserapp } from "./userapp.server";
+
+export type { OrderJson };
+
+/** One line of the order summary, as the checkout page shows it. */
+export type CheckoutLine = {
+  productId: string;
+  title: string;
+  image: string;
+  href: string;
+  size: string;
+  qty: number;
+  /** The size's selling price × qty. */
+  amount: number;
+};
+
+type CartJson = { products: { productId: Product; size: string; qty: number; amount: number }[] };
+
+const PRODUCT_ID = /^[0-9a-f]{24}$/;
+
+/** The profile of the signed-in shopper; a token the API no longer accepts signs the browser out. */
+export async function requireProfile(request: Request, context: AppLoadContext, token: string): Promise<UserJson> {
+  const profile = await fetchProfile(context, token);
+  if (profile === "signed-out") {
+    throw redirect(`/login?redirectTo=${encodeURIComponent(currentPath(request))}`, { headers: await signOutHeaders(request) });
+  }
+  if (profile === "unavailable") throw data(null, { status: 500 });
+  return profile.user;
+}
+
+/** The shopper's cart as order summary lines (the API prices them). */
+export async function cartLines(context: AppLoadContext, token: string): Promise<CheckoutLine[]> {
+  const result = await callUserapp<CartJson>(context, "POST", "cart/get", {
+    token,
+    body: { query: {}, options: {}, isCountOnly: false },
+  });
+  if (!result.ok) throw data(null, { status: 500 });
+  return result.envelope.data.products.map((line) => ({
+    productId: line.productId._id,
+    title: line.productId.title.shortTitle,
+    image: line.productId.image,
+    href: productPath(line.productId),
+    size: line.size,
+    qty: line.qty,
+    amount: line.amount,
+  }));
+}
+
+/** What a Buy Now link asks for: `?buyNow=1&productId&size&qty`. */
+export type BuyNowRequest = { productId: string; size: string | null; qty: number };
+
+export const isBuyNow = (url: URL) => url.searchParams.get("buyNow") === "1";
+
+/** A Buy Now request that cannot be checked out, with the page's status and what to tell the shopper. */
+export type BuyNowProblem = { status: number; message: string; productHref: string | null };
+
+/** Reads the Buy Now query; a malformed one is a problem before any API call. */
+export function readBuyNow(url: URL): BuyNowRequest | BuyNowProblem {
+  const productId = url.searchParams.get("productId") ?? "";
+  if (!PRODUCT_ID.test(productId)) return { status: 404, message: "This product could not be found.", productHref: null };
+  const rawQty = url.searchParams.get("qty") ?? "1";
+  const qty = /^\d{1,2}$/.test(rawQty) ? Number(rawQty) : Number.NaN;
+  if (!(qty >= QTY_MIN && qty <= QTY_MAX)) {
+    return { status: 400, message: `Quantity must be between ${QTY_MIN} and ${QTY_MAX}.`, productHref: null };
+  }
+  return { productId, size: url.searchParams.get("size")?.trim() || null, qty };
+}
+
+export const isProblem = (value: object): value is BuyNowProblem => "message" in value;
+
+const lineLabel = (title: string, size: string) => `${title} (size ${size})`;
+
+/**
+ * The single line of a Buy Now checkout: the product must exist, have the size (its default size
+ * when none is asked for) and enough stock. The messages are the API's own for the same faults.
+ */
+export async function buyNowLine(context: AppLoadContext, url: URL): Promise<CheckoutLine | BuyNowProblem> {
+  const wanted = readBuyNow(url);
+  if (isProblem(wanted)) return wanted;
+  const result = await callUserapp<Product>(context, "GET", `product/get/${wanted.productId}`);
+  if (!result.ok) {
+    if (result.httpStatus === 404) return { status: 404, message: "This product could not be found.", productHref: null };
+    throw data(null, { status: 500 });
+  }
+  const product = result.envelope.data;
+  const href = productPath(product);
+  const title = product.title.shortTitle;
+  const size = wanted.size ?? defaultSize(product);
+  const variant = variantOf(product, size);
+  if (!variant) return { status: 400, message: `Size ${size} is not available for ${title}`, productHref: href };
+  if (variant.quantity < wanted.qty) {
+    const message =
+      variant.quantity > 0 ? `Only ${variant.quantity} left of ${lineLabel(title, size)}` : `${lineLabel(title, size)} is out of stock`;
+    return { status: 409, message, productHref: href };
+  }
+  return { productId: product._id, title, image: product.image, href, size, qty: wanted.qty, amount: variant.price.cost * wanted.qty };
+}
+
+const sameAddress = (a: AddressFields, b: AddressFields) =>
+  (["locality", "city", "state", "zipcode", "country"] as const).every(
+    (field) => a[field].trim().toLowerCase() === b[field].trim().toLowerCase(),
+  );
+
+const fieldsOf = ({ locality, city, state, zipcode, country }: AddressFields): AddressFields => ({
+  locality,
+  city,
+  state,
+  zipcode,
+  country,
+});
+
+/**
+ * The delivery address of the order. A saved one is looked up among the shopper's own (never
+ * trusted from the form); a new one is added to their list through `user/update` (the whole list
+ * plus the new one, spec section 4) unless the very same address is saved already, as it is when
+ * a checkout is sent twice.
+ */
+export async function deliveryAddress(
+  context: AppLoadContext,
+  token: string,
+  user: UserJson,
+  choice: { addressId: string } | { inline: AddressFields },
+): Promise<{ address: AddressFields } | { field: string; message: string }> {
+  if ("addressId" in choice) {
+    const saved = user.address.find((address) => address._id === choice.addressId);
+    return saved ? { address: fieldsOf(saved) } : { field: "addressId", message: "Choose a delivery address" };
+  }
+  const known = user.address.find((address) => sameAddress(address, choice.inline));
+  if (known) return { address: fieldsOf(known) };
+  const list = [...user.address.map((address: AddressJson) => ({ ...address })), { ...choice.inline }];
+  const saved = await callUserapp<UserJson>(context, "PUT", `user/update/${user.id}`, { token, body: { address: list } });
+  if (!saved.ok) return { field: "", message: `Failed to add address: ${saved.envelope.message}` };
+  return { address: choice.inline };
+}
+
+/** Places the order; the same idempotency key always answers the same order. */
+export function createOrder(context: AppLoadContext, token: string, body: unknown, idempotencyKey: string) {
+  return callUserapp<OrderJson>(context, "POST", "order/create", {
+    token,
+    body,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+}

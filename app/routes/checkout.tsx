@@ -1,0 +1,199 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AddressChoice } from "~/components/checkout/address-choice";
+import { CheckoutHeader } from "~/components/checkout/checkout-header";
+import { PaymentChoice } from "~/components/checkout/payment-choice";
+import { FormError, primaryButton } from "~/components/form-field";
+import { OrderLines, OrderTotals } from "~/components/orders/order-lines";
+import { PLATFORM_FEE } from "~/lib/catalogue";
+import {
+  buyNowLine,
+  cartLines,
+  type CheckoutLine,
+  createOrder,
+  deliveryAddress,
+  isBuyNow,
+  isProblem,
+  readBuyNow,
+  requireProfile,
+} from "~/lib/checkout.server";
+import { ADDRESS_FIELDS, checkoutSchema, EMPTY_CART_MESSAGE } from "~/lib/checkout-schemas";
+import { PERSONAL_CACHE } from "~/lib/http-cache";
+import { formatRupees } from "~/lib/money";
+import { DEFAULT_PAYMENT_METHOD } from "~/lib/payment/methods";
+import { seo } from "~/lib/seo";
+import { requireToken } from "~/lib/session.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import type { Route } from "./+types/checkout";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...seo(args, { title: "Checkout", description: "Review your order, choose the delivery address and pay.", path: "/checkout" }),
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return { "Cache-Control": PERSONAL_CACHE };
+}
+
+/**
+ * The order summary of the cart, or with `?buyNow=1&productId&size&qty` of that one product (the
+ * cart is left alone). Each page gets a fresh idempotency key: however often its form is sent,
+ * it places one order.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = await requireToken(request);
+  const url = new URL(request.url);
+  const user = await requireProfile(request, context, token);
+  const base = { buyNow: isBuyNow(url), addresses: user.address, idempotencyKey: crypto.randomUUID(), platformFee: PLATFORM_FEE };
+
+  let lines: CheckoutLine[];
+  if (base.buyNow) {
+    const line = await buyNowLine(context, url);
+    if (isProblem(line)) return data({ ...base, lines: [], problem: line }, { status: line.status });
+    lines = [line];
+  } else {
+    lines = await cartLines(context, token);
+  }
+  return { ...base, lines, problem: null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = await requireToken(request);
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const buyNow = isBuyNow(url);
+
+  // What is ordered is read again here, never taken from the form: the cart as it is now, or
+  // the Buy Now query (whose product and stock the API checks, after answering a used key).
+  let order: Record<string, unknown>;
+  if (buyNow) {
+    const wanted = readBuyNow(url);
+    if (isProblem(wanted)) return refuse(formData, wanted.message, wanted.status);
+    order = { productId: wanted.productId, size: wanted.size ?? undefined, quantity: wanted.qty };
+  } else {
+    const lines = await cartLines(context, token);
+    if (lines.length === 0) {
+      // A checkout sent twice finds the cart emptied by the first: its key still answers that order.
+      const key = String(formData.get("idempotencyKey") ?? "");
+      if (key) {
+        const earlier = await createOrder(context, token, { products: [] }, key);
+        if (earlier.ok) return placed(earlier.envelope.data._id);
+      }
+      return refuse(formData, EMPTY_CART_MESSAGE, 400);
+    }
+    order = { products: lines.map(({ productId, qty, size }) => ({ productId, qty, size })) };
+  }
+
+  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { idempotencyKey, paymentMethod, address: choice } = submission.value;
+
+  const user = await requireProfile(request, context, token);
+  const delivery = await deliveryAddress(context, token, user, choice);
+  if ("message" in delivery) {
+    return data(
+      { result: submission.reply(delivery.field ? { fieldErrors: { [delivery.field]: [delivery.message] } } : { formErrors: [delivery.message] }) },
+      { status: 400 },
+    );
+  }
+
+  const result = await createOrder(context, token, { ...order, address: delivery.address, paymentMethod }, idempotencyKey);
+  if (!result.ok) {
+    const message = `Failed to place order: ${result.envelope.message || "Please try again."}`;
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: result.httpStatus >= 500 ? 500 : result.httpStatus === 409 ? 409 : 400 });
+  }
+  return placed(result.envelope.data._id);
+}
+
+const placed = (orderId: string) => redirectWithSuccess(`/myaccount/orders/${orderId}`, "Order placed successfully!");
+
+/** A refusal the page shows above the form. */
+function refuse(formData: FormData, message: string, status: number) {
+  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  return data({ result: submission.reply({ formErrors: [message] }) }, { status });
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, addresses, problem, buyNow } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/checkout") === true;
+  const needsAddress = addresses.length === 0;
+  const [form, fields] = useForm({
+    id: "checkout",
+    lastResult: actionData?.result,
+    // A new address is asked for only from a shopper without one.
+    constraint: needsAddress ? Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, { required: true }])) : {},
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
+  });
+  const itemsAmount = lines.reduce((sum, line) => sum + line.amount, 0);
+  const formErrors = [...(form.errors ?? []), ...(fields.idempotencyKey.errors ?? [])];
+
+  let body;
+  if (problem) {
+    body = (
+      <div className="rounded-lg border border-red-200 bg-red-50 p-6" role="alert">
+        <p className="font-semibold text-red-800">{problem.message}</p>
+        <p className="mt-3 flex gap-4 text-sm">
+          {problem.productHref ? (
+            <Link to={problem.productHref} className="font-semibold text-brand hover:underline">
+              Back to the product
+            </Link>
+          ) : null}
+          <Link to="/shop" className="font-semibold text-brand hover:underline">
+            Continue shopping
+          </Link>
+        </p>
+      </div>
+    );
+  } else if (lines.length === 0) {
+    body = (
+      <div className="rounded-lg border border-gray-200 p-10 text-center">
+        <p className="text-lg font-semibold text-gray-900">{EMPTY_CART_MESSAGE}</p>
+        <Link to="/shop" className={`${primaryButton} mt-4`}>
+          Shop Now
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <Form method="post" action={`/checkout${buyNow ? `?${buyNowQuery(lines[0])}` : ""}`} {...getFormProps(form)} className="grid gap-6 md:grid-cols-[1fr_22rem]">
+        <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <div className="min-w-0 space-y-6">
+          <AddressChoice addresses={addresses} fields={fields} />
+          <PaymentChoice name={fields.paymentMethod.name} defaultValue={DEFAULT_PAYMENT_METHOD} errors={fields.paymentMethod.errors} />
+        </div>
+        <section aria-labelledby="summary-title" className="h-fit min-w-0 rounded-lg border border-gray-200 p-4">
+          <h2 id="summary-title" className="text-lg font-bold text-gray-900">
+            Order summary
+          </h2>
+          {buyNow ? <p className="text-sm text-gray-600">Buy Now: this product only; your cart stays as it is.</p> : null}
+          <OrderLines lines={lines} />
+          <OrderTotals itemsAmount={itemsAmount} platformFee={loaderData.platformFee} totalAmount={itemsAmount + loaderData.platformFee} />
+          <button type="submit" className={`${primaryButton} mt-4 w-full`} disabled={busy}>
+            {busy ? "Placing your order..." : `Place Order · ${formatRupees(itemsAmount + loaderData.platformFee)}`}
+          </button>
+        </section>
+      </Form>
+    );
+  }
+
+  return (
+    <>
+      <CheckoutHeader />
+      <main id="main" className="mx-auto max-w-5xl px-4 py-6">
+        <h1 className="mb-4 text-2xl font-bold text-gray-900">Checkout</h1>
+        <div className="mb-4">
+          <FormError id={form.errorId} errors={formErrors} />
+        </div>
+        {body}
+      </main>
+    </>
+  );
+}
+
+function buyNowQuery(line: CheckoutLine): string {
+  return new URLSearchParams({ buyNow: "1", productId: line.productId, size: line.size, qty: String(line.qty) }).toString();
+}

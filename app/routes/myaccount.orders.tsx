@@ -1,0 +1,102 @@
+import { data, Link } from "react-router";
+import { formatOrderDate, timelineOf } from "~/components/orders/order-format";
+import { Pagination } from "~/components/shop/pagination";
+import type { OrderJson } from "~/lib/checkout.server";
+import { PERSONAL_CACHE } from "~/lib/http-cache";
+import { formatRupees } from "~/lib/money";
+import { seo } from "~/lib/seo";
+import { requireToken } from "~/lib/session.server";
+import { callUserapp } from "~/lib/userapp.server";
+import type { Route } from "./+types/myaccount.orders";
+
+const PER_PAGE = 10;
+
+type OrderPage = { data: OrderJson[]; paginator: { pageCount: number; currentPage: number; itemCount: number } };
+
+export const meta: Route.MetaFunction = (args) => [
+  ...seo(args, { title: "My Orders", description: "Your orders and where they are.", path: "/myaccount/orders" }),
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return { "Cache-Control": PERSONAL_CACHE };
+}
+
+/** The shopper's own orders, newest first, ten a page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = await requireToken(request);
+  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const result = await callUserapp<OrderPage>(context, "GET", `orders?page=${page}&limit=${PER_PAGE}`, { token });
+  if (!result.ok) throw data(null, { status: result.httpStatus === 401 ? 401 : 500 });
+  const { data: orders, paginator } = result.envelope.data;
+  return { orders, page: paginator.currentPage, pageCount: paginator.pageCount };
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders, page, pageCount } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-6" aria-labelledby="orders-title">
+      <h1 id="orders-title" className="mb-4 text-2xl font-bold text-gray-900">
+        My Orders
+      </h1>
+      {orders.length === 0 ? (
+        <div className="rounded-lg border border-gray-200 p-10 text-center">
+          <p className="text-gray-700">No orders found.</p>
+          <Link to="/shop" className="mt-3 inline-block font-semibold text-brand hover:underline">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="space-y-4">
+          {orders.map((order) => (
+            <li key={order._id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pageCount > 1 ? (
+        <div className="mt-6">
+          <Pagination page={page} pageCount={pageCount} hrefFor={(n) => (n === 1 ? "/myaccount/orders" : `/myaccount/orders?page=${n}`)} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** One order in the list: its products, total and confirmed steps, linking to the order page. */
+function OrderCard({ order }: { order: OrderJson }) {
+  const done = timelineOf(order.orderStatus).filter((step) => step.done && step.date);
+  return (
+    <Link
+      to={`/myaccount/orders/${order._id}`}
+      className="block rounded-lg border border-gray-200 p-4 hover:border-brand focus-visible:border-brand"
+      aria-label={`Order of ${formatOrderDate(order.createdAt)}, ${formatRupees(order.totalAmount)}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <ul className="min-w-0 flex-1 space-y-2">
+          {order.products.map((line) => (
+            <li key={`${line.productId}:${line.size}`} className="flex items-center gap-3">
+              <img src={line.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded border border-gray-100 object-contain" />
+              <div className="min-w-0">
+                <p className="truncate font-medium text-gray-900">{line.title}</p>
+                <p className="text-sm text-gray-600">
+                  Qty: {line.qty} · Size: {line.size}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="text-right">
+          <p className="font-bold text-gray-900">{formatRupees(order.totalAmount)}</p>
+          {done.map((step) => (
+            <p key={step.key} className="text-sm text-gray-600">
+              <span className="font-medium text-brand">{step.label}:</span> Confirmed - {formatOrderDate(step.date!)}
+            </p>
+          ))}
+        </div>
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,304 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { variants } from "../../api/db/schema";
+import { loader as rootLoader } from "../../app/root";
+import { action as checkoutAction, loader as checkoutLoader } from "../../app/routes/checkout";
+import { loader as orderLoader } from "../../app/routes/myaccount.orders.$id";
+import { loader as ordersLoader } from "../../app/routes/myaccount.orders";
+import { createTestApi, insertProduct } from "../api/helpers";
+import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
+
+const api = await createTestApi();
+const context = loadContext(api);
+
+const home = { locality: "12 MG Road, Indiranagar", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India" };
+const office = { locality: "4th Floor, Cyber Towers", city: "Hyderabad", state: "Telangana", zipcode: "500081", country: "India" };
+
+const getCheckout = (cookie?: string, query = "") =>
+  settle(() => checkoutLoader({ request: pageGet(`/checkout${query}`, cookie), params: {}, context } as never));
+const postCheckout = (fields: Record<string, string>, cookie?: string, query = "") =>
+  settle(() => checkoutAction({ request: formPost(`/checkout${query}`, fields, cookie), params: {}, context } as never));
+const getOrders = (cookie?: string, query = "") =>
+  settle(() => ordersLoader({ request: pageGet(`/myaccount/orders${query}`, cookie), params: {}, context } as never));
+const getOrder = (id: string, cookie?: string) =>
+  settle(() => orderLoader({ request: pageGet(`/myaccount/orders/${id}`, cookie), params: { id }, context } as never));
+
+/** A signed-in shopper, plus an API token of their own for arranging the cart and addresses. */
+async function shopper(addresses: (typeof home)[] = []) {
+  const signedIn = await signedInShopper(api);
+  const login = await api.call("POST", "/userapp/auth/login", { body: { username: signedIn.email, password: signedIn.password } });
+  const token = login.body.data.token as string;
+  if (addresses.length > 0) {
+    const saved = await api.call("PUT", `/userapp/user/update/${signedIn.userId}`, { token, body: { address: addresses } });
+    expect(saved.status).toBe(200);
+  }
+  const addToCart = async (productId: string, qty: number, size = "M") => {
+    const res = await api.call("POST", "/userapp/cart/create", { token, body: { products: [{ productId, qty, size }] } });
+    expect(res.status).toBe(201);
+  };
+  const cart = async () => {
+    const res = await api.call("POST", "/userapp/cart/get", { token, body: {} });
+    return (res.body.data.products as { productId: { _id: string }; size: string; qty: number }[]).map((l) => [l.productId._id, l.size, l.qty]);
+  };
+  const orders = async () => (await api.call("GET", "/userapp/orders", { token })).body.data.data as { _id: string }[];
+  const profile = async () => (await api.call("GET", "/userapp/user/me", { token })).body.data;
+  return { ...signedIn, token, addToCart, cart, orders, profile };
+}
+
+/** The order id of a "placed" answer (a 303 to the order page). */
+function placedOrderId(answer: { status: number; location: string | null; data: unknown }): string {
+  expect(answer.status, JSON.stringify(answer.data)).toBe(303);
+  const match = /^\/myaccount\/orders\/([0-9a-f]{24})$/.exec(answer.location ?? "");
+  expect(match).not.toBeNull();
+  return match![1];
+}
+
+const formErrorOf = (answer: { data: any }) => answer.data.result.error?.[""];
+
+describe("checkout: guests", () => {
+  it("sends a guest to sign in and back, for the page and for the form", async () => {
+    const page = await getCheckout(undefined, "?buyNow=1&productId=abc&size=M&qty=1");
+    expect(page.status).toBe(302);
+    expect(page.location).toBe(`/login?redirectTo=${encodeURIComponent("/checkout?buyNow=1&productId=abc&size=M&qty=1")}`);
+    const post = await postCheckout({ idempotencyKey: "guest-key-123", paymentMethod: "cod" });
+    expect(post.status).toBe(302);
+    expect(post.location).toBe("/login?redirectTo=%2Fcheckout");
+  });
+});
+
+describe("checkout: the cart", () => {
+  it("shows an empty cart and refuses to place it", async () => {
+    const s = await shopper([home]);
+    const page = await getCheckout(s.cookie);
+    expect(page.data.lines).toEqual([]);
+    const answer = await postCheckout({ idempotencyKey: "empty-cart-key-1", paymentMethod: "cod" }, s.cookie);
+    expect(answer.status).toBe(400);
+    expect(formErrorOf(answer)).toEqual(["Your cart is empty"]);
+    expect(await s.orders()).toHaveLength(0);
+  });
+
+  it("summarises the cart with the platform fee, the saved addresses and a fresh key per page", async () => {
+    const s = await shopper([home, office]);
+    const product = await insertProduct(api.db); // M costs 800
+    await s.addToCart(product, 2);
+    const page = await getCheckout(s.cookie);
+    expect(page.status).toBe(200);
+    expect(page.data.lines).toEqual([expect.objectContaining({ productId: product, size: "M", qty: 2, amount: 1600 })]);
+    expect(page.data.platformFee).toBe(4);
+    expect(page.data.addresses.map((a: { city: string; isActive: boolean }) => [a.city, a.isActive])).toEqual([
+      ["Bengaluru", true],
+      ["Hyderabad", false],
+    ]);
+    const again = await getCheckout(s.cookie);
+    expect(again.data.idempotencyKey).not.toBe(page.data.idempotencyKey);
+  });
+
+  it("places the cart to the chosen saved address with cash on delivery, empties the cart and shows the order", async () => {
+    const s = await shopper([home, office]);
+    const product = await insertProduct(api.db);
+    await s.addToCart(product, 2);
+    const officeId = (await s.profile()).address[1]._id;
+    const answer = await postCheckout({ idempotencyKey: "cod-order-key-1", paymentMethod: "cod", addressId: officeId }, s.cookie);
+    const id = placedOrderId(answer);
+    const toast = await settle(() => rootLoader({ request: pageGet("/", nextCookies(answer.headers, s.cookie)), params: {}, context } as never));
+    expect(toast.data.toast).toEqual({ type: "success", message: "Order placed successfully!" });
+    expect(await s.cart()).toEqual([]);
+
+    const order = await getOrder(id, s.cookie);
+    expect(order.data.order).toMatchObject({
+      address: office,
+      paymentMethod: "cod",
+      itemsAmount: 1600,
+      platformFee: 4,
+      totalAmount: 1604,
+      products: [expect.objectContaining({ productId: product, qty: 2, size: "M", amount: 1600 })],
+    });
+    expect(order.data.payment).toEqual({ kind: "none" });
+  });
+
+  it("asks a shopper without an address for one, field by field", async () => {
+    const s = await shopper();
+    await s.addToCart(await insertProduct(api.db), 1);
+    const answer = await postCheckout({ idempotencyKey: "no-address-key-1", paymentMethod: "cod" }, s.cookie);
+    expect(answer.status).toBe(400);
+    expect(answer.data.result.error).toMatchObject({
+      locality: ["Locality is required"],
+      city: ["City is required"],
+      state: ["State is required"],
+      zipcode: ["Zipcode is required"],
+      country: ["Country is required"],
+    });
+    const badPin = await postCheckout({ idempotencyKey: "no-address-key-1", paymentMethod: "cod", ...home, zipcode: "12345" }, s.cookie);
+    expect(badPin.data.result.error.zipcode).toEqual(["Enter a 6-digit PIN code"]);
+    expect(await s.orders()).toHaveLength(0);
+  });
+
+  it("saves an address typed at checkout to the shopper's addresses and delivers the order there", async () => {
+    const s = await shopper();
+    await s.addToCart(await insertProduct(api.db), 1);
+    const id = placedOrderId(await postCheckout({ idempotencyKey: "inline-address-1", paymentMethod: "cod", ...home }, s.cookie));
+    expect((await s.profile()).address).toEqual([expect.objectContaining({ ...home, isActive: true })]);
+    expect((await getOrder(id, s.cookie)).data.order.address).toEqual(home);
+  });
+
+  it("never delivers to an address id that is not the shopper's", async () => {
+    const stranger = await shopper([office]);
+    const strangersAddress = (await stranger.profile()).address[0]._id;
+    const s = await shopper([home]);
+    await s.addToCart(await insertProduct(api.db), 1);
+    const answer = await postCheckout({ idempotencyKey: "foreign-address", paymentMethod: "cod", addressId: strangersAddress }, s.cookie);
+    expect(answer.status).toBe(400);
+    expect(answer.data.result.error.addressId).toEqual(["Choose a delivery address"]);
+  });
+
+  it("places one order however often the same form is sent, one after another or at once", async () => {
+    const s = await shopper();
+    await s.addToCart(await insertProduct(api.db), 1);
+    const fields = { idempotencyKey: "double-click-key-1", paymentMethod: "cod", ...home };
+    const first = placedOrderId(await postCheckout(fields, s.cookie));
+    // The cart is empty now and the address saved: the re-sent form still lands on the same order.
+    const second = placedOrderId(await postCheckout(fields, s.cookie));
+    expect(second).toBe(first);
+    expect(await s.orders()).toHaveLength(1);
+    expect((await s.profile()).address).toHaveLength(1);
+
+    await s.addToCart(await insertProduct(api.db), 1);
+    const together = await Promise.all(
+      [1, 2, 3].map(() => postCheckout({ idempotencyKey: "double-click-key-2", paymentMethod: "cod", ...home }, s.cookie)),
+    );
+    expect(new Set(together.map(placedOrderId)).size).toBe(1);
+    expect(await s.orders()).toHaveLength(2);
+  });
+
+  it("says why when the stock was taken in the meantime", async () => {
+    const s = await shopper([home]);
+    const product = await insertProduct(api.db, { variants: [{ size: "M", quantity: 2, mrp: 500, discount: 0 }] });
+    await s.addToCart(product, 2);
+    await api.db.update(variants).set({ quantity: 1 }).where(eq(variants.productId, product));
+    const answer = await postCheckout({ idempotencyKey: "stock-taken-1", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id }, s.cookie);
+    expect(answer.status).toBe(409);
+    expect(formErrorOf(answer)?.[0]).toMatch(/^Failed to place order: Only 1 left of Test Product \d+ \(size M\)$/);
+    expect(await s.cart()).toEqual([[product, "M", 2]]);
+    expect(await s.orders()).toHaveLength(0);
+  });
+
+  it("refuses a form without its idempotency key or with an unknown payment method", async () => {
+    const s = await shopper([home]);
+    await s.addToCart(await insertProduct(api.db), 1);
+    const addressId = (await s.profile()).address[0]._id;
+    const noKey = await postCheckout({ paymentMethod: "cod", addressId }, s.cookie);
+    expect(noKey.status).toBe(400);
+    expect(noKey.data.result.error.idempotencyKey).toEqual(["Please reload the page and try again."]);
+    const card = await postCheckout({ idempotencyKey: "bad-method-1", paymentMethod: "card", addressId }, s.cookie);
+    expect(card.data.result.error.paymentMethod).toEqual(["Choose a payment method"]);
+    expect(await s.orders()).toHaveLength(0);
+  });
+});
+
+describe("checkout: payment", () => {
+  it("leaves an online payment awaiting, and the order page shows the UPI request with its QR code", async () => {
+    const s = await shopper([home]);
+    await s.addToCart(await insertProduct(api.db), 1); // 800 + 4
+    const id = placedOrderId(await postCheckout({ idempotencyKey: "upi-order-1", paymentMethod: "Upi", addressId: (await s.profile()).address[0]._id }, s.cookie));
+    const page = await getOrder(id, s.cookie);
+    expect(page.data.order).toMatchObject({ paymentMethod: "Upi", paymentStatus: "awaitingPayment", totalAmount: 804 });
+    expect(page.data.payment).toMatchObject({
+      kind: "upi",
+      vpa: "mart@upi",
+      amount: 804,
+      reference: id,
+      uri: `upi://pay?pa=mart@upi&pn=Mart&am=804.00&cu=INR&tn=${id}`,
+    });
+    expect(page.data.payment.qrSvg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"[^>]*>.*<path d="M/);
+  });
+
+  it("confirms a cash on delivery order with today's date and asks for no payment", async () => {
+    const s = await shopper([home]);
+    await s.addToCart(await insertProduct(api.db), 1);
+    const id = placedOrderId(await postCheckout({ idempotencyKey: "cod-order-2", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id }, s.cookie));
+    const { order, payment } = (await getOrder(id, s.cookie)).data;
+    expect(order.paymentStatus).toBe("pending");
+    expect(order.orderStatus.orderConfirmed.isConfirmed).toBe(true);
+    expect(payment).toEqual({ kind: "none" });
+  });
+});
+
+describe("checkout: Buy Now", () => {
+  it("checks out one product without touching the cart", async () => {
+    const s = await shopper([home]);
+    const inCart = await insertProduct(api.db);
+    await s.addToCart(inCart, 1);
+    const product = await insertProduct(api.db, { variants: [{ size: "L", quantity: 5, mrp: 1500, discount: 10 }] });
+    const query = `?buyNow=1&productId=${product}&size=L&qty=2`;
+    const page = await getCheckout(s.cookie, query);
+    expect(page.data.buyNow).toBe(true);
+    expect(page.data.lines).toEqual([expect.objectContaining({ productId: product, size: "L", qty: 2, amount: 2700 })]);
+
+    const id = placedOrderId(await postCheckout({ idempotencyKey: "buy-now-1", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id }, s.cookie, query));
+    const { order } = (await getOrder(id, s.cookie)).data;
+    expect(order).toMatchObject({ source: "buyNow", totalAmount: 2704, products: [expect.objectContaining({ productId: product, qty: 2, size: "L" })] });
+    expect(await s.cart()).toEqual([[inCart, "M", 1]]);
+  });
+
+  it.each([
+    ["a malformed product id", "?buyNow=1&productId=nope&size=M&qty=1", 404, "This product could not be found."],
+    ["an unknown product", `?buyNow=1&productId=${"a".repeat(24)}&size=M&qty=1`, 404, "This product could not be found."],
+    ["a quantity above 10", "?buyNow=1&productId=PRODUCT&size=M&qty=11", 400, "Quantity must be between 1 and 10."],
+    ["a quantity of 0", "?buyNow=1&productId=PRODUCT&size=M&qty=0", 400, "Quantity must be between 1 and 10."],
+    ["a size it does not have", "?buyNow=1&productId=PRODUCT&size=XXL&qty=1", 400, /^Size XXL is not available for Test Product \d+$/],
+    ["more than is in stock", "?buyNow=1&productId=PRODUCT&size=M&qty=4", 409, /^Only 3 left of Test Product \d+ \(size M\)$/],
+  ])("explains %s and offers no order button", async (_label, query, status, message) => {
+    const s = await shopper([home]);
+    const product = await insertProduct(api.db, { variants: [{ size: "M", quantity: 3, mrp: 500, discount: 0 }] });
+    const page = await getCheckout(s.cookie, query.replace("PRODUCT", product));
+    expect(page.status).toBe(status);
+    expect(page.data.lines).toEqual([]);
+    expect(page.data.problem.message).toMatch(message);
+  });
+
+  it("refuses a Buy Now post for stock that ran out, with the API's reason", async () => {
+    const s = await shopper([home]);
+    const product = await insertProduct(api.db, { variants: [{ size: "M", quantity: 1, mrp: 500, discount: 0 }] });
+    await api.db.update(variants).set({ quantity: 0 }).where(eq(variants.productId, product));
+    const answer = await postCheckout(
+      { idempotencyKey: "buy-now-gone", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id },
+      s.cookie,
+      `?buyNow=1&productId=${product}&size=M&qty=1`,
+    );
+    expect(answer.status).toBe(409);
+    expect(formErrorOf(answer)?.[0]).toMatch(/^Failed to place order: Test Product \d+ \(size M\) is out of stock$/);
+  });
+});
+
+describe("orders pages", () => {
+  it("lists nothing for a new shopper", async () => {
+    const s = await shopper();
+    const page = await getOrders(s.cookie);
+    expect(page.data).toMatchObject({ orders: [], page: 1 });
+  });
+
+  it("lists the shopper's own orders newest first, and shows each one only to its owner", async () => {
+    const s = await shopper([home]);
+    const addressId = (await s.profile()).address[0]._id;
+    await s.addToCart(await insertProduct(api.db), 1);
+    const first = placedOrderId(await postCheckout({ idempotencyKey: "list-order-1", paymentMethod: "cod", addressId }, s.cookie));
+    await s.addToCart(await insertProduct(api.db), 3);
+    const second = placedOrderId(await postCheckout({ idempotencyKey: "list-order-2", paymentMethod: "Upi", addressId }, s.cookie));
+
+    const list = await getOrders(s.cookie);
+    expect(list.data.orders.map((o: { _id: string }) => o._id)).toEqual([second, first]);
+
+    const stranger = await shopper();
+    expect((await getOrders(stranger.cookie)).data.orders).toEqual([]);
+    expect((await getOrder(first, stranger.cookie)).status).toBe(404);
+    expect((await getOrder("not-an-id", s.cookie)).status).toBe(404);
+    expect((await getOrder(first, s.cookie)).status).toBe(200);
+  });
+
+  it("sends guests to sign in", async () => {
+    const list = await getOrders();
+    expect(list.location).toBe("/login?redirectTo=%2Fmyaccount%2Forders");
+    const one = await getOrder("a".repeat(24));
+    expect(one.location).toBe(`/login?redirectTo=${encodeURIComponent(`/myaccount/orders/${"a".repeat(24)}`)}`);
+  });
+});
