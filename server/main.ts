@@ -56,6 +56,10 @@ const server = createServer((req, res) => {
   if (vite) vite.middlewares(req, res, () => listener(req, res));
   else listener(req, res);
 });
+// Idle keep-alive connections stay open longer than a load balancer's (often 60 s) and than
+// clients that reuse them after a pause; Node's 5 s default makes them reset mid-reuse.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(env.PORT, env.HOST, () => {
   const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   console.log(`The shop is open at http://${shown}:${env.PORT} (${describeDatabase(env)}${dev ? ", development" : ""}).`);
