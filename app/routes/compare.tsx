@@ -64,23 +64,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const removing = usePendingRemovals("compare");
-  const products = removing.has("*") ? [] : loaderData.products.filter((product) => !removing.has(product._id));
+  const { products } = loaderData;
+  const isRemoving = (product: Product) => removing.has("*") || removing.has(product._id);
+  const shown = products.filter((product) => !isRemoving(product)).length;
   const clearFetcher = useFetcher({ key: "compare:clear" });
-
-  if (products.length === 0) {
-    return (
-      <div className="mx-auto max-w-screen-lg px-4 pb-16 pt-6 sm:px-6">
-        <h1 className="text-2xl font-bold text-gray-900">Compare products</h1>
-        <div className="mt-10 flex flex-col items-center gap-4 text-center" data-empty="compare">
-          <p className="text-lg font-semibold text-gray-700">No products to compare yet.</p>
-          <p className="text-sm text-gray-600">Use the compare button on any product to see up to {MAX_COMPARE} side by side.</p>
-          <Link to="/shop" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
-            Browse Products
-          </Link>
-        </div>
-      </div>
-    );
-  }
 
   const row = (label: string, render: (product: Product) => ReactNode) => (
     <tr className="border-t border-gray-200">
@@ -88,7 +75,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
         {label}
       </th>
       {products.map((product) => (
-        <td key={product._id} className={cell}>
+        <td key={product._id} className={cell} hidden={isRemoving(product)}>
           {render(product)}
         </td>
       ))}
@@ -100,74 +87,105 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-screen-xl px-4 pb-16 pt-6 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">
-          Compare products <span className="text-base font-normal text-gray-500">({products.length} of {MAX_COMPARE})</span>
+          Compare products{" "}
+          {shown > 0 && (
+            <span className="text-base font-normal text-gray-500">
+              ({shown} of {MAX_COMPARE})
+            </span>
+          )}
         </h1>
-        <ListForm list="compare" intent="clear" redirectTo={here} fetcher={clearFetcher}>
-          <button type="submit" className="text-sm font-semibold text-red-700 hover:underline">
-            Clear all
-          </button>
-        </ListForm>
+        {shown > 0 && (
+          <ListForm list="compare" intent="clear" redirectTo={here} fetcher={clearFetcher}>
+            <button type="submit" className="text-sm font-semibold text-red-700 hover:underline">
+              Clear all
+            </button>
+          </ListForm>
+        )}
       </div>
-      {/* Wider than a phone: the table scrolls sideways and the row names stay in view. */}
-      <div className="mt-6 overflow-x-auto rounded-lg border border-gray-200" role="region" aria-label="Products side by side" tabIndex={0}>
-        <table className="w-full border-collapse bg-white" data-compare-table>
-          <caption className="sr-only">Products side by side</caption>
-          <thead>
-            <tr>
-              <td className={headCell} />
-              {products.map((product) => (
-                <th key={product._id} scope="col" className={`${cell} text-left`} data-compare-product={product._id}>
-                  <div className="flex items-start justify-between gap-2">
-                    <Link to={productPath(product)} className="font-semibold text-gray-900 hover:text-brand hover:underline">
-                      {product.title.shortTitle}
-                    </Link>
-                    <WishlistToggle
+      {shown === 0 && (
+        <div className="mt-10 flex flex-col items-center gap-4 text-center" data-empty="compare">
+          <p className="text-lg font-semibold text-gray-700">No products to compare yet.</p>
+          <p className="text-sm text-gray-600">Use the compare button on any product to see up to {MAX_COMPARE} side by side.</p>
+          <Link to="/shop" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
+            Browse Products
+          </Link>
+        </div>
+      )}
+      {/* Wider than a phone: the table scrolls sideways and the row names stay in view. Hidden, not
+          unmounted, while removals are on their way (see usePendingRemovals). */}
+      {products.length > 0 && (
+        <div
+          className="mt-6 overflow-x-auto rounded-lg border border-gray-200"
+          role="region"
+          aria-label="Products side by side"
+          tabIndex={0}
+          hidden={shown === 0}
+        >
+          <table className="w-full border-collapse bg-white" data-compare-table>
+            <caption className="sr-only">Products side by side</caption>
+            <thead>
+              <tr>
+                <td className={headCell} />
+                {products.map((product) => (
+                  <th
+                    key={product._id}
+                    scope="col"
+                    className={`${cell} text-left`}
+                    data-compare-product={product._id}
+                    hidden={isRemoving(product)}
+                  >
+                    <div className="flex items-start justify-between gap-2">
+                      <Link to={productPath(product)} className="font-semibold text-gray-900 hover:text-brand hover:underline">
+                        {product.title.shortTitle}
+                      </Link>
+                      <WishlistToggle
+                        productId={product._id}
+                        redirectTo={here}
+                        iconClassName="size-4"
+                        className="inline-flex size-8 shrink-0 items-center justify-center rounded-full border border-gray-200 text-gray-600 hover:text-red-500"
+                      />
+                    </div>
+                    <RemoveFromList
+                      list="compare"
                       productId={product._id}
+                      productTitle={product.title.shortTitle}
                       redirectTo={here}
-                      iconClassName="size-4"
-                      className="inline-flex size-8 shrink-0 items-center justify-center rounded-full border border-gray-200 text-gray-600 hover:text-red-500"
+                      className="mt-1 text-sm font-semibold text-red-700 hover:underline"
                     />
-                  </div>
-                  <RemoveFromList
-                    list="compare"
-                    productId={product._id}
-                    productTitle={product.title.shortTitle}
-                    redirectTo={here}
-                    className="mt-1 text-sm font-semibold text-red-700 hover:underline"
-                  />
-                </th>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {row("Image", (product) => (
+                <Link to={productPath(product)} tabIndex={-1} aria-hidden="true">
+                  <img src={product.image} alt="" width={160} height={160} loading="lazy" className="size-32 object-contain sm:size-40" />
+                </Link>
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {row("Image", (product) => (
-              <Link to={productPath(product)} tabIndex={-1} aria-hidden="true">
-                <img src={product.image} alt="" width={160} height={160} loading="lazy" className="size-32 object-contain sm:size-40" />
-              </Link>
-            ))}
-            {row("Price", (product) => (
-              <span className="font-semibold">{formatRupees(priceFor(product).sellingPrice)}</span>
-            ))}
-            {row("MRP", (product) => (
-              <s className="text-gray-500">{formatRupees(priceFor(product).mrp)}</s>
-            ))}
-            {row("Discount", (product) => {
-              const { discount } = priceFor(product);
-              return discount > 0 ? <span className="text-green-700">{discount}% off</span> : "None";
-            })}
-            {row("Brand", (product) => product.brand)}
-            {row("Category", (product) => `${product.category} / ${product.subCategory}`)}
-            {row("Sizes", (product) => product.variants.map((variant) => variant.size).join(", ") || "One size")}
-            {row("Stock", (product) =>
-              isInStock(product) ? <span className="text-brand">In stock</span> : <span className="text-red-600">Out of stock</span>,
-            )}
-            {row("Rating", (product) => {
-              const rating = ratingOf(product);
-              return <Stars value={rating.value} count={rating.count} />;
-            })}
-          </tbody>
-        </table>
-      </div>
+              {row("Price", (product) => (
+                <span className="font-semibold">{formatRupees(priceFor(product).sellingPrice)}</span>
+              ))}
+              {row("MRP", (product) => (
+                <s className="text-gray-500">{formatRupees(priceFor(product).mrp)}</s>
+              ))}
+              {row("Discount", (product) => {
+                const { discount } = priceFor(product);
+                return discount > 0 ? <span className="text-green-700">{discount}% off</span> : "None";
+              })}
+              {row("Brand", (product) => product.brand)}
+              {row("Category", (product) => `${product.category} / ${product.subCategory}`)}
+              {row("Sizes", (product) => product.variants.map((variant) => variant.size).join(", ") || "One size")}
+              {row("Stock", (product) =>
+                isInStock(product) ? <span className="text-brand">In stock</span> : <span className="text-red-600">Out of stock</span>,
+              )}
+              {row("Rating", (product) => {
+                const rating = ratingOf(product);
+                return <Stars value={rating.value} count={rating.count} />;
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }

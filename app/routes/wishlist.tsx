@@ -71,7 +71,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const removing = usePendingRemovals("wishlist");
-  const items = wishlist.products.filter((entry) => !removing.has(entry._id));
+  const shown = wishlist.products.filter((entry) => !removing.has(entry._id)).length;
   const { itemCount, pageCount, currentPage } = wishlist.paginator;
 
   return (
@@ -79,17 +79,18 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-gray-900">
         Wishlist {itemCount > 0 && <span className="text-base font-normal text-gray-500">({itemCount})</span>}
       </h1>
-      {items.length === 0 ? (
+      {shown === 0 && (
         <div className="mt-10 flex flex-col items-center gap-4 text-center" data-empty="wishlist">
           <p className="text-lg font-semibold text-gray-700">Your Wishlist is Empty</p>
           <Link to="/shop" className={`${buttonClass} bg-brand text-white hover:bg-brand-dark`}>
             Browse Products
           </Link>
         </div>
-      ) : (
-        <ul className="mt-6 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white">
-          {items.map(({ _id, productId: product }) => (
-            <WishlistItem key={_id} product={product} here={here} />
+      )}
+      {wishlist.products.length > 0 && (
+        <ul className="mt-6 divide-y divide-gray-200 rounded-lg border border-gray-200 bg-white" hidden={shown === 0}>
+          {wishlist.products.map(({ _id, productId: product }) => (
+            <WishlistItem key={_id} product={product} here={here} hidden={removing.has(_id)} />
           ))}
         </ul>
       )}
@@ -98,7 +99,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function WishlistItem({ product, here }: { product: Product; here: string }) {
+function WishlistItem({ product, here, hidden }: { product: Product; here: string; hidden: boolean }) {
   const href = productPath(product);
   const title = product.title.shortTitle;
   // 'Add to cart' adds the default size, so the price and stock shown are that size's.
@@ -107,7 +108,7 @@ function WishlistItem({ product, here }: { product: Product; here: string }) {
   const { sellingPrice, mrp, discount } = priceOf(variant);
   const inStock = (variant?.quantity ?? 0) > 0;
   return (
-    <li className="flex gap-4 p-4" data-wishlist-item={product._id}>
+    <li className="flex gap-4 p-4" data-wishlist-item={product._id} hidden={hidden}>
       <Link to={href} className="shrink-0" tabIndex={-1} aria-hidden="true">
         <img src={product.image} alt="" width={96} height={96} loading="lazy" className="size-24 rounded-md bg-gray-50 object-contain" />
       </Link>

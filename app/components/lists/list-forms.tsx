@@ -24,7 +24,11 @@ export function pendingIntent(fetcher: ReturnType<typeof useFetcher>): ListInten
   return intent === "add" || intent === "remove" || intent === "clear" ? intent : null;
 }
 
-/** Product ids whose removal from `list` is on its way (hidden at once, Hydrogen-style). */
+/**
+ * Product ids whose removal from `list` is on its way ("*" for all): pages hide them at once,
+ * Hydrogen-style. Hide, do not unmount: a fetcher whose form is unmounted while in flight has
+ * its redirect dropped by React Router, so the page would never reload.
+ */
 export function usePendingRemovals(list: ProductList): Set<string> {
   const removing = new Set<string>();
   for (const fetcher of useFetchers()) {
