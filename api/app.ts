@@ -4,6 +4,7 @@ import { type ApiDeps, type ApiEnv, defaultDeps } from "./lib/context";
 import { ApiError, type Envelope } from "./lib/http";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
+import { compareRoutes } from "./routes/compare";
 import { mediaRoutes } from "./routes/media";
 import { orderRoutes } from "./routes/orders";
 import { productRoutes } from "./routes/products";
@@ -24,6 +25,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/product", productRoutes(deps));
   api.route("/cart", cartRoutes(deps));
   api.route("/wishlist", wishlistRoutes(deps));
+  api.route("/compare", compareRoutes(deps));
   api.route("/", orderRoutes(deps));
 
   const app = new Hono<ApiEnv>();

@@ -8,7 +8,7 @@ import { useNonce } from "./lib/nonce";
 import { SHOP_NAME, seo } from "./lib/seo";
 import { readToken, signOutHeaders } from "./lib/session.server";
 import { EMPTY_CART, type RootData } from "./lib/shopper";
-import { fetchCartSummary, fetchProfile, toShopper } from "./lib/shopper.server";
+import { fetchCartSummary, fetchCompareIds, fetchProfile, fetchWishlistIds, toShopper } from "./lib/shopper.server";
 import { getToast } from "./lib/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -32,13 +32,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = await readToken(request);
   if (!token) return data(guest, { headers });
 
-  const [profile, cart] = await Promise.all([fetchProfile(context, token), fetchCartSummary(context, token)]);
+  const [profile, cart, wishlistIds, compareIds] = await Promise.all([
+    fetchProfile(context, token),
+    fetchCartSummary(context, token),
+    // The ids behind the hearts, the compare buttons and the header counts.
+    fetchWishlistIds(context, token),
+    fetchCompareIds(context, token),
+  ]);
   if (profile === "signed-out") {
     for (const [name, value] of await signOutHeaders(request)) headers.append(name, value);
     return data(guest, { headers });
   }
   if (profile === "unavailable") return data(guest, { headers });
-  return data({ ...guest, user: toShopper(profile.user), cart } satisfies RootLoaderData, { headers });
+  return data({ ...guest, user: toShopper(profile.user), cart, wishlistIds, compareIds } satisfies RootLoaderData, { headers });
 }
 
 // Used only by a route that has no meta of its own.

@@ -10,6 +10,8 @@ export default [
     route("product/*", "routes/product.tsx"),
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
+    route("wishlist", "routes/wishlist.tsx"),
+    route("compare", "routes/compare.tsx"),
     // Flat for now: they move under the account layout (routes/myaccount.tsx) when it lands.
     route("myaccount/orders", "routes/myaccount.orders.tsx"),
     route("myaccount/orders/:id", "routes/myaccount.orders.$id.tsx"),

@@ -264,19 +264,26 @@ export const cartItems = pgTable(
   ],
 );
 
-export const wishlistItems = pgTable(
-  "wishlist_items",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
-);
+/** A shopper's list of products, each product at most once: the wishlist and the compare list. */
+const shopperProductList = <Name extends string>(name: Name) =>
+  pgTable(
+    name,
+    {
+      userId: text("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      productId: text("product_id")
+        .notNull()
+        .references(() => products.id, { onDelete: "cascade" }),
+      createdAt: createdAt(),
+    },
+    (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+  );
+
+export const wishlistItems = shopperProductList("wishlist_items");
+
+/** Products a shopper lines up side by side on /compare: at most four (api/routes/compare.ts keeps the cap). */
+export const compareItems = shopperProductList("compare_items");
 
 export type OrderStatusStep = { isConfirmed: boolean; date: string | null };
 export type OrderStatus = Record<

@@ -4,17 +4,13 @@ import { z } from "zod";
 import { wishlistItems } from "../db/schema";
 import { requireUser } from "../lib/auth";
 import { productIdSchema } from "../lib/cart";
-import { loadProducts, type ProductJson } from "../lib/catalogue";
+import { loadProducts } from "../lib/catalogue";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { notFound, ok, readBody } from "../lib/http";
 import { defaultPageSize, maxPageSize, paginator } from "../lib/paging";
+import { populateEntries, type ProductListEntryJson } from "../lib/product-lists";
 
-export type WishlistEntryJson = {
-  /** A wishlist holds a product once, so the product id names the entry too. */
-  _id: string;
-  productId: ProductJson;
-  createdAt: string;
-};
+export type WishlistEntryJson = ProductListEntryJson;
 
 const productSchema = z.object({ productId: productIdSchema });
 
@@ -91,15 +87,18 @@ export function wishlistRoutes(deps: ApiDeps) {
       .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId))
       .limit(perPage)
       .offset((page - 1) * perPage);
-    const catalogue = await loadProducts(
-      db,
-      rows.map((row) => row.productId),
-    );
-    const products: WishlistEntryJson[] = rows.flatMap((row) => {
-      const product = catalogue.get(row.productId);
-      return product ? [{ _id: row.productId, productId: product, createdAt: row.createdAt.toISOString() }] : [];
-    });
+    const products = await populateEntries(db, rows);
     return ok(c, { products, paginator: paginator(itemCount, page, perPage) });
+  });
+
+  // Only the ids, newest first: what the storefront needs on every page for its hearts and header count.
+  app.post("/ids", async (c) => {
+    const rows = await db
+      .select({ productId: wishlistItems.productId })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, c.var.user.id))
+      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
+    return ok(c, { productIds: rows.map((row) => row.productId) });
   });
 
   app.put("/remove", async (c) => {

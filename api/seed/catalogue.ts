@@ -3,6 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import {
   cartItems,
+  compareItems,
   merchants,
   orderItems,
   orders,
@@ -41,6 +42,7 @@ export type RemovedRows = {
   orderItems: number;
   cartItems: number;
   wishlistItems: number;
+  compareItems: number;
 };
 
 type MerchantRow = typeof merchants.$inferInsert;
@@ -460,13 +462,14 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
     orderItems: await countOf(orderItems),
     cartItems: await countOf(cartItems),
     wishlistItems: await countOf(wishlistItems),
+    compareItems: await countOf(compareItems),
   };
   // TRUNCATE, not DELETE: PGlite has no autovacuum, so deleted rows would stay on disk and
   // every reseed would grow the data directory. Without CASCADE, a table added later that
   // refers to these makes the reseed fail (and roll back) rather than silently emptying it.
   // The listing and its vocabulary are derived from the catalogue and go with it.
   await db.execute(sql`
-    TRUNCATE ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${productListing}, ${searchTerms},
+    TRUNCATE ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
       ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;
 }

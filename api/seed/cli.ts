@@ -44,12 +44,12 @@ function parseOptions(argv: string[]) {
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 function describeRemoved(removed: RemovedRows): string {
-  if (removed.products === 0 && removed.merchants === 0 && removed.orders === 0 && removed.cartItems === 0 && removed.wishlistItems === 0) {
+  if (removed.products === 0 && removed.merchants === 0 && removed.orders === 0 && removed.cartItems === 0 && removed.wishlistItems === 0 && removed.compareItems === 0) {
     return "The catalogue was empty: nothing removed.";
   }
   return (
     `Removed the previous catalogue: ${removed.products} products (${removed.variants} variants), ${removed.merchants} merchants, ` +
-    `${removed.orders} orders (${removed.orderItems} order lines), ${removed.cartItems} cart lines and ${removed.wishlistItems} wishlist entries.`
+    `${removed.orders} orders (${removed.orderItems} order lines), ${removed.cartItems} cart lines, ${removed.wishlistItems} wishlist entries and ${removed.compareItems} compared products.`
   );
 }
 

@@ -49,3 +49,12 @@ export async function fetchCartSummary(context: AppLoadContext, token: string): 
     lines: cart.products.map((line) => ({ productId: line.productId._id, size: line.size, qty: line.qty })),
   };
 }
+
+/** Every product id of a shopper's list (the hearts, the compare buttons and the header counts); a failure reads as empty. */
+async function fetchListIds(context: AppLoadContext, token: string, list: "wishlist" | "compare"): Promise<string[]> {
+  const result = await callUserapp<{ productIds: string[] }>(context, "POST", `${list}/ids`, { token });
+  return result.ok ? result.envelope.data.productIds : [];
+}
+
+export const fetchWishlistIds = (context: AppLoadContext, token: string) => fetchListIds(context, token, "wishlist");
+export const fetchCompareIds = (context: AppLoadContext, token: string) => fetchListIds(context, token, "compare");

@@ -7,6 +7,18 @@ let clock = Date.now();
 const api = await createTestApi({ now: () => new Date((clock += 1000)) });
 const { db, call } = api;
 
+/** Adds `count` new products to the token's wishlist, one after the other; answers their ids, oldest first. */
+async function wishlistOf(token: string, count: number) {
+  const merchantId = await insertMerchant(db);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = await insertProduct(db, { merchantId });
+    ids.push(id);
+    await call("POST", "/userapp/wishlist/create", { token, body: { productId: id } });
+  }
+  return ids;
+}
+
 const idsOf = (entries: { productId: { _id: string } }[]) => entries.map((entry) => entry.productId._id);
 
 describe("wishlist: authentication", () => {
@@ -15,6 +27,7 @@ describe("wishlist: authentication", () => {
     ["POST", "/userapp/wishlist/list"],
     ["PUT", "/userapp/wishlist/remove"],
     ["GET", "/userapp/wishlist/count"],
+    ["POST", "/userapp/wishlist/ids"],
   ])("%s %s answers 401 without a bearer token", async (method, path) => {
     const res = await call(method, path, method === "GET" ? {} : { body: {} });
     expect(res.status).toBe(401);
@@ -69,13 +82,7 @@ describe("wishlist/list", () => {
 
   it("lists populated products newest first, paged, with isCountOnly", async () => {
     const user = await createUserWithToken(db);
-    const merchantId = await insertMerchant(db);
-    const ids: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      const id = await insertProduct(db, { merchantId });
-      ids.push(id);
-      await call("POST", "/userapp/wishlist/create", { token: user.token, body: { productId: id } });
-    }
+    const ids = await wishlistOf(user.token, 12);
     const newestFirst = ids.slice().reverse();
     // The spec's client sends these options; only page and limit matter.
     const page1 = await call("POST", "/userapp/wishlist/list", {
@@ -115,6 +122,21 @@ describe("wishlist/list", () => {
       expect(res.body.status).toBe("VALIDATION_ERROR");
       expect(res.body.data[0].path).toMatch(/^options\./);
     }
+  });
+});
+
+describe("wishlist/ids", () => {
+  it("answers every id of the user's wishlist, newest first, beyond one page", async () => {
+    const user = await createUserWithToken(db);
+    const empty = await call("POST", "/userapp/wishlist/ids", { token: user.token });
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toEqual({ productIds: [] });
+    const ids = await wishlistOf(user.token, 12);
+    const other = await createUserWithToken(db);
+    await call("POST", "/userapp/wishlist/create", { token: other.token, body: { productId: ids[0] } });
+    const res = await call("POST", "/userapp/wishlist/ids", { token: user.token });
+    expect(res.body).toMatchObject({ status: "SUCCESS", data: { productIds: ids.slice().reverse() } });
+    expect((await call("POST", "/userapp/wishlist/ids", { token: other.token })).body.data.productIds).toEqual([ids[0]]);
   });
 });
 

@@ -4,6 +4,7 @@ import { createUserapp } from "../../api/app";
 import type { Database, DatabaseHandle } from "../../api/db/client";
 import {
   cartItems,
+  compareItems,
   merchants,
   orderItems,
   orders,
@@ -297,7 +298,7 @@ describe("seeded catalogue", () => {
     await expect(seedCatalogue(db, { seed: -1 })).rejects.toThrow(RangeError);
   });
 
-  it("replacing the catalogue removes orders, cart lines and wishlist entries but keeps users", async () => {
+  it("replacing the catalogue removes orders, cart lines, wishlist entries and compared products but keeps users", async () => {
     const [product] = await db.select().from(products).limit(1);
     const [variant] = await db.select().from(variants).limit(1);
     const userId = "a".repeat(24);
@@ -305,6 +306,7 @@ describe("seeded catalogue", () => {
     await db.insert(users).values({ id: userId, email: "asha.verma@example.com", passwordHash: "x" });
     await db.insert(cartItems).values({ userId, productId: variant.productId, size: variant.size, qty: 2 });
     await db.insert(wishlistItems).values({ userId, productId: product.id });
+    await db.insert(compareItems).values({ userId, productId: product.id });
     const step = { isConfirmed: false, date: null };
     await db.insert(orders).values({
       id: orderId,
@@ -334,11 +336,12 @@ describe("seeded catalogue", () => {
     });
 
     const { removed, seeded } = await replaceCatalogue(db, { products: 50, seed: 9, now });
-    expect(removed).toMatchObject({ products: 240, orders: 1, orderItems: 1, cartItems: 1, wishlistItems: 1 });
+    expect(removed).toMatchObject({ products: 240, orders: 1, orderItems: 1, cartItems: 1, wishlistItems: 1, compareItems: 1 });
     expect(seeded.products).toBe(50);
     expect(await db.select().from(orders)).toEqual([]);
     expect(await db.select().from(cartItems)).toEqual([]);
     expect(await db.select().from(wishlistItems)).toEqual([]);
+    expect(await db.select().from(compareItems)).toEqual([]);
     expect(await db.select({ id: users.id }).from(users)).toEqual([{ id: userId }]);
     expect(await db.$count(products)).toBe(50);
   });

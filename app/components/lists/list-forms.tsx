@@ -1,0 +1,108 @@
+import type { ReactNode } from "react";
+import { Link, useFetcher, useFetchers } from "react-router";
+import { loginHref } from "~/lib/shopper";
+
+/** The two product lists a shopper keeps; each has its page and its action at the same path. */
+export type ProductList = "wishlist" | "compare";
+
+type ListIntent = "add" | "remove" | "clear";
+
+/**
+ * One fetcher per list and product, shared by every control of that product on the page (the
+ * card and the product page's heart show the same pending state).
+ */
+export function useListFetcher(list: ProductList, productId: string) {
+  return useFetcher({ key: `${list}:${productId}` });
+}
+
+/**
+ * The intent a control of this product is posting right now, if any: what the optimistic UI
+ * shows until the page's data catches up.
+ */
+export function pendingIntent(fetcher: ReturnType<typeof useFetcher>): ListIntent | null {
+  const intent = fetcher.formData?.get("intent");
+  return intent === "add" || intent === "remove" || intent === "clear" ? intent : null;
+}
+
+/**
+ * Product ids whose removal from `list` is on its way ("*" for all): pages hide them at once,
+ * Hydrogen-style. Hide, do not unmount: a fetcher whose form is unmounted while in flight has
+ * its redirect dropped by React Router, so the page would never reload.
+ */
+export function usePendingRemovals(list: ProductList): Set<string> {
+  const removing = new Set<string>();
+  for (const fetcher of useFetchers()) {
+    if (fetcher.formAction !== `/${list}` || !fetcher.formData) continue;
+    const intent = fetcher.formData.get("intent");
+    if (intent === "remove") removing.add(String(fetcher.formData.get("productId")));
+    if (intent === "clear") removing.add("*");
+  }
+  return removing;
+}
+
+/**
+ * A post to the list's action: a real <form> without JavaScript (303 back to `redirectTo` with a
+ * toast), a fetcher with it (no scroll jump; the redirect refreshes the page's data).
+ */
+export function ListForm({
+  list,
+  intent,
+  productId,
+  redirectTo,
+  fetcher,
+  className,
+  children,
+}: {
+  list: ProductList;
+  intent: ListIntent;
+  productId?: string;
+  redirectTo: string;
+  fetcher: ReturnType<typeof useFetcher>;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" action={`/${list}`} preventScrollReset className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {productId && <input type="hidden" name="productId" value={productId} />}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {children}
+    </fetcher.Form>
+  );
+}
+
+/** A guest's version of a list control: a link to sign in that comes back to `redirectTo`. */
+export function SignInFirst({ redirectTo, label, className, children }: { redirectTo: string; label: string; className?: string; children: ReactNode }) {
+  return (
+    <Link to={loginHref(redirectTo)} title={label} aria-label={label} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+/** 'Remove' (or another label) for one product of a list page; the page hides the product while it goes. */
+export function RemoveFromList({
+  list,
+  productId,
+  redirectTo,
+  productTitle,
+  className,
+  children = "Remove",
+}: {
+  list: ProductList;
+  productId: string;
+  redirectTo: string;
+  /** Names the product for screen readers: "Remove Blue Kurta from wishlist". */
+  productTitle: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const fetcher = useListFetcher(list, productId);
+  return (
+    <ListForm list={list} intent="remove" productId={productId} redirectTo={redirectTo} fetcher={fetcher}>
+      <button type="submit" className={className} aria-label={`Remove ${productTitle} from ${list}`}>
+        {children}
+      </button>
+    </ListForm>
+  );
+}
