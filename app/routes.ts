@@ -10,6 +10,18 @@ export default [
     route("product/*", "routes/product.tsx"),
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
+    // The account area: one layout (sidebar, sign-in guard) over its sections.
+    route("myaccount", "routes/myaccount.tsx", [
+      index("routes/myaccount._index.tsx"),
+      route("profile", "routes/myaccount.profile.tsx", [route("edit", "routes/myaccount.profile.edit.tsx")]),
+      route("addresses", "routes/myaccount.addresses.tsx", [
+        route("new", "routes/myaccount.addresses.new.tsx"),
+        route(":addressId/edit", "routes/myaccount.addresses.$addressId.edit.tsx"),
+      ]),
+      // The spec's spelling redirects to the canonical /myaccount/addresses (DESIGN.md item 4).
+      route("addressess/*", "routes/myaccount.addressess.tsx"),
+      route("settings", "routes/myaccount.settings.tsx"),
+    ]),
     route("*", "routes/not-found.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),

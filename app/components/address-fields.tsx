@@ -1,5 +1,5 @@
-import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
-import { FormField } from "~/components/form-field";
+import { type FieldMetadata, getSelectProps } from "@conform-to/react";
+import { ConformField } from "~/components/account/conform-field";
 import { type AddressInput, DEFAULT_COUNTRY, INDIAN_STATES } from "~/lib/address";
 
 /** The conform fields of a form built on `addressSchema` (its own fields or a nested fieldset). */
@@ -15,20 +15,9 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
   return (
     <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <FormField
-          label="Locality"
-          hint="House number, street and area."
-          errorId={fields.locality.errorId}
-          errors={fields.locality.errors}
-          inputProps={{ ...getInputProps(fields.locality, { type: "text" }), autoComplete: "street-address" }}
-        />
+        <ConformField field={fields.locality} label="Locality" type="text" hint="House number, street and area." autoComplete="street-address" />
       </div>
-      <FormField
-        label="City"
-        errorId={fields.city.errorId}
-        errors={fields.city.errors}
-        inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }}
-      />
+      <ConformField field={fields.city} label="City" type="text" autoComplete="address-level2" />
       <div className="flex flex-col gap-1">
         <label htmlFor={state.id} className="text-sm font-medium text-gray-800">
           State
@@ -51,26 +40,13 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
           {stateError}
         </p>
       </div>
-      <FormField
-        label="PIN code"
-        errorId={fields.zipcode.errorId}
-        errors={fields.zipcode.errors}
-        inputProps={{
-          ...getInputProps(fields.zipcode, { type: "text" }),
-          inputMode: "numeric",
-          autoComplete: "postal-code",
-          maxLength: 6,
-        }}
-      />
-      <FormField
+      <ConformField field={fields.zipcode} label="PIN code" type="text" inputMode="numeric" autoComplete="postal-code" maxLength={6} />
+      <ConformField
+        field={fields.country}
         label="Country"
-        errorId={fields.country.errorId}
-        errors={fields.country.errors}
-        inputProps={{
-          ...getInputProps(fields.country, { type: "text" }),
-          defaultValue: fields.country.initialValue ?? DEFAULT_COUNTRY,
-          autoComplete: "country-name",
-        }}
+        type="text"
+        defaultValue={fields.country.initialValue ?? DEFAULT_COUNTRY}
+        autoComplete="country-name"
       />
     </div>
   );
