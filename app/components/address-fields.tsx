@@ -13,7 +13,7 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
   const state = fields.state;
   const stateError = state.errors?.[0];
   return (
-    <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <ConformField field={fields.locality} label="Locality" type="text" hint="House number, street and area." autoComplete="street-address" />
       </div>
@@ -27,9 +27,9 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
           autoComplete="address-level1"
           aria-invalid={stateError ? true : undefined}
           aria-describedby={stateError ? state.errorId : undefined}
-          className="rounded-md border border-gray-300 bg-white px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-600"
+          className="w-full min-w-0 rounded-md border border-gray-300 bg-white px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-600"
         >
-          <option value="">Choose a state</option>
+          <option value="">Select a state</option>
           {INDIAN_STATES.map((name) => (
             <option key={name} value={name}>
               {name}

@@ -1,14 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
+import { ADDRESSES_PATH } from "~/components/account/account-user";
 import { addressSchema } from "./address";
 import { currentPath, requireToken, signOutHeaders } from "./session.server";
 import { type AddressJson, fetchProfile, type UserJson } from "./shopper.server";
 import { redirectWithError, redirectWithSuccess } from "./toast.server";
 import { callUserapp, type UserappResult } from "./userapp.server";
-
-/** The address book's page, where its forms come back to. */
-export const ADDRESSES_PATH = "/myaccount/addresses";
 
 /** The message a shopper sees when the API no longer accepts their session. */
 export const SESSION_ENDED = "Your session has expired. Please sign in again.";

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { AddressForm, ADDRESSES } from "~/components/account/address-form";
+import { ADDRESSES_PATH } from "~/components/account/account-user";
+import { AddressForm } from "~/components/account/address-form";
 import { requireProfile, submitAddress } from "~/lib/account.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/myaccount.addresses.$addressId.edit";
@@ -28,7 +29,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
 export default function EditAddress({ loaderData, actionData, params }: Route.ComponentProps) {
   return (
     <AddressForm
-      action={`${ADDRESSES}/${params.addressId}/edit`}
+      action={`${ADDRESSES_PATH}/${params.addressId}/edit`}
       address={loaderData.address}
       lastResult={actionData?.result}
       pending="Saving address..."

@@ -1,9 +1,10 @@
-import { AddressForm, ADDRESSES } from "~/components/account/address-form";
+import { ADDRESSES_PATH } from "~/components/account/account-user";
+import { AddressForm } from "~/components/account/address-form";
 import { submitAddress } from "~/lib/account.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/myaccount.addresses.new";
 
-const PATH = `${ADDRESSES}/new`;
+const PATH = `${ADDRESSES_PATH}/new`;
 
 export const meta: Route.MetaFunction = (args) => [
   ...seo(args, { title: "Add New Address", description: "Add a delivery address.", path: PATH }),

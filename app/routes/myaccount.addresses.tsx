@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AccountPanel } from "~/components/account/account-panel";
-import { useAccount } from "~/components/account/account-user";
+import { ADDRESSES_PATH, useAccount } from "~/components/account/account-user";
 import { WithRouteDialog } from "~/components/account/route-dialog";
 import { useAppHydrated } from "~/components/account/use-app-hydrated";
 import { primaryButton } from "~/components/form-field";
-import { ADDRESSES_PATH, requireProfile, saveAddresses } from "~/lib/account.server";
+import { requireProfile, saveAddresses } from "~/lib/account.server";
 import type { AddressJson, UserJson } from "~/lib/shopper.server";
 import { seo } from "~/lib/seo";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";

@@ -31,7 +31,7 @@ export default function AccountLayout() {
           Account Details
         </h2>
         <nav aria-label="Account">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {SECTIONS.map((section) => (
               <li key={section.to}>
                 <NavLink

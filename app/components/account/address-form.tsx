@@ -4,10 +4,10 @@ import { Form, useNavigation } from "react-router";
 import { AddressFields } from "~/components/address-fields";
 import { FormError } from "~/components/form-field";
 import { type AddressInput, addressSchema, DEFAULT_COUNTRY } from "~/lib/address";
+import { ADDRESSES_PATH } from "./account-user";
 import { FormActions } from "./form-actions";
 import { RouteDialog } from "./route-dialog";
 
-export const ADDRESSES = "/myaccount/addresses";
 
 /** The 'Add/Edit Address' form, over the address list; `action` is the route it posts to. */
 export function AddressForm({
@@ -33,11 +33,11 @@ export function AddressForm({
   });
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   return (
-    <RouteDialog title="Add/Edit Address" closeTo={ADDRESSES}>
+    <RouteDialog title="Add/Edit Address" closeTo={ADDRESSES_PATH}>
       <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3">
         <FormError id={form.errorId} errors={form.errors} />
         <AddressFields fields={fields} />
-        <FormActions cancelTo={ADDRESSES} submit="Save Address" pending={busy ? pending : null} />
+        <FormActions cancelTo={ADDRESSES_PATH} submit="Save Address" pending={busy ? pending : null} />
       </Form>
     </RouteDialog>
   );
