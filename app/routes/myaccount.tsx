@@ -4,7 +4,10 @@ import { requireProfile } from "~/lib/account.server";
 import { displayName } from "~/lib/shopper.server";
 import type { Route } from "./+types/myaccount";
 
-// Children read the loader's data with useAccount() (components/account/account-user.ts).
+// Children read the loader's data with useAccount() (components/account/account-user.ts), or with
+// useRouteLoaderData("routes/myaccount") typed as AccountData. They import it from there, never from
+// this module: a route module that imports another one pulls its server code into the browser build.
+export type { AccountData };
 
 // Every account page needs a signed-in shopper: guests go to /login and come back here after.
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountData> {
