@@ -12,9 +12,20 @@ export default [
     route("register", "routes/register.tsx"),
     route("wishlist", "routes/wishlist.tsx"),
     route("compare", "routes/compare.tsx"),
-    // Flat for now: they move under the account layout (routes/myaccount.tsx) when it lands.
-    route("myaccount/orders", "routes/myaccount.orders.tsx"),
-    route("myaccount/orders/:id", "routes/myaccount.orders.$id.tsx"),
+    // The account area: one layout (sidebar, sign-in guard) over its sections.
+    route("myaccount", "routes/myaccount.tsx", [
+      index("routes/myaccount._index.tsx"),
+      route("profile", "routes/myaccount.profile.tsx", [route("edit", "routes/myaccount.profile.edit.tsx")]),
+      route("addresses", "routes/myaccount.addresses.tsx", [
+        route("new", "routes/myaccount.addresses.new.tsx"),
+        route(":addressId/edit", "routes/myaccount.addresses.$addressId.edit.tsx"),
+      ]),
+      // The spec's spelling redirects to the canonical /myaccount/addresses (DESIGN.md item 4).
+      route("addressess/*", "routes/myaccount.addressess.tsx"),
+      route("settings", "routes/myaccount.settings.tsx"),
+      route("orders", "routes/myaccount.orders.tsx"),
+      route("orders/:id", "routes/myaccount.orders.$id.tsx"),
+    ]),
     route("*", "routes/not-found.tsx"),
   ]),
   // Outside the main layout (spec section 2), with its own slim header.

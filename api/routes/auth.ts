@@ -98,5 +98,11 @@ export function authRoutes(deps: ApiDeps) {
     return ok(c, null, "You have been logged out successfully.");
   });
 
+  // Every token of the user, this one included: a lost phone or a shared computer is signed out too.
+  app.post("/logout-all", requireUser(deps), async (c) => {
+    await deps.db.delete(authTokens).where(eq(authTokens.userId, c.var.user.id));
+    return ok(c, null, "You have been logged out of all devices.");
+  });
+
   return app;
 }

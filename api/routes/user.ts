@@ -2,11 +2,13 @@ import { and, eq, ne, notInArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../db/client";
-import { addresses, users } from "../db/schema";
+import { addresses, authTokens, users } from "../db/schema";
 import { requireUser } from "../lib/auth";
 import type { ApiDeps, ApiEnv } from "../lib/context";
-import { ApiError, conflict, idPattern, notFound, ok, readBody } from "../lib/http";
+import { ApiError, badRequest, conflict, idPattern, notFound, ok, readBody } from "../lib/http";
 import { newId } from "../lib/ids";
+import { hashPassword, verifyPassword } from "../lib/passwords";
+import { clientIp, loginKeys, releaseAttempt, reserveAttempt } from "../lib/throttle";
 import { isUniqueViolation, loadUser } from "../lib/users";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -101,6 +103,12 @@ const updateSchema = z.object({
     .max(20, "At most 20 addresses")
     .refine((list) => list.filter((a) => a.isActive === true).length <= 1, "Only one address can be the primary one")
     .optional(),
+});
+
+const passwordSchema = z.object({
+  // Never trimmed: spaces are part of a password.
+  currentPassword: z.string().min(1, "Enter your current password").max(200, "At most 200 characters"),
+  newPassword: z.string().min(8, "At least 8 characters").max(200, "At most 200 characters"),
 });
 
 function phoneProblem(phone: string, countryCode: string): string | null {
@@ -240,6 +248,26 @@ export function userRoutes(deps: ApiDeps) {
       throw error;
     }
     return ok(c, await loadUser(deps.db, userId), "Profile updated successfully");
+  });
+
+  // Guessing the current password here counts against the same limits as signing in.
+  app.put("/password", async (c) => {
+    const { id: userId, email, tokenHash } = c.var.user;
+    const body = await readBody(c, passwordSchema);
+    const keys = loginKeys(deps, email, clientIp(c));
+    await reserveAttempt(deps, keys);
+    const [user] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw notFound("User not found");
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw badRequest("Current password is incorrect.");
+    await releaseAttempt(deps, keys);
+
+    const passwordHash = await hashPassword(body.newPassword);
+    // Whoever held the old password may hold a token too: every other session ends; this one stays.
+    await deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.tokenHash, tokenHash)));
+    });
+    return ok(c, null, "Password changed successfully");
   });
 
   app.put("/activate/:addressId", async (c) => {

@@ -36,3 +36,36 @@ export const registerSchema = z.object({
   terms: z.literal("on", { error: TERMS_MESSAGE }),
   redirectTo: z.string().optional(),
 });
+
+/**
+ * Edit Profile: name, email and phone (optional). An Indian (+91) number has 10 digits, others
+ * 4 to 15, as the API checks; so the schema depends on the shopper's country code.
+ */
+export function profileSchema(countryCode: string) {
+  const phone =
+    countryCode === "91"
+      ? z.string().regex(/^\d{10}$/, "An Indian phone number has 10 digits")
+      : z.string().regex(/^\d{4,15}$/, "A phone number has 4 to 15 digits");
+  return z.object({
+    name: name("name"),
+    email,
+    // Spaces and hyphens people type in phone numbers are dropped before the digits are checked.
+    phone: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, ""))
+      .pipe(phone)
+      .optional(),
+  });
+}
+
+/** Change password on the settings page: the new one twice, at least 8 characters. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: "Enter your current password" }).max(200, "At most 200 characters"),
+    newPassword,
+    confirmPassword: z.string({ error: "Enter the new password again" }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });

@@ -367,3 +367,91 @@ describe("sign-in throttling", () => {
     expect((await login(email, "password123", ip)).status).toBe(200);
   });
 });
+
+describe("POST /userapp/auth/logout-all", () => {
+  it("revokes every token of the user, the calling one too, and no one else's", async () => {
+    const email = uniqueEmail();
+    await register(email, "password123");
+    const phone = (await login(email, "password123", uniqueIp())).body.data.token;
+    const laptop = (await login(email, "password123", uniqueIp())).body.data.token;
+    const otherEmail = uniqueEmail();
+    await register(otherEmail, "password123");
+    const someoneElse = (await login(otherEmail, "password123", uniqueIp())).body.data.token;
+
+    const response = await call("POST", "/userapp/auth/logout-all", { token: phone });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: "SUCCESS", message: "You have been logged out of all devices.", data: null });
+
+    expect((await call("GET", "/userapp/user/me", { token: phone })).status).toBe(401);
+    expect((await call("GET", "/userapp/user/me", { token: laptop })).status).toBe(401);
+    expect((await call("GET", "/userapp/user/me", { token: someoneElse })).status).toBe(200);
+    // Signing in again works as before.
+    expect((await login(email, "password123", uniqueIp())).status).toBe(200);
+  });
+
+  it("answers 401 without a token", async () => {
+    const response = await call("POST", "/userapp/auth/logout-all");
+    expect(response.status).toBe(401);
+    expect(response.body.status).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("PUT /userapp/user/password", () => {
+  const change = (token: string | undefined, body: unknown) => call("PUT", "/userapp/user/password", { token, body });
+
+  it("changes the password, keeps this session and ends every other one", async () => {
+    const email = uniqueEmail();
+    await register(email, "old-password");
+    const phone = (await login(email, "old-password", uniqueIp())).body.data.token;
+    const laptop = (await login(email, "old-password", uniqueIp())).body.data.token;
+
+    const response = await change(phone, { currentPassword: "old-password", newPassword: "new password 2" });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toEqual({ status: "SUCCESS", message: "Password changed successfully", data: null });
+
+    expect((await call("GET", "/userapp/user/me", { token: phone })).status).toBe(200);
+    expect((await call("GET", "/userapp/user/me", { token: laptop })).status).toBe(401);
+    expect((await login(email, "old-password", uniqueIp())).status).toBe(400);
+    expect((await login(email, "new password 2", uniqueIp())).status).toBe(200);
+  });
+
+  it("refuses a wrong current password with 400 and changes nothing", async () => {
+    const email = uniqueEmail();
+    await register(email, "old-password");
+    const phone = (await login(email, "old-password", uniqueIp())).body.data.token;
+    const laptop = (await login(email, "old-password", uniqueIp())).body.data.token;
+
+    const response = await change(phone, { currentPassword: "not-it", newPassword: "new password 2" });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ status: "BAD_REQUEST", message: "Current password is incorrect.", data: null });
+    expect((await call("GET", "/userapp/user/me", { token: laptop })).status).toBe(200);
+    expect((await login(email, "old-password", uniqueIp())).status).toBe(200);
+  });
+
+  it("counts wrong current passwords against the account's sign-in limit", async () => {
+    const email = uniqueEmail();
+    await register(email, "old-password");
+    const token = (await login(email, "old-password", uniqueIp())).body.data.token;
+    for (let i = 0; i < 3; i++) expect((await change(token, { currentPassword: "guess", newPassword: "new password 2" })).status).toBe(400);
+    expect((await change(token, { currentPassword: "old-password", newPassword: "new password 2" })).status).toBe(429);
+  });
+
+  it.each([
+    [{ currentPassword: "", newPassword: "new password 2" }, "currentPassword"],
+    [{ currentPassword: "old-password", newPassword: "short" }, "newPassword"],
+    [{ currentPassword: "old-password" }, "newPassword"],
+  ])("refuses %j with a field error", async (body, path) => {
+    const email = uniqueEmail();
+    await register(email, "old-password");
+    const token = (await login(email, "old-password", uniqueIp())).body.data.token;
+    const response = await change(token, body);
+    expect(response.status).toBe(422);
+    expect(response.body.status).toBe("VALIDATION_ERROR");
+    expect(response.body.data).toEqual([expect.objectContaining({ path })]);
+  });
+
+  it("answers 401 without a token", async () => {
+    const response = await change(undefined, { currentPassword: "x", newPassword: "new password 2" });
+    expect(response.status).toBe(401);
+  });
+});

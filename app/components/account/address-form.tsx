@@ -1,0 +1,44 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { AddressFields } from "~/components/address-fields";
+import { FormError } from "~/components/form-field";
+import { type AddressInput, addressSchema, DEFAULT_COUNTRY } from "~/lib/address";
+import { ADDRESSES_PATH } from "./account-user";
+import { FormActions } from "./form-actions";
+import { RouteDialog } from "./route-dialog";
+
+
+/** The 'Add/Edit Address' form, over the address list; `action` is the route it posts to. */
+export function AddressForm({
+  action,
+  address,
+  lastResult,
+  pending,
+}: {
+  action: string;
+  address?: AddressInput | Record<keyof AddressInput, string>;
+  lastResult: SubmissionResult<string[]> | undefined;
+  pending: string;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "address",
+    lastResult,
+    defaultValue: address ?? { country: DEFAULT_COUNTRY },
+    constraint: getZodConstraint(addressSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  return (
+    <RouteDialog title="Add/Edit Address" closeTo={ADDRESSES_PATH}>
+      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3">
+        <FormError id={form.errorId} errors={form.errors} />
+        <AddressFields fields={fields} />
+        <FormActions cancelTo={ADDRESSES_PATH} submit="Save Address" pending={busy ? pending : null} />
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,103 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type AppLoadContext, data } from "react-router";
+import { ADDRESSES_PATH } from "~/components/account/account-user";
+import { addressSchema } from "./address";
+import { currentPath, requireToken, signOutHeaders } from "./session.server";
+import { type AddressJson, fetchProfile, type UserJson } from "./shopper.server";
+import { redirectWithError, redirectWithSuccess } from "./toast.server";
+import { callUserapp, type UserappResult } from "./userapp.server";
+
+/** The message a shopper sees when the API no longer accepts their session. */
+export const SESSION_ENDED = "Your session has expired. Please sign in again.";
+
+/**
+ * The signed-in shopper's token and profile, for the account pages' loaders and actions. A guest
+ * goes to `/login?redirectTo=` this page; a token the API no longer accepts (revoked, expired)
+ * signs this browser out and goes there too; an API failure is a 503 for the error boundary.
+ */
+export async function requireProfile(
+  request: Request,
+  context: AppLoadContext,
+  returnTo: string = currentPath(request),
+): Promise<{ token: string; user: UserJson }> {
+  const token = await requireToken(request, returnTo);
+  const profile = await fetchProfile(context, token);
+  if (profile === "signed-out") {
+    throw await redirectWithError(`/login?redirectTo=${encodeURIComponent(returnTo)}`, SESSION_ENDED, {
+      status: 302,
+      headers: await signOutHeaders(request),
+    });
+  }
+  if (profile === "unavailable") throw data("Your account is unavailable right now.", { status: 503 });
+  return { token, user: profile.user };
+}
+
+/** The HTTP status an action answers when the API refused a form: the API's own 4xx, else 500. */
+export function refusedStatus(result: UserappResult<unknown>): number {
+  return result.httpStatus >= 400 && result.httpStatus < 500 ? result.httpStatus : 500;
+}
+
+/**
+ * The API's field errors (422 `data: [{ path, message }]`) keyed by the form's field names,
+ * through `fieldOf` (which answers null for a path the form does not show).
+ */
+export function apiFieldErrors(
+  result: UserappResult<unknown>,
+  fieldOf: (path: string) => string | null,
+): Record<string, string[]> {
+  const list = result.envelope.data;
+  if (result.httpStatus !== 422 || !Array.isArray(list)) return {};
+  const errors: Record<string, string[]> = {};
+  for (const item of list as { path?: unknown; message?: unknown }[]) {
+    const field = typeof item.path === "string" ? fieldOf(item.path) : null;
+    if (field && typeof item.message === "string") (errors[field] ??= []).push(item.message);
+  }
+  return errors;
+}
+
+/** What a refused account form answers: its conform result, with the API's status. */
+export function refusedForm(result: SubmissionResult<string[]>, status: number) {
+  return data({ result }, { status });
+}
+
+/** The user's address list as `user/update` takes it back: each with its id, so the API keeps them. */
+export type AddressEntry = Omit<AddressJson, "_id" | "isActive"> & { _id?: string; isActive?: boolean };
+
+/** Replaces the user's whole address list (spec: "sending the whole address list"); answers the updated user. */
+export function saveAddresses(context: AppLoadContext, token: string, user: UserJson, list: AddressEntry[]) {
+  return callUserapp<UserJson>(context, "PUT", `user/update/${user.id}`, { token, body: { address: list } });
+}
+
+const ADDRESS_FIELDS = new Set(["locality", "city", "state", "zipcode", "country"]);
+
+/**
+ * The Add/Edit Address action: adds the address (no `addressId`) or replaces the shopper's own
+ * address `addressId` (any other id is a 404), then saves the whole list. API field errors on that
+ * address ("address.2.zipcode") go back onto the form's fields.
+ */
+export async function submitAddress(
+  request: Request,
+  context: AppLoadContext,
+  texts: { addressId?: string; success: string; failure: string },
+) {
+  const { token, user } = await requireProfile(request, context);
+  const index = texts.addressId ? user.address.findIndex((a) => a._id === texts.addressId) : user.address.length;
+  if (index < 0) throw data("Address not found", { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: addressSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  const list: AddressEntry[] = [...user.address];
+  // An edited address keeps its id and whether it is the primary one.
+  list[index] = { ...user.address[index], ...submission.value };
+  const result = await saveAddresses(context, token, user, list);
+  if (!result.ok) {
+    const fieldErrors = apiFieldErrors(result, (path) => {
+      const [, position, field] = /^address\.(\d+)\.(\w+)$/.exec(path) ?? [];
+      return Number(position) === index && ADDRESS_FIELDS.has(field) ? field : null;
+    });
+    const message = `${texts.failure}: ${result.envelope.message || "Unknown error"}`;
+    return refusedForm(submission.reply({ formErrors: [message], fieldErrors }), refusedStatus(result));
+  }
+  return redirectWithSuccess(ADDRESSES_PATH, texts.success);
+}

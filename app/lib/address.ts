@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+// The address form's one schema (spec section 5: locality, city, state, zipcode and country
+// required), shared by the account's address book and checkout. Pure: no server code.
+
+/** India's 28 states and 8 union territories, in alphabetical order: the state `<select>`. */
+export const INDIAN_STATES = [
+  "Andaman and Nicobar Islands",
+  "Andhra Pradesh",
+  "Arunachal Pradesh",
+  "Assam",
+  "Bihar",
+  "Chandigarh",
+  "Chhattisgarh",
+  "Dadra and Nagar Haveli and Daman and Diu",
+  "Delhi",
+  "Goa",
+  "Gujarat",
+  "Haryana",
+  "Himachal Pradesh",
+  "Jammu and Kashmir",
+  "Jharkhand",
+  "Karnataka",
+  "Kerala",
+  "Ladakh",
+  "Lakshadweep",
+  "Madhya Pradesh",
+  "Maharashtra",
+  "Manipur",
+  "Meghalaya",
+  "Mizoram",
+  "Nagaland",
+  "Odisha",
+  "Puducherry",
+  "Punjab",
+  "Rajasthan",
+  "Sikkim",
+  "Tamil Nadu",
+  "Telangana",
+  "Tripura",
+  "Uttar Pradesh",
+  "Uttarakhand",
+  "West Bengal",
+] as const;
+
+export type IndianState = (typeof INDIAN_STATES)[number];
+
+/** The shop delivers in India only; the country field starts with it. */
+export const DEFAULT_COUNTRY = "India";
+
+const requiredText = (label: string, max: number) =>
+  z.string({ error: `Enter the ${label}` }).trim().min(1, `Enter the ${label}`).max(max, `At most ${max} characters`);
+
+export const addressSchema = z.object({
+  locality: requiredText("locality", 200),
+  city: requiredText("city", 100),
+  state: z.enum(INDIAN_STATES, { error: "Choose a state" }),
+  // An Indian PIN code: six digits, never starting with 0 (the API checks the same).
+  zipcode: z.string({ error: "Enter a 6-digit PIN code" }).trim().regex(/^[1-9][0-9]{5}$/, "Enter a 6-digit PIN code"),
+  country: requiredText("country", 100),
+});
+
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** One line for an address: "12 MG Road, Bengaluru, Karnataka 560001, India". */
+export function formatAddress(address: Record<keyof AddressInput, string>): string {
+  return `${address.locality}, ${address.city}, ${address.state} ${address.zipcode}, ${address.country}`;
+}

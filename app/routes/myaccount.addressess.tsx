@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/myaccount.addressess";
+
+/** The spec's spelling (/myaccount/addressess...) keeps working: a permanent redirect, method kept (308). */
+function toCanonical(request: Request, splat: string | undefined) {
+  const { search } = new URL(request.url);
+  return redirect(`/myaccount/addresses${splat ? `/${splat}` : ""}${search}`, 308);
+}
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return toCanonical(request, params["*"]);
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  return toCanonical(request, params["*"]);
+}
