@@ -1,7 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// Written out by hand to mirror the spec's route table (section 2); later issues add the
-// account, cart, wishlist, compare and checkout routes.
+// Written out by hand to mirror the spec's route table (section 2).
 export default [
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),

@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, payment } = loaderData;
   return (
-    <section className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6" aria-labelledby="order-title">
+    <section className="w-full space-y-6" aria-labelledby="order-title">
       <div>
         <Link to="/myaccount/orders" className="text-sm font-semibold text-brand hover:underline">
           ← My Orders

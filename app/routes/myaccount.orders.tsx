@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders, page, pageCount } = loaderData;
   return (
-    <section className="mx-auto w-full max-w-4xl px-4 py-6" aria-labelledby="orders-title">
+    <section className="w-full" aria-labelledby="orders-title">
       <h1 id="orders-title" className="mb-4 text-2xl font-bold text-gray-900">
         My Orders
       </h1>
