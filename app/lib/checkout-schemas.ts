@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressSchema } from "./address";
 import { PAYMENT_METHODS } from "./payment/methods";
 
 // The checkout form: one schema for the browser (conform) and the action (parseWithZod).
@@ -8,20 +9,6 @@ export const EMPTY_CART_MESSAGE = "Your cart is empty";
 
 export const ADDRESS_FIELDS = ["locality", "city", "state", "zipcode", "country"] as const;
 export type AddressFields = Record<(typeof ADDRESS_FIELDS)[number], string>;
-
-const text = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
-
-const isIndia = (country: string) => /^(india|in|ind|bharat)$/i.test(country.trim());
-
-/** A new delivery address typed at checkout (spec section 5: every field required). */
-export const inlineAddressShape = {
-  locality: text("Locality", 200),
-  city: text("City", 100),
-  state: text("State", 100),
-  zipcode: text("Zipcode", 20),
-  country: text("Country", 100),
-};
 
 export const CHECKOUT_KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 
@@ -48,21 +35,13 @@ export const checkoutSchema = z
   .transform((value, ctx) => {
     const { idempotencyKey, paymentMethod, addressId } = value;
     if (addressId) return { idempotencyKey, paymentMethod, address: { addressId } as const };
-    const parsed = z.object(inlineAddressShape).safeParse(value);
+    // A new address typed inline follows the address book's own rules (app/lib/address.ts).
+    const parsed = addressSchema.safeParse(value);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
       return z.NEVER;
     }
-    const address = parsed.data;
-    if (isIndia(address.country)) {
-      const pin = address.zipcode.replace(/\s+/g, "");
-      if (!/^[1-9]\d{5}$/.test(pin)) {
-        ctx.addIssue({ code: "custom", path: ["zipcode"], message: "Enter a 6-digit PIN code" });
-        return z.NEVER;
-      }
-      address.zipcode = pin;
-    }
-    return { idempotencyKey, paymentMethod, address: { inline: address as AddressFields } };
+    return { idempotencyKey, paymentMethod, address: { inline: parsed.data as AddressFields } };
   });
 
 export type CheckoutForm = z.output<typeof checkoutSchema>;

@@ -61,11 +61,11 @@ test("the cart is ordered with Cash on Delivery to a new address, then shown on 
 
   // No saved address yet: the fields are asked for, and refused when empty.
   await page.getByRole("button", { name: /Place Order/ }).click();
-  await expect(page.getByText("Locality is required")).toBeVisible();
+  await expect(page.getByText("Enter the locality")).toBeVisible();
   await page.getByLabel("Locality").fill("12 MG Road, Indiranagar");
   await page.getByLabel("City").fill("Bengaluru");
-  await page.getByLabel("State").fill("Karnataka");
-  await page.getByLabel("Zipcode").fill("560038");
+  await page.getByLabel("State").selectOption("Karnataka");
+  await page.getByLabel("PIN code").fill("560038");
   await expect(page.getByLabel("Country")).toHaveValue("India");
   await page.getByRole("button", { name: /Place Order/ }).click();
 

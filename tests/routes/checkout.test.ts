@@ -122,11 +122,11 @@ describe("checkout: the cart", () => {
     const answer = await postCheckout({ idempotencyKey: "no-address-key-1", paymentMethod: "cod" }, s.cookie);
     expect(answer.status).toBe(400);
     expect(answer.data.result.error).toMatchObject({
-      locality: ["Locality is required"],
-      city: ["City is required"],
-      state: ["State is required"],
-      zipcode: ["Zipcode is required"],
-      country: ["Country is required"],
+      locality: ["Enter the locality"],
+      city: ["Enter the city"],
+      state: ["Choose a state"],
+      zipcode: ["Enter a 6-digit PIN code"],
+      country: ["Enter the country"],
     });
     const badPin = await postCheckout({ idempotencyKey: "no-address-key-1", paymentMethod: "cod", ...home, zipcode: "12345" }, s.cookie);
     expect(badPin.data.result.error.zipcode).toEqual(["Enter a 6-digit PIN code"]);

@@ -1,5 +1,5 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { FormField } from "~/components/form-field";
+import type { FieldMetadata } from "@conform-to/react";
+import { type AddressFieldset, AddressFields } from "~/components/address-fields";
 import { AddressText } from "~/components/orders/order-lines";
 import type { AddressJson } from "~/lib/shopper.server";
 
@@ -31,32 +31,11 @@ export function AddressChoice({ addresses, fields }: { addresses: AddressJson[];
       </fieldset>
     );
   }
-  const input = (field: FieldMetadata<string | undefined>, autoComplete: string, extra: object = {}) => ({
-    ...getInputProps(field, { type: "text" }),
-    autoComplete,
-    ...extra,
-  });
   return (
     <fieldset className="space-y-1">
       <legend className="mb-2 text-lg font-bold text-gray-900">Delivery address</legend>
       <p className="mb-2 text-sm text-gray-600">You have no saved address yet: this one is saved to your account with the order.</p>
-      <FormField label="Locality" errorId={fields.locality.errorId} errors={fields.locality.errors} inputProps={input(fields.locality, "street-address")} />
-      <div className="grid gap-x-3 sm:grid-cols-2">
-        <FormField label="City" errorId={fields.city.errorId} errors={fields.city.errors} inputProps={input(fields.city, "address-level2")} />
-        <FormField label="State" errorId={fields.state.errorId} errors={fields.state.errors} inputProps={input(fields.state, "address-level1")} />
-        <FormField
-          label="Zipcode"
-          errorId={fields.zipcode.errorId}
-          errors={fields.zipcode.errors}
-          inputProps={input(fields.zipcode, "postal-code", { inputMode: "numeric" })}
-        />
-        <FormField
-          label="Country"
-          errorId={fields.country.errorId}
-          errors={fields.country.errors}
-          inputProps={{ ...input(fields.country, "country-name"), defaultValue: fields.country.initialValue ?? "India" }}
-        />
-      </div>
+      <AddressFields fields={fields as unknown as AddressFieldset} />
     </fieldset>
   );
 }
