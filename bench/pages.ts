@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { buildIfNeeded } from "../server/build";
 
 /**
  * Page weight and server-render speed of the shop against an empty React Router app
@@ -91,6 +92,8 @@ async function stop(servers: { child: ChildProcess }[]) {
 }
 
 export async function measurePages() {
+  // The shop's build empties build/, the baseline's home too: build the shop first.
+  buildIfNeeded(root);
   const built = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "bench/baseline"], { cwd: root, encoding: "utf8" });
   if (built.status !== 0) throw new Error(`Building the baseline failed:\n${built.stdout}${built.stderr}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-bench-"));
