@@ -1,7 +1,7 @@
 import { useState, type PointerEvent, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Stars } from "~/components/stars";
-import { defaultSize, featuredVariant, isInStock, isNew, priceOf, productPath, ratingOf, type Product } from "~/lib/catalogue";
+import { type CardProduct, defaultSize, featuredVariant, isInStock, isNew, priceOf, productPath, ratingOf } from "~/lib/catalogue";
 import { formatRupees } from "~/lib/money";
 import { loginHref, useRootData } from "~/lib/shopper";
 
@@ -25,7 +25,7 @@ export function galleryIndexAt(x: number, width: number, count: number): number 
  * Compare / Quick View / Wishlist / Add To cart controls. The title and the image are links to the
  * product page (separate links, so no control is nested inside another).
  */
-export function ProductCard({ product, eager = false, now }: { product: Product; eager?: boolean; now?: Date }) {
+export function ProductCard({ product, eager = false, now }: { product: CardProduct; eager?: boolean; now?: Date }) {
   const { user, wishlistIds } = useRootData();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -194,7 +194,7 @@ function PostButton(props: {
 const cartButtonClass =
   "flex w-full items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 
-function AddToCart({ product, inStock, signedIn, here }: { product: Product; inStock: boolean; signedIn: boolean; here: string }) {
+function AddToCart({ product, inStock, signedIn, here }: { product: CardProduct; inStock: boolean; signedIn: boolean; here: string }) {
   if (!inStock) {
     return (
       <button type="button" disabled className={`${cartButtonClass} cursor-not-allowed bg-gray-200 text-gray-500`}>
