@@ -69,7 +69,8 @@ async function precompress(body: string, nonce: string): Promise<PrecompressedPa
       return deflateRawAsync(text, options).then((deflated) => ({ text, deflated }));
     }),
   );
-  return { pieces, nonceLength: nonce.length, bytes: pieces.reduce((sum, piece) => sum + piece.deflated.length, 0) };
+  // The plain pieces stay for the CRC-32 of each answer: they count towards the cache size too.
+  return { pieces, nonceLength: nonce.length, bytes: pieces.reduce((sum, piece) => sum + piece.text.length + piece.deflated.length, 0) };
 }
 
 /** A stored (uncompressed) deflate block, not the last: up to 65,535 bytes, far more than a nonce attribute. */
