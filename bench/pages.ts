@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { buildIfNeeded } from "../server/build";
 
 /**
  * Page weight and server-render speed of the shop against an empty React Router app
@@ -91,12 +92,21 @@ async function stop(servers: { child: ChildProcess }[]) {
 }
 
 export async function measurePages() {
+  // The shop's build empties build/, the baseline's home too: build the shop first.
+  buildIfNeeded(root);
   const built = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "bench/baseline"], { cwd: root, encoding: "utf8" });
   if (built.status !== 0) throw new Error(`Building the baseline failed:\n${built.stdout}${built.stderr}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-bench-"));
-  const shop = await start(["server/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench", PAGE_CACHE_SECONDS: "0" });
-  const baseline = await start(["bench/serve-baseline.ts"], { PAGE_CACHE_SECONDS: "0" });
+  // Every server started is stopped at the end, also when a later one fails to start.
+  const servers: { child: ChildProcess }[] = [];
+  const launch = async (args: string[], env: Record<string, string>) => {
+    const server = await start(args, env);
+    servers.push(server);
+    return server;
+  };
   try {
+    const shop = await launch(["server/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench", PAGE_CACHE_SECONDS: "0" });
+    const baseline = await launch(["bench/serve-baseline.ts"], { PAGE_CACHE_SECONDS: "0" });
     const list = await (
       await fetch(`${shop.origin}/userapp/product/list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ options: { limit: 1 } }) })
     ).json();
@@ -112,13 +122,13 @@ export async function measurePages() {
     const rendered = { empty: await requestsPerSecond(`${baseline.origin}/`), shop: await requestsPerSecond(`${shop.origin}/shop`) };
     await stop([shop, baseline]);
     // As served to guests: the same servers with the default page micro-cache (server/page-cache.ts).
-    const cachedShop = await start(["server/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench" });
-    const cachedBaseline = await start(["bench/serve-baseline.ts"], {});
+    const cachedShop = await launch(["server/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench" });
+    const cachedBaseline = await launch(["bench/serve-baseline.ts"], {});
     const cached = { empty: await requestsPerSecond(`${cachedBaseline.origin}/`), shop: await requestsPerSecond(`${cachedShop.origin}/shop`) };
     await stop([cachedShop, cachedBaseline]);
     return { weights, rendered, cached };
   } finally {
-    await stop([shop, baseline]);
+    await stop(servers);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

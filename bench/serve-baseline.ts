@@ -1,3 +1,4 @@
+import "../server/node-env";
 import { createServer } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";

@@ -1,3 +1,4 @@
+import "./node-env";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

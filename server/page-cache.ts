@@ -1,3 +1,5 @@
+import { promisify } from "node:util";
+import { constants, crc32, deflateRaw } from "node:zlib";
 import { createNonce } from "./security-headers";
 
 /**
@@ -8,6 +10,9 @@ import { createNonce } from "./security-headers";
  *
  * Each answer from the cache gets a fresh CSP nonce: the stored page's nonce is replaced in its
  * body and in its Content-Security-Policy header, so no two responses carry the same nonce.
+ *
+ * A stored page is also compressed once (see `PrecompressedPage`), so answering a guest who
+ * accepts gzip costs no compression either: only the nonces are new.
  */
 export type PageCacheOptions = {
   /** How long a stored page is served as fresh. 0 turns the cache off. */
@@ -25,7 +30,98 @@ type Entry = {
   body: string;
   nonce: string;
   storedAt: number;
+  /** Set once the background compression is done; until then answers are compressed per request. */
+  gzip?: PrecompressedPage;
 };
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/**
+ * A page compressed once, around its nonce attributes: the text between two `nonce="…"` is a raw
+ * deflate piece of its own, ended by a sync flush (byte-aligned, not final), so the pieces can be
+ * joined with each answer's own nonce between them as stored (uncompressed) deflate blocks. With
+ * a gzip header, a final empty block and the CRC-32 and length of the whole, that is one valid
+ * gzip stream.
+ *
+ * Each piece is compressed with the page before it as its dictionary (as one stream would be),
+ * but with every nonce attribute blanked to NUL bytes, which HTML never holds: no back-reference
+ * can then copy a nonce, and as every nonce attribute has the same length, the distances hold
+ * whatever nonce an answer carries.
+ */
+type PrecompressedPage = { pieces: { text: Buffer; deflated: Buffer }[]; nonceLength: number; bytes: number };
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const LAST_EMPTY_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+const WINDOW = 32 * 1024;
+
+async function precompress(body: string, nonce: string): Promise<PrecompressedPage> {
+  const attribute = nonceAttribute(nonce);
+  const texts = (nonce ? body.split(attribute) : [body]).map((text) => Buffer.from(text));
+  // A page with NUL bytes of its own is compressed in independent pieces instead.
+  const blanked = body.includes("\0") ? null : Buffer.from(nonce ? body.replaceAll(attribute, "\0".repeat(attribute.length)) : body);
+  let offset = 0;
+  const pieces = await Promise.all(
+    texts.map((text) => {
+      const start = offset;
+      offset += text.length + attribute.length;
+      const dictionary = blanked && start > 0 ? blanked.subarray(Math.max(0, start - WINDOW), start) : undefined;
+      const options = { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH, dictionary };
+      return deflateRawAsync(text, options).then((deflated) => ({ text, deflated }));
+    }),
+  );
+  // The plain pieces stay for the CRC-32 of each answer: they count towards the cache size too.
+  return { pieces, nonceLength: nonce.length, bytes: pieces.reduce((sum, piece) => sum + piece.text.length + piece.deflated.length, 0) };
+}
+
+/** A stored (uncompressed) deflate block, not the last: up to 65,535 bytes, far more than a nonce attribute. */
+function storedBlock(data: Buffer): Buffer {
+  const block = Buffer.alloc(5 + data.length);
+  block.writeUInt16LE(data.length, 1);
+  block.writeUInt16LE(~data.length & 0xffff, 3);
+  data.copy(block, 5);
+  return block;
+}
+
+function gzipWithNonce(page: PrecompressedPage, nonce: string): Uint8Array<ArrayBuffer> {
+  const attribute = Buffer.from(nonceAttribute(nonce));
+  const block = storedBlock(attribute);
+  const chunks: Uint8Array[] = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  page.pieces.forEach((piece, index) => {
+    if (index > 0) {
+      chunks.push(block);
+      crc = crc32(attribute, crc);
+      length += attribute.length;
+    }
+    chunks.push(piece.deflated);
+    crc = crc32(piece.text, crc);
+    length += piece.text.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  chunks.push(LAST_EMPTY_BLOCK, trailer);
+  return Buffer.concat(chunks);
+}
+
+const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
+
+/** Whether the request's Accept-Encoding allows gzip (by name or by `*`, with a q above 0). */
+function acceptsGzip(request: Request): boolean {
+  const accepted = request.headers.get("accept-encoding") ?? "";
+  return accepted.split(",").some((entry) => {
+    const [coding, ...params] = entry.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return (coding === "gzip" || coding === "*") && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+function withVaryAcceptEncoding(headers: [string, string][]): [string, string][] {
+  const vary = headers.find(([name]) => name === "vary")?.[1];
+  const others = headers.filter(([name]) => name !== "vary");
+  return [...others, ["vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding"]];
+}
 
 export type PageRender = (nonce: string) => Promise<Response>;
 
@@ -54,7 +150,7 @@ export function createPageCache(options: PageCacheOptions) {
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.body.length;
+    bytes -= entry.body.length + (entry.gzip?.bytes ?? 0);
     entries.delete(key);
   };
 
@@ -63,22 +159,36 @@ export function createPageCache(options: PageCacheOptions) {
     const body = await response.text();
     const headers = [...response.headers].filter(([name]) => name !== "content-length");
     drop(key);
-    entries.set(key, { status: response.status, headers, body, nonce, storedAt: now() });
+    const entry: Entry = { status: response.status, headers, body, nonce, storedAt: now() };
+    entries.set(key, entry);
     bytes += body.length;
     for (const oldest of entries.keys()) {
       if (bytes <= maxBytes) break;
       drop(oldest);
     }
+    void precompress(body, nonce)
+      .then((gzip) => {
+        // Only for the entry still stored under its key (not one replaced or dropped meanwhile).
+        if (entries.get(key) !== entry) return;
+        entry.gzip = gzip;
+        bytes += gzip.bytes;
+      })
+      .catch(() => {}); // then the page is compressed per answer, as before
+
     return new Response(body, { status: response.status, headers });
   };
 
-  const answer = (entry: Entry): Response => {
-    if (!entry.nonce) return new Response(entry.body, { status: entry.status, headers: entry.headers });
-    const nonce = createNonce();
-    const body = entry.body.replaceAll(`nonce="${entry.nonce}"`, `nonce="${nonce}"`);
+  const answer = (entry: Entry, request: Request): Response => {
+    const nonce = entry.nonce ? createNonce() : "";
     const headers = entry.headers.map(([name, value]): [string, string] =>
-      name === "content-security-policy" ? [name, value.replace(`'nonce-${entry.nonce}'`, `'nonce-${nonce}'`)] : [name, value],
+      name === "content-security-policy" && nonce ? [name, value.replace(`'nonce-${entry.nonce}'`, `'nonce-${nonce}'`)] : [name, value],
     );
+    if (entry.gzip && acceptsGzip(request) && nonce.length === entry.gzip.nonceLength) {
+      const body = gzipWithNonce(entry.gzip, nonce);
+      headers.push(["content-encoding", "gzip"], ["content-length", String(body.length)]);
+      return new Response(body, { status: entry.status, headers: withVaryAcceptEncoding(headers) });
+    }
+    const body = nonce ? entry.body.replaceAll(nonceAttribute(entry.nonce), nonceAttribute(nonce)) : entry.body;
     return new Response(body, { status: entry.status, headers });
   };
 
@@ -89,7 +199,7 @@ export function createPageCache(options: PageCacheOptions) {
       const key = request.url;
       const entry = entries.get(key);
       const age = entry ? now() - entry.storedAt : Infinity;
-      if (entry && age <= options.ttlMs) return answer(entry);
+      if (entry && age <= options.ttlMs) return answer(entry, request);
       if (entry && age <= options.ttlMs + staleMs) {
         if (!refreshing.has(key)) {
           refreshing.add(key);
@@ -99,7 +209,7 @@ export function createPageCache(options: PageCacheOptions) {
             .catch(() => drop(key))
             .finally(() => refreshing.delete(key));
         }
-        return answer(entry);
+        return answer(entry, request);
       }
       return store(key, await render(nonce), nonce);
     },

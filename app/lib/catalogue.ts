@@ -4,6 +4,34 @@ import type { ProductJson } from "../../api/lib/catalogue";
 export type Product = ProductJson;
 export type Variant = Product["variants"][number];
 
+/**
+ * A product as a card shows it, built by the loaders from the API's product: no descriptions,
+ * long title, tag line or merchant, which would only weigh down the page's hydration data (the
+ * quick view loads its own product). Gender and product subtype are kept as the facets a list
+ * was filtered on.
+ */
+export type CardProduct = Pick<
+  Product,
+  "_id" | "brand" | "category" | "productSubType" | "gender" | "image" | "productImages" | "variants" | "ratingValue" | "ratingCount" | "createdAt"
+> & { title: Pick<Product["title"], "shortTitle"> };
+
+export function cardProduct(product: Product): CardProduct {
+  return {
+    _id: product._id,
+    title: { shortTitle: product.title.shortTitle },
+    brand: product.brand,
+    category: product.category,
+    productSubType: product.productSubType,
+    gender: product.gender,
+    image: product.image,
+    productImages: product.productImages.map(({ path }) => ({ path })),
+    variants: product.variants,
+    ratingValue: product.ratingValue,
+    ratingCount: product.ratingCount,
+    createdAt: product.createdAt,
+  };
+}
+
 export const DEFAULT_RATING = 5;
 export const DEFAULT_RATING_COUNT = 100;
 export const NEW_BADGE_DAYS = 7;
@@ -21,7 +49,7 @@ export function slugify(text: string): string {
 }
 
 /** The canonical product page path: /product/{category}/{shorttitle}/{id}. */
-export function productPath(product: Pick<Product, "_id" | "category" | "title">): string {
+export function productPath(product: Pick<Product | CardProduct, "_id" | "category" | "title">): string {
   return `/product/${slugify(product.category)}/${slugify(product.title.shortTitle)}/${product._id}`;
 }
 

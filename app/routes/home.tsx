@@ -5,7 +5,7 @@ import { Hero } from "~/components/home/hero";
 import { PopularCategories, categoryHref } from "~/components/home/popular-categories";
 import { SpecialDealsBanner } from "~/components/home/special-deals";
 import { ProductCard } from "~/components/product-card";
-import type { Product } from "~/lib/catalogue";
+import { type CardProduct, cardProduct, type Product } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { seo } from "~/lib/seo";
 import { callUserapp } from "~/lib/userapp.server";
@@ -17,11 +17,11 @@ export const HOME_LIST_LIMIT = 12;
 type ListSort = Partial<Record<"createdAt" | "discount", 1 | -1>>;
 
 /** One product list for a carousel. A failed call or a status other than SUCCESS is an empty list (spec). */
-async function productList(context: AppLoadContext, query: Record<string, unknown>, sort: ListSort): Promise<Product[]> {
+async function productList(context: AppLoadContext, query: Record<string, unknown>, sort: ListSort): Promise<CardProduct[]> {
   const result = await callUserapp<{ data: Product[] }>(context, "POST", "product/list", {
     body: { query, options: { page: 1, limit: HOME_LIST_LIMIT, sort }, isCountOnly: false },
   });
-  return result.ok && Array.isArray(result.envelope.data?.data) ? result.envelope.data.data : [];
+  return result.ok && Array.isArray(result.envelope.data?.data) ? result.envelope.data.data.map(cardProduct) : [];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { todaysDeals, newlyAdded, fashionStore } = loaderData;
   const now = new Date(loaderData.now);
-  const cards = (products: Product[]) => products.map((product) => <ProductCard key={product._id} product={product} now={now} />);
+  const cards = (products: CardProduct[]) => products.map((product) => <ProductCard key={product._id} product={product} now={now} />);
 
   return (
     <div className="mx-auto flex max-w-screen-2xl flex-col gap-10 px-4 pb-12 pt-4 sm:gap-14 sm:px-6 lg:px-8">

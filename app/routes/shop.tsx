@@ -6,7 +6,7 @@ import { Pagination } from "~/components/shop/pagination";
 import { SortControls } from "~/components/shop/sort-controls";
 import { useHydrated } from "~/components/shop/use-hydrated";
 import { useShopDraft } from "~/components/shop/use-shop-draft";
-import type { Product } from "~/lib/catalogue";
+import { cardProduct, type Product } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { seo } from "~/lib/seo";
 import {
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = {
     params,
     ceiling,
-    products: list.ok ? list.envelope.data.data : [],
+    products: list.ok ? list.envelope.data.data.map(cardProduct) : [],
     itemCount: list.ok ? list.envelope.data.paginator.itemCount : 0,
     pageCount: list.ok ? list.envelope.data.paginator.pageCount : 0,
     // One clock for the server render and hydration, so the NEW badges agree.

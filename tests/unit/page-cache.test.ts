@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it, vi } from "vitest";
 import { createPageCache } from "../../server/page-cache";
+import { createNonce } from "../../server/security-headers";
 
 /** A stand-in for the storefront's render: counts calls and answers a page carrying the nonce it was given. */
 function fakeRender(headers: Record<string, string> = { "cache-control": "public, max-age=60" }) {
@@ -69,6 +71,44 @@ describe("the page micro-cache", () => {
     expect(await (await cache.serve(page(), render, "n")).text()).toContain("render 2");
     clock = 100_000; // past stale: rendered while the shopper waits
     expect(await (await cache.serve(page(), render, "n")).text()).toContain("render 3");
+  });
+
+  it("answers guests who accept gzip with the page compressed once, around a fresh nonce each time", async () => {
+    const cache = createPageCache({ ttlMs: 5000 });
+    // Long enough that later pieces reach back past deflate's 32 KB window.
+    const rows = Array.from({ length: 1500 }, (_, i) => `<li>Product ${i}: ₹${i * 100}</li>`).join("");
+    const render = async (nonce: string) =>
+      new Response(`<link nonce="${nonce}"/><ul>${rows}</ul><script nonce="${nonce}">a</script>${rows}<script nonce="${nonce}">b</script>`, {
+        headers: { "content-type": "text/html", "content-security-policy": `script-src 'nonce-${nonce}'`, "cache-control": "public, max-age=60", vary: "Cookie" },
+      });
+    const gzipRequest = () => page({ headers: { "accept-encoding": "gzip, deflate, br" } });
+    // Nonces as the site makes them: all of one length, which the compressed page relies on.
+    const first = createNonce();
+    await cache.serve(gzipRequest(), render, first);
+    // The page is compressed in the background; until then answers are plain text.
+    await vi.waitFor(async () => expect((await cache.serve(gzipRequest(), render, "n")).headers.get("content-encoding")).toBe("gzip"));
+
+    const answers = await Promise.all([cache.serve(gzipRequest(), render, "n"), cache.serve(gzipRequest(), render, "n")]);
+    const nonces = new Set<string>();
+    for (const answer of answers) {
+      const compressed = Buffer.from(await answer.arrayBuffer());
+      expect(answer.headers.get("content-length")).toBe(String(compressed.length));
+      expect(answer.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+      const body = gunzipSync(compressed).toString();
+      const nonce = /nonce="([^"]+)"/.exec(body)![1];
+      expect(body).toBe((await (await render(nonce)).text()));
+      expect(answer.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonce}'`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(2);
+    expect(nonces.has(first)).toBe(false);
+
+    // Without gzip in Accept-Encoding (or refused with q=0) the page comes as text.
+    for (const encoding of ["identity", "gzip;q=0, deflate"]) {
+      const plain = await cache.serve(page({ headers: { "accept-encoding": encoding } }), render, "n");
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(await plain.text()).toContain("Product 1499");
+    }
   });
 
   it("is off with a zero lifetime", async () => {

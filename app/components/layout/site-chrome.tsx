@@ -1,17 +1,20 @@
 import type { ReactNode } from "react";
 import type { RootData } from "~/lib/shopper";
 import { CategoryBar } from "./category-bar";
+import { IconSprite } from "./icons";
 import { MobileBottomBar } from "./mobile-bottom-bar";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /**
  * The main layout around a page: skip link, header, category bar, the page as <main>, footer,
- * and on phones the bottom bar (the footer leaves room for it).
+ * and on phones the bottom bar (the footer leaves room for it). The icon sprite comes first, so
+ * every icon below can use it.
  */
 export function SiteChrome({ root, children }: { root: RootData; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
+      <IconSprite />
       <a
         href="#main"
         className="sr-only z-50 rounded bg-brand px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"

@@ -101,14 +101,14 @@ export function FiltersPanel({ formId, params, draft, ceiling, hydrated, change,
                 <ul className={TWO_COLUMNS.has(key) ? "grid grid-cols-2 gap-x-3 gap-y-1.5" : "space-y-1.5"}>
                   {optionsFor(key, draft[key]).map((value) => (
                     <li key={value}>
-                      <label className="flex cursor-pointer items-center gap-2 text-sm text-gray-700 hover:text-gray-900">
+                      <label className="filter-option">
                         <input
                           type="checkbox"
                           name={key}
                           value={value}
                           checked={draft[key].includes(value)}
                           onChange={() => change(toggleValue(draft, key, value))}
-                          className="h-4 w-4 rounded border-gray-300 accent-brand"
+                          className="rounded"
                         />
                         <span className="truncate">{value}</span>
                       </label>
@@ -122,14 +122,13 @@ export function FiltersPanel({ formId, params, draft, ceiling, hydrated, change,
               <ul className="space-y-1.5">
                 {[null, ...GENDERS].map((gender) => (
                   <li key={gender ?? "all"}>
-                    <label className="flex cursor-pointer items-center gap-2 text-sm text-gray-700 hover:text-gray-900">
+                    <label className="filter-option">
                       <input
                         type="radio"
                         name="gender"
                         value={gender ?? ""}
                         checked={draft.gender === gender}
                         onChange={() => change(withChanges(draft, { gender }))}
-                        className="h-4 w-4 border-gray-300 accent-brand"
                       />
                       {gender ? GENDER_LABELS[gender] : "All"}
                     </label>
