@@ -8,14 +8,13 @@ import { useHydrated } from "~/components/shop/use-hydrated";
 import { useShopDraft } from "~/components/shop/use-shop-draft";
 import { cardProduct, type Product } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
+import { highestCataloguePrice } from "~/lib/price-ceiling.server";
 import { seo } from "~/lib/seo";
 import {
   canonicalRedirect,
   clampPriceRange,
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
-  HIGHEST_PRICE_BODY,
-  highestPriceOf,
   parseShopParams,
   priceCeiling,
   productListBody,
@@ -36,12 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = parseShopParams(url.searchParams);
   const listPage = (params: ShopParams) => callUserapp<ProductList>(context, "POST", "product/list", { body: productListBody(params) });
-  // The price slider's top comes from the catalogue; it is asked for alongside the page.
-  const [list, dearest] = await Promise.all([
-    listPage(requested),
-    callUserapp<ProductList>(context, "POST", "product/list", { body: HIGHEST_PRICE_BODY }),
-  ]);
-  const ceiling = priceCeiling(dearest.ok ? highestPriceOf(dearest.envelope.data.data) : null);
+  // The price slider's top comes from the catalogue (kept for a minute); it is asked for alongside the page.
+  const [list, dearest] = await Promise.all([listPage(requested), highestCataloguePrice(context)]);
+  const ceiling = priceCeiling(dearest.highest);
   let params = clampPriceRange(requested, ceiling);
   // A page past the end (an old link, a hand-typed URL) goes to the last page.
   if (list.ok && params.page > list.envelope.data.paginator.pageCount) {

@@ -1,0 +1,33 @@
+import type { AppLoadContext } from "react-router";
+import type { Product } from "./catalogue";
+import { HIGHEST_PRICE_BODY, highestPriceOf } from "./shop-params";
+import { callUserapp } from "./userapp.server";
+
+/** The catalogue's prices change only when it is seeded again: a minute's staleness is harmless. */
+const KEEP_MS = 60_000;
+
+/** `highest` is null for an empty catalogue; `ok` is false when the API failed. */
+export type CataloguePrice = { ok: boolean; highest: number | null };
+
+type Kept = { at: number; highest: Promise<CataloguePrice> };
+
+// Keyed by the API the context calls, so each API (each test's database) has its own.
+const kept = new WeakMap<AppLoadContext["userapp"], Kept>();
+
+/**
+ * The highest selling price in the catalogue (the top of the shop's price slider). Asked of the API at most once a minute per process; callers in between share
+ * the answer, and a failure is not kept.
+ */
+export function highestCataloguePrice(context: AppLoadContext, now = Date.now()): Promise<CataloguePrice> {
+  const entry = kept.get(context.userapp);
+  if (entry && now - entry.at < KEEP_MS) return entry.highest;
+  const highest = callUserapp<{ data: Product[] }>(context, "POST", "product/list", { body: HIGHEST_PRICE_BODY }).then(
+    (answer) => {
+      if (answer.ok) return { ok: true, highest: highestPriceOf(answer.envelope.data.data) };
+      kept.delete(context.userapp);
+      return { ok: false, highest: null };
+    },
+  );
+  kept.set(context.userapp, { at: now, highest });
+  return highest;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { highestCataloguePrice } from "../../app/lib/price-ceiling.server";
+import { createTestApi, insertProduct } from "../api/helpers";
+
+const api = await createTestApi();
+
+describe("highestCataloguePrice", () => {
+  it("asks the API once a minute and shares the answer; a failure is not kept", async () => {
+    await insertProduct(api.db, { variants: [{ size: "M", quantity: 5, mrp: 2000, discount: 10 }] });
+    let calls = 0;
+    let failing = false;
+    const context = {
+      cspNonce: "",
+      userapp: (request: Request) => {
+        calls++;
+        return failing ? new Response("{}", { status: 500 }) : api.app.fetch(request);
+      },
+    };
+    const start = Date.now();
+    expect(await highestCataloguePrice(context, start)).toEqual({ ok: true, highest: 1800 });
+    await insertProduct(api.db, { variants: [{ size: "M", quantity: 5, mrp: 9000, discount: 0 }] });
+    expect(await highestCataloguePrice(context, start + 59_000)).toEqual({ ok: true, highest: 1800 });
+    expect(calls).toBe(1);
+
+    failing = true;
+    expect(await highestCataloguePrice(context, start + 61_000)).toEqual({ ok: false, highest: null });
+    failing = false;
+    expect(await highestCataloguePrice(context, start + 62_000)).toEqual({ ok: true, highest: 9000 });
+    expect(calls).toBe(3);
+  });
+});
