@@ -1,10 +1,15 @@
 import { useState, type PointerEvent, type ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { CompareButton } from "~/components/lists/compare-button";
+import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { Stars } from "~/components/stars";
 import { Icon, type IconName } from "~/components/layout/icons";
 import { type CardProduct, defaultSize, featuredVariant, isInStock, isNew, priceOf, productPath, ratingOf } from "~/lib/catalogue";
 import { formatRupees } from "~/lib/money";
 import { loginHref, useRootData } from "~/lib/shopper";
+
+/** The card's control icons: 18 px with a bolder stroke. */
+const CARD_ICON = "size-[18px] stroke-2";
 
 /** Product artwork is drawn on a 600×600 canvas. */
 const IMAGE_SIZE = 600;
@@ -27,7 +32,7 @@ export function galleryIndexAt(x: number, width: number, count: number): number 
  * product page (separate links, so no control is nested inside another).
  */
 export function ProductCard({ product, eager = false, now }: { product: CardProduct; eager?: boolean; now?: Date }) {
-  const { user, wishlistIds } = useRootData();
+  const { user } = useRootData();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const href = productPath(product);
@@ -35,7 +40,6 @@ export function ProductCard({ product, eager = false, now }: { product: CardProd
   const { sellingPrice, mrp, discount } = priceOf(featuredVariant(product));
   const rating = ratingOf(product);
   const inStock = isInStock(product);
-  const wished = wishlistIds.includes(product._id);
 
   const gallery = product.productImages.length > 0 ? product.productImages.map((image) => image.path) : [product.image];
   const [shown, setShown] = useState(0);
@@ -89,34 +93,11 @@ export function ProductCard({ product, eager = false, now }: { product: CardProd
         </div>
 
         <div className="card-controls">
-          {user ? (
-            <PostButton action="/compare" intent="add" productId={product._id} redirectTo={here} label="Add to Compare">
-              <CardIcon name="card-compare" />
-            </PostButton>
-          ) : (
-            <IconLink to={loginHref(here)} label="Login to Compare">
-              <CardIcon name="card-compare" />
-            </IconLink>
-          )}
+          <CompareButton productId={product._id} redirectTo={here} className="card-control" iconClassName={CARD_ICON} />
           <IconLink to={href} label={`Quick View: ${title}`} quickView={product._id}>
             <CardIcon name="card-eye" />
           </IconLink>
-          {user ? (
-            <PostButton
-              action="/wishlist"
-              intent="toggle"
-              productId={product._id}
-              redirectTo={here}
-              label={wished ? "Remove from Wishlist" : "Add to Wishlist"}
-              pressed={wished}
-            >
-              <CardIcon name="card-heart" filled={wished} />
-            </PostButton>
-          ) : (
-            <IconLink to={loginHref(here)} label="Login to add to Wishlist">
-              <CardIcon name="card-heart" />
-            </IconLink>
-          )}
+          <WishlistToggle productId={product._id} redirectTo={here} className="card-control" iconClassName={CARD_ICON} />
         </div>
 
         <div className="card-cart-over">
@@ -162,28 +143,6 @@ function IconLink({ to, label, quickView, children }: { to: string; label: strin
   );
 }
 
-/** A signed-in action: a real POST form (the cart, wishlist and compare issues add the actions). */
-function PostButton(props: {
-  action: string;
-  intent: string;
-  productId: string;
-  redirectTo: string;
-  label: string;
-  pressed?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Form method="post" action={props.action}>
-      <input type="hidden" name="intent" value={props.intent} />
-      <input type="hidden" name="productId" value={props.productId} />
-      <input type="hidden" name="redirectTo" value={props.redirectTo} />
-      <button type="submit" title={props.label} aria-label={props.label} aria-pressed={props.pressed} className="card-control">
-        {props.children}
-      </button>
-    </Form>
-  );
-}
-
 function AddToCart({ product, inStock, signedIn, here }: { product: CardProduct; inStock: boolean; signedIn: boolean; here: string }) {
   if (!inStock) {
     return (
@@ -213,7 +172,7 @@ function AddToCart({ product, inStock, signedIn, here }: { product: CardProduct;
   );
 }
 
-/** The card's controls draw their icons at 18 px with a bolder stroke; a wished-for heart is filled red. */
-function CardIcon({ name, filled = false }: { name: IconName; filled?: boolean }) {
-  return <Icon name={name} size={18} className={filled ? "stroke-2 fill-current text-red-500" : "stroke-2"} />;
+/** The card's own icons, drawn like the list controls' (CARD_ICON). */
+function CardIcon({ name }: { name: IconName }) {
+  return <Icon name={name} size={18} className="stroke-2" />;
 }
