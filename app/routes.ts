@@ -13,6 +13,8 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
+  // The one cart action (every cart form posts here); a GET goes to /mycart.
+  route("cart", "routes/cart.tsx"),
   route("resources/quick-view/:id", "routes/resources.quick-view.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
