@@ -23,6 +23,15 @@ export const EMPTY_CART: CartSummary = { totalAmount: 0, totalQuantity: 0, lines
 export const CART_INTENTS = ["add", "update", "decrease", "remove", "clear"] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
 
+/**
+ * The field a cart form sent through a fetcher adds (only JavaScript adds it): the action then
+ * answers with data for the fetcher instead of redirecting a page that never left.
+ */
+export const ANSWER_FETCHER = { name: "answer", value: "fetcher" } as const;
+
+/** What the cart action answers a fetcher: the toast's message, and whether the change was made. */
+export type CartActionData = { ok: boolean; message: string };
+
 /** What a cart form posts (the optimistic cart reads the same fields the action does). */
 export type CartChange = { intent: CartIntent; productId: string; size: string; qty: number | null };
 

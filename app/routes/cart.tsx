@@ -1,33 +1,23 @@
-import { type AppLoadContext, redirect } from "react-router";
-import { type CartChange, isAllowedQty, readCartChange, decreasedQty, sameLine } from "~/lib/cart";
-import { QTY_MAX, QTY_MIN, type Product, variantOf } from "~/lib/catalogue";
+import { redirect } from "react-router";
+import { ANSWER_FETCHER, type CartActionData, readCartChange } from "~/lib/cart";
+import { changeCart, UNKNOWN_CART_ACTION } from "~/lib/cart-actions.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { readToken, signOutHeaders } from "~/lib/session.server";
 import { loginHref } from "~/lib/shopper";
-import type { CartJson } from "~/lib/shopper.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { callUserapp, type UserappResult } from "~/lib/userapp.server";
+import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/cart";
 
 /**
  * The one cart action (Hydrogen's pattern): every cart control in the shop is a form posting
- * here with an intent (add, update, decrease, remove, clear). It answers 303 back to the page
- * with a toast, so it works as a plain form post; with JavaScript the same forms run through
- * fetchers, and "X-Remix-Replace" makes that redirect replace the history entry instead of
- * adding one per click. There is no cart page here: /mycart is.
+ * here with an intent (add, update, decrease, remove, clear). A plain form post gets 303 back to
+ * its page with a toast. A fetcher (CartForm marks it) gets the outcome as data with the same
+ * toast: the page stays put and React Router reloads the root data. A `<Form>` navigation with
+ * JavaScript gets the redirect, with "X-Remix-Replace" so it replaces the history entry instead
+ * of adding one. There is no cart page here: /mycart is.
  */
 export function loader() {
   return redirect("/mycart");
 }
-
-const PRODUCT_ID = /^[0-9a-f]{24}$/;
-const QTY_RULE = `Quantity must be between ${QTY_MIN} and ${QTY_MAX}`;
-const NOT_AVAILABLE = "Product not available";
-const NOT_IN_CART = "Item not found in cart";
-
-type Outcome = { ok: boolean; message: string } | "signed-out";
-const done = (message: string): Outcome => ({ ok: true, message });
-const failed = (message: string): Outcome => ({ ok: false, message });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -36,110 +26,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!token) return redirect(loginHref(back), 303);
 
   const change = readCartChange(form);
-  const outcome = change ? await CART_INTENT_HANDLERS[change.intent](new CartApi(context, token), change) : failed("Failed to update cart: Unknown cart action");
+  const outcome = change ? await changeCart(context, token, change) : UNKNOWN_CART_ACTION;
 
   if (outcome === "signed-out") {
     // The API no longer accepts the token (revoked, expired): sign this browser out too.
     return redirect(loginHref(back), { status: 303, headers: await signOutHeaders(request) });
   }
+  if (form.get(ANSWER_FETCHER.name) === ANSWER_FETCHER.value) {
+    // 200 even for a refusal: React Router reloads the page's data (and so shows the toast) only after a 2xx.
+    const answer: CartActionData = outcome;
+    return outcome.ok ? dataWithSuccess(answer, outcome.message) : dataWithError(answer, outcome.message);
+  }
   const init = { headers: { "X-Remix-Replace": "true" } };
   return outcome.ok ? redirectWithSuccess(back, outcome.message, init) : redirectWithError(back, outcome.message, init);
 }
 
-/** The API calls of the cart, with the shopper's token; a 401 anywhere reads as "signed-out". */
-class CartApi {
-  constructor(
-    private readonly context: AppLoadContext,
-    private readonly token: string,
-  ) {}
-
-  call<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<UserappResult<T>> {
-    return callUserapp<T>(this.context, method, path, { token: this.token, body });
-  }
-
-  /** The cart now (to find a line's product, for its name, and quantity), or the outcome of failing to read it. */
-  async cart(prefix: string): Promise<{ cart: CartJson } | { outcome: Outcome }> {
-    const result = await this.call<CartJson>("POST", "cart/get", { query: {}, options: {}, isCountOnly: false });
-    return result.ok ? { cart: result.envelope.data } : { outcome: apiFailure(result, prefix) };
-  }
-}
-
-type LineFound = { line: CartJson["products"][number] } | { outcome: Outcome };
-
-/** The cart line a change is about; when there is none, the outcome to answer with `prefix`. */
-async function findLine(api: CartApi, change: CartChange, prefix: string): Promise<LineFound> {
-  const read = await api.cart(prefix);
-  if ("outcome" in read) return read;
-  const line = read.cart.products.find((entry) => sameLine({ productId: entry.productId._id, size: entry.size }, change.productId, change.size));
-  return line ? { line } : { outcome: failed(`${prefix}: ${NOT_IN_CART}`) };
-}
-
-/** What a failed API call means for the shopper, under the intent's prefix. */
-function apiFailure(result: UserappResult<unknown>, prefix: string): Outcome {
-  if (result.httpStatus === 401) return "signed-out";
-  return failed(`${prefix}: ${result.envelope.message || "Internal server error"}`);
-}
-
-function soldOut(product: Product, size: string): boolean {
-  return (variantOf(product, size)?.quantity ?? 0) <= 0;
-}
-
-const CART_INTENT_HANDLERS: Record<CartChange["intent"], (api: CartApi, change: CartChange) => Promise<Outcome>> = {
-  async add(api, { productId, size, qty }) {
-    const prefix = "Failed to add product to cart";
-    // A missing quantity means one (spec section 4).
-    const pieces = qty ?? 1;
-    if (!isAllowedQty(pieces)) return failed(`${prefix}: ${QTY_RULE}`);
-    if (!PRODUCT_ID.test(productId)) return failed(NOT_AVAILABLE);
-    const found = await api.call<Product>("GET", `product/get/${productId}`);
-    if (!found.ok) return found.httpStatus === 404 ? failed(NOT_AVAILABLE) : apiFailure(found, prefix);
-    if (soldOut(found.envelope.data, size)) return failed(NOT_AVAILABLE);
-    const added = await api.call("POST", "cart/create", { products: [{ productId, size, qty: pieces }] });
-    return added.ok ? done("Product added successfully to cart!") : apiFailure(added, prefix);
-  },
-
-  async update(api, change) {
-    const prefix = "Failed to update quantity";
-    if (change.qty === null || !isAllowedQty(change.qty)) return failed(`${prefix}: ${QTY_RULE}`);
-    const found = await findLine(api, change, prefix);
-    if ("outcome" in found) return found.outcome;
-    const product = found.line.productId;
-    // Raising a line needs stock; lowering one is always allowed.
-    if (change.qty > found.line.qty && soldOut(product, change.size)) return failed(NOT_AVAILABLE);
-    const updated = await api.call("PUT", "cart/update", { productId: change.productId, size: change.size, qty: change.qty });
-    return updated.ok ? done(`Updated ${product.title.shortTitle} quantity to ${change.qty}`) : apiFailure(updated, prefix);
-  },
-
-  async decrease(api, change) {
-    const prefix = "Failed to update cart";
-    const found = await findLine(api, change, prefix);
-    if ("outcome" in found) return found.outcome;
-    const name = found.line.productId.title.shortTitle;
-    const next = decreasedQty(found.line.qty, change.qty);
-    // Decreasing a line of one removes it (spec section 4).
-    const result =
-      next < QTY_MIN
-        ? await api.call("PUT", "cart/remove", { productId: change.productId, size: change.size })
-        : await api.call("PUT", "cart/update", { productId: change.productId, size: change.size, qty: next });
-    if (!result.ok) return apiFailure(result, prefix);
-    return done(next < QTY_MIN ? `${name} removed from cart` : `Decreased ${name} quantity`);
-  },
-
-  async remove(api, change) {
-    const prefix = "Failed to remove item from cart";
-    const found = await findLine(api, change, prefix);
-    if ("outcome" in found) return found.outcome;
-    const removed = await api.call("PUT", "cart/remove", { productId: change.productId, size: change.size });
-    return removed.ok ? done(`${found.line.productId.title.shortTitle} removed from cart`) : apiFailure(removed, prefix);
-  },
-
-  async clear(api) {
-    const prefix = "Failed to clear cart";
-    const read = await api.cart(prefix);
-    if ("outcome" in read) return read.outcome;
-    // The spec's client clears by sending the list of product ids.
-    const productIds = [...new Set(read.cart.products.map((line) => line.productId._id))];
-    const cleared = await api.call("PUT", "cart/remove-multiple", { productIds });
-    return cleared.ok ? done("Cart cleared") : apiFailure(cleared, prefix);
-  },
-};

@@ -24,7 +24,7 @@ const UNKNOWN = "0123456789abcdef01234567";
 async function post(fields: Record<string, string>, cookie?: string) {
   const answer = await settle(() => cartAction({ request: formPost("/cart", fields, cookie), params: {}, context } as never));
   const jar = nextCookies(answer.headers, cookie);
-  const next = await settle(() => rootLoader({ request: pageGet(answer.location ?? "/", jar), params: {}, context } as never));
+  const next = await settle(() => rootLoader({ request: pageGet(answer.location ?? fields.redirectTo ?? "/", jar), params: {}, context } as never));
   return { ...answer, jar, toast: next.data.toast as { type: string; message: string } | null, cart: next.data.cart };
 }
 
@@ -202,6 +202,32 @@ describe("clear", () => {
   it("is fine on an empty cart", async () => {
     const { cookie } = await shopperWith();
     expect((await post({ intent: "clear" }, cookie)).toast?.message).toBe("Cart cleared");
+  });
+});
+
+describe("through a fetcher (JavaScript)", () => {
+  it("answers the outcome as data with the same toast, and no redirect", async () => {
+    const { cookie } = await shopperWith();
+    const added = await post({ intent: "add", productId: shirt, size: "M", qty: "2", redirectTo: "/shop", answer: "fetcher" }, cookie);
+    expect(added.status).toBe(200);
+    expect(added.location).toBeNull();
+    expect(added.data).toEqual({ ok: true, message: "Product added successfully to cart!" });
+    expect(added.toast).toEqual({ type: "success", message: "Product added successfully to cart!" });
+    expect(lineOf(added.cart, shirt, "M")?.qty).toBe(2);
+  });
+
+  it("answers a refusal with 200, so the page's data (and the error toast) reload", async () => {
+    const { cookie } = await shopperWith();
+    const refused = await post({ intent: "add", productId: soldOut, size: "free", answer: "fetcher" }, cookie);
+    expect(refused.status).toBe(200);
+    expect(refused.data).toEqual({ ok: false, message: "Product not available" });
+    expect(refused.toast).toEqual({ type: "error", message: "Product not available" });
+  });
+
+  it("still sends a guest to sign in", async () => {
+    const answer = await post({ intent: "add", productId: shirt, size: "M", redirectTo: "/shop", answer: "fetcher" });
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe("/login?redirectTo=%2Fshop");
   });
 });
 
