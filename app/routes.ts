@@ -10,6 +10,7 @@ export default [
     route("product/*", "routes/product.tsx"),
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
+    route("mycart", "routes/mycart.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
