@@ -10,6 +10,7 @@ import { readToken, signOutHeaders } from "./lib/session.server";
 import { EMPTY_CART, type RootData } from "./lib/shopper";
 import { fetchCartSummary, fetchCompareIds, fetchProfile, fetchWishlistIds, toShopper } from "./lib/shopper.server";
 import { getToast } from "./lib/toast.server";
+import { PersistedRoot } from "./state/persisted-root";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -79,10 +80,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <PersistedRoot root={loaderData}>
       <Outlet />
       <Toaster toast={loaderData.toast} />
-    </>
+    </PersistedRoot>
   );
 }
 

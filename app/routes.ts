@@ -9,6 +9,7 @@ export default [
     route("product/*", "routes/product.tsx"),
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
+    route("mycart", "routes/mycart.tsx"),
     route("wishlist", "routes/wishlist.tsx"),
     route("compare", "routes/compare.tsx"),
     // The account area: one layout (sidebar, sign-in guard) over its sections.
@@ -30,6 +31,8 @@ export default [
   // Outside the main layout (spec section 2), with its own slim header.
   route("checkout", "routes/checkout.tsx"),
   route("logout", "routes/logout.tsx"),
+  // The one cart action (every cart form posts here); a GET goes to /mycart.
+  route("cart", "routes/cart.tsx"),
   route("resources/quick-view/:id", "routes/resources.quick-view.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { Stars } from "~/components/stars";
+import { DialogToaster } from "~/components/toaster";
 import { defaultSize, isInStock, priceOf, productPath, QTY_MAX, QTY_MIN, ratingOf, variantOf, type Product } from "~/lib/catalogue";
+import { CartForm } from "~/components/cart/cart-form";
+import { type CartActionData, cartLineKey } from "~/lib/cart";
 import { formatRupees } from "~/lib/money";
 import { loginHref, useRootData } from "~/lib/shopper";
 import type { QuickViewData } from "~/routes/resources.quick-view";
@@ -36,6 +39,7 @@ export default function QuickViewDialog({ productId, onClose }: { productId: str
       className="m-auto max-h-[calc(100dvh-1rem)] w-[min(60rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl bg-white p-0 text-gray-900 shadow-2xl backdrop:bg-black/60"
       data-quick-view-dialog={productId}
     >
+      <DialogToaster />
       <div className="relative p-4 sm:p-6">
         <button
           type="button"
@@ -80,15 +84,18 @@ function QuickViewContent({ product, onDone }: { product: Product; onDone: () =>
   const [size, setSize] = useState(() => defaultSize(product));
   const [qty, setQty] = useState(QTY_MIN);
   const [image, setImage] = useState(0);
-  const cart = useFetcher<{ error?: string }>();
+  // The line's own fetcher, shared with the drawer and the product page: the header total follows
+  // at once (optimistic cart) and a newer change to the line replaces an older one.
+  const cartKey = cartLineKey(product._id, size);
+  const cart = useFetcher<CartActionData>({ key: cartKey });
   const submitted = useRef(false);
 
-  // Closes after a successful add to cart (the /cart action answers without an `error`).
+  // Closes after a successful add to cart (spec); after a refusal it stays open beside the error toast.
   useEffect(() => {
     if (cart.state !== "idle") submitted.current = true;
     else if (submitted.current) {
       submitted.current = false;
-      if (!cart.data?.error) onDone();
+      if (cart.data?.ok) onDone();
     }
   }, [cart.state, cart.data, onDone]);
 
@@ -200,16 +207,11 @@ function QuickViewContent({ product, onDone }: { product: Product; onDone: () =>
             </>
           ) : user ? (
             <>
-              <cart.Form method="post" action="/cart" className="flex flex-1">
-                <input type="hidden" name="intent" value="add" />
-                <input type="hidden" name="productId" value={product._id} />
-                <input type="hidden" name="size" value={size} />
-                <input type="hidden" name="qty" value={qty} />
-                <input type="hidden" name="redirectTo" value={here} />
+              <CartForm fetcherKey={cartKey} intent="add" productId={product._id} size={size} qty={qty} redirectTo={here} className="flex flex-1">
                 <button type="submit" className={primaryClass} disabled={cart.state !== "idle"}>
                   Add To Cart
                 </button>
-              </cart.Form>
+              </CartForm>
               <Form method="get" action="/checkout" className="flex flex-1">
                 <input type="hidden" name="buyNow" value="1" />
                 <input type="hidden" name="productId" value={product._id} />

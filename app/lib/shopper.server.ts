@@ -1,17 +1,16 @@
 import type { AppLoadContext } from "react-router";
+import type { CartJson } from "../../api/lib/cart";
+import type { UserJson } from "../../api/lib/users";
+import { priceOf, productPath, variantOf } from "./catalogue";
 import type { CartSummary, Shopper } from "./shopper";
 import { EMPTY_CART } from "./shopper";
 import { callUserapp } from "./userapp.server";
-import type { UserJson } from "../../api/lib/users";
 
 /** A user as the API answers it (`user/me`, login, `user/update`): the API's own type, imported for its shape only. */
 export type { AddressJson, UserJson } from "../../api/lib/users";
 
-type CartJson = {
-  products: { productId: { _id: string }; size: string; qty: number }[];
-  totalQuantity: number;
-  totalAmount: number;
-};
+/** A cart as the API answers it (`cart/get`, `cart/update`...): the API's own type, for its shape only. */
+export type { CartJson } from "../../api/lib/cart";
 
 /** The name the shop greets a user by: their name, else the part of the email before the @. */
 export function displayName(user: Pick<UserJson, "name" | "email">): string {
@@ -35,19 +34,41 @@ export async function fetchProfile(
   return result.httpStatus === 401 ? "signed-out" : "unavailable";
 }
 
-/** The header's cart: totals and which product sizes are in it. An API failure shows an empty cart. */
-export async function fetchCartSummary(context: AppLoadContext, token: string): Promise<CartSummary> {
+/** The cart as the shop shows it: each line with its title, picture, page and prices. */
+export function toCartSummary(cart: CartJson): CartSummary {
+  return {
+    totalAmount: cart.totalAmount,
+    totalQuantity: cart.totalQuantity,
+    lines: cart.products.map(({ productId: product, size, qty }) => {
+      const { sellingPrice, mrp } = priceOf(variantOf(product, size));
+      return {
+        productId: product._id,
+        size,
+        qty,
+        title: product.title.shortTitle,
+        image: product.image,
+        href: productPath(product),
+        price: sellingPrice,
+        mrp,
+      };
+    }),
+  };
+}
+
+/** The shopper's cart, or "signed-out" / "unavailable" like fetchProfile. */
+export async function fetchCart(context: AppLoadContext, token: string): Promise<CartSummary | "signed-out" | "unavailable"> {
   const result = await callUserapp<CartJson>(context, "POST", "cart/get", {
     token,
     body: { query: {}, options: {}, isCountOnly: false },
   });
-  if (!result.ok) return EMPTY_CART;
-  const cart = result.envelope.data;
-  return {
-    totalAmount: cart.totalAmount,
-    totalQuantity: cart.totalQuantity,
-    lines: cart.products.map((line) => ({ productId: line.productId._id, size: line.size, qty: line.qty })),
-  };
+  if (result.ok) return toCartSummary(result.envelope.data);
+  return result.httpStatus === 401 ? "signed-out" : "unavailable";
+}
+
+/** The header's and the drawer's cart. An API failure shows an empty cart. */
+export async function fetchCartSummary(context: AppLoadContext, token: string): Promise<CartSummary> {
+  const cart = await fetchCart(context, token);
+  return typeof cart === "string" ? EMPTY_CART : cart;
 }
 
 /** Every product id of a shopper's list (the hearts, the compare buttons and the header counts); a failure reads as empty. */

@@ -1,13 +1,10 @@
 import { useRouteLoaderData } from "react-router";
+import { type CartSummary, EMPTY_CART } from "./cart";
+
+export { type CartLine, type CartSummary, EMPTY_CART } from "./cart";
 
 /** The signed-in shopper as the root loader exposes it: no secrets, nothing but what the header shows. */
 export type Shopper = { id: string; name: string; email: string };
-
-export type CartSummary = {
-  totalAmount: number;
-  totalQuantity: number;
-  lines: { productId: string; size: string; qty: number }[];
-};
 
 /** A message from the last action (remix-toast's flash cookie), shown top right for 3000 ms. */
 export type Toast = { message: string; type: "success" | "error" | "info" | "warning" };
@@ -21,8 +18,6 @@ export type RootData = {
   supportEmail: string;
   toast: Toast | null;
 };
-
-export const EMPTY_CART: CartSummary = { totalAmount: 0, totalQuantity: 0, lines: [] };
 
 const guestDefaults: RootData = {
   user: null,

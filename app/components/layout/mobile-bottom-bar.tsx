@@ -1,6 +1,8 @@
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { NavLink } from "react-router";
-import type { RootData } from "~/lib/shopper";
+import { openCartDrawer } from "~/components/cart/cart-drawer";
+import { useCart } from "~/components/cart/use-cart";
+import { type CartSummary, EMPTY_CART, type RootData } from "~/lib/shopper";
 import { CartIcon, CompareIcon, HeartIcon } from "./icons";
 import { type ShopperLink, shopperLinks, shortcutName } from "./shopper-links";
 
@@ -16,17 +18,30 @@ export function MobileBottomBar({ root }: { root: RootData }) {
       <ul className="grid h-16 grid-cols-3">
         <BottomBarItem link={links.compare} icon={<CompareIcon />} />
         <BottomBarItem link={links.wishlist} icon={<HeartIcon />} />
-        <BottomBarItem link={links.cart} icon={<CartIcon />} />
+        <CartBarItem link={links.cart} cart={root.user ? root.cart : null} />
       </ul>
     </nav>
   );
 }
 
-function BottomBarItem({ link, icon }: { link: ShopperLink; icon: ReactNode }) {
+/** The cart: its count follows the optimistic cart, and with JavaScript it opens the header's cart drawer. */
+function CartBarItem({ link, cart: serverCart }: { link: ShopperLink; cart: CartSummary | null }) {
+  const cart = useCart(serverCart ?? EMPTY_CART);
+  return (
+    <BottomBarItem
+      link={serverCart ? { ...link, count: cart.totalQuantity } : link}
+      icon={<CartIcon />}
+      onClick={serverCart ? openCartDrawer : undefined}
+    />
+  );
+}
+
+function BottomBarItem({ link, icon, onClick }: { link: ShopperLink; icon: ReactNode; onClick?: (event: MouseEvent) => void }) {
   return (
     <li>
       <NavLink
         to={link.href}
+        onClick={onClick}
         title={link.title}
         aria-label={shortcutName(link)}
         className={({ isActive }) =>

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { CartDrawer, openCartDrawer } from "~/components/cart/cart-drawer";
+import { useCart } from "~/components/cart/use-cart";
 import { formatRupees } from "~/lib/money";
-import { loginHref, type RootData } from "~/lib/shopper";
+import { type CartSummary, EMPTY_CART, loginHref, type RootData } from "~/lib/shopper";
 import { CartIcon, ChevronDownIcon, CompareIcon, HeadsetIcon, HeartIcon, LogoMark, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { ACCOUNT_LINKS, CATEGORY_MENUS, type CategoryMenu } from "./navigation";
 import { accountHref, type ShopperLink, shopperLinks, shortcutName } from "./shopper-links";
@@ -37,7 +39,7 @@ export function SiteHeader({ root }: { root: RootData }) {
           <AccountMenu root={root} />
           <ShortcutIcon link={links.compare} icon={<CompareIcon />} className="hidden md:inline-flex" />
           <ShortcutIcon link={links.wishlist} icon={<HeartIcon />} className="hidden md:inline-flex" />
-          <CartShortcut link={links.cart} total={root.cart.totalAmount} />
+          <CartShortcut link={links.cart} cart={root.user ? root.cart : null} />
         </div>
       </div>
 
@@ -155,23 +157,38 @@ function ShortcutIcon({ link, icon, className = "" }: { link: ShopperLink; icon:
   );
 }
 
-function CartShortcut({ link, total }: { link: ShopperLink; total: number }) {
+/**
+ * The cart link with the cart's total (optimistic while cart forms are on their way). With
+ * JavaScript a signed-in shopper's click opens the cart drawer; without it, it goes to /mycart.
+ */
+function CartShortcut({ link, cart: serverCart }: { link: ShopperLink; cart: CartSummary | null }) {
+  const signedIn = serverCart !== null;
+  const cart = useCart(serverCart ?? EMPTY_CART);
+  const shown = signedIn ? { ...link, count: cart.totalQuantity } : link;
   return (
-    <Link to={link.href} title={link.title} className="group inline-flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-gray-100">
-      <span className="relative inline-flex size-10 items-center justify-center rounded-full bg-brand/10 text-brand">
-        <CartIcon />
-        <CountBadge count={link.count} />
-      </span>
-      <span className="sr-only">{shortcutName(link)}, total</span>
-      <span className="leading-tight">
-        <span className="hidden text-xs text-gray-500 sm:block" aria-hidden="true">
-          Your cart
+    <>
+      <Link
+        to={link.href}
+        title={link.title}
+        onClick={signedIn ? openCartDrawer : undefined}
+        className="group inline-flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-gray-100"
+      >
+        <span className="relative inline-flex size-10 items-center justify-center rounded-full bg-brand/10 text-brand">
+          <CartIcon />
+          <CountBadge count={shown.count} />
         </span>
-        <span className="text-sm font-semibold text-gray-900" data-testid="cart-total">
-          {formatRupees(total)}
+        <span className="sr-only">{shortcutName(shown)}, total</span>
+        <span className="leading-tight">
+          <span className="hidden text-xs text-gray-500 sm:block" aria-hidden="true">
+            Your cart
+          </span>
+          <span className="text-sm font-semibold text-gray-900" data-testid="cart-total">
+            {formatRupees(signedIn ? cart.totalAmount : 0)}
+          </span>
         </span>
-      </span>
-    </Link>
+      </Link>
+      {signedIn && <CartDrawer />}
+    </>
   );
 }
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { CartForm } from "~/components/cart/cart-form";
+import { cartLineKey } from "~/lib/cart";
 import { loginHref } from "~/lib/shopper";
 
 type BuyBoxProps = {
@@ -28,11 +30,14 @@ export function buyNowSearch(productId: string, size: string, qty: number): stri
 
 /**
  * Add to Cart (Update Cart when the line is in the cart), Remove and Buy Now. Signed-in shoppers get
- * real forms (the cart issue adds the `/cart` action); guests get links to sign in that bring them
- * back. Without stock, Add to Cart and Buy Now are disabled.
+ * real forms posting to the `/cart` action (through the line's fetcher with JavaScript, so the
+ * header and drawer update at once); guests get links to sign in that bring them back. Without
+ * stock, Add to Cart and Buy Now are disabled.
  */
 export function BuyBox({ productId, size, qty, available, inCart, signedIn, here }: BuyBoxProps) {
   const cartLabel = inCart ? "Update Cart" : "Add to Cart";
+  // The same fetcher as the line's controls in the drawer: a newer change to the line replaces an older one.
+  const line = { fetcherKey: cartLineKey(productId, size), productId, size, redirectTo: here };
 
   let cartControl: ReactNode;
   let buyNowControl: ReactNode;
@@ -60,12 +65,11 @@ export function BuyBox({ productId, size, qty, available, inCart, signedIn, here
     );
   } else {
     cartControl = (
-      <Form method="post" action="/cart" className="flex flex-1">
-        <CartFields intent={inCart ? "update" : "add"} productId={productId} size={size} qty={qty} here={here} />
+      <CartForm {...line} intent={inCart ? "update" : "add"} qty={qty} className="flex flex-1">
         <button type="submit" className={primaryClass}>
           <CartIcon /> {cartLabel}
         </button>
-      </Form>
+      </CartForm>
     );
     buyNowControl = (
       <form method="get" action="/checkout" className="flex flex-1">
@@ -87,38 +91,13 @@ export function BuyBox({ productId, size, qty, available, inCart, signedIn, here
         {buyNowControl}
       </div>
       {inCart && signedIn && (
-        <Form method="post" action="/cart">
-          <CartFields intent="remove" productId={productId} size={size} qty={qty} here={here} />
+        <CartForm {...line} intent="remove">
           <button type="submit" className="text-sm font-semibold text-red-700 underline-offset-2 hover:underline">
             Remove
           </button>
-        </Form>
+        </CartForm>
       )}
     </div>
-  );
-}
-
-function CartFields({
-  intent,
-  productId,
-  size,
-  qty,
-  here,
-}: {
-  intent: string;
-  productId: string;
-  size: string;
-  qty: number;
-  here: string;
-}) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="size" value={size} />
-      <input type="hidden" name="qty" value={qty} />
-      <input type="hidden" name="redirectTo" value={here} />
-    </>
   );
 }
 

@@ -1,0 +1,43 @@
+import { redirect } from "react-router";
+import { ANSWER_FETCHER, type CartActionData, readCartChange } from "~/lib/cart";
+import { changeCart, UNKNOWN_CART_ACTION } from "~/lib/cart-actions.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { readToken, signOutHeaders } from "~/lib/session.server";
+import { loginHref } from "~/lib/shopper";
+import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import type { Route } from "./+types/cart";
+
+/**
+ * The one cart action (Hydrogen's pattern): every cart control in the shop is a form posting
+ * here with an intent (add, update, decrease, remove, clear). A plain form post gets 303 back to
+ * its page with a toast. A fetcher (CartForm marks it) gets the outcome as data with the same
+ * toast: the page stays put and React Router reloads the root data. A `<Form>` navigation with
+ * JavaScript gets the redirect, with "X-Remix-Replace" so it replaces the history entry instead
+ * of adding one. There is no cart page here: /mycart is.
+ */
+export function loader() {
+  return redirect("/mycart");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/mycart");
+  const token = await readToken(request);
+  if (!token) return redirect(loginHref(back), 303);
+
+  const change = readCartChange(form);
+  const outcome = change ? await changeCart(context, token, change) : UNKNOWN_CART_ACTION;
+
+  if (outcome === "signed-out") {
+    // The API no longer accepts the token (revoked, expired): sign this browser out too.
+    return redirect(loginHref(back), { status: 303, headers: await signOutHeaders(request) });
+  }
+  if (form.get(ANSWER_FETCHER.name) === ANSWER_FETCHER.value) {
+    // 200 even for a refusal: React Router reloads the page's data (and so shows the toast) only after a 2xx.
+    const answer: CartActionData = outcome;
+    return outcome.ok ? dataWithSuccess(answer, outcome.message) : dataWithError(answer, outcome.message);
+  }
+  const init = { headers: { "X-Remix-Replace": "true" } };
+  return outcome.ok ? redirectWithSuccess(back, outcome.message, init) : redirectWithError(back, outcome.message, init);
+}
+
