@@ -1,10 +1,12 @@
 import { useState, type PointerEvent, type ReactNode } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { CartForm } from "~/components/cart/cart-form";
 import { CompareButton } from "~/components/lists/compare-button";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { Stars } from "~/components/stars";
 import { Icon, type IconName } from "~/components/layout/icons";
 import { type CardProduct, defaultSize, featuredVariant, isInStock, isNew, priceOf, productPath, ratingOf } from "~/lib/catalogue";
+import { cartLineKey } from "~/lib/cart";
 import { formatRupees } from "~/lib/money";
 import { loginHref, useRootData } from "~/lib/shopper";
 
@@ -158,17 +160,13 @@ function AddToCart({ product, inStock, signedIn, here }: { product: CardProduct;
       </Link>
     );
   }
+  const size = defaultSize(product);
   return (
-    <Form method="post" action="/cart">
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="productId" value={product._id} />
-      <input type="hidden" name="size" value={defaultSize(product)} />
-      <input type="hidden" name="qty" value="1" />
-      <input type="hidden" name="redirectTo" value={here} />
+    <CartForm fetcherKey={cartLineKey(product._id, size)} intent="add" productId={product._id} size={size} qty={1} redirectTo={here}>
       <button type="submit" className="card-cart">
         <CardIcon name="card-cart" /> Add To cart
       </button>
-    </Form>
+    </CartForm>
   );
 }
 

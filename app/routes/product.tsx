@@ -7,7 +7,8 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { BuyBox, WishlistHeart } from "~/components/product/buy-box";
+import { WishlistToggle } from "~/components/lists/wishlist-toggle";
+import { BuyBox } from "~/components/product/buy-box";
 import { ProductGallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity";
 import { SizeSelector } from "~/components/product/size-selector";
@@ -79,7 +80,7 @@ export const meta: Route.MetaFunction = (args) => {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const location = useLocation();
-  const { user, cart, wishlistIds } = useRootData();
+  const { user, cart } = useRootData();
   const rootOrigin = (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin;
 
   // Read from the URL, not the loader: size/qty/image links do not revalidate (see shouldRevalidate).
@@ -143,7 +144,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <h1 className="mt-1 text-2xl font-bold leading-tight text-gray-900 sm:text-3xl">{product.title.shortTitle}</h1>
               {product.tagLine && <p className="mt-1 text-gray-600">{product.tagLine}</p>}
             </div>
-            <WishlistHeart productId={product._id} wished={wishlistIds.includes(product._id)} signedIn={user !== null} here={here} />
+            <WishlistToggle productId={product._id} redirectTo={here} className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-600 shadow-sm transition hover:border-red-300 hover:text-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand" />
           </div>
 
           <div className="flex items-center gap-2">

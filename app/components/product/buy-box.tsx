@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { CartForm } from "~/components/cart/cart-form";
 import { cartLineKey } from "~/lib/cart";
 import { loginHref } from "~/lib/shopper";
@@ -101,39 +101,6 @@ export function BuyBox({ productId, size, qty, available, inCart, signedIn, here
   );
 }
 
-/** The wishlist heart: a toggle form for signed-in shoppers, a sign-in link for guests. */
-export function WishlistHeart({
-  productId,
-  wished,
-  signedIn,
-  here,
-}: {
-  productId: string;
-  wished: boolean;
-  signedIn: boolean;
-  here: string;
-}) {
-  const className =
-    "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-600 shadow-sm transition hover:border-red-300 hover:text-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
-  if (!signedIn) {
-    return (
-      <Link to={loginHref(here)} title="Login to add to Wishlist" aria-label="Login to add to Wishlist" className={className}>
-        <HeartIcon filled={false} />
-      </Link>
-    );
-  }
-  const label = wished ? "Remove from Wishlist" : "Add to Wishlist";
-  return (
-    <Form method="post" action="/wishlist">
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" title={label} aria-label={label} aria-pressed={wished} className={className}>
-        <HeartIcon filled={wished} />
-      </button>
-    </Form>
-  );
-}
 
 function Icon({ children, filled = false, className }: { children: ReactNode; filled?: boolean; className?: string }) {
   return (
@@ -172,10 +139,3 @@ function BoltIcon() {
   );
 }
 
-function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <Icon filled={filled} className={filled ? "text-red-500" : undefined}>
-      <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
-    </Icon>
-  );
-}
