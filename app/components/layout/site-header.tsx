@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { CartDrawer, openCartDrawer } from "~/components/cart/cart-drawer";
+import { CartDrawer, openCartDrawer, preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
 import { formatRupees } from "~/lib/money";
 import { type CartSummary, EMPTY_CART, loginHref, type RootData } from "~/lib/shopper";
@@ -171,6 +171,8 @@ function CartShortcut({ link, cart: serverCart }: { link: ShopperLink; cart: Car
         to={link.href}
         title={link.title}
         onClick={signedIn ? openCartDrawer : undefined}
+        onPointerEnter={signedIn ? preloadCartDrawer : undefined}
+        onFocus={signedIn ? preloadCartDrawer : undefined}
         className="group inline-flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-gray-100"
       >
         <span className="relative inline-flex size-10 items-center justify-center rounded-full bg-brand/10 text-brand">
