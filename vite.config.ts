@@ -13,7 +13,8 @@ const SHARED = [
   "/app/lib/catalogue.ts",
   "/app/lib/money.ts",
   "/app/lib/seo.ts",
-  "/app/state/",
+  "/app/state/persisted-root.tsx",
+  "/app/state/persist-key.ts",
   "/app/components/toaster.tsx",
   "/app/components/stars.tsx",
   "/app/components/layout/",
@@ -36,8 +37,6 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     assetsInlineLimit: 0,
-    // No Vite preload helper in every page: the two lazy dialogs fetch their few imports themselves.
-    modulePreload: false,
   },
   environments: { client: { build: { rollupOptions: { output: { manualChunks } } } } },
 });
