@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { type CartChange, decreasedQty, isAllowedQty, sameLine } from "./cart";
+import type { CartChange } from "./cart";
+import { decreasedQty, isAllowedQty, sameLine } from "./cart-changes";
 import { type Product, QTY_MAX, QTY_MIN, variantOf } from "./catalogue";
 import type { CartJson } from "./shopper.server";
 import { callUserapp, type UserappResult } from "./userapp.server";

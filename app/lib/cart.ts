@@ -1,4 +1,4 @@
-import { PLATFORM_FEE, QTY_MAX, QTY_MIN } from "./catalogue";
+import { PLATFORM_FEE } from "./catalogue";
 
 /** One line of the cart as every cart screen shows it (header, drawer, /mycart). */
 export type CartLine = {
@@ -40,33 +40,6 @@ export function cartLineKey(productId: string, size: string): string {
   return `cart-line:${productId}:${size}`;
 }
 
-export function sameLine(line: Pick<CartLine, "productId" | "size">, productId: string, size: string): boolean {
-  return line.productId === productId && line.size === size;
-}
-
-/**
- * A posted quantity: null when there is none (add then means one), NaN when it is not a whole
- * number, else the number. The range is checked by the caller.
- */
-export function readQty(value: unknown): number | null {
-  if (typeof value !== "string" || value.trim() === "") return null;
-  return /^\s*-?\d{1,3}\s*$/.test(value) ? Number.parseInt(value, 10) : Number.NaN;
-}
-
-export function isAllowedQty(qty: number): boolean {
-  return Number.isInteger(qty) && qty >= QTY_MIN && qty <= QTY_MAX;
-}
-
-/** The cart form's fields, or null when they do not make a change (unknown intent, missing product). */
-export function readCartChange(form: { get(name: string): FormDataEntryValue | null }): CartChange | null {
-  const intent = String(form.get("intent") ?? "");
-  if (!(CART_INTENTS as readonly string[]).includes(intent)) return null;
-  const productId = String(form.get("productId") ?? "").trim();
-  const size = String(form.get("size") ?? "").trim();
-  if (intent !== "clear" && !productId) return null;
-  return { intent: intent as CartIntent, productId, size, qty: readQty(form.get("qty")) };
-}
-
 /** Spec section 4: totalQuantity is the sum of quantities, totalAmount the sum of cost × qty. */
 export function cartTotals(lines: readonly Pick<CartLine, "qty" | "price">[]): { totalQuantity: number; totalAmount: number } {
   let totalQuantity = 0;
@@ -92,52 +65,6 @@ export function priceDetails(lines: readonly Pick<CartLine, "qty" | "price" | "m
   const price = lines.reduce((sum, line) => sum + Math.max(line.mrp, line.price) * line.qty, 0);
   const discount = price - totalAmount;
   return { itemCount: totalQuantity, price, discount, platformFee: PLATFORM_FEE, totalAmount: totalAmount + PLATFORM_FEE, savings: discount };
-}
-
-function withTotals(lines: CartLine[]): CartSummary {
-  return { lines, ...cartTotals(lines) };
-}
-
-/**
- * The cart as it will be once `change` is done: what the /cart action does, for the optimistic
- * cart. A product added for the first time has no known price yet, so it shows once the server answers.
- */
-export function applyCartChange(cart: CartSummary, change: CartChange): CartSummary {
-  const { intent, productId, size, qty } = change;
-  const index = cart.lines.findIndex((line) => sameLine(line, productId, size));
-  const line = index >= 0 ? cart.lines[index] : undefined;
-  const replaceQty = (next: number) =>
-    withTotals(next < QTY_MIN ? cart.lines.filter((_, i) => i !== index) : cart.lines.map((l, i) => (i === index ? { ...l, qty: next } : l)));
-  switch (intent) {
-    case "clear":
-      return EMPTY_CART;
-    case "remove":
-      return line ? withTotals(cart.lines.filter((_, i) => i !== index)) : cart;
-    case "add":
-      if (!line || qty === null || !isAllowedQty(qty)) return cart;
-      return replaceQty(Math.min(QTY_MAX, line.qty + qty));
-    case "update":
-      return line && qty !== null && isAllowedQty(qty) ? replaceQty(qty) : cart;
-    case "decrease":
-      if (!line) return cart;
-      return replaceQty(decreasedQty(line.qty, qty));
-  }
-}
-
-/**
- * Decrease lowers a line by one and removes it at 0 (spec section 4). A form may name the quantity
- * it expects afterwards (the shown quantity minus one): then quick clicks, where each newer one
- * cancels the last in the browser, still land where the shopper saw them land.
- */
-export function decreasedQty(current: number, expected: number | null): number {
-  // Never a rise: a tab showing an old, higher quantity still only lowers the line.
-  if (expected !== null && expected >= 0 && expected < current) return expected;
-  return current - 1;
-}
-
-/** The cart with every pending cart form applied in order (Hydrogen's optimistic cart). */
-export function optimisticCart(cart: CartSummary, pending: readonly CartChange[]): CartSummary {
-  return pending.reduce(applyCartChange, cart);
 }
 
 const INDIA_TIME_ZONE = "Asia/Kolkata";

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { ANSWER_FETCHER, type CartActionData, readCartChange } from "~/lib/cart";
+import { ANSWER_FETCHER, type CartActionData } from "~/lib/cart";
+import { readCartChange } from "~/lib/cart-changes";
 import { changeCart, UNKNOWN_CART_ACTION } from "~/lib/cart-actions.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { readToken, signOutHeaders } from "~/lib/session.server";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { ListForm, RemoveFromList, usePendingRemovals } from "~/components/lists/list-forms";
+import { ListForm } from "~/components/lists/list-forms";
+import { RemoveFromList, usePendingRemovals } from "~/components/lists/list-page";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { Stars } from "~/components/stars";
 import { defaultSize, isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useLocation } from "react-router";
 import { CompareButton } from "~/components/lists/compare-button";
-import { RemoveFromList, usePendingRemovals } from "~/components/lists/list-forms";
+import { RemoveFromList, usePendingRemovals } from "~/components/lists/list-page";
 import { Pagination } from "~/components/shop/pagination";
 import { defaultSize, priceOf, productPath, variantOf, type Product } from "~/lib/catalogue";
 import { backWithError, backWithSuccess, callListApi, failure, loadList, readListPost } from "~/lib/lists.server";

@@ -7,7 +7,7 @@ import type { RootData } from "~/lib/shopper";
  * the cart summary and the wishlist ids (the token stays in the HttpOnly cookie, DESIGN.md 8).
  * The server's data always wins; the mirror only tells other tabs that something changed.
  */
-export const PERSIST_KEY = "persist:root";
+export { PERSIST_KEY } from "./persist-key";
 export const RESTORE_TIMEOUT_MS = 5000;
 const VERSION = 1;
 

@@ -1,11 +1,15 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { RootData } from "~/lib/shopper";
-import { type Mirror, mirrorFromOtherTab, PERSIST_KEY, restoreMirror, serializeMirror, toMirror } from "./persist";
+import type { Mirror } from "./persist";
+import { PERSIST_KEY } from "./persist-key";
+
+type MirrorRoot = Pick<RootData, "user" | "cart" | "wishlistIds">;
+type MirrorSync = typeof import("./mirror-sync");
 
 const OtherTabMirror = createContext<Mirror | null>(null);
 
-function storage(): Storage | null {
+export function storage(): Storage | null {
   try {
     return window.localStorage;
   } catch {
@@ -14,47 +18,62 @@ function storage(): Storage | null {
   }
 }
 
-/** Writes the server's data to the mirror (only when it changed, so tabs do not echo each other), or clears it for a guest. */
-function writeMirror(root: Pick<RootData, "user" | "cart" | "wishlistIds">) {
-  const store = storage();
-  if (!store) return;
-  const mirror = toMirror(root);
-  try {
-    if (!mirror) store.removeItem(PERSIST_KEY);
-    else if (store.getItem(PERSIST_KEY) !== serializeMirror(mirror)) store.setItem(PERSIST_KEY, serializeMirror(mirror));
-  } catch {
-    // A full storage only costs other tabs their early update.
-  }
-}
-
 /**
  * The client hydration layer (DESIGN.md "state/"): mirrors the signed-in shopper's name, cart and
  * wishlist ids into localStorage, and keeps other tabs in step. When another tab changes the cart,
  * this tab shows that tab's figures at once and reloads its own data; the server's data wins as
  * soon as it arrives. Server rendering never waits for any of this.
+ *
+ * The mirror's code (`mirror-sync.ts`) loads after hydration, only for a signed-in shopper. A
+ * guest's page only clears a mirror left behind (signed out) and reloads its data when another
+ * tab signs in or out.
  */
-export function PersistedRoot({ root, children }: { root: Pick<RootData, "user" | "cart" | "wishlistIds">; children: ReactNode }) {
+export function PersistedRoot({ root, children }: { root: MirrorRoot; children: ReactNode }) {
   const [fromOtherTab, setFromOtherTab] = useState<Mirror | null>(null);
+  const [sync, setSync] = useState<MirrorSync | null>(null);
   const revalidator = useRevalidator();
   const latest = useRef(root);
   latest.current = root;
+  const syncRef = useRef(sync);
+  syncRef.current = sync;
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+
+  const signedIn = root.user !== null;
+  useEffect(() => {
+    if (!signedIn || sync) return;
+    let current = true;
+    import("./mirror-sync").then(
+      (module) => {
+        if (!current) return;
+        module.dropStaleMirror(() => latest.current);
+        setSync(module);
+      },
+      // Without its code the mirror is skipped: other tabs only miss their early update.
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [signedIn, sync]);
 
   // Fresh server data: it wins over anything another tab said, and becomes the mirror.
   useEffect(() => {
     setFromOtherTab(null);
-    writeMirror(root);
-  }, [root]);
+    if (root.user) sync?.writeMirror(root);
+    else {
+      try {
+        storage()?.removeItem(PERSIST_KEY);
+      } catch {
+        // Nothing stored, nothing to clear.
+      }
+    }
+  }, [root, sync]);
 
   useEffect(() => {
-    // A mirror left from an account this browser is no longer signed in to is removed.
-    void restoreMirror(() => storage()?.getItem(PERSIST_KEY) ?? null).then((mirror) => {
-      if (mirror && mirror.user.id !== latest.current.user?.id) writeMirror(latest.current);
-    });
     const onStorage = (event: StorageEvent) => {
       if (event.key !== PERSIST_KEY && event.key !== null) return;
-      setFromOtherTab(mirrorFromOtherTab(event.newValue, latest.current));
+      setFromOtherTab(syncRef.current?.mirrorFromOtherTab(event.newValue, latest.current) ?? null);
       // Signed in or out elsewhere, or the cart changed: this tab's own data is stale.
       void revalidate.current();
     };

@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  applyCartChange,
-  type CartLine,
-  type CartSummary,
-  cartLineKey,
-  cartTotals,
-  decreasedQty,
-  deliveryDate,
-  EMPTY_CART,
-  lineTotal,
-  optimisticCart,
-  priceDetails,
-  readCartChange,
-  readQty,
-} from "../../app/lib/cart";
+import { type CartLine, type CartSummary, cartLineKey, cartTotals, deliveryDate, EMPTY_CART, lineTotal, priceDetails } from "../../app/lib/cart";
+import { applyCartChange, decreasedQty, optimisticCart, readCartChange, readQty } from "../../app/lib/cart-changes";
 
 const line = (productId: string, size: string, qty: number, price: number, mrp: number): CartLine => ({
   productId,

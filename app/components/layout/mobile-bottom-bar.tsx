@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { NavLink } from "react-router";
 import { openCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
-import { type CartSummary, EMPTY_CART, type RootData } from "~/lib/shopper";
+import { type CartSummary, type RootData } from "~/lib/shopper";
 import { CartIcon, CompareIcon, HeartIcon } from "./icons";
 import { type ShopperLink, shopperLinks, shortcutName } from "./shopper-links";
 
@@ -26,7 +26,7 @@ export function MobileBottomBar({ root }: { root: RootData }) {
 
 /** The cart: its count follows the optimistic cart, and with JavaScript it opens the header's cart drawer. */
 function CartBarItem({ link, cart: serverCart }: { link: ShopperLink; cart: CartSummary | null }) {
-  const cart = useCart(serverCart ?? EMPTY_CART);
+  const cart = useCart(serverCart);
   return (
     <BottomBarItem
       link={serverCart ? { ...link, count: cart.totalQuantity } : link}

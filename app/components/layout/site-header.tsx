@@ -3,7 +3,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { CartDrawer, openCartDrawer, preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
 import { formatRupees } from "~/lib/money";
-import { type CartSummary, EMPTY_CART, loginHref, type RootData } from "~/lib/shopper";
+import { type CartSummary, loginHref, type RootData } from "~/lib/shopper";
 import { CartIcon, ChevronDownIcon, CompareIcon, HeadsetIcon, HeartIcon, LogoMark, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { ACCOUNT_LINKS, CATEGORY_MENUS, type CategoryMenu } from "./navigation";
 import { accountHref, type ShopperLink, shopperLinks, shortcutName } from "./shopper-links";
@@ -163,7 +163,7 @@ function ShortcutIcon({ link, icon, className = "" }: { link: ShopperLink; icon:
  */
 function CartShortcut({ link, cart: serverCart }: { link: ShopperLink; cart: CartSummary | null }) {
   const signedIn = serverCart !== null;
-  const cart = useCart(serverCart ?? EMPTY_CART);
+  const cart = useCart(serverCart);
   const shown = signedIn ? { ...link, count: cart.totalQuantity } : link;
   return (
     <>
