@@ -7,8 +7,8 @@ import { Stars } from "~/components/stars";
 import { Icon, type IconName } from "~/components/layout/icons";
 import { type CardProduct, defaultSize, featuredVariant, isInStock, isNew, priceOf, productPath, ratingOf } from "~/lib/catalogue";
 import { cartLineKey } from "~/lib/cart";
-import { formatRupees } from "~/lib/money";
 import { loginHref, useRootData } from "~/lib/shopper";
+import { Prices } from "~/components/prices";
 
 /** The card's control icons: 18 px with a bolder stroke. */
 const CARD_ICON = "size-[18px] stroke-2";
@@ -118,17 +118,7 @@ export function ProductCard({ product, eager = false, now }: { product: CardProd
         <p className={`text-xs font-medium ${inStock ? "text-brand" : "text-red-600"}`} data-stock={inStock ? "in" : "out"}>
           {inStock ? "In stock" : "Out of stock"}
         </p>
-        <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
-          <span className="text-base font-semibold text-gray-900" data-price="selling">
-            {formatRupees(sellingPrice)}
-          </span>
-          {mrp > sellingPrice && (
-            <s className="text-sm text-gray-500" data-price="mrp">
-              <span className="sr-only">MRP </span>
-              {formatRupees(mrp)}
-            </s>
-          )}
-        </p>
+        <Prices sellingPrice={sellingPrice} mrp={mrp} discount={discount} showDiscount={false} sellingClass="text-base font-semibold" className="mt-auto pt-1" />
         <div className="mt-2 sm:hidden">
           <AddToCart product={product} inStock={inStock} signedIn={user !== null} here={here} />
         </div>

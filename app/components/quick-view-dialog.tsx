@@ -5,9 +5,9 @@ import { DialogToaster } from "~/components/toaster";
 import { defaultSize, isInStock, priceOf, productPath, QTY_MAX, QTY_MIN, ratingOf, variantOf, type Product } from "~/lib/catalogue";
 import { CartForm } from "~/components/cart/cart-form";
 import { type CartActionData, cartLineKey } from "~/lib/cart";
-import { formatRupees } from "~/lib/money";
 import { loginHref, useRootData } from "~/lib/shopper";
 import type { QuickViewData } from "~/routes/resources.quick-view";
+import { Prices } from "~/components/prices";
 
 /**
  * The quick-view dialog (spec "Quick view dialog"), loaded lazily by `QuickViewHost`. It closes on
@@ -138,19 +138,7 @@ function QuickViewContent({ product, onDone }: { product: Product; onDone: () =>
           </div>
         </div>
 
-        <p className="flex flex-wrap items-baseline gap-x-3">
-          <span className="text-2xl font-bold" data-price="selling">
-            {formatRupees(sellingPrice)}
-          </span>
-          {mrp > sellingPrice && (
-            <>
-              <s className="text-gray-500" data-price="mrp">
-                {formatRupees(mrp)}
-              </s>
-              <span className="font-semibold text-brand">{discount}% off</span>
-            </>
-          )}
-        </p>
+        <Prices sellingPrice={sellingPrice} mrp={mrp} discount={discount} sellingClass="text-2xl font-bold" className="gap-x-3" />
         <p className={`text-sm font-semibold ${available ? "text-brand" : "text-red-600"}`}>{available ? "In stock" : "Out of stock"}</p>
 
         <div role="group" aria-label="Size">

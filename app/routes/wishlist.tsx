@@ -4,10 +4,10 @@ import { RemoveFromList, usePendingRemovals } from "~/components/lists/list-page
 import { Pagination } from "~/components/shop/pagination";
 import { defaultSize, priceOf, productPath, variantOf, type Product } from "~/lib/catalogue";
 import { backWithError, backWithSuccess, callListApi, failure, loadList, readListPost } from "~/lib/lists.server";
-import { formatRupees } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { requireToken } from "~/lib/session.server";
 import type { Route } from "./+types/wishlist";
+import { Prices } from "~/components/prices";
 
 /** Spec section 9: the wishlist is fetched 10 at a time. */
 export const WISHLIST_PAGE_SIZE = 10;
@@ -119,18 +119,7 @@ function WishlistItem({ product, here, hidden }: { product: Product; here: strin
             {title}
           </Link>
         </h2>
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="font-semibold text-gray-900" data-price="selling">
-            {formatRupees(sellingPrice)}
-          </span>
-          {mrp > sellingPrice && (
-            <s className="text-sm text-gray-500" data-price="mrp">
-              <span className="sr-only">MRP </span>
-              {formatRupees(mrp)}
-            </s>
-          )}
-          {discount > 0 && <span className="text-sm font-medium text-green-700">{discount}% off</span>}
-        </p>
+        <Prices sellingPrice={sellingPrice} mrp={mrp} discount={discount} />
         <p className={`text-sm font-medium ${inStock ? "text-brand" : "text-red-600"}`}>{inStock ? "In stock" : "Out of stock"}</p>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           {inStock ? (
