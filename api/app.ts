@@ -40,8 +40,8 @@ export function createUserapp(options: UserappOptions) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json({ status: error.status, message: error.message, data: error.data } satisfies Envelope, error.httpStatus);
     }
-    // Log the failure for operators, never the request body (it may hold a password).
-    console.error(`[userapp] ${c.req.method} ${new URL(c.req.url).pathname} failed:`, error);
+    // The error's type, code and message only (describeError): never the body, a query's parameters or a row.
+    deps.logger.error({ err: error, method: c.req.method, path: new URL(c.req.url).pathname }, "userapp request failed");
     return c.json({ status: "SERVER_ERROR", message: "Internal server error", data: null } satisfies Envelope, 500);
   });
   return app;

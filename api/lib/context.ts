@@ -1,4 +1,5 @@
 import type { Database } from "../db/client";
+import { type Logger, logger } from "./logger";
 
 /** What every handler needs, passed in so tests can build an API on an in-memory database. */
 export type ApiDeps = {
@@ -10,6 +11,8 @@ export type ApiDeps = {
   /** Failed sign-ins allowed per account or per IP within `loginWindowMs` before 429. */
   loginMaxFailures: { perAccount: number; perIp: number };
   loginWindowMs: number;
+  /** Where failures are logged (pino; tests pass their own to read it back). */
+  logger: Logger;
 };
 
 export type SignedInUser = { id: string; email: string; tokenHash: string };
@@ -26,4 +29,5 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   tokenTtlMs: 30 * 24 * 60 * 60 * 1000,
   loginMaxFailures: { perAccount: 5, perIp: 20 },
   loginWindowMs: 15 * 60 * 1000,
+  logger,
 });
