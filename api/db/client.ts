@@ -12,8 +12,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema, any>;
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {
   db: Database;

@@ -338,7 +338,10 @@ async function resolveQuery(db: Database, query: ProductQuery): Promise<ListingF
       if (set.role === "sizes") {
         sizeIds = found[i].ids;
         // Without the bands, the size set finds the candidates itself.
-        if (!useBands) filter.terms.push(overlap), filter.walk.push(overlap);
+        if (!useBands) {
+          filter.terms.push(overlap);
+          filter.walk.push(overlap);
+        }
       } else if (set.role === "bands") {
         if (useBands) filter.terms.push(overlap);
       } else {

@@ -3,7 +3,7 @@ import { ConformField } from "~/components/account/conform-field";
 import { type AddressInput, DEFAULT_COUNTRY, INDIAN_STATES } from "~/lib/address";
 
 /** The conform fields of a form built on `addressSchema` (its own fields or a nested fieldset). */
-export type AddressFieldset = { [K in keyof AddressInput]: FieldMetadata<string, any, string[]> };
+export type AddressFieldset = { [K in keyof AddressInput]: FieldMetadata<string, Record<string, unknown>, string[]> };
 
 /**
  * The five address inputs (locality, city, state, PIN code, country), laid out for the

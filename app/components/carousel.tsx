@@ -85,7 +85,6 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
       setSlider(null);
     };
     // The slides are server data: a new list is a new carousel (keyed by the caller).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loop, slides.length]);
 
   useEffect(() => {

@@ -5,15 +5,15 @@ import { type ComponentProps, useEffect } from "react";
  * shown back (the server never echoes it either; with JavaScript the browser would keep it).
  */
 export function useClearedPasswords(result: unknown, ...inputIds: string[]) {
+  // One string, so the same ids on every render do not count as a change.
+  const ids = inputIds.join(" ");
   useEffect(() => {
     if (!result) return;
-    for (const id of inputIds) {
+    for (const id of ids.split(" ")) {
       const input = document.getElementById(id);
       if (input instanceof HTMLInputElement) input.value = "";
     }
-    // inputIds are stable per form; the answer is what triggers the reset.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
+  }, [result, ids]);
 }
 
 type FieldProps = {

@@ -8,6 +8,7 @@ import { type CartActionData, cartLineKey } from "~/lib/cart";
 import { loginHref, useRootData } from "~/lib/shopper";
 import type { QuickViewData } from "~/routes/resources.quick-view";
 import { Prices } from "~/components/prices";
+import { useBackdropClose } from "~/components/use-backdrop-close";
 
 /**
  * The quick-view dialog (spec "Quick view dialog"), loaded lazily by `QuickViewHost`. It closes on
@@ -16,13 +17,16 @@ import { Prices } from "~/components/prices";
 export default function QuickViewDialog({ productId, onClose }: { productId: string; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<QuickViewData>();
+  const { load } = fetcher;
 
   useEffect(() => {
     dialogRef.current?.showModal();
-    fetcher.load(`/resources/quick-view/${productId}`);
-    // Loads once per dialog (the host keys the dialog by product).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // `load` is stable for the fetcher, so this runs once per product (the host keys the dialog by product too).
+  useEffect(() => {
+    load(`/resources/quick-view/${productId}`);
+  }, [load, productId]);
+  useBackdropClose(dialogRef);
 
   const product = fetcher.data?.product?._id === productId ? fetcher.data.product : null;
   const close = () => dialogRef.current?.close();
@@ -31,10 +35,6 @@ export default function QuickViewDialog({ productId, onClose }: { productId: str
     <dialog
       ref={dialogRef}
       onClose={onClose}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) close();
-      }}
       aria-label={product ? product.title.shortTitle : "Quick view"}
       className="m-auto max-h-[calc(100dvh-1rem)] w-[min(60rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl bg-white p-0 text-gray-900 shadow-2xl backdrop:bg-black/60"
       data-quick-view-dialog={productId}

@@ -140,9 +140,8 @@ export function parseShopParams(searchParams: URLSearchParams): ShopParams {
 
 /** Bounds given the wrong way round are swapped; a minimum at or under the floor is no bound at all. */
 function orderPriceRange(min: number | null, max: number | null) {
-  let [low, high] = min !== null && max !== null && min > max ? [max, min] : [min, max];
-  if (low !== null && low <= PRICE_FLOOR) low = null;
-  return { minPrice: low, maxPrice: high };
+  const [low, high] = min !== null && max !== null && min > max ? [max, min] : [min, max];
+  return { minPrice: low !== null && low <= PRICE_FLOOR ? null : low, maxPrice: high };
 }
 
 /** The price slider's top: the catalogue's highest selling price rounded up to the next ₹100 step. */

@@ -23,8 +23,8 @@ export function writeMirror(root: Pick<RootData, "user" | "cart" | "wishlistIds"
 }
 
 /** A mirror left from an account this browser is no longer signed in to is removed. */
-export function dropStaleMirror(current: () => Pick<RootData, "user" | "cart" | "wishlistIds">) {
+export function dropStaleMirror(root: Pick<RootData, "user" | "cart" | "wishlistIds">) {
   void restoreMirror(() => storage()?.getItem(PERSIST_KEY) ?? null).then((mirror) => {
-    if (mirror && mirror.user.id !== current().user?.id) writeMirror(current());
+    if (mirror && mirror.user.id !== root.user?.id) writeMirror(root);
   });
 }

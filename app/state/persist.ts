@@ -56,11 +56,24 @@ export function parseMirror(raw: string | null | undefined): Mirror | null {
     return null;
   }
   if (!value || typeof value !== "object") return null;
-  const { version, user, cart, wishlistIds } = value as Record<string, any>;
+  // Parsed JSON from storage another tab (or an older version) wrote: every field is checked.
+  const { version, user, cart, wishlistIds } = value as {
+    version?: unknown;
+    user?: { id?: unknown; name?: unknown } | null;
+    cart?: { totalAmount?: unknown; totalQuantity?: unknown; lines?: unknown } | null;
+    wishlistIds?: unknown;
+  };
   if (version !== VERSION || !user || !isString(user.id) || !isString(user.name)) return null;
-  if (!cart || !isCount(cart.totalAmount) || !isCount(cart.totalQuantity) || !Array.isArray(cart.lines) || !cart.lines.every(isCartLine)) return null;
+  if (!cart || !isCount(cart.totalAmount) || !isCount(cart.totalQuantity)) return null;
+  const lines = cart.lines;
+  if (!Array.isArray(lines) || !lines.every(isCartLine)) return null;
   if (!Array.isArray(wishlistIds) || !wishlistIds.every(isString)) return null;
-  return { version, user: { id: user.id, name: user.name }, cart, wishlistIds };
+  return {
+    version,
+    user: { id: user.id, name: user.name },
+    cart: { totalAmount: cart.totalAmount, totalQuantity: cart.totalQuantity, lines },
+    wishlistIds,
+  };
 }
 
 /**

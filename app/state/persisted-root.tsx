@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { RootData } from "~/lib/shopper";
 import type { Mirror } from "./persist";
@@ -31,13 +31,8 @@ export function storage(): Storage | null {
 export function PersistedRoot({ root, children }: { root: MirrorRoot; children: ReactNode }) {
   const [fromOtherTab, setFromOtherTab] = useState<Mirror | null>(null);
   const [sync, setSync] = useState<MirrorSync | null>(null);
-  const revalidator = useRevalidator();
-  const latest = useRef(root);
-  latest.current = root;
-  const syncRef = useRef(sync);
-  syncRef.current = sync;
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  // Stable for the router's lifetime, so the listeners below re-subscribe only when root or sync change.
+  const { revalidate } = useRevalidator();
 
   const signedIn = root.user !== null;
   useEffect(() => {
@@ -46,7 +41,7 @@ export function PersistedRoot({ root, children }: { root: MirrorRoot; children: 
     import("./mirror-sync").then(
       (module) => {
         if (!current) return;
-        module.dropStaleMirror(() => latest.current);
+        module.dropStaleMirror(root);
         setSync(module);
       },
       // Without its code the mirror is skipped: other tabs only miss their early update.
@@ -55,7 +50,7 @@ export function PersistedRoot({ root, children }: { root: MirrorRoot; children: 
     return () => {
       current = false;
     };
-  }, [signedIn, sync]);
+  }, [signedIn, sync, root]);
 
   // Fresh server data: it wins over anything another tab said, and becomes the mirror.
   useEffect(() => {
@@ -73,13 +68,13 @@ export function PersistedRoot({ root, children }: { root: MirrorRoot; children: 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== PERSIST_KEY && event.key !== null) return;
-      setFromOtherTab(syncRef.current?.mirrorFromOtherTab(event.newValue, latest.current) ?? null);
+      setFromOtherTab(sync?.mirrorFromOtherTab(event.newValue, root) ?? null);
       // Signed in or out elsewhere, or the cart changed: this tab's own data is stale.
-      void revalidate.current();
+      void revalidate();
     };
     // A page restored from the back/forward cache shows what it showed when it was left.
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) void revalidate.current();
+      if (event.persisted) void revalidate();
     };
     window.addEventListener("storage", onStorage);
     window.addEventListener("pageshow", onPageShow);
@@ -87,7 +82,7 @@ export function PersistedRoot({ root, children }: { root: MirrorRoot; children: 
       window.removeEventListener("storage", onStorage);
       window.removeEventListener("pageshow", onPageShow);
     };
-  }, []);
+  }, [root, sync, revalidate]);
 
   return <OtherTabMirror.Provider value={fromOtherTab}>{children}</OtherTabMirror.Provider>;
 }

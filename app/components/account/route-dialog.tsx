@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { useNavigate, useOutlet } from "react-router";
 import { useAppHydrated } from "./use-app-hydrated";
+import { useBackdropClose } from "~/components/use-backdrop-close";
 
 // Before paint in the browser; React 18 warns about useLayoutEffect on the server.
 const useBeforePaint = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -25,6 +26,7 @@ export function RouteDialog({ title, closeTo, children }: { title: string; close
     dialog.showModal();
   }, [hydrated]);
 
+  useBackdropClose(ref);
   const back = () => navigate(closeTo, { preventScrollReset: true });
   const Heading = hydrated ? "h2" : "h1";
   return (
@@ -35,10 +37,6 @@ export function RouteDialog({ title, closeTo, children }: { title: string; close
       onClose={(event) => {
         // The close() above queues a close event too, but the dialog is open again by then.
         if (!event.currentTarget.open) back();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) event.currentTarget.close();
       }}
       className="static m-0 w-full max-w-2xl bg-transparent p-0 text-gray-900 [&:modal]:fixed [&:modal]:inset-0 [&:modal]:m-auto [&:modal]:h-fit [&:modal]:max-h-[calc(100dvh-1rem)] [&:modal]:w-[min(40rem,calc(100vw-1rem))] [&:modal]:overflow-y-auto [&:modal]:rounded-2xl [&:modal]:bg-white [&:modal]:shadow-2xl [&:modal]:backdrop:bg-black/60"
     >

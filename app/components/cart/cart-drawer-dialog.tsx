@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { DialogToaster } from "~/components/toaster";
+import { useBackdropClose } from "~/components/use-backdrop-close";
 import { formatRupees } from "~/lib/money";
 import { useRootData } from "~/lib/shopper";
 import { lineTotal, type CartLine } from "~/lib/cart";
@@ -18,6 +19,7 @@ export default function CartDrawerDialog() {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
+  useBackdropClose(dialogRef);
   // Closing the <dialog> itself hands focus back to the cart link.
   const close = () => dialogRef.current?.close();
 
@@ -25,10 +27,6 @@ export default function CartDrawerDialog() {
     <dialog
       ref={dialogRef}
       onClose={() => setDrawerOpen(false)}
-      onClick={(event) => {
-        // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) close();
-      }}
       aria-labelledby="cart-drawer-title"
       data-cart-drawer
       className="fixed inset-y-0 left-auto right-0 m-0 h-dvh max-h-none w-[min(26rem,100vw)] max-w-none bg-white p-0 text-gray-900 shadow-2xl backdrop:bg-black/50"

@@ -1,0 +1,39 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+// `npm run lint`: TypeScript's recommended rules, the rules of hooks with exhaustive deps, and
+// jsx-a11y's recommended accessibility checks. Formatting is Prettier's job (`npm run format`).
+export default tseslint.config(
+  {
+    ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", ".e2e-data/", "data/", "bench/baseline/build/"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // Our control-character patterns are deliberate: they refuse hostile text (NUL, ESC…) in input.
+      "no-control-regex": "off",
+    },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      // A scrollable region (the compare table) must take focus to scroll by keyboard (axe's scrollable-region-focusable).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
+    },
+  },
+  {
+    // Tests read loosely typed JSON answers on purpose.
+    files: ["tests/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+);
