@@ -1,0 +1,92 @@
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { productPath } from "../../app/lib/catalogue";
+import { createShopper, signIn } from "./support/shoppers";
+
+// Every page type, as the server sends it, checked by the Nu HTML Checker (vnu.jar, the W3C
+// validator, run with Debian's Java). Runs in the desktop-js project only (playwright.config.ts):
+// the server's HTML does not depend on the browser's settings.
+
+// The jar the vnu-jar package ships (its main module exports this path).
+const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
+
+type Product = { _id: string; category: string; title: { shortTitle: string }; variants: { size: string; quantity: number }[] };
+
+test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const list = await request.post("/userapp/product/list", {
+    data: { query: {}, options: { page: 1, limit: 20, sort: { createdAt: -1 } } },
+  });
+  const products = (await list.json()).data.data as Product[];
+  const product = products.find((p) => p.variants.some((v) => v.quantity > 0))!;
+  const size = product.variants.find((v) => v.quantity > 0)!.size;
+
+  // A shopper with a cart, a wishlist entry, an address and an order, signed in through the form.
+  const shopper = await createShopper(request);
+  const login = await request.post("/userapp/auth/login", { data: { username: shopper.email, password: shopper.password } });
+  const { token, id } = (await login.json()).data;
+  const headers = { authorization: `Bearer ${token}` };
+  const address = [{ locality: "7 Park Street", city: "Kolkata", state: "West Bengal", zipcode: "700016", country: "India" }];
+  expect((await request.put(`/userapp/user/update/${id}`, { headers, data: { address } })).status()).toBe(200);
+  expect((await request.post("/userapp/wishlist/create", { headers, data: { productId: product._id } })).status()).toBeLessThan(300);
+  const order = await request.post("/userapp/order/create", {
+    headers,
+    data: { products: [{ productId: product._id, qty: 1, size }], paymentMethod: "cod" },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  const orderId = (await order.json()).data._id as string;
+  expect((await request.post("/userapp/cart/create", { headers, data: { products: [{ productId: product._id, qty: 1, size }] } })).status()).toBe(201);
+
+  const guestPages = ["/", "/shop", "/shop?category=Fashion&sort=price-asc&minPrice=500", productPath(product), "/login", "/register", "/no-such-page"];
+  const shopperPages = [
+    "/",
+    "/shop",
+    productPath(product),
+    "/wishlist",
+    "/compare",
+    "/mycart",
+    "/checkout",
+    `/checkout?buyNow=1&productId=${product._id}&size=${encodeURIComponent(size)}&qty=1`,
+    "/myaccount/profile",
+    "/myaccount/profile/edit",
+    "/myaccount/addresses",
+    "/myaccount/addresses/new",
+    "/myaccount/settings",
+    "/myaccount/orders",
+    `/myaccount/orders/${orderId}`,
+  ];
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-html-"));
+  const files = new Map<string, string>();
+  const save = async (label: string, url: string, html: string) => {
+    const file = path.join(dir, `${files.size}.html`);
+    fs.writeFileSync(file, html);
+    files.set(file, `${label} ${url}`);
+  };
+  for (const url of guestPages) {
+    const response = await request.get(url, { headers: { cookie: "" } });
+    await save("guest", url, await response.text());
+  }
+  await signIn(page, shopper);
+  for (const url of shopperPages) {
+    const response = await page.request.get(url);
+    expect(response.status(), url).toBeLessThan(400);
+    await save("shopper", url, await response.text());
+  }
+
+  const run = spawnSync("java", ["-jar", String(vnuJar), "--errors-only", "--format", "json", ...files.keys()], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  fs.rmSync(dir, { recursive: true, force: true });
+  expect(run.error, "java must be installed (apt-get install default-jre-headless)").toBeUndefined();
+  const report = JSON.parse(run.stderr || "{}") as { messages?: { type: string; url: string; lastLine?: number; message: string; extract?: string }[] };
+  const errors = (report.messages ?? [])
+    .filter((m) => m.type === "error" || m.type === "non-document-error")
+    .map((m) => `${files.get(new URL(m.url).pathname) ?? m.url}:${m.lastLine ?? "?"} ${m.message}${m.extract ? `\n    ${m.extract.trim()}` : ""}`);
+  expect(errors, errors.join("\n")).toEqual([]);
+});
