@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
+import { logger } from "../api/lib/logger";
 import { NonceContext } from "./lib/nonce";
 
 // React Router 7's default Node entry (@react-router/dev/dist/config/defaults/entry.server.node.tsx)
@@ -66,10 +67,27 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors in the shell reject and are logged by React Router; these come later.
-          if (shellRendered) console.error(error);
+          // Errors in the shell reject and are logged by React Router (handleError); these come later.
+          if (shellRendered) logFailure(error, request, loadContext);
         },
       },
     );
   });
+}
+
+/**
+ * What React Router caught in a loader, an action or the render: one log line with the request's
+ * id (server/site.ts, X-Request-Id), through the pino logger (README, "Operations"), instead of
+ * React Router's console.error. A request its client gave up on is not our failure.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // A 404 or 405 React Router raised itself carries its reason as `error` (as its default handler reads it).
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  logFailure(cause, request, context);
+};
+
+function logFailure(error: unknown, request: Request, context: AppLoadContext) {
+  const path = new URL(request.url).pathname;
+  logger.error({ err: error, requestId: context.requestId, method: request.method, path }, "page request failed");
 }

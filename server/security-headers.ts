@@ -42,10 +42,25 @@ export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
+/** HSTS for a shop served over https (README, PUBLIC_ORIGIN): a year, subdomains too. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
+/**
+ * The names of the cookies a request carries, read leniently: several Cookie headers reach us
+ * joined by ", " (fetch's Headers), and stray ";", empty pairs or spaces around a name
+ * ("__session =…") must not hide a session that the cookie parser would still find.
+ */
+export function cookieNames(request: Request): string[] {
+  const header = request.headers.get("cookie");
+  if (header === null) return [];
+  return header
+    .split(/[;,]/)
+    .map((pair) => (pair.includes("=") ? pair.slice(0, pair.indexOf("=")) : pair).trim())
+    .filter((name) => name !== "");
+}
+
 function hasSessionCookie(request: Request): boolean {
-  const cookie = request.headers.get("cookie");
-  if (!cookie) return false;
-  return cookie.split(";").some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+  return cookieNames(request).includes(SESSION_COOKIE);
 }
 
 function isHtml(response: Response): boolean {

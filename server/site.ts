@@ -1,18 +1,36 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
+import {
+  type ClientBindings,
+  TRUST_NO_PROXY,
+  type TrustProxy,
+  resolveClientAddress,
+  socketPeer,
+} from "../api/lib/client-address";
+import { HEALTH_PATHS, type Health, createHealth } from "../api/lib/health";
+import { type Logger, logger as defaultLogger } from "../api/lib/logger";
+import { REQUEST_ID_HEADER, requestLog } from "../api/lib/request-log";
 import type { UserappFetch } from "../app/lib/load-context";
+import { type BodyLimitRule, bodyLimit } from "./body-limit";
+import { MALFORMED_URL, SERVER_ERROR, isHostilePath, refusal, tooLargeText } from "./error-page";
 import { isCrossSiteMutation } from "./origin-check";
 import { createPageCache } from "./page-cache";
-import { applyPageHeaders, createNonce } from "./security-headers";
+import { STRICT_TRANSPORT_SECURITY, applyPageHeaders, createNonce } from "./security-headers";
 import { loadStaticFiles, staticResponse } from "./static";
+
+/**
+ * The /userapp API as the site calls it: a Hono app's `fetch(request, bindings)`. The bindings
+ * carry what the site knows of the shopper (their address, the request id); only code in this
+ * process can pass them, so the API believes them where it would not believe a header.
+ */
+export type UserappService = (request: Request, bindings: ClientBindings) => Response | Promise<Response>;
 
 export type SiteOptions = {
   /** The /userapp API (also serves /media). */
-  userapp: UserappFetch;
+  userapp: UserappService;
   /** Where the storefront's loaders send their /userapp calls (defaults to `userapp`). */
-  storefrontUserapp?: UserappFetch;
+  storefrontUserapp?: UserappService;
   /** The React Router server build, or a loader of it (development reloads it per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
@@ -20,57 +38,120 @@ export type SiteOptions = {
   clientDir?: string;
   /** How long guests' public pages are kept in the micro-cache (server/page-cache.ts); 0 or unset: off. */
   pageCacheMs?: number;
-  /** The shop's public origin (PUBLIC_ORIGIN), accepted as a form's Origin behind a proxy. */
+  /** The shop's public origin (PUBLIC_ORIGIN), accepted as a form's Origin behind a proxy; https turns HSTS on in production. */
   publicOrigin?: string | null;
+  /** Whose X-Forwarded-For names the shopper (TRUST_PROXY); unset: no one's, the socket's peer is the shopper. */
+  trustProxy?: TrustProxy;
+  /** The largest storefront form post (FORM_BODY_LIMIT_BYTES), default 64 KB; /userapp has its own. */
+  formBodyLimitBytes?: number;
+  /** Per-path exceptions to that limit, checked first (back-office uploads). */
+  bodyLimitRules?: readonly BodyLimitRule[];
+  /** /healthz and /readyz (server/main.ts passes one that pings the database and drains on SIGTERM). */
+  health?: Health;
+  /** Access lines and failures (tests pass their own to read them back). */
+  logger?: Logger;
 };
 
-/** The whole site: the /userapp API and /media, the built assets, then the storefront. */
+export const DEFAULT_FORM_BODY_LIMIT_BYTES = 64 * 1024;
+
+type SiteEnv = { Variables: { requestId: string; clientAddress: string | null } };
+
+/** The whole site: health checks, the /userapp API and /media, the built assets, then the storefront. */
 export function createSite(options: SiteOptions) {
   const files = options.clientDir ? loadStaticFiles(options.clientDir) : new Map();
   const handleRequest = createRequestHandler(options.build, options.mode);
   const storefrontUserapp = options.storefrontUserapp ?? options.userapp;
   const pages = createPageCache({ ttlMs: options.pageCacheMs ?? 0 });
+  const log = options.logger ?? defaultLogger;
+  const health = options.health ?? createHealth({ logger: log });
+  const trust = options.trustProxy ?? TRUST_NO_PROXY;
+  // One nonce per request: entry.server.tsx puts it on every script, the CSP header names it.
+  // None in development (see PageHeaderOptions): Playwright checks the policy on the real build.
+  const nonce = () => (options.mode === "production" ? createNonce() : "");
+  // Only where the shop is served over https: a browser that saw HSTS refuses plain http afterwards.
+  const hsts = options.mode === "production" && (options.publicOrigin ?? "").startsWith("https:");
+  const bindings = (c: Context<SiteEnv>): ClientBindings => ({ clientAddress: c.var.clientAddress, requestId: c.var.requestId });
 
-  const site = new Hono();
+  const site = new Hono<SiteEnv>();
+  // First, so that every answer, refusals and failures too, carries X-Request-Id and is logged.
+  site.use(requestLog({ logger: log, quiet: (path) => HEALTH_PATHS.has(path) }));
+  if (hsts) {
+    site.use(async (c, next) => {
+      await next();
+      c.header("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    });
+  }
+  site.use(async (c, next) => {
+    // A broken %-escape or a line break in the path is the client's error, not ours (error-page.ts).
+    if (isHostilePath(c.req.url)) return refusal(c.req.raw, 400, MALFORMED_URL, { nonce: nonce() });
+    // Resolved once here: the API and the storefront's calls to it get this address (README, TRUST_PROXY).
+    const peer = socketPeer(c);
+    c.set("clientAddress", resolveClientAddress({ peer, forwardedFor: c.req.raw.headers.get("x-forwarded-for"), trust }));
+    await next();
+  });
+  site.on(["GET", "HEAD"], [...HEALTH_PATHS], async (c) => (await health.handle(c.req.raw)) ?? c.notFound());
   // Assets come precompressed; this compresses HTML, data and API answers.
   site.use(compress());
-  site.all("/userapp/*", (c) => options.userapp(c.req.raw));
-  site.all("/media/*", (c) => options.userapp(c.req.raw));
+  site.use(
+    bodyLimit({
+      defaultLimitBytes: options.formBodyLimitBytes ?? DEFAULT_FORM_BODY_LIMIT_BYTES,
+      rules: options.bodyLimitRules,
+      // Connection: close, so that the client stops sending the rest of a body we will not read.
+      tooLarge: (c, limit) => refusal(c.req.raw, 413, tooLargeText(limit), { nonce: nonce(), headers: { Connection: "close" } }),
+    }),
+  );
+  site.all("/userapp/*", (c) => options.userapp(c.req.raw, bindings(c)));
+  site.all("/media/*", (c) => options.userapp(c.req.raw, bindings(c)));
   site.all("*", async (c) => {
     const file = staticResponse(files, c.req.raw);
     if (file) return file;
-    // One nonce per request: entry.server.tsx puts it on every script, the CSP header names it.
-    // None in development (see PageHeaderOptions): Playwright checks the policy on the real build.
     const request = c.req.raw;
+    if (isFaviconIco(request)) return faviconRedirect();
     if (isCrossSiteMutation(request, options.publicOrigin ?? null)) {
       return applyPageHeaders(request, new Response("Bad Request: cross-site form post", { status: 400 }), { nonce: "" });
     }
-    const clientAddress = peerAddress(c);
+    const { clientAddress, requestId } = bindings(c);
+    const userapp: UserappFetch = (call) => storefrontUserapp(call, { clientAddress, requestId });
     const render = async (cspNonce: string) =>
-      applyPageHeaders(request, await handleRequest(request, { userapp: storefrontUserapp, cspNonce, clientAddress }), {
-        nonce: cspNonce,
-      });
-    return pages.serve(request, render, options.mode === "production" ? createNonce() : "");
+      applyPageHeaders(request, await handleRequest(request, { userapp, cspNonce, requestId }), { nonce: cspNonce });
+    return pages.serve(request, render, nonce());
+  });
+  site.onError((error, c) => {
+    // The error's type, code and message (describeError), never the request's headers or body.
+    // A client that hung up (mid-upload, say) is not a failure of ours.
+    if (!c.req.raw.signal.aborted) log.error({ err: error, requestId: c.var.requestId, method: c.req.method, path: new URL(c.req.url).pathname }, "site request failed");
+    return refusal(c.req.raw, 500, SERVER_ERROR, { nonce: nonce() });
   });
   return site;
 }
 
-/** The socket's peer address; null when there is no Node socket (tests that call `fetch` directly). */
-function peerAddress(c: Context): string | null {
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null;
-  }
+/** Browsers and tools still ask for /favicon.ico: our icon is public/favicon.svg (see root.tsx's links). */
+function isFaviconIco(request: Request): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && new URL(request.url).pathname === "/favicon.ico";
 }
 
-/** With USERAPP_API_URL the storefront calls a separate API host over HTTP. */
-export function remoteUserapp(baseUrl: string): UserappFetch {
+function faviconRedirect(): Response {
+  return new Response(null, {
+    status: 301,
+    headers: { Location: "/favicon.svg", "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" },
+  });
+}
+
+/**
+ * With USERAPP_API_URL the storefront calls a separate API host over HTTP. The shopper's address
+ * goes as X-Forwarded-For (replacing whatever the request held), which that API believes only
+ * with its TRUST_PROXY set to this storefront's address (README, "Configuration").
+ */
+export function remoteUserapp(baseUrl: string): UserappService {
   const base = new URL(baseUrl);
-  return (request) => {
+  return (request, bindings) => {
     const url = new URL(request.url);
     url.protocol = base.protocol;
     url.host = base.host;
-    return fetch(new Request(url, request));
+    const headers = new Headers(request.headers);
+    headers.delete("x-forwarded-for");
+    if (bindings.clientAddress) headers.set("x-forwarded-for", bindings.clientAddress);
+    if (bindings.requestId) headers.set(REQUEST_ID_HEADER, bindings.requestId);
+    return fetch(new Request(url, request), { headers });
   };
 }

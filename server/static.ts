@@ -55,7 +55,13 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
 /** Answers a built file, compressed as the client accepts, or null when there is none. */
 export function staticResponse(files: Map<string, StaticFile>, request: Request): Response | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
-  const file = files.get(decodeURIComponent(new URL(request.url).pathname));
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(request.url).pathname);
+  } catch {
+    return null; // a broken %-escape names no file (server/site.ts answers it 400)
+  }
+  const file = files.get(pathname);
   if (!file) return null;
   const accepts = request.headers.get("accept-encoding") ?? "";
   const headers = new Headers({

@@ -110,6 +110,15 @@ function readWhole(raw: string | null, fallback: number): number {
 }
 
 /**
+ * A page number from a URL (the shop, the wishlist, the orders): a whole number, at most
+ * MAX_PAGE; anything else ("1e21", "-1", "NaN", "") is page 1. Bounded so that no hand-typed URL
+ * can ask the API for an offset its database cannot hold.
+ */
+export function readPageNumber(raw: string | null): number {
+  return Math.min(MAX_PAGE, Math.max(1, readWhole(raw, 1)));
+}
+
+/**
  * Reads the shop's search params. Nothing here fails: an unknown sort, a page size not offered,
  * a page that is not a whole number or prices that are not numbers fall back to the defaults.
  * The price bounds are ordered and the range's floor is open; the ceiling, which needs the
@@ -118,7 +127,6 @@ function readWhole(raw: string | null, fallback: number): number {
 export function parseShopParams(searchParams: URLSearchParams): ShopParams {
   const sort = searchParams.get("sort")?.trim() ?? "";
   const limit = readWhole(searchParams.get("limit"), DEFAULT_PAGE_SIZE);
-  const page = readWhole(searchParams.get("page"), 1);
   const gender = searchParams.get("gender")?.trim().toLowerCase() ?? "";
   const params: ShopParams = {
     search: (searchParams.get("search") ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_SEARCH),
@@ -133,7 +141,7 @@ export function parseShopParams(searchParams: URLSearchParams): ShopParams {
     maxPrice: readPrice(searchParams.get("maxPrice")),
     sort: Object.hasOwn(SORTS, sort) ? (sort as SortKey) : DEFAULT_SORT,
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
-    page: Math.min(MAX_PAGE, Math.max(1, page)),
+    page: readPageNumber(searchParams.get("page")),
   };
   return { ...params, ...orderPriceRange(params.minPrice, params.maxPrice) };
 }

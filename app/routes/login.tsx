@@ -31,11 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { email, password, redirectTo } = submission.value;
-  // The API counts failed attempts per shopper address as well as per account.
-  const headers: Record<string, string> = context.clientAddress ? { "x-forwarded-for": context.clientAddress } : {};
+  // The API counts failed attempts per shopper address too: it learns the address from
+  // `context.userapp`, which server/site.ts binds to this request, never from a header.
   const result = await callUserapp<UserJson & { token: string }>(context, "POST", "auth/login", {
     body: { username: email, password },
-    headers,
   });
   if (!result.ok) {
     const message = `Login failed: ${result.envelope.message || "Invalid credentials"}`;

@@ -4,7 +4,9 @@ import type { Route } from "./+types/myaccount.addressess";
 /** The spec's spelling (/myaccount/addressess...) keeps working: a permanent redirect, method kept (308). */
 function toCanonical(request: Request, splat: string | undefined) {
   const { search } = new URL(request.url);
-  return redirect(`/myaccount/addresses${splat ? `/${splat}` : ""}${search}`, 308);
+  // The splat arrives decoded: encoded again, a Location header holds only ASCII ("/😀" would throw).
+  const rest = splat ? `/${splat.split("/").map(encodeURIComponent).join("/")}` : "";
+  return redirect(`/myaccount/addresses${rest}${search}`, 308);
 }
 
 export function loader({ request, params }: Route.LoaderArgs) {

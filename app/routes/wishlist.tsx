@@ -5,6 +5,7 @@ import { Pagination } from "~/components/shop/pagination";
 import { defaultSize, priceOf, productPath, variantOf, type Product } from "~/lib/catalogue";
 import { backWithError, backWithSuccess, callListApi, failure, loadList, readListPost } from "~/lib/lists.server";
 import { seo } from "~/lib/seo";
+import { readPageNumber } from "~/lib/shop-params";
 import { requireToken } from "~/lib/session.server";
 import type { Route } from "./+types/wishlist";
 import { Prices } from "~/components/prices";
@@ -23,8 +24,7 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 function pageOf(url: URL): number {
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return Number.isFinite(page) && page >= 1 ? page : 1;
+  return readPageNumber(url.searchParams.get("page"));
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

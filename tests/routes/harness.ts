@@ -1,8 +1,11 @@
 import type { TestApi } from "../api/helpers";
 
-/** The load context React Router hands our loaders and actions, wired to the real API in memory. */
+/**
+ * The load context React Router hands our loaders and actions, wired to the real API in memory
+ * and bound, as server/site.ts binds it, to the shopper's address.
+ */
 export function loadContext(api: TestApi, clientAddress: string | null = null) {
-  return { userapp: (request: Request) => api.app.fetch(request), cspNonce: "test-nonce", clientAddress };
+  return { userapp: (request: Request) => api.app.fetch(request, { clientAddress }), cspNonce: "test-nonce" };
 }
 
 export const SHOP = "http://shop.test";

@@ -23,6 +23,11 @@ describe("safeRedirect", () => {
     "/register",
     "/logout",
     `/${"a".repeat(3000)}`,
+    // Not percent-encoded: a Location header cannot carry it as it is.
+    "/😀",
+    "/café",
+    "/shop\u2028",
+    "/a b",
   ])("sends %s to the fallback", (value) => {
     expect(safeRedirect(value as string | null | undefined, "/home")).toBe("/home");
   });

@@ -4,6 +4,7 @@ import {
   BASELINE_SECURITY_HEADERS,
   applyPageHeaders,
   contentSecurityPolicy,
+  cookieNames,
   createNonce,
 } from "../../server/security-headers";
 
@@ -95,6 +96,30 @@ describe("applyPageHeaders", () => {
     const data = new Response("[]", { headers: { "Content-Type": "text/x-script", "Cache-Control": CATALOGUE_CACHE } });
     const headers = apply(data, { url: "http://shop.test/shop.data", cookie: "__session=abc" });
     expect(headers.get("cache-control")).toBe(PERSONAL_CACHE);
+  });
+
+  it("finds the session however the Cookie header is spelled or joined", () => {
+    const variants = [
+      "__session=abc",
+      ";__session=abc",
+      " ; ;__session=abc;",
+      "__session =abc",
+      "\t__session\t=abc",
+      "theme=dark,__session=abc",
+      "theme=dark, __session=abc", // two Cookie headers, as fetch's Headers joins them
+      "__session=",
+      "__session",
+      `${"x=1; ".repeat(500)}__session=abc`,
+    ];
+    for (const cookie of variants) {
+      const headers = apply(html({ "Cache-Control": CATALOGUE_CACHE }), { cookie });
+      expect(headers.get("cache-control"), JSON.stringify(cookie.slice(0, 40))).toBe(PERSONAL_CACHE);
+    }
+    // Several headers appended, whatever their names' case.
+    const request = new Request("http://shop.test/shop", { headers: [["cookie", "theme=dark"], ["COOKIE", "__session=abc"]] });
+    const response = applyPageHeaders(request, html({ "Cache-Control": CATALOGUE_CACHE }), { nonce: "n" });
+    expect(response.headers.get("cache-control")).toBe(PERSONAL_CACHE);
+    expect(cookieNames(request)).toEqual(["theme", "__session"]);
   });
 
   it("ignores cookies that only look like the session's", () => {

@@ -10,6 +10,7 @@ import {
   parseShopParams,
   priceCeiling,
   productListBody,
+  readPageNumber,
   shopHref,
   shopSearch,
   shownRange,
@@ -60,6 +61,33 @@ describe("parseShopParams", () => {
     expect(parse("sort=__proto__").sort).toBe("newest");
     expect(parse("sort=toString").sort).toBe("newest");
     expect(parse("gender=MEN").gender).toBe("men");
+  });
+
+  test("reads page numbers as whole numbers from 1 to 100,000, whatever the URL holds", () => {
+    for (const [raw, page] of [
+      [null, 1],
+      ["", 1],
+      ["3", 3],
+      [" 4 ", 4],
+      ["1e21", 1],
+      ["-1", 1],
+      ["0", 1],
+      ["NaN", 1],
+      ["Infinity", 1],
+      ["0x10", 1],
+      ["2.5", 1],
+      ["99999999999", 100_000],
+      ["9".repeat(400), 100_000],
+      ["100000", 100_000],
+      ["100001", 100_000],
+    ] as const) {
+      expect(readPageNumber(raw), String(raw)).toBe(page);
+    }
+    expect(parse("page=1e21").page).toBe(1);
+    expect(parse("page=99999999999").page).toBe(100_000);
+    expect(parse(`${"size=M&".repeat(10_000)}limit=99999999999`)).toMatchObject({ size: ["M"], limit: 20 });
+    expect(parse(`size=${"x".repeat(100_000)}`).size).toEqual([]);
+    expect(parse("minPrice=NaN&maxPrice=Infinity")).toMatchObject({ minPrice: null, maxPrice: null });
   });
 
   test("drops blank and repeated list values but keeps values beyond the fixed lists", () => {
