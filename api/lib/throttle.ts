@@ -1,74 +1,90 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
-import type { Context } from "hono";
+import { and, eq, inArray, like, lte, or, sql } from "drizzle-orm";
 import { loginFailures } from "../db/schema";
 import type { ApiDeps } from "./context";
 import { ApiError } from "./http";
 
 /**
- * Sign-in throttling: failed attempts are counted per key ("email:<address>", "ip:<address>")
- * in a fixed window of `deps.loginWindowMs` that starts at the key's first failure.
+ * Sign-in and registration throttling. Failed attempts are counted per key in a fixed window
+ * that starts at the key's first failure (the login_failures table; keys are free-form text):
+ *
+ * - `pair:<account>|<address>`: failures for one account from one client address, the tight
+ *   limit (`loginMaxFailures.perAccountAddress` per `loginWindowMs`). Guessing from one address
+ *   stops here, and what it locks is that address's access to that account, not the owner's.
+ * - `ip:<address>`: failures from one address whichever accounts it tries (`perIp`).
+ * - `account:<account>` (`perAccount` per `loginWindowMs`) and `account-day:<account>`
+ *   (`perAccountDay` per day): the slower per-account backoff, for guessing spread over many
+ *   addresses. A second, day-long tier makes a sustained spread attack wait hours, not minutes.
+ * - `known:<account>|<address>`: not a counter but a mark (failures 0) that this address signed
+ *   in to the account successfully within `knownAddressMs`. A known address skips the account
+ *   tiers, so an attacker who has run them up cannot lock the owner out of their usual device.
+ * - `register:<address>`: registrations from one address (`registerMaxPerIp` per `registerWindowMs`).
+ *
+ * Without a client address only the account tiers apply (see `clientAddress` in api/lib/client-address.ts).
  *
  * An attempt is counted *before* the password is checked (a reservation) and handed back on
- * success. Counting afterwards would let a burst of parallel guesses all pass the check
- * while the slow argon2 verifications run; with the reservation, at most `limit` attempts per
- * key and window ever reach the password check, however many arrive at once.
+ * success. Counting afterwards would let a burst of parallel guesses all pass the check while
+ * the slow argon2 verifications run; with the reservation, at most `limit` attempts per key and
+ * window ever reach the password check, however many arrive at once.
  */
-export type ThrottleKey = { key: string; limit: number };
+export type ThrottleKey = { key: string; limit: number; windowMs: number };
 
-export function accountKey(email: string): string {
-  return `email:${email.trim().toLowerCase()}`;
+/** The day-long account tier's window. */
+export const ACCOUNT_DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The sign-in name as every key holds it: trimmed and lower-cased, as sign-in compares it. */
+export function accountName(email: string): string {
+  return email.trim().toLowerCase();
 }
 
-export function ipKey(ip: string): string {
-  return `ip:${ip}`;
-}
+/** Bounded, so a key stays short whatever hands us the address. */
+const addressPart = (address: string) => address.slice(0, 100);
 
-/**
- * The client's address: the first `X-Forwarded-For` entry, else `X-Real-IP` (set by the proxy in
- * front of us, or by the storefront when it calls the API in-process for a shopper), else the
- * socket's peer when served by @hono/node-server. Null when none is known: then only the
- * per-account key applies, because lumping every unknown client into one "unknown" bucket would
- * let anyone lock every shopper out of signing in with a handful of bad passwords.
- */
-export function clientIp(c: Context): string | null {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  const real = c.req.header("x-real-ip")?.trim();
-  let peer: string | undefined;
-  try {
-    peer = getConnInfo(c).remote.address;
-  } catch {
-    // Called without a Node socket (in-process `fetch`, tests): no peer address.
-  }
-  const ip = forwarded || real || peer;
-  // Header values are client-supplied text: bound the key's length.
-  return ip ? ip.slice(0, 100).toLowerCase() : null;
-}
-
-/** The keys a sign-in attempt counts against. Without a known client address only the account is counted (see `clientIp`). */
-export function loginKeys(deps: ApiDeps, email: string, ip: string | null): ThrottleKey[] {
-  const keys = [{ key: accountKey(email), limit: deps.loginMaxFailures.perAccount }];
-  if (ip) keys.push({ key: ipKey(ip), limit: deps.loginMaxFailures.perIp });
-  return keys;
+/** Each key family's window, for reading rows and for the sweep. */
+function windows(deps: ApiDeps): { prefix: string; windowMs: number }[] {
+  return [
+    { prefix: "pair:", windowMs: deps.loginWindowMs },
+    { prefix: "ip:", windowMs: deps.loginWindowMs },
+    { prefix: "account:", windowMs: deps.loginWindowMs },
+    { prefix: "account-day:", windowMs: ACCOUNT_DAY_MS },
+    { prefix: "known:", windowMs: deps.knownAddressMs },
+    { prefix: "register:", windowMs: deps.registerWindowMs },
+    // The per-account key of before the pair key existed: swept like the others.
+    { prefix: "email:", windowMs: deps.loginWindowMs },
+  ];
 }
 
 type Row = { key: string; failures: number; windowStart: Date };
 
-function windowFloor(deps: ApiDeps): Date {
-  return new Date(deps.now().getTime() - deps.loginWindowMs);
-}
+const floorOf = (deps: ApiDeps, windowMs: number) => new Date(deps.now().getTime() - windowMs);
+const isActive = (deps: ApiDeps, row: Row, windowMs: number) => new Date(row.windowStart).getTime() > floorOf(deps, windowMs).getTime();
 
-function retryAfterSeconds(deps: ApiDeps, row: Row): number {
-  const endsAt = new Date(row.windowStart).getTime() + deps.loginWindowMs;
+function retryAfterSeconds(deps: ApiDeps, row: Row, windowMs: number): number {
+  const endsAt = new Date(row.windowStart).getTime() + windowMs;
   return Math.max(1, Math.ceil((endsAt - deps.now().getTime()) / 1000));
 }
 
-export function tooManyAttempts(retryAfter: number): ApiError {
+/** "14 minutes", "1 minute", or hours beyond two of them (the day-long tier). */
+function waitText(retryAfter: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  if (minutes < 120) return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+export function tooManyAttempts(retryAfter: number): ApiError {
   return new ApiError(
     429,
     "TOO_MANY_REQUESTS",
-    `Too many failed sign-in attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
+    `Too many failed sign-in attempts. Please wait ${waitText(retryAfter)} and try again.`,
+    { retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
+export function tooManyRegistrations(retryAfter: number): ApiError {
+  return new ApiError(
+    429,
+    "TOO_MANY_REQUESTS",
+    `Too many accounts have been registered from your network. Please wait ${waitText(retryAfter)} and try again.`,
     { retryAfter },
     { "Retry-After": String(retryAfter) },
   );
@@ -78,51 +94,117 @@ export function tooManyAttempts(retryAfter: number): ApiError {
 function blockedFor(deps: ApiDeps, keys: ThrottleKey[], rows: Row[], allowed: (row: Row, limit: number) => boolean) {
   let wait: number | null = null;
   for (const row of rows) {
-    const limit = keys.find((k) => k.key === row.key)?.limit;
-    if (limit === undefined || allowed(row, limit)) continue;
-    wait = Math.max(wait ?? 0, retryAfterSeconds(deps, row));
+    const key = keys.find((k) => k.key === row.key);
+    if (!key || !isActive(deps, row, key.windowMs) || allowed(row, key.limit)) continue;
+    wait = Math.max(wait ?? 0, retryAfterSeconds(deps, row, key.windowMs));
   }
   return wait;
 }
 
-/**
- * Refuses (429, with Retry-After) when a key has already reached its limit, without counting
- * the refused attempt; otherwise counts the attempt against every key. Call `releaseAttempt`
- * when the password turns out to be right.
- */
-export async function reserveAttempt(deps: ApiDeps, keys: ThrottleKey[]): Promise<void> {
-  const floor = windowFloor(deps);
-  const current = await deps.db
-    .select()
-    .from(loginFailures)
-    .where(
-      and(
-        inArray(
-          loginFailures.key,
-          keys.map((k) => k.key),
-        ),
-        gt(loginFailures.windowStart, floor),
-      ),
-    );
-  const waiting = blockedFor(deps, keys, current, (row, limit) => row.failures < limit);
-  if (waiting !== null) throw tooManyAttempts(waiting);
+async function readRows(deps: ApiDeps, keys: string[]): Promise<Row[]> {
+  if (keys.length === 0) return [];
+  return deps.db.select().from(loginFailures).where(inArray(loginFailures.key, keys));
+}
 
-  // One statement per attempt: a key whose window has ended starts a new one at 1.
-  const expired = sql`${loginFailures.windowStart} <= ${floor.toISOString()}::timestamptz`;
-  const counted = await deps.db
-    .insert(loginFailures)
-    .values(keys.map((k) => ({ key: k.key, failures: 1, windowStart: deps.now() })))
-    .onConflictDoUpdate({
-      target: loginFailures.key,
-      set: {
-        failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
-        windowStart: sql`CASE WHEN ${expired} THEN excluded.window_start ELSE ${loginFailures.windowStart} END`,
-      },
-    })
-    .returning();
+/**
+ * Refuses (`refuse(retryAfter)`, a 429) when a key has already reached its limit, without
+ * counting the refused attempt; otherwise counts the attempt against every key.
+ */
+async function reserve(deps: ApiDeps, keys: ThrottleKey[], current: Row[], refuse: (retryAfter: number) => ApiError) {
+  const waiting = blockedFor(deps, keys, current, (row, limit) => row.failures < limit);
+  if (waiting !== null) throw refuse(waiting);
+
+  // One statement per window length: a key whose window has ended starts a new one at 1.
+  const counted: Row[] = [];
+  for (const windowMs of new Set(keys.map((k) => k.windowMs))) {
+    const floor = floorOf(deps, windowMs);
+    const expired = sql`${loginFailures.windowStart} <= ${floor.toISOString()}::timestamptz`;
+    const rows = await deps.db
+      .insert(loginFailures)
+      .values(keys.filter((k) => k.windowMs === windowMs).map((k) => ({ key: k.key, failures: 1, windowStart: deps.now() })))
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
+          windowStart: sql`CASE WHEN ${expired} THEN excluded.window_start ELSE ${loginFailures.windowStart} END`,
+        },
+      })
+      .returning();
+    counted.push(...rows);
+  }
   // Another attempt for the same key got in between the read and the count: this one is over the limit.
   const raced = blockedFor(deps, keys, counted, (row, limit) => row.failures <= limit);
-  if (raced !== null) throw tooManyAttempts(raced);
+  if (raced !== null) throw refuse(raced);
+}
+
+/** What a sign-in attempt reserved: released with `releaseLoginAttempt` when the password is right. */
+export type LoginReservation = { account: string; address: string | null; keys: ThrottleKey[] };
+
+/**
+ * Reserves a sign-in attempt (or a password check of a signed-in user: the same limits) for
+ * `email` from `address`, or refuses it with 429 and Retry-After.
+ */
+export async function reserveLoginAttempt(deps: ApiDeps, email: string, address: string | null): Promise<LoginReservation> {
+  await sweepEndedWindows(deps);
+  const account = accountName(email);
+  const limits = deps.loginMaxFailures;
+  const accountTiers: ThrottleKey[] = [
+    { key: `account:${account}`, limit: limits.perAccount, windowMs: deps.loginWindowMs },
+    { key: `account-day:${account}`, limit: limits.perAccountDay, windowMs: ACCOUNT_DAY_MS },
+  ];
+  if (!address) {
+    // Unknown clients are never pooled into one "unknown" counter: anyone could lock every shopper out with it.
+    await reserve(deps, accountTiers, await readRows(deps, accountTiers.map((k) => k.key)), tooManyAttempts);
+    return { account, address: null, keys: accountTiers };
+  }
+  const where = addressPart(address);
+  const addressKeys: ThrottleKey[] = [
+    { key: `pair:${account}|${where}`, limit: limits.perAccountAddress, windowMs: deps.loginWindowMs },
+    { key: `ip:${where}`, limit: limits.perIp, windowMs: deps.loginWindowMs },
+  ];
+  const knownKey = `known:${account}|${where}`;
+  const rows = await readRows(deps, [...addressKeys, ...accountTiers].map((k) => k.key).concat(knownKey));
+  const knownRow = rows.find((row) => row.key === knownKey);
+  const known = knownRow !== undefined && isActive(deps, knownRow, deps.knownAddressMs);
+  const keys = known ? addressKeys : [...addressKeys, ...accountTiers];
+  await reserve(deps, keys, rows, tooManyAttempts);
+  return { account, address: where, keys };
+}
+
+/**
+ * The password was right: this address starts afresh for the account, the other counters get
+ * back the attempt counted for it (an office or a household signing in often never adds up to
+ * a lock-out; an attacker's failures stay counted), and the address becomes known-good.
+ */
+export async function releaseLoginAttempt(deps: ApiDeps, reservation: LoginReservation): Promise<void> {
+  const { account, address, keys } = reservation;
+  const pair = keys.find((k) => k.key.startsWith("pair:"));
+  if (pair) await deps.db.delete(loginFailures).where(eq(loginFailures.key, pair.key));
+  const others = keys.filter((k) => k !== pair).map((k) => k.key);
+  if (others.length > 0) {
+    await deps.db
+      .update(loginFailures)
+      .set({ failures: sql`GREATEST(${loginFailures.failures} - 1, 0)` })
+      .where(inArray(loginFailures.key, others));
+  }
+  if (address) {
+    await deps.db
+      .insert(loginFailures)
+      .values({ key: `known:${account}|${address}`, failures: 0, windowStart: deps.now() })
+      .onConflictDoUpdate({ target: loginFailures.key, set: { windowStart: deps.now() } });
+  }
+}
+
+/**
+ * Counts a registration attempt from `address` (any outcome: a taken email too, so registering
+ * cannot be used to test emails without limit), or refuses it with 429. Unknown addresses are
+ * not counted, for the same reason as at sign-in.
+ */
+export async function reserveRegistration(deps: ApiDeps, address: string | null): Promise<void> {
+  await sweepEndedWindows(deps);
+  if (!address) return;
+  const keys = [{ key: `register:${addressPart(address)}`, limit: deps.registerMaxPerIp, windowMs: deps.registerWindowMs }];
+  await reserve(deps, keys, await readRows(deps, [keys[0].key]), tooManyRegistrations);
 }
 
 /** When each API (its deps) last swept out ended windows. */
@@ -130,33 +212,16 @@ const lastSweep = new WeakMap<ApiDeps, number>();
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * Counters whose window has ended count for nothing: they are deleted, at most once a minute per
- * process, so the table holds only the last window's keys however many addresses have tried.
+ * Rows whose window has ended count for nothing: they are deleted, at most once a minute per
+ * process, so the table holds only live windows (and marks) however many addresses have tried.
  */
 async function sweepEndedWindows(deps: ApiDeps): Promise<void> {
   const now = deps.now().getTime();
   const last = lastSweep.get(deps);
   if (last !== undefined && now - last < SWEEP_EVERY_MS) return;
   lastSweep.set(deps, now);
-  await deps.db.delete(loginFailures).where(lte(loginFailures.windowStart, windowFloor(deps)));
-}
-
-/** A successful sign-in: the account starts afresh, and the address gets back the attempt counted for it. */
-export async function releaseAttempt(deps: ApiDeps, keys: ThrottleKey[]): Promise<void> {
-  const [account, ...others] = keys;
-  await deps.db.delete(loginFailures).where(eq(loginFailures.key, account.key));
-  await sweepEndedWindows(deps);
-  if (others.length === 0) return;
-  await deps.db
-    .update(loginFailures)
-    .set({ failures: sql`GREATEST(${loginFailures.failures} - 1, 0)` })
-    .where(
-      and(
-        inArray(
-          loginFailures.key,
-          others.map((k) => k.key),
-        ),
-        gt(loginFailures.windowStart, windowFloor(deps)),
-      ),
-    );
+  const ended = windows(deps).map(({ prefix, windowMs }) =>
+    and(like(loginFailures.key, `${prefix}%`), lte(loginFailures.windowStart, floorOf(deps, windowMs))),
+  );
+  await deps.db.delete(loginFailures).where(or(...ended));
 }

@@ -7,7 +7,8 @@ import type { ApiDeps, ApiEnv } from "../lib/context";
 import { badRequest, conflict, ok, readBody } from "../lib/http";
 import { newId } from "../lib/ids";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../lib/passwords";
-import { clientIp, loginKeys, releaseAttempt, reserveAttempt } from "../lib/throttle";
+import { clientAddress } from "../lib/client-address";
+import { releaseLoginAttempt, reserveLoginAttempt, reserveRegistration } from "../lib/throttle";
 import { loadUser, toUserJson } from "../lib/users";
 
 /** An optional name part: trimmed; blank or null means "not given". */
@@ -40,6 +41,8 @@ export function authRoutes(deps: ApiDeps) {
 
   app.post("/register", async (c) => {
     const body = await readBody(c, registerSchema);
+    // Counted per client address whatever the outcome (README, "The /userapp API").
+    await reserveRegistration(deps, clientAddress(c, deps.trustProxy));
     const emailTaken = () => conflict("An account with this email already exists.");
     // Checked first to spare an argon2 hash for a duplicate; the insert below settles races.
     const [existing] = await deps.db
@@ -70,9 +73,8 @@ export function authRoutes(deps: ApiDeps) {
 
   app.post("/login", async (c) => {
     const body = await readBody(c, loginSchema);
-    const keys = loginKeys(deps, body.username, clientIp(c));
-    // Refuses with 429 before any password check once a key is over its limit.
-    await reserveAttempt(deps, keys);
+    // Refuses with 429 before any password check once a limit is reached (api/lib/throttle.ts).
+    const reservation = await reserveLoginAttempt(deps, body.username, clientAddress(c, deps.trustProxy));
 
     const [user] = await deps.db
       .select({ id: users.id, passwordHash: users.passwordHash })
@@ -85,7 +87,7 @@ export function authRoutes(deps: ApiDeps) {
     }
     if (!(await verifyPassword(user.passwordHash, body.password))) throw badRequest(INVALID_CREDENTIALS);
 
-    await releaseAttempt(deps, keys);
+    await releaseLoginAttempt(deps, reservation);
     // Housekeeping while we are here: this user's expired tokens can go.
     await deps.db.delete(authTokens).where(and(eq(authTokens.userId, user.id), lte(authTokens.expiresAt, deps.now())));
     const token = await issueToken(deps, user.id);

@@ -4,11 +4,12 @@ import { z } from "zod";
 import type { Database } from "../db/client";
 import { addresses, authTokens, users } from "../db/schema";
 import { requireUser } from "../lib/auth";
-import type { ApiDeps, ApiEnv } from "../lib/context";
+import type { ApiDeps, ApiEnv, SignedInUser } from "../lib/context";
 import { ApiError, badRequest, conflict, idPattern, notFound, ok, readBody } from "../lib/http";
 import { newId } from "../lib/ids";
 import { hashPassword, verifyPassword } from "../lib/passwords";
-import { clientIp, loginKeys, releaseAttempt, reserveAttempt } from "../lib/throttle";
+import { clientAddress } from "../lib/client-address";
+import { accountName, releaseLoginAttempt, reserveLoginAttempt } from "../lib/throttle";
 import { isUniqueViolation, loadUser } from "../lib/users";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -103,6 +104,8 @@ const updateSchema = z.object({
     .max(20, "At most 20 addresses")
     .refine((list) => list.filter((a) => a.isActive === true).length <= 1, "Only one address can be the primary one")
     .optional(),
+  // Required only to change the email, the sign-in name (never trimmed: spaces are part of a password).
+  currentPassword: z.string().min(1, "Enter your current password").max(200, "At most 200 characters").optional(),
 });
 
 const passwordSchema = z.object({
@@ -191,6 +194,19 @@ async function replaceAddresses(tx: Transaction, userId: string, list: AddressIn
     });
 }
 
+/**
+ * Checks a signed-in user's current password (400 "Current password is incorrect."). Guesses
+ * count against the same limits as signing in (api/lib/throttle.ts), so a stolen token cannot be
+ * used to guess the password without limit.
+ */
+async function checkCurrentPassword(deps: ApiDeps, user: SignedInUser, password: string, address: string | null) {
+  const reservation = await reserveLoginAttempt(deps, user.email, address);
+  const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+  if (!row) throw notFound("User not found");
+  if (!(await verifyPassword(row.passwordHash, password))) throw badRequest("Current password is incorrect.");
+  await releaseLoginAttempt(deps, reservation);
+}
+
 /** Locks the user's row so concurrent updates of one profile (and its primary address) run one after another. */
 async function lockUser(tx: Transaction, userId: string) {
   const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
@@ -214,6 +230,14 @@ export function userRoutes(deps: ApiDeps) {
     if (c.req.param("id") !== userId) throw notFound("User not found");
     const body = await readBody(c, updateSchema);
     const emailTaken = () => conflict("An account with this email already exists.");
+    // Whoever changes the sign-in name owns the account: a stolen token alone must not be enough
+    // (a case-only change signs in the same, so it needs no password).
+    if (body.email !== undefined && accountName(body.email) !== accountName(c.var.user.email)) {
+      if (body.currentPassword === undefined) {
+        throw fieldError("currentPassword", "Enter your current password to change your email");
+      }
+      await checkCurrentPassword(deps, c.var.user, body.currentPassword, clientAddress(c, deps.trustProxy));
+    }
 
     try {
       await deps.db.transaction(async (tx) => {
@@ -250,16 +274,10 @@ export function userRoutes(deps: ApiDeps) {
     return ok(c, await loadUser(deps.db, userId), "Profile updated successfully");
   });
 
-  // Guessing the current password here counts against the same limits as signing in.
   app.put("/password", async (c) => {
-    const { id: userId, email, tokenHash } = c.var.user;
+    const { id: userId, tokenHash } = c.var.user;
     const body = await readBody(c, passwordSchema);
-    const keys = loginKeys(deps, email, clientIp(c));
-    await reserveAttempt(deps, keys);
-    const [user] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!user) throw notFound("User not found");
-    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw badRequest("Current password is incorrect.");
-    await releaseAttempt(deps, keys);
+    await checkCurrentPassword(deps, c.var.user, body.currentPassword, clientAddress(c, deps.trustProxy));
 
     const passwordHash = await hashPassword(body.newPassword);
     // Whoever held the old password may hold a token too: every other session ends; this one stays.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTER_MESSAGE, isSingleLine, withoutControlCharacters } from "./plain-text";
 
 // One schema per form, shared by the browser (conform's client validation and native
 // constraints) and the route action (parseWithZod). Texts the spec names are kept exactly.
@@ -7,23 +8,33 @@ const email = z
   .string({ error: "Enter your email address" })
   .trim()
   .max(254, "At most 254 characters")
+  .refine(isSingleLine, CONTROL_CHARACTER_MESSAGE)
   .pipe(z.email("Enter a valid email address"));
+
+/** A password as typed: never trimmed (spaces are part of it), and without control characters. */
+const password = (required: string) =>
+  z.string({ error: required }).max(200, "At most 200 characters").refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 export const loginSchema = z.object({
   email,
-  // Never trimmed: spaces are part of a password.
-  password: z.string({ error: "Enter your password" }).max(200, "At most 200 characters"),
+  password: password("Enter your password"),
   redirectTo: z.string().optional(),
 });
 
 const name = (label: string) =>
-  z.string({ error: `Enter your ${label}` }).trim().min(1, `Enter your ${label}`).max(100, "At most 100 characters");
+  z
+    .string({ error: `Enter your ${label}` })
+    .trim()
+    .min(1, `Enter your ${label}`)
+    .max(100, "At most 100 characters")
+    .refine(isSingleLine, CONTROL_CHARACTER_MESSAGE);
 
 /** At least 8 characters, as the API demands. */
 export const newPassword = z
   .string({ error: "Enter a password" })
   .min(8, "At least 8 characters")
-  .max(200, "At most 200 characters");
+  .max(200, "At most 200 characters")
+  .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 export const TERMS_MESSAGE = "Please accept the terms and conditions.";
 
@@ -37,33 +48,49 @@ export const registerSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+export const CURRENT_PASSWORD_FOR_EMAIL = "Enter your current password to change your email";
+
+/** True when `next` is another sign-in name than `current` (sign-in ignores case and spaces around). */
+export const emailChanges = (current: string, next: string) => current.trim().toLowerCase() !== next.trim().toLowerCase();
+
 /**
  * Edit Profile: name, email and phone (optional). An Indian (+91) number has 10 digits, others
- * 4 to 15, as the API checks; so the schema depends on the shopper's country code.
+ * 4 to 15, as the API checks; so the schema depends on the shopper's country code. The email is
+ * the sign-in name: changing it takes the current password (the API demands it too), which is
+ * required only then.
  */
-export function profileSchema(countryCode: string) {
+export function profileSchema(countryCode: string, currentEmail: string) {
   const phone =
     countryCode === "91"
       ? z.string().regex(/^\d{10}$/, "An Indian phone number has 10 digits")
       : z.string().regex(/^\d{4,15}$/, "A phone number has 4 to 15 digits");
-  return z.object({
-    name: name("name"),
-    email,
-    // Spaces and hyphens people type in phone numbers are dropped before the digits are checked.
-    phone: z
-      .string()
-      .transform((value) => value.replace(/[\s-]/g, ""))
-      .pipe(phone)
-      .optional(),
-  });
+  return z
+    .object({
+      name: name("name"),
+      email,
+      // Spaces and hyphens people type in phone numbers are dropped before the digits are checked.
+      phone: z
+        .string()
+        .refine(isSingleLine, CONTROL_CHARACTER_MESSAGE)
+        .transform((value) => value.replace(/[\s-]/g, ""))
+        .pipe(phone)
+        .optional(),
+      currentPassword: password(CURRENT_PASSWORD_FOR_EMAIL).optional(),
+    })
+    .superRefine((value, ctx) => {
+      // Runs even when other fields failed: the email may be missing then.
+      if (typeof value.email === "string" && emailChanges(currentEmail, value.email) && !value.currentPassword) {
+        ctx.addIssue({ code: "custom", path: ["currentPassword"], message: CURRENT_PASSWORD_FOR_EMAIL });
+      }
+    });
 }
 
 /** Change password on the settings page: the new one twice, at least 8 characters. */
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string({ error: "Enter your current password" }).max(200, "At most 200 characters"),
+    currentPassword: password("Enter your current password"),
     newPassword,
-    confirmPassword: z.string({ error: "Enter the new password again" }),
+    confirmPassword: password("Enter the new password again"),
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
     path: ["confirmPassword"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTER_MESSAGE, isSingleLine } from "./plain-text";
 
 // The address form's one schema (spec section 5: locality, city, state, zipcode and country
 // required), shared by the account's address book and checkout. Pure: no server code.
@@ -49,7 +50,12 @@ export type IndianState = (typeof INDIAN_STATES)[number];
 export const DEFAULT_COUNTRY = "India";
 
 const requiredText = (label: string, max: number) =>
-  z.string({ error: `Enter the ${label}` }).trim().min(1, `Enter the ${label}`).max(max, `At most ${max} characters`);
+  z
+    .string({ error: `Enter the ${label}` })
+    .trim()
+    .min(1, `Enter the ${label}`)
+    .max(max, `At most ${max} characters`)
+    .refine(isSingleLine, CONTROL_CHARACTER_MESSAGE);
 
 export const addressSchema = z.object({
   locality: requiredText("locality", 200),

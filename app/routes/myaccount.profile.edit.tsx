@@ -6,9 +6,9 @@ import { useAccount } from "~/components/account/account-user";
 import { FormActions } from "~/components/account/form-actions";
 import { RouteDialog } from "~/components/account/route-dialog";
 import { ConformField } from "~/components/account/conform-field";
-import { FormError } from "~/components/form-field";
+import { FormError, useClearedPasswords } from "~/components/form-field";
 import { apiFieldErrors, refusedForm, refusedStatus, requireProfile } from "~/lib/account.server";
-import { profileSchema } from "~/lib/account-schemas";
+import { emailChanges, profileSchema } from "~/lib/account-schemas";
 import { seo } from "~/lib/seo";
 import type { UserJson } from "~/lib/shopper.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
@@ -17,7 +17,9 @@ import type { Route } from "./+types/myaccount.profile.edit";
 
 const PATH = "/myaccount/profile/edit";
 const PROFILE = "/myaccount/profile";
-const PROFILE_FIELDS = new Set(["name", "email", "phone"]);
+const PROFILE_FIELDS = new Set(["name", "email", "phone", "currentPassword"]);
+// A password is never sent back into the page.
+const HIDDEN = ["currentPassword"];
 
 export const meta: Route.MetaFunction = (args) => [
   ...seo(args, { title: "Edit Profile", description: "Change your name, email and phone.", path: PATH }),
@@ -27,20 +29,29 @@ export const meta: Route.MetaFunction = (args) => [
 export async function action({ request, context }: Route.ActionArgs) {
   // The id is the profile's own, never one from the form.
   const { token, user } = await requireProfile(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: profileSchema(user.country_code) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: profileSchema(user.country_code, user.email) });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
-  const { name, email, phone } = submission.value;
+  const { name, email, phone, currentPassword } = submission.value;
+  // The password goes only with a new email, the one change the API asks it for.
+  const changesEmail = emailChanges(user.email, email);
   const result = await callUserapp<UserJson>(context, "PUT", `user/update/${user.id}`, {
     token,
-    body: { name, email, phone: phone ?? null },
+    body: { name, email, phone: phone ?? null, ...(changesEmail ? { currentPassword } : {}) },
   });
   if (!result.ok) {
     const message = result.envelope.message || "Unknown error";
-    // 409 is a taken email; a 422 names its fields.
+    // 409 is a taken email, 400 a wrong current password (429 too many of them: a form error); a 422 names its fields.
     const fieldErrors =
-      result.httpStatus === 409 ? { email: [message] } : apiFieldErrors(result, (path) => (PROFILE_FIELDS.has(path) ? path : null));
-    return refusedForm(submission.reply({ formErrors: [`Failed to update profile: ${message}`], fieldErrors }), refusedStatus(result));
+      result.httpStatus === 409
+        ? { email: [message] }
+        : result.httpStatus === 400
+          ? { currentPassword: [message] }
+          : apiFieldErrors(result, (path) => (PROFILE_FIELDS.has(path) ? path : null));
+    return refusedForm(
+      submission.reply({ formErrors: [`Failed to update profile: ${message}`], fieldErrors, hideFields: HIDDEN }),
+      refusedStatus(result),
+    );
   }
   return redirectWithSuccess(PROFILE, "Profile updated successfully");
 }
@@ -49,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function EditProfile({ actionData }: Route.ComponentProps) {
   const { user } = useAccount();
   const navigation = useNavigation();
-  const schema = useMemo(() => profileSchema(user.country_code), [user.country_code]);
+  const schema = useMemo(() => profileSchema(user.country_code, user.email), [user.country_code, user.email]);
   const [form, fields] = useForm({
     id: "edit-profile",
     lastResult: actionData?.result,
@@ -59,6 +70,7 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  useClearedPasswords(actionData?.result, fields.currentPassword.id);
   const busy = navigation.state === "submitting" && navigation.formAction === PATH;
   return (
     <RouteDialog title="Edit Profile" closeTo={PROFILE}>
@@ -72,6 +84,13 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
           type="tel"
           hint={user.country_code === "91" ? "10 digits. Leave it empty to remove it." : "Leave it empty to remove it."}
           autoComplete="tel-national"
+        />
+        <ConformField
+          field={fields.currentPassword}
+          label="Current password"
+          type="password"
+          hint="Needed only when you change your email."
+          autoComplete="current-password"
         />
         <FormActions cancelTo={PROFILE} submit="Save Changes" pending={busy ? "Updating your profile..." : null} />
       </Form>

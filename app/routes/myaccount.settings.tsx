@@ -39,7 +39,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await callUserapp(context, "PUT", "user/password", {
     token,
     body: { currentPassword, newPassword },
-    headers: context.clientAddress ? { "x-forwarded-for": context.clientAddress } : {},
   });
   if (!result.ok) {
     const message = result.envelope.message || "Unknown error";

@@ -38,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: ["Registration failed: Please try again."], hideFields: ["password"] }) }, { status: 400 });
   }
   const { firstName, lastName, email, password, redirectTo } = submission.value;
-  const result = await callUserapp(context, "POST", "auth/register", { body: { firstName, lastName, email, password } });
+  const result = await callUserapp(context, "POST", "auth/register", {
+    body: { firstName, lastName, email, password },
+  });
   if (!result.ok) {
     const message = `Registration failed: ${result.envelope.message || "Unknown error"}`;
     const fieldErrors: Record<string, string[]> = {};
@@ -46,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       for (const issue of result.envelope.data as ApiFieldError[]) fieldErrors[issue.path] = [issue.message];
     }
     if (result.envelope.status === "FAILURE") fieldErrors.email = [result.envelope.message];
-    const status = result.httpStatus >= 500 ? 500 : result.httpStatus === 409 ? 409 : 400;
+    const status = result.httpStatus >= 500 ? 500 : result.httpStatus === 409 || result.httpStatus === 429 ? result.httpStatus : 400;
     return data(
       { result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }) },
       { status },

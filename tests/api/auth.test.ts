@@ -13,11 +13,16 @@ const MINUTE = 60_000;
 const WINDOW_MS = 15 * MINUTE;
 const TOKEN_TTL_MS = 7 * 24 * 60 * MINUTE;
 
+const KNOWN_MS = 30 * 24 * 60 * MINUTE;
+
 const api = await createTestApi({
   now: () => clock,
   tokenTtlMs: TOKEN_TTL_MS,
   loginWindowMs: WINDOW_MS,
-  loginMaxFailures: { perAccount: 3, perIp: 5 },
+  loginMaxFailures: { perAccountAddress: 3, perIp: 5, perAccount: 6, perAccountDay: 10 },
+  knownAddressMs: KNOWN_MS,
+  registerMaxPerIp: 3,
+  registerWindowMs: 60 * MINUTE,
 });
 const { db, call } = api;
 
@@ -35,11 +40,9 @@ async function register(email: string, password = "correct horse battery", extra
   return response.body.data;
 }
 
+/** Signs in from client address `ip` (none: an unknown address). */
 function login(username: string, password: string, ip?: string) {
-  return call("POST", "/userapp/auth/login", {
-    body: { username, password },
-    headers: ip ? { "x-forwarded-for": ip } : {},
-  });
+  return call("POST", "/userapp/auth/login", { body: { username, password }, clientAddress: ip ?? null });
 }
 
 describe("POST /userapp/auth/register", () => {
@@ -258,14 +261,25 @@ describe("POST /userapp/auth/logout", () => {
 });
 
 describe("sign-in throttling", () => {
-  it("refuses an account after its failures reach the limit, before checking the password", async () => {
+  const password = "password123";
+  /** A registered account and the address its owner signs in from (known-good from then on). */
+  async function ownerWithHomeAddress() {
     const email = uniqueEmail();
-    await register(email, "password123");
-    // Each attempt from another address: only the account's counter can trip.
-    for (let i = 0; i < 3; i++) expect((await login(email, "wrong-password", uniqueIp())).status).toBe(400);
+    await register(email, password);
+    const home = uniqueIp();
+    expect((await login(email, password, home)).status).toBe(200);
+    return { email, home };
+  }
+
+  it("refuses guessing from one address after the pair limit, before checking the password, and only there", async () => {
+    const email = uniqueEmail();
+    await register(email, password);
+    const attacker = uniqueIp();
+    for (let i = 0; i < 3; i++) expect((await login(email, "wrong-password", attacker)).status).toBe(400);
     advance(MINUTE);
 
-    const refused = await login(email, "password123", uniqueIp());
+    // Even the right password is refused from there: the check never runs.
+    const refused = await login(email, password, attacker);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       status: "TOO_MANY_REQUESTS",
@@ -273,98 +287,197 @@ describe("sign-in throttling", () => {
       data: { retryAfter: 14 * 60 },
     });
     expect(refused.headers.get("retry-after")).toBe(String(14 * 60));
+    // Whatever the case or spacing of the email typed.
+    expect((await login(email.toUpperCase(), password, attacker)).status).toBe(429);
+    expect((await login(`  ${email} `, "another guess", attacker)).status).toBe(429);
 
-    // The account is locked for everyone, whatever the case of the address typed.
-    expect((await login(email.toUpperCase(), "password123", uniqueIp())).status).toBe(429);
-    // Other accounts are not affected.
-    const other = uniqueEmail();
-    await register(other, "password123");
-    expect((await login(other, "password123", uniqueIp())).status).toBe(200);
+    // The owner, from anywhere else, signs in while the attacker is locked out.
+    expect((await login(email, password, uniqueIp())).status).toBe(200);
+    expect((await login(email, "wrong-password", attacker)).status).toBe(429);
 
-    // When the window has passed, the right password works again.
+    // When the window has passed, that address may try again.
     advance(14 * MINUTE);
-    expect((await login(email, "password123", uniqueIp())).status).toBe(200);
+    expect((await login(email, password, attacker)).status).toBe(200);
   });
 
   it("counts unknown accounts too, so throttling does not reveal which emails exist", async () => {
     const email = uniqueEmail();
-    for (let i = 0; i < 3; i++) expect((await login(email, "guess", uniqueIp())).status).toBe(400);
-    expect((await login(email, "guess", uniqueIp())).status).toBe(429);
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++) expect((await login(email, "guess", ip)).status).toBe(400);
+    expect((await login(email, "guess", ip)).status).toBe(429);
   });
 
-  it("starts the account afresh after a successful sign-in", async () => {
+  it("starts the address afresh for the account after a successful sign-in", async () => {
     const email = uniqueEmail();
-    await register(email, "password123");
+    await register(email, password);
     const ip = uniqueIp();
     for (let i = 0; i < 2; i++) expect((await login(email, "wrong", ip)).status).toBe(400);
-    expect((await login(email, "password123", ip)).status).toBe(200);
-    const [row] = await db
-      .select()
-      .from(loginFailures)
-      .where(eq(loginFailures.key, `email:${email}`));
-    expect(row).toBeUndefined();
-    for (let i = 0; i < 3; i++) expect((await login(email, "wrong", uniqueIp())).status).toBe(400);
-    expect((await login(email, "password123", uniqueIp())).status).toBe(429);
+    expect((await login(email, password, ip)).status).toBe(200);
+    const keys = (await db.select().from(loginFailures)).map((row) => row.key);
+    expect(keys).not.toContain(`pair:${email}|${ip}`);
+    for (let i = 0; i < 3; i++) expect((await login(email, "wrong", ip)).status).toBe(400);
+    expect((await login(email, password, ip)).status).toBe(429);
   });
 
   it("refuses an address after its failures reach the limit, whichever accounts it tries", async () => {
     const ip = uniqueIp();
     for (let i = 0; i < 5; i++) expect((await login(uniqueEmail(), "guess", ip)).status).toBe(400);
     const victim = uniqueEmail();
-    await register(victim, "password123");
-    const refused = await login(victim, "password123", ip);
+    await register(victim, password);
+    const refused = await login(victim, password, ip);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     // The same account from another address is fine.
-    expect((await login(victim, "password123", uniqueIp())).status).toBe(200);
-  });
-
-  it("reads the address from the first X-Forwarded-For entry, else X-Real-IP", async () => {
-    const ip = uniqueIp();
-    for (let i = 0; i < 5; i++) {
-      const response = await call("POST", "/userapp/auth/login", {
-        body: { username: uniqueEmail(), password: "guess" },
-        headers: { "x-forwarded-for": `${ip}, 10.0.0.1` },
-      });
-      expect(response.status).toBe(400);
-    }
-    const viaRealIp = await call("POST", "/userapp/auth/login", {
-      body: { username: uniqueEmail(), password: "guess" },
-      headers: { "x-real-ip": ip },
-    });
-    expect(viaRealIp.status).toBe(429);
-    // The proxy's own address (the last entry) is not what is counted.
-    const viaProxy = await call("POST", "/userapp/auth/login", {
-      body: { username: uniqueEmail(), password: "guess" },
-      headers: { "x-forwarded-for": `${uniqueIp()}, 10.0.0.1` },
-    });
-    expect(viaProxy.status).toBe(400);
+    expect((await login(victim, password, uniqueIp())).status).toBe(200);
   });
 
   it("does not pool clients whose address is unknown into one counter", async () => {
-    for (let i = 0; i < 6; i++) expect((await login(uniqueEmail(), "guess")).status).toBe(400);
+    for (let i = 0; i < 7; i++) expect((await login(uniqueEmail(), "guess")).status).toBe(400);
     const email = uniqueEmail();
-    await register(email, "password123");
-    expect((await login(email, "password123")).status).toBe(200);
+    await register(email, password);
+    expect((await login(email, password)).status).toBe(200);
   });
 
-  it("lets at most the limit of parallel guesses reach the password check", async () => {
+  it("applies the per-account limit alone when the address is unknown", async () => {
     const email = uniqueEmail();
-    await register(email, "password123");
-    const responses = await Promise.all(Array.from({ length: 10 }, () => login(email, "wrong", uniqueIp())));
-    const statuses = responses.map((r) => r.status).sort();
+    await register(email, password);
+    for (let i = 0; i < 6; i++) expect((await login(email, "guess")).status).toBe(400);
+    expect((await login(email, password)).status).toBe(429);
+    // It is the same account limit a new address meets.
+    expect((await login(email, password, uniqueIp())).status).toBe(429);
+  });
+
+  it("lets at most the pair limit of parallel guesses from one address reach the password check", async () => {
+    const email = uniqueEmail();
+    await register(email, password);
+    const ip = uniqueIp();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => login(email, "wrong", ip)));
+    const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 400)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it("lets at most the account limit of parallel guesses from many addresses reach the password check", async () => {
+    const email = uniqueEmail();
+    await register(email, password);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => login(email, "wrong", uniqueIp())));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+  });
+
+  it("slows guessing spread over many addresses per account, but not the owner's known address", async () => {
+    const { email, home } = await ownerWithHomeAddress();
+    // One guess per address: no address nor pair limit is ever reached.
+    for (let i = 0; i < 6; i++) expect((await login(email, "guess", uniqueIp())).status).toBe(400);
+    const fresh = await login(email, password, uniqueIp());
+    expect(fresh.status).toBe(429);
+    expect(fresh.headers.get("retry-after")).toBe(String(15 * 60));
+    expect(fresh.body.message).toBe("Too many failed sign-in attempts. Please wait 15 minutes and try again.");
+
+    // The owner's address signed in before: it gets through, and stays known.
+    expect((await login(email, password, home)).status).toBe(200);
+    expect((await login(email, password, home)).status).toBe(200);
+    // The owner's success does not give the attackers their guesses back.
+    expect((await login(email, "guess", uniqueIp())).status).toBe(429);
+    // A known address still has its own tight limit: it does not make an attacker there free.
+    for (let i = 0; i < 3; i++) expect((await login(email, "guess", home)).status).toBe(400);
+    expect((await login(email, password, home)).status).toBe(429);
+
+    // After the window, new addresses may try again.
+    advance(15 * MINUTE);
+    expect((await login(email, password, uniqueIp())).status).toBe(200);
+  });
+
+  it("makes a sustained spread attack wait the rest of the day once the daily account limit is reached", async () => {
+    const { email, home } = await ownerWithHomeAddress();
+    for (let i = 0; i < 6; i++) expect((await login(email, "guess", uniqueIp())).status).toBe(400);
+    advance(15 * MINUTE);
+    for (let i = 0; i < 4; i++) expect((await login(email, "guess", uniqueIp())).status).toBe(400);
+    // 10 failures today: the short window has room, the day does not.
+    const refused = await login(email, password, uniqueIp());
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBe(24 * 60 * 60 - 15 * 60);
+    expect(refused.body.message).toBe("Too many failed sign-in attempts. Please wait 24 hours and try again.");
+    advance(15 * MINUTE);
+    expect((await login(email, password, uniqueIp())).status).toBe(429);
+    // The owner at home is not locked out.
+    expect((await login(email, password, home)).status).toBe(200);
+    advance(retryAfter * 1000);
+    expect((await login(email, password, uniqueIp())).status).toBe(200);
+  });
+
+  it("forgets a known address that has not signed in for the known-address period", async () => {
+    const { email, home } = await ownerWithHomeAddress();
+    advance(KNOWN_MS + MINUTE);
+    for (let i = 0; i < 6; i++) expect((await login(email, "guess", uniqueIp())).status).toBe(400);
+    // An address is known to one account only.
+    const other = await ownerWithHomeAddress();
+    for (let i = 0; i < 6; i++) expect((await login(other.email, "guess", uniqueIp())).status).toBe(400);
+    expect((await login(other.email, password, home)).status).toBe(429);
+    expect((await login(email, password, home)).status).toBe(429);
+    expect((await login(other.email, password, other.home)).status).toBe(200);
   });
 
   it("gives a successful sign-in's attempt back to its address", async () => {
     const ip = uniqueIp();
     const email = uniqueEmail();
-    await register(email, "password123");
+    await register(email, password);
     // Many successes from one address (an office, a household) never add up to a lock-out.
-    for (let i = 0; i < 7; i++) expect((await login(email, "password123", ip)).status).toBe(200);
+    for (let i = 0; i < 7; i++) expect((await login(email, password, ip)).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await login(uniqueEmail(), "guess", ip)).status).toBe(400);
-    expect((await login(email, "password123", ip)).status).toBe(200);
+    expect((await login(email, password, ip)).status).toBe(200);
+  });
+});
+
+describe("registration throttling", () => {
+  const registerFrom = (ip: string | null, email: string, password = "password123") =>
+    call("POST", "/userapp/auth/register", { body: { email, password }, clientAddress: ip });
+
+  it("refuses a fourth registration from one address within the hour, whatever the outcome of the first three", async () => {
+    const ip = uniqueIp();
+    const taken = uniqueEmail();
+    await register(taken);
+    // A new account, a taken email (409) and the same taken email in other case all count.
+    expect((await registerFrom(ip, uniqueEmail())).status).toBe(201);
+    expect((await registerFrom(ip, taken)).status).toBe(409);
+    expect((await registerFrom(ip, ` ${taken.toUpperCase()} `)).status).toBe(409);
+    advance(MINUTE);
+
+    const refused = await registerFrom(ip, uniqueEmail());
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      status: "TOO_MANY_REQUESTS",
+      message: "Too many accounts have been registered from your network. Please wait 59 minutes and try again.",
+      data: { retryAfter: 59 * 60 },
+    });
+    expect(refused.headers.get("retry-after")).toBe(String(59 * 60));
+    // The refused attempt created nothing; the address is counted however it is spelt.
+    const email = uniqueEmail();
+    expect((await registerFrom(`  ${ip} `, email)).status).toBe(429);
+    expect((await registerFrom(`::ffff:${ip}`, uniqueEmail())).status).toBe(429);
+    expect((await login(email, "password123", uniqueIp())).status).toBe(400);
+
+    // Another address, and after the hour the same one, may register.
+    expect((await registerFrom(uniqueIp(), uniqueEmail())).status).toBe(201);
+    advance(59 * MINUTE);
+    expect((await registerFrom(ip, uniqueEmail())).status).toBe(201);
+  });
+
+  it("does not count a request refused for its body, and does not pool unknown addresses", async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) expect((await registerFrom(ip, "not-an-email")).status).toBe(422);
+    expect((await registerFrom(ip, uniqueEmail())).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await registerFrom(null, uniqueEmail())).status).toBe(201);
+  });
+
+  it("lets at most the limit of parallel registrations from one address through", async () => {
+    const ip = uniqueIp();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => registerFrom(ip, uniqueEmail())));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   });
 });
 
@@ -428,18 +541,34 @@ describe("PUT /userapp/user/password", () => {
     expect((await login(email, "old-password", uniqueIp())).status).toBe(200);
   });
 
-  it("counts wrong current passwords against the account's sign-in limit", async () => {
+  it("counts wrong current passwords against the sign-in limits, per address and per account", async () => {
     const email = uniqueEmail();
     await register(email, "old-password");
     const token = (await login(email, "old-password", uniqueIp())).body.data.token;
-    for (let i = 0; i < 3; i++) expect((await change(token, { currentPassword: "guess", newPassword: "new password 2" })).status).toBe(400);
-    expect((await change(token, { currentPassword: "old-password", newPassword: "new password 2" })).status).toBe(429);
+    const changeFrom = (ip: string | null, currentPassword: string) =>
+      call("PUT", "/userapp/user/password", {
+        token,
+        body: { currentPassword, newPassword: "new password 2" },
+        clientAddress: ip,
+      });
+    // From one address: the pair limit, shared with signing in there.
+    const ip = uniqueIp();
+    for (let i = 0; i < 3; i++) expect((await changeFrom(ip, "guess")).status).toBe(400);
+    expect((await changeFrom(ip, "old-password")).status).toBe(429);
+    expect((await login(email, "old-password", ip)).status).toBe(429);
+    // Without an address: the account limit (3 failures counted already).
+    for (let i = 0; i < 3; i++) expect((await changeFrom(null, "guess")).status).toBe(400);
+    const refused = await changeFrom(null, "old-password");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it.each([
     [{ currentPassword: "", newPassword: "new password 2" }, "currentPassword"],
     [{ currentPassword: "old-password", newPassword: "short" }, "newPassword"],
     [{ currentPassword: "old-password" }, "newPassword"],
+    [{ newPassword: "new password 2" }, "currentPassword"],
+    [{ currentPassword: 12345678, newPassword: "new password 2" }, "currentPassword"],
   ])("refuses %j with a field error", async (body, path) => {
     const email = uniqueEmail();
     await register(email, "old-password");

@@ -16,7 +16,14 @@ export type TestApi = {
   call: (
     method: string,
     path: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string },
+    options?: {
+      body?: unknown;
+      token?: string;
+      headers?: Record<string, string>;
+      rawBody?: string;
+      /** The client's address, handed over as the in-process storefront does (api/lib/client-address.ts). */
+      clientAddress?: string | null;
+    },
   ) => Promise<{ status: number; body: any; headers: Headers }>;
 };
 
@@ -33,7 +40,8 @@ export async function createTestApi(options: Partial<Omit<UserappOptions, "db">>
       body = JSON.stringify(opts.body);
       headers["content-type"] = "application/json";
     }
-    const response = await app.request(path, { method, headers, body });
+    const bindings = opts.clientAddress !== undefined ? { clientAddress: opts.clientAddress } : undefined;
+    const response = await app.request(path, { method, headers, body }, bindings);
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -34,6 +34,17 @@ const parents = {
   country: "India",
 };
 
+let registered = 0;
+/** A user registered and signed in through the API, so that their password is real. */
+async function registeredUser() {
+  const email = `owner${++registered}.${Date.now()}@example.test`;
+  const password = "correct horse battery";
+  expect((await call("POST", "/userapp/auth/register", { body: { email, password } })).status).toBe(201);
+  const signedIn = await call("POST", "/userapp/auth/login", { body: { username: email, password } });
+  expect(signedIn.status).toBe(200);
+  return { id: signedIn.body.data.id as string, token: signedIn.body.data.token as string, email, password };
+}
+
 async function expect422(response: { status: number; body: any }, path: string) {
   expect(response.status, JSON.stringify(response.body)).toBe(422);
   expect(response.body.status).toBe("VALIDATION_ERROR");
@@ -125,10 +136,10 @@ describe("PUT /userapp/user/update/:id", () => {
     expect(row.passwordHash).toBe("not-a-real-hash");
   });
 
-  it("changes the email, and refuses one another account has (any case)", async () => {
+  it("changes the email with the current password, and refuses one another account has (any case)", async () => {
     const other = await createUserWithToken(db, { email: "taken.address@example.test" });
-    const { id, token } = await createUserWithToken(db);
-    const taken = await update(id, token, { email: " TAKEN.Address@example.test " });
+    const { id, token, password } = await registeredUser();
+    const taken = await update(id, token, { email: " TAKEN.Address@example.test ", currentPassword: password });
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({
       status: "FAILURE",
@@ -136,14 +147,13 @@ describe("PUT /userapp/user/update/:id", () => {
       data: null,
     });
 
-    const changed = await update(id, token, { email: " fresh.address@example.test " });
+    const changed = await update(id, token, { email: " fresh.address@example.test ", currentPassword: password });
     expect(changed.status).toBe(200);
     expect(changed.body.data.email).toBe("fresh.address@example.test");
-    // Changing only the case of one's own email is not a conflict.
+    // Changing only the case of one's own email is not a conflict, and signs in the same: no password needed.
     expect((await update(id, token, { email: "Fresh.Address@example.test" })).status).toBe(200);
     expect((await me(other.token)).email).toBe("taken.address@example.test");
   });
-
   it("answers 404 for another user's id or a malformed one, and changes nothing", async () => {
     const victim = await createUserWithToken(db, { name: "Victim" });
     const attacker = await createUserWithToken(db, { name: "Attacker" });
@@ -357,5 +367,59 @@ describe("PUT /userapp/user/activate/:addressId", () => {
   it("answers 401 without a token", async () => {
     const response = await call("PUT", `/userapp/user/activate/${"0".repeat(24)}`);
     expect(response.status).toBe(401);
+  });
+});
+
+describe("changing the email, the sign-in name", () => {
+  it("requires the current password: 422 without it, 400 when wrong, and changes nothing then", async () => {
+    const { id, token, email, password } = await registeredUser();
+    const next = `moved.${email}`;
+    await expect422(await update(id, token, { email: next }), "currentPassword");
+    await expect422(await update(id, token, { email: next, currentPassword: "" }), "currentPassword");
+    await expect422(await update(id, token, { email: next, currentPassword: 12345678 }), "currentPassword");
+    await expect422(await update(id, token, { email: next, currentPassword: "x".repeat(201) }), "currentPassword");
+    for (const wrong of ["wrong password", password.toUpperCase(), ` ${password}`]) {
+      const refused = await update(id, token, { email: next, currentPassword: wrong, name: "Changed" });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ status: "BAD_REQUEST", message: "Current password is incorrect.", data: null });
+    }
+    // A taken email is not revealed to a wrong password either.
+    const other = await createUserWithToken(db);
+    const probe = await update(id, token, { email: (await me(other.token)).email, currentPassword: "wrong password" });
+    expect(probe.status).toBe(400);
+    expect(await me(token)).toMatchObject({ email, name: null });
+
+    const moved = await update(id, token, { email: next, currentPassword: password });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.email).toBe(next);
+    expect((await call("POST", "/userapp/auth/login", { body: { username: email, password } })).status).toBe(400);
+    expect((await call("POST", "/userapp/auth/login", { body: { username: next, password } })).status).toBe(200);
+  });
+
+  it("needs no password when the email stays (other fields change) or only its case and spacing do", async () => {
+    const { id, token, email } = await registeredUser();
+    expect((await update(id, token, { name: "Asha", email })).status).toBe(200);
+    expect((await update(id, token, { name: "Asha R", email: ` ${email.toUpperCase()} ` })).status).toBe(200);
+    expect((await me(token)).email).toBe(email.toUpperCase());
+    // A password sent along anyway is ignored, right or wrong.
+    expect((await update(id, token, { name: "Asha", email, currentPassword: "whatever" })).status).toBe(200);
+    expect((await me(token)).email).toBe(email);
+  });
+
+  it("counts wrong passwords toward the sign-in limits, shared with signing in", async () => {
+    const { id, token, email, password } = await registeredUser();
+    const next = `moved.${email}`;
+    const ip = "192.0.2.77";
+    const guess = (currentPassword: string) =>
+      call("PUT", `/userapp/user/update/${id}`, { token, body: { email: next, currentPassword }, clientAddress: ip });
+    for (let i = 0; i < 5; i++) expect((await guess(`guess ${i}`)).status).toBe(400);
+    const refused = await guess(password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.status).toBe("TOO_MANY_REQUESTS");
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Signing in from that address is refused too; the email did not change.
+    const signIn = await call("POST", "/userapp/auth/login", { body: { username: email, password }, clientAddress: ip });
+    expect(signIn.status).toBe(429);
+    expect((await me(token)).email).toBe(email);
   });
 });

@@ -53,6 +53,22 @@ describe("register", () => {
     expect(JSON.stringify(answer.data.result.initialValue ?? {})).not.toContain(valid.password);
   });
 
+  it("shows the API's limit on registrations from one address as a clear message", async () => {
+    const fromOneAddress = loadContext(api, "203.0.113.62");
+    const registerFrom = (email: string) =>
+      settle(() => registerAction({ request: formPost("/register", { ...valid, email }), params: {}, context: fromOneAddress } as never));
+    // The API's default: 10 an hour from one address, whatever their outcome.
+    for (let i = 0; i < 10; i++) expect((await registerFrom(`many${i}@example.test`)).status).toBe(303);
+    const refused = await registerFrom("one.too.many@example.test");
+    expect(refused.status).toBe(429);
+    expect(refused.data.result.error[""]).toEqual([
+      expect.stringMatching(/^Registration failed: Too many accounts have been registered from your network\. Please wait \d+ minutes? and try again\.$/),
+    ]);
+    expect(JSON.stringify(refused.data)).not.toContain(valid.password);
+    // Another address is not affected.
+    expect((await register({ ...valid, email: "elsewhere@example.test" })).status).toBe(303);
+  });
+
   it("says why the API refused: a taken email reads 'Registration failed: …'", async () => {
     await register({ ...valid, email: "taken@example.test" });
     const answer = await register({ ...valid, email: "TAKEN@example.test" });
@@ -128,10 +144,14 @@ describe("login", () => {
   it("shows the API's throttling as a clear message", async () => {
     const throttled = { email: "throttle@example.test", password: "right-passphrase" };
     await api.call("POST", "/userapp/auth/register", { body: throttled });
-    let answer = await login({ email: throttled.email, password: "wrong" });
-    for (let attempt = 0; attempt < 6 && answer.status !== 429; attempt++) {
-      answer = await login({ email: throttled.email, password: "wrong" });
-    }
+    // From one shopper address, as server/site.ts binds it: the API's per-address limits apply.
+    const fromOneAddress = loadContext(api, "203.0.113.61");
+    const attempt = () =>
+      settle(() =>
+        loginAction({ request: formPost("/login", { email: throttled.email, password: "wrong" }), params: {}, context: fromOneAddress } as never),
+      );
+    let answer = await attempt();
+    for (let tries = 0; tries < 6 && answer.status !== 429; tries++) answer = await attempt();
     expect(answer.status).toBe(429);
     expect(answer.data.result.error[""][0]).toMatch(/^Login failed: Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
   });

@@ -9,6 +9,7 @@ import { action as misspeltAction, loader as misspeltLoader } from "../../app/ro
 import { action as editProfileAction } from "../../app/routes/myaccount.profile.edit";
 import { action as settingsAction } from "../../app/routes/myaccount.settings";
 import { createTestApi } from "../api/helpers";
+import { CURRENT_PASSWORD_FOR_EMAIL } from "../../app/lib/account-schemas";
 import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
 const api = await createTestApi();
@@ -89,9 +90,9 @@ describe("Edit Profile", () => {
   const edit = (fields: Record<string, string>, cookie: string) => post(editProfileAction as Handler, "/myaccount/profile/edit", fields, cookie);
 
   it("saves name, email and phone for the shopper's own id and says so", async () => {
-    const { cookie, email } = await signedInShopper(api);
+    const { cookie, email, password } = await signedInShopper(api);
     const newEmail = `new-${email}`;
-    const answer = await edit({ name: "Asha R. Rao", email: newEmail, phone: "98765 43210" }, cookie);
+    const answer = await edit({ name: "Asha R. Rao", email: newEmail, phone: "98765 43210", currentPassword: password }, cookie);
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/myaccount/profile");
     expect(await toastAfter(answer, cookie)).toEqual({ type: "success", message: "Profile updated successfully" });
@@ -128,8 +129,8 @@ describe("Edit Profile", () => {
 
   it("puts a taken email back onto the email field", async () => {
     const other = await signedInShopper(api);
-    const { cookie } = await signedInShopper(api);
-    const answer = await edit({ name: "Asha", email: other.email.toUpperCase() }, cookie);
+    const { cookie, password } = await signedInShopper(api);
+    const answer = await edit({ name: "Asha", email: other.email.toUpperCase(), currentPassword: password }, cookie);
     expect(answer.status).toBe(409);
     expect(answer.data.result.error.email).toEqual(["An account with this email already exists."]);
     expect(answer.data.result.error[""]).toEqual(["Failed to update profile: An account with this email already exists."]);
@@ -146,6 +147,59 @@ describe("Edit Profile", () => {
     expect(answer.data.result.error.phone).toEqual(["A phone number has 4 to 15 digits"]);
     expect((await edit({ name: "Asha", email, phone: "2079460000" }, cookie)).status).toBe(303);
     expect((await profileOf(cookie)).phone).toBe("2079460000");
+  });
+});
+
+describe("Edit Profile: a new email takes the current password", () => {
+  const edit = (fields: Record<string, string>, cookie: string) => post(editProfileAction as Handler, "/myaccount/profile/edit", fields, cookie);
+
+  it("asks for it on the field when the email changes and it is left empty, and changes nothing", async () => {
+    const { cookie, email } = await signedInShopper(api);
+    for (const currentPassword of [undefined, ""]) {
+      const fields: Record<string, string> = { name: "Asha", email: `moved-${email}`, phone: "" };
+      if (currentPassword !== undefined) fields.currentPassword = currentPassword;
+      const answer = await edit(fields, cookie);
+      expect(answer.status).toBe(400);
+      expect(answer.data.result.error.currentPassword).toEqual([CURRENT_PASSWORD_FOR_EMAIL]);
+      // The other fields keep what was typed.
+      expect(answer.data.result.initialValue.email).toBe(`moved-${email}`);
+    }
+    expect((await profileOf(cookie)).email).toBe(email);
+  });
+
+  it("puts a wrong password on its field, never echoes it, and changes nothing", async () => {
+    const { cookie, email } = await signedInShopper(api);
+    const answer = await edit({ name: "Asha", email: `moved-${email}`, phone: "", currentPassword: "not my password" }, cookie);
+    expect(answer.status).toBe(400);
+    expect(answer.data.result.error.currentPassword).toEqual(["Current password is incorrect."]);
+    expect(answer.data.result.error[""]).toEqual(["Failed to update profile: Current password is incorrect."]);
+    expect(JSON.stringify(answer.data)).not.toContain("not my password");
+    expect((await profileOf(cookie)).email).toBe(email);
+  });
+
+  it("needs none when the email stays, or only its case changes", async () => {
+    const { cookie, email } = await signedInShopper(api);
+    expect((await edit({ name: "Asha Rao", email, phone: "" }, cookie)).status).toBe(303);
+    expect((await edit({ name: "Asha Rao", email: email.toUpperCase(), phone: "" }, cookie)).status).toBe(303);
+    expect((await profileOf(cookie)).email).toBe(email.toUpperCase());
+  });
+
+  it("counts wrong passwords toward the sign-in limit of the shopper's address, shown as a form error", async () => {
+    const { cookie, email, password } = await signedInShopper(api);
+    const fromHome = loadContext(api, "203.0.113.44");
+    const editFrom = (currentPassword: string) =>
+      settle(() =>
+        editProfileAction({
+          request: formPost("/myaccount/profile/edit", { name: "Asha", email: `moved-${email}`, phone: "", currentPassword }, cookie),
+          params: {},
+          context: fromHome,
+        } as never),
+      );
+    for (let i = 0; i < 5; i++) expect((await editFrom(`guess ${i}`)).status).toBe(400);
+    const refused = await editFrom(password);
+    expect(refused.status).toBe(429);
+    expect(refused.data.result.error[""]).toEqual([expect.stringMatching(/^Failed to update profile: Too many failed sign-in attempts/)]);
+    expect((await profileOf(cookie)).email).toBe(email);
   });
 });
 
