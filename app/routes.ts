@@ -25,6 +25,7 @@ export default [
       route("settings", "routes/myaccount.settings.tsx"),
       route("orders", "routes/myaccount.orders.tsx"),
       route("orders/:id", "routes/myaccount.orders.$id.tsx"),
+      route("orders/:id/cancel", "routes/myaccount.orders.$id.cancel.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

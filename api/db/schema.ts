@@ -286,8 +286,9 @@ export const wishlistItems = shopperProductList("wishlist_items");
 export const compareItems = shopperProductList("compare_items");
 
 export type OrderStatusStep = { isConfirmed: boolean; date: string | null };
+/** The dated steps of an order's timeline; api/lib/order-lifecycle.ts stamps them. */
 export type OrderStatus = Record<
-  "orderConfirmed" | "shipped" | "outForDelivery" | "delivered" | "cancel" | "refunded",
+  "orderConfirmed" | "shipped" | "outForDelivery" | "delivered" | "cancel" | "returned" | "refunded",
   OrderStatusStep
 >;
 export type OrderAddress = { locality: string; city: string; state: string; zipcode: string; country: string };
@@ -302,7 +303,19 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     source: text("source").notNull(), // "cart" | "buyNow"
     paymentMethod: text("payment_method").notNull(), // "cod" | "Upi"
-    paymentStatus: text("payment_status").notNull(), // "pending" | "awaitingPayment" | "paid"
+    /** Where the order is: one of ORDER_STATES, moved only by api/lib/order-lifecycle.ts. */
+    status: text("status").notNull().default("confirmed"),
+    /** One of PAYMENT_STATUSES (api/lib/order-lifecycle.ts). */
+    paymentStatus: text("payment_status").notNull(),
+    /** Until when an order awaiting its UPI payment holds its stock; then it expires. */
+    paymentDueAt: timestamp("payment_due_at", { withTimezone: true, mode: "date" }),
+    /** The UPI transaction reference (UTR, 12 digits) the merchant marked the order paid with. */
+    paymentReference: text("payment_reference"),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    cancelReason: text("cancel_reason"),
+    returnReason: text("return_reason"),
+    /** The merchant's reference of the refund (a bank or UPI reference). */
+    refundReference: text("refund_reference"),
     itemsAmount: integer("items_amount").notNull(),
     platformFee: integer("platform_fee").notNull(),
     totalAmount: integer("total_amount").notNull(),
@@ -313,6 +326,21 @@ export const orders = pgTable(
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt.desc()),
     uniqueIndex("orders_idempotency_idx").on(t.userId, t.idempotencyKey),
+    // The payment sweep and order creation look up overdue unpaid orders by their deadline.
+    index("orders_payment_due_idx").on(t.paymentDueAt).where(sql`${t.paymentStatus} = 'awaitingPayment'`),
+    // The admin list filters and sorts by date.
+    index("orders_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    // One UTR pays one order.
+    uniqueIndex("orders_payment_reference_idx").on(t.paymentReference),
+    check(
+      "orders_status_known",
+      sql`${t.status} IN ('confirmed', 'shipped', 'outForDelivery', 'delivered', 'cancelled', 'returned')`,
+    ),
+    check(
+      "orders_payment_status_known",
+      sql`${t.paymentStatus} IN ('awaitingPayment', 'payOnDelivery', 'paid', 'refundPending', 'refunded', 'expired', 'cancelled')`,
+    ),
+    check("orders_payment_due_when_awaiting", sql`${t.paymentStatus} <> 'awaitingPayment' OR ${t.paymentDueAt} IS NOT NULL`),
   ],
 );
 
@@ -338,4 +366,22 @@ export const orderItems = pgTable(
     amount: integer("amount").notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.position] })],
+);
+
+/** One row per change an admin makes (api/routes/admin-orders.ts): who, what, to which record, before and after. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** The admin; kept (as null) when their account is deleted. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** What was done, e.g. "order.status", "order.payment", "order.refund". */
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.at)],
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   addresses,
@@ -7,11 +7,24 @@ import {
   type OrderStatus,
   orderItems,
   orders,
+  users,
   variants,
 } from "../db/schema";
 import { loadProducts } from "./catalogue";
 import { badRequest, conflict, notFound } from "./http";
 import { newId } from "./ids";
+import {
+  byLockOrder,
+  decide,
+  expireLocked,
+  isOverdue,
+  lockOverdueOrders,
+  type OrderSettings,
+  type OrderState,
+  type PaymentStatus,
+  returnableUntil,
+  stockKey,
+} from "./order-lifecycle";
 import { type Paginator, paginator } from "./paging";
 
 /** Added to every order total (spec section 9). */
@@ -21,7 +34,9 @@ export type PaymentMethod = "cod" | "Upi";
 export type OrderSource = "cart" | "buyNow";
 
 /** Cash on delivery is paid at the door; an online (UPI) order waits for its payment. */
-export const paymentStatusFor = (method: PaymentMethod) => (method === "cod" ? "pending" : "awaitingPayment");
+export const paymentStatusFor = (method: PaymentMethod): PaymentStatus => (method === "cod" ? "payOnDelivery" : "awaitingPayment");
+
+const rupees = new Intl.NumberFormat("en-IN");
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -52,7 +67,21 @@ export type OrderJson = {
   platformFee: number;
   totalAmount: number;
   paymentMethod: PaymentMethod;
-  paymentStatus: string;
+  /** Where the order is in its lifecycle (api/lib/order-lifecycle.ts). */
+  status: OrderState;
+  paymentStatus: PaymentStatus;
+  /** Until when an order awaiting its UPI payment waits for it; null once it no longer waits. */
+  paymentDueAt: string | null;
+  /** The UPI transaction reference (UTR) the order was paid with. */
+  paymentReference: string | null;
+  paidAt: string | null;
+  cancelReason: string | null;
+  returnReason: string | null;
+  refundReference: string | null;
+  /** Whether the shopper can cancel the order now, or return it (until `returnableUntil`). */
+  canCancel: boolean;
+  canReturn: boolean;
+  returnableUntil: string | null;
   address: OrderAddress;
   orderStatus: OrderStatus;
   source: OrderSource;
@@ -62,7 +91,8 @@ export type OrderJson = {
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
-export function toOrderJson(order: OrderRow, items: OrderItemRow[]): OrderJson {
+export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): OrderJson {
+  const returnBy = returnableUntil(order);
   return {
     _id: order.id,
     id: order.id,
@@ -86,7 +116,18 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[]): OrderJson {
     platformFee: order.platformFee,
     totalAmount: order.totalAmount,
     paymentMethod: order.paymentMethod as PaymentMethod,
-    paymentStatus: order.paymentStatus,
+    status: order.status as OrderState,
+    paymentStatus: order.paymentStatus as PaymentStatus,
+    paymentDueAt: order.paymentStatus === "awaitingPayment" ? (order.paymentDueAt?.toISOString() ?? null) : null,
+    paymentReference: order.paymentReference,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    cancelReason: order.cancelReason,
+    returnReason: order.returnReason,
+    refundReference: order.refundReference,
+    // An order past its payment window is as good as cancelled: the sweep is on its way.
+    canCancel: decide(order, { type: "cancel", reason: null }, now).ok && !isOverdue(order, now),
+    canReturn: decide(order, { type: "return", reason: "" }, now).ok,
+    returnableUntil: returnBy?.toISOString() ?? null,
     address: order.address,
     orderStatus: order.orderStatus,
     source: order.source as OrderSource,
@@ -94,7 +135,7 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[]): OrderJson {
   };
 }
 
-async function withItems(db: Database, rows: OrderRow[]): Promise<OrderJson[]> {
+export async function withItems(db: Database, rows: OrderRow[], now: Date): Promise<OrderJson[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -112,28 +153,28 @@ async function withItems(db: Database, rows: OrderRow[]): Promise<OrderJson[]> {
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  return rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? []));
+  return rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], now));
 }
 
 /** One of the user's orders; someone else's order is as absent as an unknown one. */
-export async function findOrder(db: Database, userId: string, orderId: string): Promise<OrderJson | null> {
+export async function findOrder(db: Database, userId: string, orderId: string, now: Date): Promise<OrderJson | null> {
   const rows = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
-  const [order] = await withItems(db, rows);
+  const [order] = await withItems(db, rows, now);
   return order ?? null;
 }
 
 /** The user's order placed with this idempotency key, if any. */
-export async function findOrderByKey(db: Database, userId: string, idempotencyKey: string): Promise<OrderJson | null> {
+export async function findOrderByKey(db: Database, userId: string, idempotencyKey: string, now: Date): Promise<OrderJson | null> {
   const rows = await db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
     .limit(1);
-  const [order] = await withItems(db, rows);
+  const [order] = await withItems(db, rows, now);
   return order ?? null;
 }
 
@@ -143,6 +184,7 @@ export async function listOrders(
   userId: string,
   page: number,
   perPage: number,
+  now: Date,
 ): Promise<{ data: OrderJson[]; paginator: Paginator }> {
   const [{ itemCount }] = await db
     .select({ itemCount: sql<number>`count(*)::int` })
@@ -155,7 +197,7 @@ export async function listOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  return { data: await withItems(db, rows), paginator: paginator(itemCount, page, perPage) };
+  return { data: await withItems(db, rows, now), paginator: paginator(itemCount, page, perPage) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,6 +215,7 @@ export type PlaceOrderInput = {
   paymentMethod: PaymentMethod;
   idempotencyKey: string | null;
   now: Date;
+  settings: OrderSettings;
 };
 
 /** The user's primary (active) address, if any. */
@@ -192,7 +235,7 @@ async function primaryAddress(db: Database, userId: string): Promise<OrderAddres
 }
 
 /** True when `error` (or an error it wraps, as Drizzle does) is a unique violation of `constraint`. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
     if (candidate.code === "23505") {
@@ -211,15 +254,18 @@ const lineLabel = (title: string, size: string) => `${title} (size ${size})`;
 /**
  * Places an order: prices come from the catalogue (never from the client), stock is checked and
  * taken in one transaction, and an idempotency key answers the first order instead of a second.
- * Answers the order and whether it is a replay of an earlier request.
+ * An Online Payment order holds its stock until its payment window closes; orders past theirs
+ * that hold stock this order needs (or are the shopper's own) are expired first, in the same
+ * transaction, so their stock is sold rather than refused. Answers the order and whether it is
+ * a replay of an earlier request.
  */
 export async function placeOrder(
   db: Database,
   input: PlaceOrderInput,
 ): Promise<{ order: OrderJson; replayed: boolean }> {
-  const { userId, idempotencyKey } = input;
+  const { userId, idempotencyKey, now, settings } = input;
   if (idempotencyKey) {
-    const earlier = await findOrderByKey(db, userId, idempotencyKey);
+    const earlier = await findOrderByKey(db, userId, idempotencyKey, now);
     if (earlier) return { order: earlier, replayed: true };
   }
 
@@ -240,14 +286,17 @@ export async function placeOrder(
   }
 
   const orderId = newId();
+  const unstamped = { isConfirmed: false, date: null };
   const orderStatus: OrderStatus = {
-    orderConfirmed: { isConfirmed: true, date: input.now.toISOString() },
-    shipped: { isConfirmed: false, date: null },
-    outForDelivery: { isConfirmed: false, date: null },
-    delivered: { isConfirmed: false, date: null },
-    cancel: { isConfirmed: false, date: null },
-    refunded: { isConfirmed: false, date: null },
+    orderConfirmed: { isConfirmed: true, date: now.toISOString() },
+    shipped: unstamped,
+    outForDelivery: unstamped,
+    delivered: unstamped,
+    cancel: unstamped,
+    returned: unstamped,
+    refunded: unstamped,
   };
+  const paymentStatus = paymentStatusFor(input.paymentMethod);
 
   try {
     const placed = await db.transaction(async (tx) => {
@@ -261,44 +310,70 @@ export async function placeOrder(
           idempotencyKey,
           source: input.source,
           paymentMethod: input.paymentMethod,
-          paymentStatus: paymentStatusFor(input.paymentMethod),
+          status: "confirmed",
+          paymentStatus,
+          paymentDueAt: paymentStatus === "awaitingPayment" ? new Date(now.getTime() + settings.paymentWindowMs) : null,
           itemsAmount: 0,
           platformFee,
           totalAmount: platformFee,
           address,
           orderStatus,
-          createdAt: input.now,
+          createdAt: now,
         })
         .returning();
 
-      // Take stock line by line in one fixed order (product, then size), so two orders for the
-      // same variants lock them in the same order and cannot deadlock on PostgreSQL.
-      const byLockOrder = input.lines
-        .slice()
-        .sort((a, b) => (a.productId === b.productId ? cmp(a.size, b.size) : cmp(a.productId, b.productId)));
+      if (paymentStatus === "awaitingPayment") {
+        // One Online Payment order at a time per shopper, so two at once cannot both be the last
+        // one allowed ("no key update" leaves the foreign keys pointing at the user unblocked).
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+        const [{ unpaid }] = await tx
+          .select({ unpaid: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.userId, userId),
+              eq(orders.paymentStatus, "awaitingPayment"),
+              gt(orders.paymentDueAt, now),
+              ne(orders.id, orderId),
+            ),
+          );
+        if (unpaid >= settings.maxUnpaidOrders) {
+          throw conflict(
+            `You have ${unpaid} orders awaiting payment. Please pay for or cancel one of them before placing another order with Online Payment.`,
+            { unpaidOrders: unpaid, limit: settings.maxUnpaidOrders },
+          );
+        }
+      }
+
+      // Unpaid orders past their window that hold what this order needs give it back first.
+      const overdue = await lockOverdueOrders(tx, now, { scope: { userId, variants: input.lines } });
+      const released = await expireLocked(tx, overdue, now);
+
+      // Every variant to change, released or taken, in one fixed order (product, then size), so
+      // two orders for the same variants lock them in the same order and cannot deadlock on PostgreSQL.
+      const wanted = new Map(input.lines.map((line) => [stockKey(line.productId, line.size), line]));
       const prices = new Map<string, { mrp: number; cost: number }>();
-      for (const line of byLockOrder) {
+      for (const key of byLockOrder(new Set([...wanted.keys(), ...released.keys()]))) {
+        const back = released.get(key) ?? 0;
+        const line = wanted.get(key);
+        const [productId, size] = key.split("\u0000");
+        const variant = and(eq(variants.productId, productId), eq(variants.size, size));
+        if (!line) {
+          await tx.update(variants).set({ quantity: sql`${variants.quantity} + ${back}` }).where(variant);
+          continue;
+        }
         // The conditional UPDATE is the stock check: it matches only while enough units remain,
         // and under PostgreSQL's row lock a waiting order re-reads the quantity left by the one
         // before it, so the last units are never sold twice.
         const [taken] = await tx
           .update(variants)
-          .set({ quantity: sql`${variants.quantity} - ${line.qty}` })
-          .where(
-            and(
-              eq(variants.productId, line.productId),
-              eq(variants.size, line.size),
-              gte(variants.quantity, line.qty),
-            ),
-          )
+          .set({ quantity: sql`${variants.quantity} + ${back} - ${line.qty}` })
+          .where(and(variant, gte(sql`${variants.quantity} + ${back}`, line.qty)))
           .returning({ mrp: variants.mrp, cost: variants.cost });
         if (!taken) {
-          const [left] = await tx
-            .select({ quantity: variants.quantity })
-            .from(variants)
-            .where(and(eq(variants.productId, line.productId), eq(variants.size, line.size)));
+          const [left] = await tx.select({ quantity: variants.quantity }).from(variants).where(variant);
           const title = catalogue.get(line.productId)?.title.shortTitle ?? "This product";
-          const available = left?.quantity ?? 0;
+          const available = (left?.quantity ?? 0) + back;
           throw conflict(
             available > 0
               ? `Only ${available} left of ${lineLabel(title, line.size)}`
@@ -306,12 +381,12 @@ export async function placeOrder(
             { productId: line.productId, size: line.size, requested: line.qty, available },
           );
         }
-        prices.set(`${line.productId}\u0000${line.size}`, taken);
+        prices.set(key, taken);
       }
 
       const items = input.lines.map((line, position) => {
         const product = catalogue.get(line.productId)!;
-        const price = prices.get(`${line.productId}\u0000${line.size}`)!;
+        const price = prices.get(stockKey(line.productId, line.size))!;
         return {
           orderId,
           position,
@@ -327,11 +402,18 @@ export async function placeOrder(
           amount: price.cost * line.qty,
         };
       });
-      const insertedItems = await tx.insert(orderItems).values(items).returning();
       const itemsAmount = items.reduce((sum, item) => sum + item.amount, 0);
+      const totalAmount = itemsAmount + platformFee;
+      if (input.paymentMethod === "cod" && totalAmount > settings.codLimit) {
+        throw conflict(
+          `Cash on Delivery is available for orders up to ₹${rupees.format(settings.codLimit)}. Please choose Online Payment for this order of ₹${rupees.format(totalAmount)}.`,
+          { totalAmount, codLimit: settings.codLimit },
+        );
+      }
+      const insertedItems = await tx.insert(orderItems).values(items).returning();
       const [priced] = await tx
         .update(orders)
-        .set({ itemsAmount, totalAmount: itemsAmount + platformFee })
+        .set({ itemsAmount, totalAmount })
         .where(eq(orders.id, orderId))
         .returning();
 
@@ -350,17 +432,15 @@ export async function placeOrder(
             ),
           );
       }
-      return toOrderJson(priced ?? order, insertedItems);
+      return toOrderJson(priced ?? order, insertedItems, now);
     });
     return { order: placed, replayed: false };
   } catch (error) {
     // A concurrent request with the same key committed first: answer its order.
     if (idempotencyKey && isUniqueViolation(error, "orders_idempotency_idx")) {
-      const earlier = await findOrderByKey(db, userId, idempotencyKey);
+      const earlier = await findOrderByKey(db, userId, idempotencyKey, now);
       if (earlier) return { order: earlier, replayed: true };
     }
     throw error;
   }
 }
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

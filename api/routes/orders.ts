@@ -5,6 +5,7 @@ import { requireUser } from "../lib/auth";
 import { maxQtyPerLine, productIdSchema, qtySchema, sizeSchema } from "../lib/cart";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http";
+import { changeOrder, type OrderEvent } from "../lib/order-lifecycle";
 import { findOrder, findOrderByKey, listOrders, type OrderLineInput, type PaymentMethod, placeOrder } from "../lib/orders";
 import { defaultPageSize, maxPageSize } from "../lib/paging";
 
@@ -149,7 +150,7 @@ function readIdempotencyKey(header: string | undefined): string | null {
   return result.data;
 }
 
-const pageQuerySchema = z.object({
+export const pageQuerySchema = z.object({
   page: z.coerce.number().int("page must be a whole number").min(1, "page must be at least 1").default(1),
   limit: z.coerce
     .number()
@@ -158,6 +159,24 @@ const pageQuerySchema = z.object({
     .default(defaultPageSize)
     // Capped rather than refused, as for every list (DESIGN.md).
     .transform((limit) => Math.min(limit, maxPageSize)),
+});
+
+/** Longest cancel or return reason kept. */
+export const maxReasonLength = 500;
+
+const reasonText = z
+  .string({ error: "Reason must be text" })
+  .trim()
+  .max(maxReasonLength, `Reason is at most ${maxReasonLength} characters`);
+
+/** `{reason?}`: why the shopper cancels, if they say. */
+const cancelSchema = z.object({
+  reason: reasonText.nullish().transform((reason) => (reason ? reason : null)),
+});
+
+/** `{reason}`: why the shopper returns the order; required. */
+const returnSchema = z.object({
+  reason: z.preprocess((value) => value ?? "", reasonText.min(1, "Please tell us why you are returning the order")),
 });
 
 /** The order calls of spec section 7 (mounted at /userapp/). Every call is about the signed-in user's own orders. */
@@ -171,7 +190,7 @@ export function orderRoutes(deps: ApiDeps) {
     const idempotencyKey = readIdempotencyKey(c.req.header("idempotency-key"));
     // A key that already placed an order answers that order before the body is read: a re-sent
     // checkout whose cart the first request emptied still lands on its order, not on "empty cart".
-    const earlier = idempotencyKey ? await findOrderByKey(db, c.var.user.id, idempotencyKey) : null;
+    const earlier = idempotencyKey ? await findOrderByKey(db, c.var.user.id, idempotencyKey, deps.now()) : null;
     if (earlier) return ok(c, { ...earlier, success: true }, "This order was already placed");
     // A body with `products` is a cart/checkout order; anything else is read as Buy Now.
     const body = validate(isPlainObject(raw) && "products" in raw ? cartOrderSchema : buyNowSchema, raw);
@@ -183,6 +202,7 @@ export function orderRoutes(deps: ApiDeps) {
       paymentMethod: body.paymentMethod,
       idempotencyKey,
       now: deps.now(),
+      settings: deps.orders,
     });
     // A replay answers the first order with 200, so the client can tell nothing new was created.
     return replayed
@@ -192,14 +212,35 @@ export function orderRoutes(deps: ApiDeps) {
 
   app.get("/orders", signedIn, async (c) => {
     const { page, limit } = validate(pageQuerySchema, c.req.query());
-    return ok(c, await listOrders(db, c.var.user.id, page, limit));
+    return ok(c, await listOrders(db, c.var.user.id, page, limit, deps.now()));
   });
 
   app.get("/orders/:id", signedIn, async (c) => {
     const id = c.req.param("id");
-    const order = idPattern.test(id) ? await findOrder(db, c.var.user.id, id) : null;
+    const order = idPattern.test(id) ? await findOrder(db, c.var.user.id, id, deps.now()) : null;
     if (!order) throw notFound("Order not found");
     return ok(c, order);
+  });
+
+  /** Answers the shopper's order after a change (someone else's order is as unknown as a missing one). */
+  const changeOwnOrder = async (userId: string, orderId: string, event: OrderEvent) => {
+    if (!idPattern.test(orderId)) throw notFound("Order not found");
+    await changeOrder(deps, { orderId, userId, event });
+    const order = await findOrder(db, userId, orderId, deps.now());
+    if (!order) throw notFound("Order not found");
+    return order;
+  };
+
+  app.put("/orders/:id/cancel", signedIn, async (c) => {
+    const { reason } = await readBody(c, cancelSchema);
+    const order = await changeOwnOrder(c.var.user.id, c.req.param("id"), { type: "cancel", reason });
+    return ok(c, order, "Your order has been cancelled.");
+  });
+
+  app.put("/orders/:id/return", signedIn, async (c) => {
+    const { reason } = await readBody(c, returnSchema);
+    const order = await changeOwnOrder(c.var.user.id, c.req.param("id"), { type: "return", reason });
+    return ok(c, order, "Your return has been requested.");
   });
 
   return app;

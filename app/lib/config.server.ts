@@ -8,6 +8,8 @@ export type StorefrontConfig = {
   supportEmail: string;
   /** The shop's UPI id (VPA) that online payments are paid to. */
   upiVpa: string;
+  /** The shop's merchant category code, the `mc` of its UPI payment links (UPI_MCC). */
+  upiMcc: string;
 };
 
 /** A UPI id: a handle and a provider, "mart@upi", "shop.name-1@okaxis". */
@@ -28,6 +30,11 @@ const envSchema = z.object({
     (value) => (typeof value === "string" ? blankAsMissing(value.trim()) : value),
     z.string().regex(UPI_VPA_PATTERN, "UPI_VPA must be a UPI id such as mart@upi").default("mart@upi"),
   ),
+  // 5311: department stores, the nearest ISO 18245 category for a shop selling many kinds of goods.
+  UPI_MCC: z.preprocess(
+    (value) => (typeof value === "string" ? blankAsMissing(value.trim()) : value),
+    z.string().regex(/^\d{4}$/, "UPI_MCC must be a 4-digit merchant category code such as 5311").default("5311"),
+  ),
 });
 
 /** Parses the storefront's environment; throws a readable error when a value is malformed. */
@@ -42,6 +49,7 @@ export function readStorefrontConfig(source: Record<string, string | undefined> 
     publicOrigin,
     supportEmail: result.data.SUPPORT_EMAIL ?? defaultSupportEmail(publicOrigin),
     upiVpa: result.data.UPI_VPA,
+    upiMcc: result.data.UPI_MCC,
   };
 }
 

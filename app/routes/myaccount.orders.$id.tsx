@@ -1,15 +1,19 @@
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
+import { FormError } from "~/components/form-field";
+import { CancelOrder, type OrderActionData, orderPath, REASON_MAX, ReturnForm } from "~/components/orders/order-actions";
 import { formatOrderDate, paymentStatusLabel, timelineOf } from "~/components/orders/order-format";
 import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-lines";
-import { StatusTimeline } from "~/components/orders/status-timeline";
+import { OrderReasons, StatusTimeline } from "~/components/orders/status-timeline";
 import { UpiPayment } from "~/components/orders/upi-payment";
+import { SESSION_ENDED } from "~/lib/account.server";
 import type { OrderJson } from "~/lib/checkout.server";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { paymentLabel } from "~/lib/payment/methods";
 import { paymentRequestFor } from "~/lib/payment/providers.server";
 import { SHOP_NAME } from "~/lib/seo";
-import { requireToken } from "~/lib/session.server";
+import { requireToken, signOutHeaders } from "~/lib/session.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/myaccount.orders.$id";
 
@@ -32,8 +36,44 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order, payment: paymentRequestFor(order) };
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+/**
+ * Cancels the order (`intent=cancel`, reason optional) or requests its return (`intent=return`,
+ * reason required) through the API, which decides whether it still can; a refusal is shown on
+ * this page with the API's reason.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const id = params.id ?? "";
+  const token = await requireToken(request, orderPath(id));
+  if (!ORDER_ID.test(id)) throw data(null, { status: 404 });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "cancel" && intent !== "return") throw data(null, { status: 400 });
+  const reason = String(form.get("reason") ?? "").trim();
+  const refused = (status: number, formError: string | null, reasonError: string | null = null) =>
+    data<OrderActionData>({ intent, formError, reasonError }, { status });
+  if (intent === "return" && !reason) return refused(400, null, "Please tell us why you are returning the order");
+  if (reason.length > REASON_MAX) return refused(400, null, `Please keep the reason to ${REASON_MAX} characters`);
+
+  const result = await callUserapp<OrderJson>(context, "PUT", `orders/${id}/${intent}`, { token, body: { reason: reason || null } });
+  if (result.ok) return redirectWithSuccess(orderPath(id), result.envelope.message);
+  if (result.httpStatus === 401) {
+    throw await redirectWithError(`/login?redirectTo=${encodeURIComponent(orderPath(id))}`, SESSION_ENDED, {
+      status: 302,
+      headers: await signOutHeaders(request),
+    });
+  }
+  if (result.httpStatus === 404) throw data(null, { status: 404 });
+  if (result.httpStatus === 422) {
+    const [first] = (result.envelope.data as { message?: string }[] | null) ?? [];
+    return refused(400, null, first?.message ?? result.envelope.message);
+  }
+  if (result.httpStatus === 409) return refused(409, result.envelope.message);
+  return refused(500, `Failed to ${intent} the order. Please try again.`);
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, payment } = loaderData;
+  const refusal = actionData as OrderActionData | undefined;
   return (
     <section className="w-full space-y-6" aria-labelledby="order-title">
       <div>
@@ -47,6 +87,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           Order reference <span className="font-mono">{order._id}</span>
         </p>
       </div>
+
+      <FormError id="order-action-error" errors={refusal?.formError ? [refusal.formError] : undefined} />
 
       {payment.kind === "upi" ? <UpiPayment request={payment} /> : null}
 
@@ -67,13 +109,39 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               <dt className="text-gray-600">Payment method</dt>
               <dd>{paymentLabel(order.paymentMethod)}</dd>
               <dt className="text-gray-600">Payment status</dt>
-              <dd>{paymentStatusLabel(order.paymentStatus, order.paymentMethod)}</dd>
+              <dd>{paymentStatusLabel(order.paymentStatus)}</dd>
+              {order.paymentReference ? (
+                <>
+                  <dt className="text-gray-600">UPI reference (UTR)</dt>
+                  <dd className="font-mono">{order.paymentReference}</dd>
+                </>
+              ) : null}
+              {order.refundReference ? (
+                <>
+                  <dt className="text-gray-600">Refund reference</dt>
+                  <dd className="font-mono break-all">{order.refundReference}</dd>
+                </>
+              ) : null}
             </dl>
           </Panel>
         </div>
-        <Panel id="status-title" title="Order status">
-          <StatusTimeline steps={timelineOf(order.orderStatus)} />
-        </Panel>
+        <div className="min-w-0 space-y-6">
+          <Panel id="status-title" title="Order status">
+            <StatusTimeline steps={timelineOf(order.orderStatus)} />
+            <OrderReasons order={order} />
+          </Panel>
+          {order.canCancel ? (
+            <Panel id="cancel-title" title="Changed your mind?">
+              <p className="mb-3 text-sm text-gray-700">You can cancel this order until it ships.</p>
+              <CancelOrder orderId={order._id} />
+            </Panel>
+          ) : null}
+          {order.canReturn && order.returnableUntil ? (
+            <Panel id="return-title" title="Return this order">
+              <ReturnForm orderId={order._id} until={order.returnableUntil} error={refusal?.intent === "return" ? refusal.reasonError : null} />
+            </Panel>
+          ) : null}
+        </div>
       </div>
     </section>
   );

@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
-import { formatOrderDate, timelineOf } from "~/components/orders/order-format";
+import { formatOrderDate, paymentStatusLabel, timelineOf } from "~/components/orders/order-format";
 import { Pagination } from "~/components/shop/pagination";
 import type { OrderJson } from "~/lib/checkout.server";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { formatRupees } from "~/lib/money";
 import { seo } from "~/lib/seo";
+import { readPageNumber } from "~/lib/shop-params";
 import { requireToken } from "~/lib/session.server";
 import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/myaccount.orders";
@@ -25,8 +26,7 @@ export function headers() {
 /** The shopper's own orders, newest first, ten a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = await requireToken(request);
-  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const page = readPageNumber(new URL(request.url).searchParams.get("page"));
   const result = await callUserapp<OrderPage>(context, "GET", `orders?page=${page}&limit=${PER_PAGE}`, { token });
   if (!result.ok) throw data(null, { status: result.httpStatus === 401 ? 401 : 500 });
   const { data: orders, paginator } = result.envelope.data;
@@ -65,7 +65,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** One order in the list: its products, total and confirmed steps, linking to the order page. */
+/** One order in the list: its products, total, payment status and every step so far with its date, linking to the order page. */
 function OrderCard({ order }: { order: OrderJson }) {
   const done = timelineOf(order.orderStatus).filter((step) => step.done && step.date);
   return (
@@ -90,11 +90,20 @@ function OrderCard({ order }: { order: OrderJson }) {
         </ul>
         <div className="text-right">
           <p className="font-bold text-gray-900">{formatRupees(order.totalAmount)}</p>
+          <p className="text-sm text-gray-600">
+            <span className="font-medium text-gray-800">Payment:</span> {paymentStatusLabel(order.paymentStatus)}
+          </p>
           {done.map((step) => (
             <p key={step.key} className="text-sm text-gray-600">
-              <span className="font-medium text-brand">{step.label}:</span> Confirmed - {formatOrderDate(step.date!)}
+              <span className={`font-medium ${step.key === "cancel" ? "text-red-700" : "text-brand"}`}>{step.label}:</span> Confirmed -{" "}
+              {formatOrderDate(step.date!)}
             </p>
           ))}
+          {order.cancelReason ? (
+            <p className="max-w-xs text-sm break-words text-gray-600">
+              <span className="font-medium text-gray-800">Reason:</span> {order.cancelReason}
+            </p>
+          ) : null}
         </div>
       </div>
     </Link>

@@ -126,13 +126,25 @@ describe("order/create from the cart", () => {
       paymentStatus: "awaitingPayment",
       address: homeAddress,
       source: "cart",
+      status: "confirmed",
+      paymentReference: null,
+      paidAt: null,
+      cancelReason: null,
+      returnReason: null,
+      refundReference: null,
+      canCancel: true,
+      canReturn: false,
+      returnableUntil: null,
     });
+    // The default payment window: 30 minutes from the order.
+    expect(new Date(order.paymentDueAt).getTime() - new Date(order.createdAt).getTime()).toBe(30 * 60 * 1000);
     expect(order.orderStatus).toEqual({
       orderConfirmed: { isConfirmed: true, date: order.createdAt },
       shipped: { isConfirmed: false, date: null },
       outForDelivery: { isConfirmed: false, date: null },
       delivered: { isConfirmed: false, date: null },
       cancel: { isConfirmed: false, date: null },
+      returned: { isConfirmed: false, date: null },
       refunded: { isConfirmed: false, date: null },
     });
     expect(new Date(order.createdAt).toISOString()).toBe(order.createdAt);
@@ -154,7 +166,7 @@ describe("order/create from the cart", () => {
     for (const address of [undefined, null, { locality: "", city: "", state: "", zipcode: "", country: "" }]) {
       const res = await placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "M" }], address });
       expect(res.status).toBe(201);
-      expect(res.body.data).toMatchObject({ address: homeAddress, paymentMethod: "cod", paymentStatus: "pending" });
+      expect(res.body.data).toMatchObject({ address: homeAddress, paymentMethod: "cod", paymentStatus: "payOnDelivery" });
     }
   });
 
@@ -352,7 +364,7 @@ describe("order/create: Buy Now", () => {
       success: true,
       source: "buyNow",
       paymentMethod: "cod",
-      paymentStatus: "pending",
+      paymentStatus: "payOnDelivery",
       address: homeAddress,
       itemsAmount: 2400,
       totalAmount: 2404,

@@ -119,7 +119,7 @@ test("Buy Now from a product page orders that product alone with Online Payment,
   await expect(page.getByRole("heading", { name: `Pay ${rupees(total)} by UPI` })).toBeVisible();
   await expect(page.getByRole("link", { name: "Pay with a UPI app" })).toHaveAttribute(
     "href",
-    `upi://pay?pa=mart@upi&pn=Mart&am=${total}.00&cu=INR&tn=${orderId}`,
+    `upi://pay?pa=mart@upi&pn=Mart&mc=5311&tr=${orderId}&tn=${orderId}&am=${total}.00&cu=INR`,
   );
   await expect(page.getByRole("img", { name: "UPI QR code to pay Mart" })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: "Online Payment" })).toBeVisible();

@@ -207,7 +207,7 @@ describe("checkout: payment", () => {
       vpa: "mart@upi",
       amount: 804,
       reference: id,
-      uri: `upi://pay?pa=mart@upi&pn=Mart&am=804.00&cu=INR&tn=${id}`,
+      uri: `upi://pay?pa=mart@upi&pn=Mart&mc=5311&tr=${id}&tn=${id}&am=804.00&cu=INR`,
     });
     expect(page.data.payment.qrSvg).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"[^>]*>.*<path d="M/);
   });
@@ -217,7 +217,7 @@ describe("checkout: payment", () => {
     await s.addToCart(await insertProduct(api.db), 1);
     const id = placedOrderId(await postCheckout({ idempotencyKey: "cod-order-2", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id }, s.cookie));
     const { order, payment } = (await getOrder(id, s.cookie)).data;
-    expect(order.paymentStatus).toBe("pending");
+    expect(order.paymentStatus).toBe("payOnDelivery");
     expect(order.orderStatus.orderConfirmed.isConfirmed).toBe(true);
     expect(payment).toEqual({ kind: "none" });
   });

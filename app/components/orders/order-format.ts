@@ -9,21 +9,27 @@ export function formatOrderDate(iso: string): string {
 
 type StepKey = keyof OrderStatus;
 
-/** The order's steps in the order they happen (spec section 3); the last two only when they happen. */
+/** The order's steps in the order they happen (spec section 3); the last three only when they happen. */
 export const ORDER_STEPS: { key: StepKey; label: string; onlyWhenConfirmed?: boolean }[] = [
   { key: "orderConfirmed", label: "Order Confirmed" },
   { key: "shipped", label: "Shipped" },
   { key: "outForDelivery", label: "Out for Delivery" },
   { key: "delivered", label: "Delivered" },
   { key: "cancel", label: "Cancelled", onlyWhenConfirmed: true },
+  { key: "returned", label: "Returned", onlyWhenConfirmed: true },
   { key: "refunded", label: "Refunded", onlyWhenConfirmed: true },
 ];
 
 export type TimelineStep = { key: StepKey; label: string; done: boolean; date: string | null };
 
-/** The steps a timeline shows: the four usual ones, plus cancelled and refunded when they happened. */
+/**
+ * The steps a timeline shows: the four usual ones, plus cancelled, returned and refunded when they
+ * happened. A cancelled order never shipped: its remaining delivery steps are left out.
+ */
 export function timelineOf(status: OrderStatus): TimelineStep[] {
-  return ORDER_STEPS.filter((step) => !step.onlyWhenConfirmed || status[step.key]?.isConfirmed).map((step) => ({
+  const happened = (key: StepKey) => status[key]?.isConfirmed === true;
+  const cancelled = happened("cancel");
+  return ORDER_STEPS.filter((step) => happened(step.key) || (!step.onlyWhenConfirmed && !cancelled)).map((step) => ({
     key: step.key,
     label: step.label,
     done: status[step.key]?.isConfirmed === true,
@@ -31,9 +37,37 @@ export function timelineOf(status: OrderStatus): TimelineStep[] {
   }));
 }
 
-/** What the shopper reads for the API's payment status. */
-export function paymentStatusLabel(status: string, method: string): string {
-  if (status === "paid") return "Paid";
-  if (status === "awaitingPayment") return "Awaiting payment";
-  return method === "cod" ? "Pay on delivery" : status;
+/** What the shopper reads for the API's payment status (api/lib/order-lifecycle.ts). */
+export function paymentStatusLabel(status: string): string {
+  switch (status) {
+    case "awaitingPayment":
+      return "Awaiting payment";
+    case "payOnDelivery":
+      return "Pay on delivery";
+    case "paid":
+      return "Paid";
+    case "refundPending":
+      return "Refund due";
+    case "refunded":
+      return "Refunded";
+    case "expired":
+      return "Not received in time";
+    case "cancelled":
+      return "Nothing to pay";
+    default:
+      return status;
+  }
+}
+
+const dateTime = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+
+/** A moment as the shopper reads it, in India's time ("23 Nov, 4:30 pm"). */
+export function formatOrderTime(iso: string): string {
+  return dateTime.format(new Date(iso));
 }

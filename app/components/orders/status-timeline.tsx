@@ -1,3 +1,4 @@
+import type { OrderJson } from "../../../api/lib/orders";
 import { formatOrderDate, type TimelineStep } from "./order-format";
 
 /** The order's steps top to bottom; each confirmed one with its date. */
@@ -19,5 +20,26 @@ export function StatusTimeline({ steps }: { steps: TimelineStep[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Why the order was cancelled or returned, when it was. */
+export function OrderReasons({ order }: { order: Pick<OrderJson, "cancelReason" | "returnReason"> }) {
+  if (!order.cancelReason && !order.returnReason) return null;
+  return (
+    <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      {order.cancelReason ? (
+        <>
+          <dt className="text-gray-600">Cancel reason</dt>
+          <dd className="break-words">{order.cancelReason}</dd>
+        </>
+      ) : null}
+      {order.returnReason ? (
+        <>
+          <dt className="text-gray-600">Return reason</dt>
+          <dd className="break-words">{order.returnReason}</dd>
+        </>
+      ) : null}
+    </dl>
   );
 }

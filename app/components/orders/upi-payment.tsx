@@ -1,4 +1,5 @@
 import { formatRupees } from "~/lib/money";
+import { formatOrderTime } from "./order-format";
 import type { PaymentRequest } from "~/lib/payment/provider";
 
 type UpiRequest = Extract<PaymentRequest, { kind: "upi" }>;
@@ -13,6 +14,11 @@ export function UpiPayment({ request }: { request: UpiRequest }) {
       <p className="mt-1 text-sm text-gray-700">
         Scan the code with any UPI app, or open the link on your phone. We confirm the payment against the order reference.
       </p>
+      {request.dueAt ? (
+        <p className="mt-1 text-sm font-semibold text-gray-900">
+          Please pay by {formatOrderTime(request.dueAt)}: after that the order is cancelled and its items are released.
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-col items-start gap-4 sm:flex-row">
         {/* Drawn on the server from numbers only (app/lib/qr.ts): no markup from outside. */}
         <div className="size-48 shrink-0 bg-white" data-upi-qr dangerouslySetInnerHTML={{ __html: request.qrSvg }} />

@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { intarray } from "@electric-sql/pglite/contrib/intarray";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+
+// Migration 0004 (the order lifecycle) on a database holding orders placed before it: on PGlite,
+// and on the PostgreSQL server of DATABASE_URL when the API tests run there (tests/run-postgres.ts).
+const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../api/db/migrations");
+
+/** A copy of the migrations folder that stops before 0004. */
+function migrationsBefore0004(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0003-"));
+  fs.mkdirSync(path.join(dir, "meta"));
+  const journal = JSON.parse(fs.readFileSync(path.join(migrations, "meta/_journal.json"), "utf8"));
+  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 4);
+  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
+  for (const entry of journal.entries as { tag: string }[])
+    fs.copyFileSync(path.join(migrations, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+  return dir;
+}
+
+const step = (isConfirmed: boolean, date: string | null = null) => ({ isConfirmed, date });
+const timeline = (shipped: boolean) =>
+  JSON.stringify({
+    orderConfirmed: step(true, "2026-11-01T04:00:00.000Z"),
+    shipped: shipped ? step(true, "2026-11-02T04:00:00.000Z") : step(false),
+    outForDelivery: step(false),
+    delivered: step(false),
+    cancel: step(false),
+    refunded: step(false),
+  });
+
+const oldOrders = `
+  INSERT INTO users (id, email, password_hash) VALUES ('${"a".repeat(24)}', 'old.shopper@example.test', 'x');
+  INSERT INTO orders (id, user_id, source, payment_method, payment_status, items_amount, platform_fee, total_amount, address, order_status, created_at) VALUES
+    ('${"1".repeat(24)}', '${"a".repeat(24)}', 'cart', 'cod', 'pending', 800, 4, 804, '{}', '${timeline(true)}', '2026-11-01T04:00:00Z'),
+    ('${"2".repeat(24)}', '${"a".repeat(24)}', 'cart', 'Upi', 'awaitingPayment', 800, 4, 804, '{}', '${timeline(false)}', '2026-11-01T04:00:00Z'),
+    ('${"3".repeat(24)}', '${"a".repeat(24)}', 'buyNow', 'Upi', 'paid', 800, 4, 804, '{}', '${timeline(false)}', '2026-11-01T04:00:00Z');
+`;
+
+const after = `
+  SELECT id, status, payment_status AS "paymentStatus", payment_due_at > now() + interval '29 minutes' AS "fullWindow",
+         order_status AS "orderStatus"
+  FROM orders ORDER BY id`;
+
+type Row = {
+  id: string;
+  status: string;
+  paymentStatus: string;
+  fullWindow: boolean | null;
+  orderStatus: Record<string, unknown>;
+};
+
+function expectUpgraded(rows: Row[]) {
+  expect(rows.map(({ id, status, paymentStatus, fullWindow }) => [id[0], status, paymentStatus, fullWindow])).toEqual([
+    ["1", "shipped", "payOnDelivery", null],
+    // An order already awaiting payment gets a whole window from the upgrade, not an instant expiry.
+    ["2", "confirmed", "awaitingPayment", true],
+    ["3", "confirmed", "paid", null],
+  ]);
+  for (const row of rows) {
+    expect(row.orderStatus.returned).toEqual({ isConfirmed: false, date: null });
+    expect(row.orderStatus.orderConfirmed).toEqual({ isConfirmed: true, date: "2026-11-01T04:00:00.000Z" });
+  }
+  expect(rows[0].orderStatus.shipped).toEqual({ isConfirmed: true, date: "2026-11-02T04:00:00.000Z" });
+}
+
+describe("migration 0004 on existing orders", () => {
+  it("gives every order its status and payment status, a returned step, and unpaid orders their window", async () => {
+    const before = migrationsBefore0004();
+    try {
+      const serverUrl = process.env.DATABASE_URL;
+      if (!serverUrl) {
+        const client = new PGlite({ extensions: { intarray, pg_trgm } });
+        const db = drizzlePglite(client);
+        await migratePglite(db, { migrationsFolder: before });
+        await client.exec(oldOrders);
+        await migratePglite(db, { migrationsFolder: migrations });
+        expectUpgraded((await client.query<Row>(after)).rows);
+        await expect(client.query(`UPDATE orders SET payment_status = 'pending'`)).rejects.toThrow(
+          /orders_payment_status_known/,
+        );
+        await client.close();
+        return;
+      }
+      const name = `storefront_migration_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const pool = new pg.Pool({ connectionString: url.toString() });
+      try {
+        await migratePg(drizzlePg(pool), { migrationsFolder: before });
+        await pool.query(oldOrders);
+        await migratePg(drizzlePg(pool), { migrationsFolder: migrations });
+        expectUpgraded((await pool.query<Row>(after)).rows);
+        await expect(pool.query(`UPDATE orders SET payment_status = 'pending'`)).rejects.toThrow(
+          /orders_payment_status_known/,
+        );
+      } finally {
+        await pool.end();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    } finally {
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+});
