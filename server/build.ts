@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { StartupError } from "../api/runtime";
 
 const sources = ["app", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
@@ -19,8 +20,11 @@ export function buildIfNeeded(root: string): void {
   const builtAt = fs.existsSync(serverEntry) ? fs.statSync(serverEntry).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (builtAt > changedAt) return;
-  console.log(builtAt ? "Sources changed since the last build: building…" : "No build yet: building…");
+  console.log(builtAt ? "Sources changed since the last build: building the storefront…" : "No build yet: building the storefront…");
+  const started = Date.now();
   const cli = path.join(root, "node_modules/@react-router/dev/bin.js");
-  const result = spawnSync(process.execPath, [cli, "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("The build failed (see above).");
+  // Errors only: Vite's per-file table is noise at start-up (`npm run build` still shows it).
+  const result = spawnSync(process.execPath, [cli, "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new StartupError("The build failed (see above).");
+  console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -1,68 +1,113 @@
 import "./node-env";
+import fs from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createUserapp } from "../api/app";
-import { readEnv } from "../api/config";
-import { closeGracefully, describeDatabase, exitWithStartupError, openAndSeed } from "../api/runtime";
+import { readEnv, userappSettings } from "../api/config";
+import { logger } from "../api/lib/logger";
+import { startPaymentSweeper } from "../api/lib/order-lifecycle";
+import { createHealth, pingDatabase } from "../api/lib/health";
+import {
+  StartupError,
+  assertPortFree,
+  closeGracefully,
+  describeDatabase,
+  exitWithStartupError,
+  listenOrExit,
+  openAndSeed,
+} from "../api/runtime";
 import { buildIfNeeded } from "./build";
+import { pingApi, proxyUserapp, readRemoteApi } from "./proxy";
 import { ensureSessionSecret } from "./secret";
-import { createSite, remoteUserapp } from "./site";
+import { createSite } from "./site";
 import { readStorefrontConfig } from "../app/lib/config.server";
 
-// `npm start` (production) and `npm run dev` (--dev, Vite in middleware mode).
+// `npm start` (production) and `npm run dev` (--dev, Vite in middleware mode). `--no-build`
+// serves the build there is without comparing it with the sources (a build made beforehand).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
-const { env, handle } = await (async () => {
+const serverEntry = path.join(root, "build/server/index.js");
+const { env, publicOrigin, remoteApi, handle } = await (async () => {
   const env = readEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
   process.env.NODE_ENV = env.NODE_ENV;
-  if (!dev) buildIfNeeded(root);
+  const { publicOrigin } = readStorefrontConfig();
+  const remoteApi = readRemoteApi(process.env.USERAPP_API_URL);
+  // Before anything slow: a taken port is one line, not a trace after building and seeding.
+  await assertPortFree(env.PORT, env.HOST);
+  if (!dev && !process.argv.includes("--no-build")) buildIfNeeded(root);
+  if (!dev && !fs.existsSync(serverEntry)) throw new StartupError("There is no build: run `npm run build`, or start without --no-build.");
   ensureSessionSecret(path.resolve(root, env.DATA_DIR));
-  return { env, handle: await openAndSeed(env) };
+  // With USERAPP_API_URL the API process owns the database and the accounts: none is opened here.
+  return { env, publicOrigin, remoteApi, handle: remoteApi ? undefined : await openAndSeed(env) };
 })().catch(exitWithStartupError);
-const userapp = createUserapp({ db: handle.db });
-const storefrontUserapp = process.env.USERAPP_API_URL ? remoteUserapp(process.env.USERAPP_API_URL) : undefined;
 
-let listener: ReturnType<typeof getRequestListener>;
+const userapp = remoteApi ? proxyUserapp(remoteApi) : createUserapp({ db: handle!.db, ...userappSettings(env) }).fetch;
+// Unpaid UPI orders past their window release their stock (api/lib/order-lifecycle.ts); the API process does it in remote mode.
+const stopSweeper = handle ? startPaymentSweeper({ db: handle.db, now: () => new Date(), logger }) : async () => {};
+// /readyz asks whatever answers for the data: the database, or the API that holds it.
+const health = createHealth({ ping: remoteApi ? () => pingApi(remoteApi) : () => pingDatabase(handle!.db) });
+
+let listener: ReturnType<typeof getRequestListener> | undefined;
 let vite: import("vite").ViteDevServer | undefined;
-if (dev) {
-  const { createServer: createViteServer } = await import("vite");
-  vite = await createViteServer({ root, server: { middlewareMode: true }, appType: "custom" });
-  const devVite = vite;
-  const site = createSite({
-    userapp: userapp.fetch,
-    storefrontUserapp,
-    build: () => devVite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    mode: "development",
-    publicOrigin: readStorefrontConfig().publicOrigin,
-  });
-  listener = getRequestListener(site.fetch);
-} else {
-  const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
-  const site = createSite({
-    userapp: userapp.fetch,
-    storefrontUserapp,
-    build,
-    mode: "production",
-    clientDir: path.join(root, "build/client"),
-    pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
-    publicOrigin: readStorefrontConfig().publicOrigin,
-  });
-  listener = getRequestListener(site.fetch);
-}
-
 const server = createServer((req, res) => {
-  if (vite) vite.middlewares(req, res, () => listener(req, res));
-  else listener(req, res);
+  if (vite) vite.middlewares(req, res, () => listener!(req, res));
+  else listener!(req, res);
 });
 // Idle keep-alive connections stay open longer than a load balancer's (often 60 s) and than
 // clients that reuse them after a pause; Node's 5 s default makes them reset mid-reuse.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
-server.listen(env.PORT, env.HOST, () => {
-  const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-  console.log(`The shop is open at http://${shown}:${env.PORT} (${describeDatabase(env)}${dev ? ", development" : ""}).`);
+
+if (dev) {
+  const { createServer: createViteServer } = await import("vite");
+  const own = { sigterm: new Set(process.listeners("SIGTERM")), stdinEnd: new Set(process.stdin.listeners("end")) };
+  // Hot reload's WebSocket rides this server: no second port (24678) to collide on.
+  vite = await createViteServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
+  // React Router's plugin starts Vite servers of its own, and Vite makes any such server exit the
+  // process on SIGTERM (or when stdin ends) before our database is closed: closeGracefully closes Vite instead.
+  for (const listener of process.listeners("SIGTERM")) if (!own.sigterm.has(listener)) process.off("SIGTERM", listener);
+  for (const listener of process.stdin.listeners("end")) {
+    if (!own.stdinEnd.has(listener)) process.stdin.off("end", listener as () => void);
+  }
+  const devVite = vite;
+  const site = createSite({
+    userapp,
+    health,
+    trustProxy: env.TRUST_PROXY,
+    formBodyLimitBytes: env.FORM_BODY_LIMIT_BYTES,
+    build: () => devVite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    mode: "development",
+    publicOrigin,
+  });
+  listener = getRequestListener(site.fetch);
+} else {
+  const build = (await import(serverEntry)) as ServerBuild;
+  const site = createSite({
+    userapp,
+    health,
+    trustProxy: env.TRUST_PROXY,
+    formBodyLimitBytes: env.FORM_BODY_LIMIT_BYTES,
+    build,
+    mode: "production",
+    clientDir: path.join(root, "build/client"),
+    pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
+    publicOrigin,
+  });
+  listener = getRequestListener(site.fetch);
+}
+
+const closeBeforeDatabase = async () => {
+  await stopSweeper();
+  await vite?.close();
+};
+await listenOrExit(server, env.PORT, env.HOST, async () => {
+  await closeBeforeDatabase();
+  await handle?.close();
 });
-closeGracefully(server, handle);
+const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
+const backend = remoteApi ? `the API at ${remoteApi.origin}` : describeDatabase(env);
+console.log(`The shop is open at http://${shown}:${env.PORT} (${backend}${dev ? ", development" : ""}).`);
+closeGracefully(server, { database: handle, closeFirst: closeBeforeDatabase, onDrain: () => health.setDraining() });

@@ -78,8 +78,82 @@ export function lockDataDir(dir: string): () => void {
   throw new Error(`Could not take the lock on ${dir}`);
 }
 
+/** DATABASE_URL names a server that cannot be reached or refuses us: one line, never the password. */
+export class DatabaseConnectionError extends Error {
+  constructor(target: string, cause: string) {
+    super(`Cannot connect to ${target}: ${cause}. Check DATABASE_URL.`);
+    this.name = "DatabaseConnectionError";
+  }
+}
+
+/** How long the first connection may take: the URL's `connect_timeout` (seconds, as libpq reads it), else 10 s. */
+function connectTimeoutMs(url: URL): number {
+  const seconds = Number(url.searchParams.get("connect_timeout"));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 10_000;
+}
+
+/** "PostgreSQL at host:port/database as user", from the URL's parts only (its password is never shown). */
+function describeTarget(url: URL): string {
+  const database = decodeURIComponent(url.pathname.slice(1)) || "(default database)";
+  const user = url.username ? ` as ${decodeURIComponent(url.username)}` : "";
+  return `PostgreSQL at ${url.hostname || "localhost"}:${url.port || 5432}/${database}${user}`;
+}
+
+/** Why the first connection failed, in words an operator acts on (pg's own messages name no password). */
+function connectFailure(error: unknown, timeoutMs: number): string {
+  const { code, message } = error as { code?: string; message?: string };
+  switch (code) {
+    case "ECONNREFUSED":
+      return "connection refused (is PostgreSQL running and listening on that port?)";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_NONAME":
+      return "unknown host";
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return "host unreachable";
+    case "ETIMEDOUT":
+      return `timeout: no answer within ${timeoutMs / 1000} s`;
+    case "ECONNRESET":
+      return "the server closed the connection (does it expect SSL? add ?sslmode=require)";
+    case "28P01":
+      return "authentication failed (wrong password)";
+    case "28000":
+      return `authentication failed (${message})`;
+    case "3D000":
+      return "database does not exist";
+    case "53300":
+      return "the server has too many connections";
+  }
+  if (message && /timeout/i.test(message)) return `timeout: no answer within ${timeoutMs / 1000} s`;
+  return message ?? String(error);
+}
+
+/** Opens one connection first, so that a wrong DATABASE_URL fails with one clear line, not a driver's stack. */
+async function checkConnection(connectionString: string): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(connectionString);
+  } catch {
+    // Node's own error would quote the whole URL, password included.
+    throw new DatabaseConnectionError("PostgreSQL", "DATABASE_URL is not a valid URL (percent-encode @, : and / in the password)");
+  }
+  const timeoutMs = connectTimeoutMs(url);
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeoutMs });
+  // A failed connect may also emit "error"; the rejection below reports it.
+  client.on("error", () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    // No end() here: pg has dropped the socket already, and end() would wait for it forever.
+    throw new DatabaseConnectionError(describeTarget(url), connectFailure(error, timeoutMs));
+  }
+  await client.end();
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    await checkConnection(options.databaseUrl);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     let closed = false;
     // An idle connection the server drops (a restart, or the end after close) must not crash the

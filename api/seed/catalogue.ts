@@ -10,6 +10,7 @@ import {
   productListing,
   products,
   searchTerms,
+  users,
   variants,
   wishlistItems,
 } from "../db/schema";
@@ -472,6 +473,24 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
     TRUNCATE ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
       ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;
+}
+
+/** What shoppers made: a reseed deletes their orders, carts, wishlists and compare lists (accounts stay). */
+export type ShopperData = { accounts: number; orders: number; cartLines: number; wishlistEntries: number; comparedProducts: number };
+
+/** Counts what shoppers made, so that `npm run seed` refuses to replace a catalogue in use without --force. */
+export async function countShopperData(db: Database): Promise<ShopperData> {
+  const countOf = async (table: PgTable) => {
+    const [row] = await db.select({ n: count() }).from(table);
+    return Number(row.n);
+  };
+  return {
+    accounts: await countOf(users),
+    orders: await countOf(orders),
+    cartLines: await countOf(cartItems),
+    wishlistEntries: await countOf(wishlistItems),
+    comparedProducts: await countOf(compareItems),
+  };
 }
 
 /** Replaces whatever catalogue there is with a freshly seeded one, in one transaction (the `npm run seed` command). */

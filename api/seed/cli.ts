@@ -1,16 +1,28 @@
 /**
- * `npm run seed [-- --products N] [-- --seed N]`: replaces the catalogue with a freshly
- * generated one. Because orders, cart lines and wishlist entries point at products, they
- * are removed too; users and their addresses stay.
+ * `npm run seed [-- --products N] [-- --seed N] [-- --force]`: replaces the catalogue with a
+ * freshly generated one. Because orders, cart lines, wishlist and compare entries point at
+ * products, they are removed too; users and their addresses stay. When shoppers have made any
+ * of those, or have accounts, it refuses without --force: a shop in use is never emptied by accident.
  */
 import { parseArgs } from "node:util";
 import { readEnv } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
-import { DEFAULT_PRODUCTS, DEFAULT_SEED, MAX_PRODUCTS, type RemovedRows, replaceCatalogue, vacuumCatalogue } from "./catalogue";
+import {
+  DEFAULT_PRODUCTS,
+  DEFAULT_SEED,
+  MAX_PRODUCTS,
+  type RemovedRows,
+  type ShopperData,
+  countShopperData,
+  replaceCatalogue,
+  vacuumCatalogue,
+} from "./catalogue";
 
-const USAGE = `Usage: npm run seed -- [--products N] [--seed N]
+const USAGE = `Usage: npm run seed -- [--products N] [--seed N] [--force]
   --products N  how many products to generate, 1 to ${MAX_PRODUCTS} (default ${DEFAULT_PRODUCTS})
-  --seed N      seed of the generator, 0 to 4294967295 (default ${DEFAULT_SEED}); the same seed gives the same catalogue`;
+  --seed N      seed of the generator, 0 to 4294967295 (default ${DEFAULT_SEED}); the same seed gives the same catalogue
+  --force       replace the catalogue even when there are accounts, orders, carts, wishlists or compare lists
+                (every order, cart line, wishlist and compare entry is deleted; accounts stay)`;
 
 class UsageError extends Error {}
 
@@ -23,11 +35,16 @@ function wholeNumber(name: string, text: string | undefined, fallback: number, m
 }
 
 function parseOptions(argv: string[]) {
-  let values: { products?: string; seed?: string; help?: boolean };
+  let values: { products?: string; seed?: string; help?: boolean; force?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { products: { type: "string" }, seed: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        products: { type: "string" },
+        seed: { type: "string" },
+        help: { type: "boolean", short: "h" },
+        force: { type: "boolean" },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -36,12 +53,28 @@ function parseOptions(argv: string[]) {
   }
   return {
     help: values.help === true,
+    force: values.force === true,
     products: wholeNumber("products", values.products, DEFAULT_PRODUCTS, 1, MAX_PRODUCTS),
     seed: wholeNumber("seed", values.seed, DEFAULT_SEED, 0, 0xffffffff),
   };
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 accounts, 1 order and 3 cart lines", or null when shoppers have made nothing. */
+function describeShopperData(data: ShopperData): string | null {
+  const parts = [
+    data.accounts && plural(data.accounts, "account", "accounts"),
+    data.orders && plural(data.orders, "order", "orders"),
+    data.cartLines && plural(data.cartLines, "cart line", "cart lines"),
+    data.wishlistEntries && plural(data.wishlistEntries, "wishlist entry", "wishlist entries"),
+    data.comparedProducts && plural(data.comparedProducts, "compared product", "compared products"),
+  ].filter((part): part is string => Boolean(part));
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
 
 function describeRemoved(removed: RemovedRows): string {
   if (removed.products === 0 && removed.merchants === 0 && removed.orders === 0 && removed.cartItems === 0 && removed.wishlistItems === 0 && removed.compareItems === 0) {
@@ -80,6 +113,14 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
+    const inUse = describeShopperData(await countShopperData(handle.db));
+    if (inUse && !options.force) {
+      console.error(
+        `seed: refused: ${where} holds ${inUse}. Reseeding deletes every order, cart line, wishlist and compare entry ` +
+          "(accounts stay): run `npm run seed -- --force` to replace the catalogue anyway.",
+      );
+      return 1;
+    }
     console.log(`Seeding ${options.products} products (seed ${options.seed}) into ${where}...`);
     const seeding = performance.now();
     const { removed, seeded } = await replaceCatalogue(handle.db, { products: options.products, seed: options.seed });

@@ -313,12 +313,12 @@ describe("seeded catalogue", () => {
       userId,
       source: "buyNow",
       paymentMethod: "cod",
-      paymentStatus: "pending",
+      paymentStatus: "payOnDelivery",
       itemsAmount: variant.cost,
       platformFee: 4,
       totalAmount: variant.cost + 4,
       address: { locality: "MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560001", country: "India" },
-      orderStatus: { orderConfirmed: { isConfirmed: true, date: now.toISOString() }, shipped: step, outForDelivery: step, delivered: step, cancel: step, refunded: step },
+      orderStatus: { orderConfirmed: { isConfirmed: true, date: now.toISOString() }, shipped: step, outForDelivery: step, delivered: step, cancel: step, returned: step, refunded: step },
     });
     await db.insert(orderItems).values({
       orderId,

@@ -1,0 +1,667 @@
+/**
+ * What an operator meets when starting and stopping the shop: each test spawns the real commands
+ * (`npm start`, `npm run dev`, `npm run start:api`, `npm run seed`, tsx) and sends real signals.
+ * Every process runs in its own process group and is killed (SIGKILL to the group) when its test
+ * ends, whatever happened; every wait is bounded.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gt } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createUserapp } from "../../api/app";
+import { openDatabase } from "../../api/db/client";
+import { cartItems, products, users, variants } from "../../api/db/schema";
+import { seedCatalogue } from "../../api/seed/catalogue";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tsx = path.join(root, "node_modules/.bin/tsx");
+/** The ports these tests may listen on (shared machines give each engineer a range). */
+const PORTS = Array.from({ length: 9 }, (_, i) => 3221 + i);
+
+const dirs: string[] = [];
+const running = new Set<Started>();
+afterEach(() => {
+  for (const started of running) started.kill();
+  running.clear();
+});
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-operations-"));
+  dirs.push(dir);
+  return dir;
+}
+
+function canListen(port: number, host = "0.0.0.0"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** `count` distinct ports of PORTS that nothing listens on now. */
+async function freePorts(count: number): Promise<number[]> {
+  const found: number[] = [];
+  for (const port of PORTS) {
+    if (found.length === count) break;
+    if (await canListen(port)) found.push(port);
+  }
+  if (found.length < count) throw new Error(`Fewer than ${count} free ports in ${PORTS[0]}–${PORTS.at(-1)}`);
+  return found;
+}
+
+/** An environment without what the test runner or this shell set (Vitest's NODE_ENV=test, a DATABASE_URL). */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (
+      /^(VITEST|NODE_ENV|DATABASE_URL|USERAPP_API_URL|SESSION_SECRET|PORT|HOST|DATA_DIR|PUBLIC_ORIGIN|TRUST_PROXY)/.test(
+        name,
+      )
+    )
+      continue;
+    env[name] = value;
+  }
+  return { ...env, ...extra };
+}
+
+type Started = {
+  child: ChildProcess;
+  pid: number;
+  exited: Promise<number | null>;
+  stdout: () => string;
+  stderr: () => string;
+  output: () => string;
+  waitFor: (text: string | RegExp, ms?: number) => Promise<void>;
+  kill: () => void;
+};
+
+function start(command: string, args: string[], env: Record<string, string>): Started {
+  // detached: a process group of its own, so that the clean-up reaches every descendant.
+  const child = spawn(command, args, {
+    cwd: root,
+    env: cleanEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let stdout = "";
+  let stderr = "";
+  let both = "";
+  child.stdout!.on("data", (chunk) => ((stdout += chunk), (both += chunk)));
+  child.stderr!.on("data", (chunk) => ((stderr += chunk), (both += chunk)));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  let done = false;
+  void exited.then(() => (done = true));
+  const started: Started = {
+    child,
+    pid: child.pid!,
+    exited,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    output: () => both,
+    async waitFor(text, ms = 120_000) {
+      const deadline = Date.now() + ms;
+      const seen = () => (typeof text === "string" ? both.includes(text) : text.test(both));
+      while (!seen()) {
+        if (done) throw new Error(`Exited before printing ${text}; output:\n${both}`);
+        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${text}; output:\n${both}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    kill() {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+  running.add(started);
+  return started;
+}
+
+/** Resolves with the exit code, or fails after `ms`. */
+async function exitWithin(started: Started, ms: number): Promise<number | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Still running ${ms} ms after the signal; output:\n${started.output()}`)),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([started.exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Every process below `pid`, from the process table. */
+function descendants(pid: number): { pid: number; ppid: number; command: string }[] {
+  const rows: { pid: number; ppid: number; command: string }[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // "pid (name) state ppid …": the name may hold spaces and parentheses, so read after the last ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim();
+      rows.push({ pid: Number(entry), ppid, command });
+    } catch {
+      // Gone while the table was read.
+    }
+  }
+  const found: { pid: number; ppid: number; command: string }[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const row of rows) {
+      if (row.ppid === parent) {
+        found.push(row);
+        queue.push(row.pid);
+      }
+    }
+  }
+  return found;
+}
+
+/** A process that exited but was not reaped yet (a zombie) counts as gone. */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function expectAllGone(pids: number[], ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  expect(pids.filter(isAlive)).toEqual([]);
+}
+
+const stderrLines = (started: Started) =>
+  started
+    .stderr()
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.startsWith("npm warn"));
+
+/**
+ * A login whose body is sent in two halves, so that it is in flight until `finish` sends the rest
+ * together with a pipelined GET /readyz on the same connection (the only way to ask a server that
+ * stopped accepting connections). `answers` is everything the server sent, once it closed the socket.
+ */
+function loginInFlight(port: number) {
+  const body = '{"username":"nobody@example.test","password":"not-the-password"}';
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  socket.on("data", (chunk) => (received += chunk));
+  const answers = new Promise<string>((resolve, reject) => {
+    socket.on("close", () => resolve(received));
+    socket.on("error", reject);
+  });
+  socket.write(
+    `POST /userapp/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`,
+  );
+  return {
+    answers,
+    finish: () => socket.write(`${body.slice(20)}GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+  };
+}
+
+beforeAll(() => {
+  // The production server needs a build; a fresh clone has none until the first `npm run build`.
+  // An existing one is used as it is (`--no-build`), so the tests never rebuild while sources change.
+  if (fs.existsSync(path.join(root, "build/server/index.js"))) return;
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "ignore", timeout: 240_000 });
+  if (result.status !== 0) throw new Error("npm run build failed");
+}, 250_000);
+
+describe("SIGTERM to the process a supervisor started", () => {
+  const cases = [
+    {
+      name: "npm start",
+      command: "npm",
+      args: ["start", "--", "--no-build"],
+      ready: "The shop is open at",
+      oneNodeUnderNpm: true,
+    },
+    {
+      name: "tsx server/main.ts",
+      command: tsx,
+      args: ["server/main.ts", "--no-build"],
+      ready: "The shop is open at",
+      oneNodeUnderNpm: false,
+    },
+    {
+      name: "npm run start:api",
+      command: "npm",
+      args: ["run", "start:api"],
+      ready: "The /userapp API is listening",
+      oneNodeUnderNpm: true,
+    },
+  ];
+
+  it.each(cases)(
+    "$name: answers the request in flight, /readyz 503 while draining, closes the database, leaves no process behind",
+    async ({ command, args, ready, oneNodeUnderNpm }) => {
+      const [port] = await freePorts(1);
+      const dataDir = tempDir();
+      const server = start(command, args, {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SESSION_SECRET: "operations-test",
+      });
+      await server.waitFor(ready);
+      const below = descendants(server.pid);
+      // npm runs the script with `exec`: node replaces the shell, and npm forwards the signal to it.
+      const underNpm = below.filter((p) => p.ppid === server.pid).map((p) => p.command);
+      if (oneNodeUnderNpm) expect(underNpm).toEqual([expect.stringMatching(/^node --import tsx /)]);
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+
+      const inFlight = loginInFlight(port);
+      await new Promise((r) => setTimeout(r, 300));
+      process.kill(server.pid, "SIGTERM");
+      await server.waitFor("SIGTERM received", 10_000);
+      inFlight.finish();
+      const answers = await inFlight.answers;
+      // The login in flight is answered ("Invalid email or password."), not cut off; meanwhile
+      // /readyz says the process is draining, so a load balancer sends nothing more.
+      expect([...answers.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => match[1])).toEqual(["400", "503"]);
+      expect(answers).toContain('{"status":"draining"}');
+
+      expect(await exitWithin(server, 20_000)).toBe(0);
+      expect(server.stdout()).toMatch(/Database closed\. Bye\./);
+      await expectAllGone([server.pid, ...below.map((p) => p.pid)]);
+      expect(fs.existsSync(path.join(dataDir, "storefront.lock"))).toBe(false);
+      expect(await canListen(port, "127.0.0.1")).toBe(true);
+    },
+    180_000,
+  );
+
+  it("npm run dev: closes Vite and the database, and leaves no process behind", async () => {
+    const [port] = await freePorts(1);
+    const dataDir = tempDir();
+    const server = start("npm", ["run", "dev"], {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "operations-test",
+    });
+    await server.waitFor(/The shop is open at .*development/, 180_000);
+    const below = descendants(server.pid);
+    expect(below.filter((p) => p.ppid === server.pid).map((p) => p.command)).toEqual([
+      expect.stringMatching(/^node --import tsx server\/main\.ts --dev/),
+    ]);
+    // Vite answers through the shop's own server.
+    expect((await fetch(`http://127.0.0.1:${port}/@vite/client`)).status).toBe(200);
+
+    process.kill(server.pid, "SIGTERM");
+    expect(await exitWithin(server, 30_000)).toBe(0);
+    expect(server.stdout()).toMatch(/Database closed\. Bye\./);
+    await expectAllGone([server.pid, ...below.map((p) => p.pid)]);
+    expect(fs.existsSync(path.join(dataDir, "storefront.lock"))).toBe(false);
+  }, 240_000);
+});
+
+describe("a port in use", () => {
+  const cases = [
+    { name: "the shop on every address", script: "server/main.ts", host: undefined, shown: "0.0.0.0" },
+    { name: "the shop on 127.0.0.1", script: "server/main.ts", host: "127.0.0.1", shown: "127.0.0.1" },
+    { name: "the API alone", script: "api/main.ts", host: "127.0.0.1", shown: "127.0.0.1" },
+  ];
+
+  it.each(cases)(
+    "$name: one line and exit 1, before building, migrating or seeding",
+    async ({ script, host, shown }) => {
+      const [port] = await freePorts(1);
+      const holder = net.createServer();
+      await new Promise<void>((resolve) => holder.listen(port, "127.0.0.1", resolve));
+      try {
+        const dataDir = path.join(tempDir(), "data");
+        const env: Record<string, string> = {
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          SESSION_SECRET: "operations-test",
+        };
+        if (host) env.HOST = host;
+        const server = start(tsx, [script], env);
+        expect(await exitWithin(server, 60_000)).toBe(1);
+        expect(stderrLines(server)).toEqual([
+          `Port ${port} on ${shown} is already in use: stop the other server or set PORT.`,
+        ]);
+        expect(server.stdout()).toBe("");
+        expect(fs.existsSync(dataDir)).toBe(false);
+      } finally {
+        await new Promise((resolve) => holder.close(resolve));
+      }
+    },
+    90_000,
+  );
+});
+
+/**
+ * A stand-in PostgreSQL server that answers the start-up message the way PostgreSQL does when it
+ * refuses a client: an ErrorResponse with a SQLSTATE, after a password request when `askPassword`.
+ * (The PostgreSQL used in development trusts every local connection, so it cannot refuse one.)
+ */
+function refusingPostgres(code: string, message: string, askPassword: boolean): Promise<net.Server> {
+  const error = () => {
+    const fields = Buffer.concat(
+      [
+        ["S", "FATAL"],
+        ["V", "FATAL"],
+        ["C", code],
+        ["M", message],
+      ].map(([key, value]) => Buffer.from(`${key}${value}\0`)),
+    );
+    const body = Buffer.concat([fields, Buffer.from([0])]);
+    const head = Buffer.alloc(5);
+    head.write("E");
+    head.writeInt32BE(body.length + 4, 1);
+    return Buffer.concat([head, body]);
+  };
+  const server = net.createServer((socket) => {
+    let startup = true;
+    socket.on("data", () => {
+      if (startup && askPassword) {
+        startup = false;
+        const cleartext = Buffer.alloc(9);
+        cleartext.write("R");
+        cleartext.writeInt32BE(8, 1);
+        cleartext.writeInt32BE(3, 5);
+        socket.write(cleartext);
+        return;
+      }
+      socket.end(error());
+    });
+    socket.on("error", () => {});
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+/** A server that accepts the connection and never says a word. */
+function silentServer(): Promise<net.Server> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    // Read (and drop) what arrives, so that the client's FIN is seen and the socket closes.
+    socket.resume();
+    socket.on("error", () => {});
+  });
+  server.on("close", () => sockets.forEach((socket) => socket.destroy()));
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+describe("a DATABASE_URL that does not work", () => {
+  const password = "pa55-Secret-word";
+
+  async function startApiWith(databaseUrl: string) {
+    const [port] = await freePorts(1);
+    const api = start(tsx, ["api/main.ts"], { PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl });
+    expect(await exitWithin(api, 60_000)).toBe(1);
+    expect(api.output()).not.toContain(password);
+    expect(api.output()).not.toMatch(/Seeded|API is listening/);
+    return stderrLines(api);
+  }
+
+  it("a port nothing listens on: connection refused", async () => {
+    const [closed] = await freePorts(1);
+    expect(await startApiWith(`postgres://shopkeeper:${password}@127.0.0.1:${closed}/shop`)).toEqual([
+      `Cannot connect to PostgreSQL at 127.0.0.1:${closed}/shop as shopkeeper: connection refused (is PostgreSQL running and listening on that port?). Check DATABASE_URL.`,
+    ]);
+  }, 90_000);
+
+  it("a host name that does not resolve: unknown host", async () => {
+    const lines = await startApiWith(`postgres://shopkeeper:${password}@nohost.invalid:5432/shop?connect_timeout=3`);
+    // Without any name server, the lookup may hang instead of failing: then the timeout says so.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Cannot connect to PostgreSQL at nohost\.invalid:5432\/shop as shopkeeper: (unknown host|timeout: no answer within 3 s)\. Check DATABASE_URL\.$/,
+    );
+  }, 90_000);
+
+  it("a server that never answers: timeout", async () => {
+    const silent = await silentServer();
+    try {
+      const { port } = silent.address() as net.AddressInfo;
+      expect(await startApiWith(`postgres://shopkeeper:${password}@127.0.0.1:${port}/shop?connect_timeout=1`)).toEqual([
+        `Cannot connect to PostgreSQL at 127.0.0.1:${port}/shop as shopkeeper: timeout: no answer within 1 s. Check DATABASE_URL.`,
+      ]);
+    } finally {
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 90_000);
+
+  const refusals = [
+    {
+      name: "a database that does not exist",
+      code: "3D000",
+      message: 'database "shop" does not exist',
+      askPassword: false,
+      cause: "database does not exist",
+    },
+    {
+      name: "a wrong password",
+      code: "28P01",
+      message: 'password authentication failed for user "shopkeeper"',
+      askPassword: true,
+      cause: "authentication failed (wrong password)",
+    },
+    {
+      name: "a role that does not exist",
+      code: "28000",
+      message: 'role "shopkeeper" does not exist',
+      askPassword: false,
+      cause: 'authentication failed (role "shopkeeper" does not exist)',
+    },
+  ];
+
+  it.each(refusals)(
+    "$name: says so in one line, without the password",
+    async ({ code, message, askPassword, cause }) => {
+      const postgres = await refusingPostgres(code, message, askPassword);
+      try {
+        const { port } = postgres.address() as net.AddressInfo;
+        expect(await startApiWith(`postgres://shopkeeper:${password}@127.0.0.1:${port}/shop`)).toEqual([
+          `Cannot connect to PostgreSQL at 127.0.0.1:${port}/shop as shopkeeper: ${cause}. Check DATABASE_URL.`,
+        ]);
+      } finally {
+        await new Promise((resolve) => postgres.close(resolve));
+      }
+    },
+    90_000,
+  );
+
+  it("npm run seed says the same line", async () => {
+    const [closed] = await freePorts(1);
+    const seed = start("npm", ["run", "seed"], {
+      DATABASE_URL: `postgres://shopkeeper:${password}@127.0.0.1:${closed}/shop`,
+    });
+    expect(await exitWithin(seed, 60_000)).toBe(1);
+    expect(stderrLines(seed)).toEqual([
+      `seed: Cannot connect to PostgreSQL at 127.0.0.1:${closed}/shop as shopkeeper: connection refused (is PostgreSQL running and listening on that port?). Check DATABASE_URL.`,
+    ]);
+    expect(seed.output()).not.toContain(password);
+  }, 90_000);
+});
+
+describe("a storefront with USERAPP_API_URL", () => {
+  it("opens no database, proxies /userapp and /media to the API, and its accounts are the API's", async () => {
+    const [apiPort, shopPort] = await freePorts(2);
+    const apiData = tempDir();
+    const shopData = path.join(tempDir(), "storefront-data");
+    const api = start(tsx, ["api/main.ts"], { PORT: String(apiPort), HOST: "127.0.0.1", DATA_DIR: apiData });
+    await api.waitFor("The /userapp API is listening");
+    const shop = start(tsx, ["server/main.ts", "--no-build"], {
+      PORT: String(shopPort),
+      HOST: "127.0.0.1",
+      DATA_DIR: shopData,
+      SESSION_SECRET: "operations-test",
+      USERAPP_API_URL: `http://127.0.0.1:${apiPort}`,
+    });
+    await shop.waitFor("The shop is open at");
+    expect(shop.stdout()).toContain(`(the API at http://127.0.0.1:${apiPort})`);
+    expect(shop.stdout()).not.toMatch(/Opening|Seeded/);
+    const shopUrl = `http://127.0.0.1:${shopPort}`;
+
+    // The public API, through the storefront (a compressed answer arrives intact).
+    const registered = await fetch(`${shopUrl}/userapp/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-encoding": "gzip" },
+      body: JSON.stringify({ email: "proxied@example.test", password: "s3cret-passphrase" }),
+    });
+    expect(registered.status).toBe(201);
+    expect((await registered.json()).data.email).toBe("proxied@example.test");
+
+    // The register page: its action calls the API too.
+    const form = new URLSearchParams({
+      firstName: "Meera",
+      lastName: "Iyer",
+      email: "page@example.test",
+      password: "s3cret-passphrase",
+      terms: "on",
+    });
+    const page = await fetch(`${shopUrl}/register`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: shopUrl },
+      body: form,
+      redirect: "manual",
+    });
+    expect(page.status).toBe(303);
+    expect(page.headers.get("location")).toBe("/login");
+
+    // The artwork comes from the API as well.
+    const list = await fetch(`${shopUrl}/userapp/product/list`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: {}, options: { page: 1, limit: 1 } }),
+    });
+    const image: string = (await list.json()).data.data[0].image;
+    const art = await fetch(`${shopUrl}${image}`);
+    expect(art.status).toBe(200);
+    expect(art.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(await art.text()).toMatch(/^<svg /);
+
+    // Both accounts sign in at the API itself.
+    for (const email of ["proxied@example.test", "page@example.test"]) {
+      const login = await fetch(`http://127.0.0.1:${apiPort}/userapp/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: email, password: "s3cret-passphrase" }),
+      });
+      expect(login.status).toBe(200);
+    }
+    expect((await fetch(`${shopUrl}/readyz`)).status).toBe(200);
+
+    // Without the API: the storefront is not ready and its /userapp answers 502.
+    process.kill(api.pid, "SIGTERM");
+    expect(await exitWithin(api, 20_000)).toBe(0);
+    expect((await fetch(`${shopUrl}/readyz`)).status).toBe(503);
+    const down = await fetch(`${shopUrl}/userapp/product/count`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(down.status).toBe(502);
+    expect((await down.json()).status).toBe("SERVER_ERROR");
+
+    process.kill(shop.pid, "SIGTERM");
+    expect(await exitWithin(shop, 20_000)).toBe(0);
+    expect(shop.stdout()).toMatch(/Stopped\. Bye\./);
+    expect(fs.existsSync(shopData)).toBe(false);
+
+    const handle = await openDatabase({ dataDir: apiData });
+    try {
+      const emails = (await handle.db.select({ email: users.email }).from(users)).map((row) => row.email).sort();
+      expect(emails).toEqual(["page@example.test", "proxied@example.test"]);
+    } finally {
+      await handle.close();
+    }
+  }, 240_000);
+});
+
+describe("npm run seed on a shop in use", () => {
+  /** A database in `dir` with a 20-product catalogue and, when `shopper`, an account with a cart line. */
+  async function prepare(dir: string, shopper: boolean) {
+    const handle = await openDatabase({ dataDir: dir });
+    try {
+      await seedCatalogue(handle.db, { products: 20 });
+      if (!shopper) return;
+      const api = createUserapp({ db: handle.db });
+      const call = (method: string, route: string, body: unknown, token?: string) =>
+        api.fetch(
+          new Request(`http://shop.test/userapp/${route}`, {
+            method,
+            headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            body: JSON.stringify(body),
+          }),
+        );
+      expect(
+        (await call("POST", "auth/register", { email: "shopper@example.test", password: "s3cret-passphrase" })).status,
+      ).toBe(201);
+      const token: string = (
+        await (
+          await call("POST", "auth/login", { username: "shopper@example.test", password: "s3cret-passphrase" })
+        ).json()
+      ).data.token;
+      const [variant] = await handle.db
+        .select({ productId: variants.productId, size: variants.size })
+        .from(variants)
+        .where(gt(variants.quantity, 0))
+        .limit(1);
+      expect((await call("POST", "cart/create", { products: [{ ...variant, qty: 1 }] }, token)).status).toBe(201);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async function counts(dir: string) {
+    const handle = await openDatabase({ dataDir: dir });
+    try {
+      return {
+        products: await handle.db.$count(products),
+        users: await handle.db.$count(users),
+        cartLines: await handle.db.$count(cartItems),
+      };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  it("refuses without --force, saying what exists; replaces the catalogue with --force", async () => {
+    const dir = tempDir();
+    await prepare(dir, true);
+    expect(await counts(dir)).toEqual({ products: 20, users: 1, cartLines: 1 });
+
+    const refused = start("npm", ["run", "seed", "--", "--products", "30"], { DATA_DIR: dir });
+    expect(await exitWithin(refused, 60_000)).toBe(1);
+    expect(stderrLines(refused)).toEqual([
+      `seed: refused: PGlite in ${dir} holds 1 account and 1 cart line. Reseeding deletes every order, cart line, wishlist and compare entry (accounts stay): run \`npm run seed -- --force\` to replace the catalogue anyway.`,
+    ]);
+    expect(await counts(dir)).toEqual({ products: 20, users: 1, cartLines: 1 });
+
+    const forced = start("npm", ["run", "seed", "--", "--products", "30", "--force"], { DATA_DIR: dir });
+    expect(await exitWithin(forced, 90_000)).toBe(0);
+    expect(forced.stdout()).toMatch(/Removed the previous catalogue: 20 products .* 1 cart lines/);
+    expect(await counts(dir)).toEqual({ products: 30, users: 1, cartLines: 0 });
+  }, 200_000);
+
+  it("replaces a catalogue nobody has used yet without --force", async () => {
+    const dir = tempDir();
+    await prepare(dir, false);
+    const seed = start("npm", ["run", "seed", "--", "--products", "25"], { DATA_DIR: dir });
+    expect(await exitWithin(seed, 90_000)).toBe(0);
+    expect(stderrLines(seed)).toEqual([]);
+    expect(await counts(dir)).toEqual({ products: 25, users: 0, cartLines: 0 });
+  }, 150_000);
+});
