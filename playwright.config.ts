@@ -53,6 +53,8 @@ export default defineConfig({
       DATABASE_URL: "",
       SESSION_SECRET: "e2e-secret-not-for-production",
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      // Every spec registers its shoppers from this one address; the limit has its own API tests.
+      REGISTER_LIMIT_PER_HOUR: "100000",
     },
   },
 });

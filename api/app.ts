@@ -1,7 +1,10 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Database } from "./db/client";
 import { type ApiDeps, type ApiEnv, defaultDeps } from "./lib/context";
-import { ApiError, type Envelope } from "./lib/http";
+import { requestIdOf } from "./lib/request-log";
+import { ApiError, type Envelope, fieldErrorsResponse, urlControlCharacterErrors } from "./lib/http";
+import { adminOrderRoutes } from "./routes/admin-orders";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { compareRoutes } from "./routes/compare";
@@ -14,7 +17,7 @@ import { wishlistRoutes } from "./routes/wishlist";
 export type UserappOptions = Partial<Omit<ApiDeps, "db">> & { db: Database };
 
 /**
- * The /userapp REST API (paths of spec section 7) and the generated product artwork under /media.
+ * The /userapp REST API (README, "The /userapp API") and the generated product artwork under /media.
  * `fetch` takes a standard Request, so the storefront can call it in-process without a socket.
  */
 export function createUserapp(options: UserappOptions) {
@@ -27,8 +30,43 @@ export function createUserapp(options: UserappOptions) {
   api.route("/wishlist", wishlistRoutes(deps));
   api.route("/compare", compareRoutes(deps));
   api.route("/", orderRoutes(deps));
+  api.route("/admin", adminOrderRoutes(deps));
 
   const app = new Hono<ApiEnv>();
+  // Registered before the routes so that every answer passes through them, errors and 404s too.
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    // An answer to a request with a token is that user's own: no shared cache may keep it, and
+    // the browser need not either (README, "The /userapp API").
+    if (c.req.header("authorization") !== undefined && c.req.path.startsWith("/userapp")) {
+      c.header("Cache-Control", "private, no-store");
+    }
+  });
+  // Refused before it is read whole: a declared Content-Length over the limit at once, a chunked
+  // body as soon as the bytes read cross it (hono/body-limit stops reading there).
+  app.use(
+    "/userapp/*",
+    bodyLimit({
+      maxSize: deps.bodyLimitBytes,
+      onError: (c) =>
+        c.json(
+          {
+            status: "PAYLOAD_TOO_LARGE",
+            message: `The request body is larger than ${deps.bodyLimitBytes} bytes.`,
+            data: { limit: deps.bodyLimitBytes },
+          } satisfies Envelope,
+          413,
+        ),
+    }),
+  );
+  // Path parameters and query strings are read without a body schema: refused here when they
+  // hold control characters, as `validate` refuses them in bodies.
+  app.use("/userapp/*", async (c, next) => {
+    const errors = urlControlCharacterErrors(new URL(c.req.url));
+    if (errors.length > 0) throw fieldErrorsResponse(errors);
+    await next();
+  });
   app.route("/userapp", api);
   app.route("/media", mediaRoutes());
 
@@ -41,7 +79,10 @@ export function createUserapp(options: UserappOptions) {
       return c.json({ status: error.status, message: error.message, data: error.data } satisfies Envelope, error.httpStatus);
     }
     // The error's type, code and message only (describeError): never the body, a query's parameters or a row.
-    deps.logger.error({ err: error, method: c.req.method, path: new URL(c.req.url).pathname }, "userapp request failed");
+    deps.logger.error(
+      { err: error, requestId: requestIdOf(c), method: c.req.method, path: new URL(c.req.url).pathname },
+      "userapp request failed",
+    );
     return c.json({ status: "SERVER_ERROR", message: "Internal server error", data: null } satisfies Envelope, 500);
   });
   return app;

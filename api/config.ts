@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseTrustProxy } from "./lib/client-address";
+import type { OrderSettings } from "./lib/order-lifecycle";
 
 /** Environment of the API and server, parsed once at start-up. */
 const envSchema = z.object({
@@ -13,9 +15,52 @@ const envSchema = z.object({
   NODE_ENV: z.string().default("production"),
   /** Seconds a guest's public page (home, shop, product) is served from the storefront's micro-cache; 0 turns it off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** The largest /userapp request body read, in bytes; larger answers 413 (api/app.ts). */
+  API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  /** Whose X-Forwarded-For is believed: off, a hop count or addresses/CIDRs (api/lib/client-address.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** The largest storefront form post read, in bytes; larger answers 413 (server/body-limit.ts). */
+  FORM_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(64 * 1024),
+  /** Minutes an order awaiting its UPI payment holds its stock; fractions allowed (0.5 is 30 s). */
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().gt(0, "PAYMENT_WINDOW_MINUTES must be more than 0").max(7 * 24 * 60).default(30),
+  /** Orders one shopper may have awaiting payment at once. */
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
+  /** The largest order total, in whole rupees, that may be paid by Cash on Delivery (0: none). */
+  COD_LIMIT: z.coerce.number().int().min(0).default(50000),
+  /** Accounts one client address may register per hour (api/lib/throttle.ts). */
+  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
 export type ServerEnv = z.output<typeof envSchema>;
+
+/** What of `env` the /userapp API takes (createUserapp's options), for the shop and the API alone alike. */
+export function userappSettings(env: ServerEnv) {
+  return {
+    bodyLimitBytes: env.API_BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    registerMaxPerIp: env.REGISTER_LIMIT_PER_HOUR,
+    orders: orderSettings(env),
+  };
+}
+
+/** The order rules of `env` (api/lib/order-lifecycle.ts), for createUserapp's `orders`. */
+export function orderSettings(env: ServerEnv): OrderSettings {
+  return {
+    paymentWindowMs: Math.round(env.PAYMENT_WINDOW_MINUTES * 60 * 1000),
+    maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
+    codLimit: env.COD_LIMIT,
+  };
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const result = envSchema.safeParse(source);

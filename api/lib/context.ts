@@ -1,5 +1,7 @@
 import type { Database } from "../db/client";
+import { type ClientBindings, TRUST_NO_PROXY, type TrustProxy } from "./client-address";
 import { type Logger, logger } from "./logger";
+import { defaultOrderSettings, type OrderSettings } from "./order-lifecycle";
 
 /** What every handler needs, passed in so tests can build an API on an in-memory database. */
 export type ApiDeps = {
@@ -8,16 +10,32 @@ export type ApiDeps = {
   now: () => Date;
   /** Lifetime of a bearer token, in milliseconds. */
   tokenTtlMs: number;
-  /** Failed sign-ins allowed per account or per IP within `loginWindowMs` before 429. */
-  loginMaxFailures: { perAccount: number; perIp: number };
+  /**
+   * Failed sign-ins allowed before 429 (api/lib/throttle.ts): per account and client address, per
+   * address and per account within `loginWindowMs`, and per account within a day. The account
+   * limits do not apply to an address that signed in to the account within `knownAddressMs`.
+   */
+  loginMaxFailures: { perAccountAddress: number; perIp: number; perAccount: number; perAccountDay: number };
   loginWindowMs: number;
+  knownAddressMs: number;
+  /** Registrations allowed per client address within `registerWindowMs` before 429. */
+  registerMaxPerIp: number;
+  registerWindowMs: number;
+  /** The largest request body the API reads, in bytes (API_BODY_LIMIT_BYTES); larger is 413. */
+  bodyLimitBytes: number;
   /** Where failures are logged (pino; tests pass their own to read it back). */
   logger: Logger;
+  /** Whose X-Forwarded-For is believed (TRUST_PROXY, api/lib/client-address.ts); off by default. */
+  trustProxy: TrustProxy;
+  /** The UPI payment window, unpaid orders per shopper and the Cash on Delivery limit (api/lib/order-lifecycle.ts). */
+  orders: OrderSettings;
 };
 
 export type SignedInUser = { id: string; email: string; tokenHash: string };
 
 export type ApiEnv = {
+  /** Set by the in-process storefront only (server/site.ts); an HTTP client cannot set them. */
+  Bindings: ClientBindings;
   Variables: {
     user: SignedInUser;
   };
@@ -27,7 +45,13 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   db,
   now: () => new Date(),
   tokenTtlMs: 30 * 24 * 60 * 60 * 1000,
-  loginMaxFailures: { perAccount: 5, perIp: 20 },
+  loginMaxFailures: { perAccountAddress: 5, perIp: 20, perAccount: 20, perAccountDay: 100 },
   loginWindowMs: 15 * 60 * 1000,
+  knownAddressMs: 30 * 24 * 60 * 60 * 1000,
+  registerMaxPerIp: 10,
+  registerWindowMs: 60 * 60 * 1000,
+  bodyLimitBytes: 1024 * 1024,
   logger,
+  trustProxy: TRUST_NO_PROXY,
+  orders: defaultOrderSettings,
 });
