@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -49,13 +49,10 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // Let go of the closure once the stream is done.
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = documentEndLast(() => {
+            // Let go of the closure once the stream is done.
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           pipe(body);
@@ -71,5 +68,30 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+const DOCUMENT_END = "</body></html>";
+
+/**
+ * React 18 ends the shell with `</body></html>` and streams what comes later (Suspense content,
+ * React Router's data scripts) after it, which is invalid HTML that browsers only tolerate. This
+ * holds the document's end back and writes it after the last streamed chunk.
+ */
+function documentEndLast(onEnd: () => void): Transform {
+  let held = false;
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const text = typeof chunk === "string" ? chunk : chunk.toString("utf8");
+      if (held) return callback(null, text);
+      const at = text.lastIndexOf(DOCUMENT_END);
+      if (at === -1) return callback(null, text);
+      held = true;
+      callback(null, text.slice(0, at) + text.slice(at + DOCUMENT_END.length));
+    },
+    flush(callback) {
+      onEnd();
+      callback(null, held ? DOCUMENT_END : "");
+    },
   });
 }
