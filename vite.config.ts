@@ -2,36 +2,64 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
-/**
- * Modules every storefront page (home, shop, product) loads with the main layout: one file
- * instead of a dozen small ones, each of which cost its own gzip header, imports and exports
- * (DESIGN.md budget: 20 KB gzip of our own JavaScript per route).
- */
-const SHARED = [
-  "/app/lib/shopper.ts",
-  "/app/lib/cart.ts",
-  "/app/lib/catalogue.ts",
-  "/app/lib/money.ts",
-  "/app/lib/seo.ts",
-  "/app/state/persisted-root.tsx",
-  "/app/state/persist-key.ts",
-  "/app/components/toaster.tsx",
-  "/app/components/stars.tsx",
-  "/app/components/layout/",
-  "/app/components/lists/list-forms.tsx",
-  "/app/components/lists/wishlist-toggle.tsx",
-  "/app/components/lists/compare-button.tsx",
-  "/app/components/cart/use-cart.ts",
-  "/app/components/cart/cart-form.tsx",
-  "/app/components/cart/cart-drawer.tsx",
-];
-
 // React, React DOM and React Router stay in files of their own (else the shared chunk pulls them in).
 const FRAMEWORK = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//;
 
-function manualChunks(id: string): string | undefined {
+/** The layout every storefront page renders in, and the storefront's main pages. */
+const LAYOUT = ["/app/root.tsx", "/app/routes/layout.tsx"];
+const MAIN_PAGES = ["/app/routes/home.tsx", "/app/routes/shop.tsx", "/app/routes/product.tsx"];
+
+type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null; getModuleIds: () => IterableIterator<string> };
+
+/** Our own modules that `from` imports statically, directly or through others (lazy imports excluded). */
+function staticImports(graph: ModuleGraph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) {
+      if (seen.has(next) || !next.includes("/app/")) continue;
+      seen.add(next);
+      stack.push(next);
+    }
+  }
+  return seen;
+}
+
+let sharedModules: Set<string> | undefined;
+
+/**
+ * One `shared` chunk holds our modules that every storefront page loads: whatever the layout
+ * imports, and whatever two or more of the main pages (home, shop, product) import. One file
+ * instead of a dozen small ones, each of which cost its own gzip header, imports and exports
+ * (the budget: 20 KB gzip of our own JavaScript per route). A rule, not a list of files, so
+ * moving or adding a module cannot silently change the chunking.
+ */
+function sharedChunkModules(graph: ModuleGraph): Set<string> {
+  if (sharedModules) return sharedModules;
+  const ids = [...graph.getModuleIds()];
+  const find = (path: string) => ids.find((id) => id.split("?")[0].endsWith(path));
+  const shared = new Set<string>();
+  for (const entry of LAYOUT.map(find)) {
+    if (!entry) continue;
+    shared.add(entry);
+    for (const id of staticImports(graph, entry)) shared.add(id);
+  }
+  const seenBy = new Map<string, number>();
+  for (const page of MAIN_PAGES.map(find)) {
+    if (!page) continue;
+    for (const id of staticImports(graph, page)) seenBy.set(id, (seenBy.get(id) ?? 0) + 1);
+  }
+  for (const [id, pages] of seenBy) if (pages >= 2) shared.add(id);
+  // Route modules stay in their own chunks (React Router loads them per route).
+  for (const id of shared) if (id.includes("/app/routes/") || id.endsWith("/app/root.tsx")) shared.delete(id);
+  sharedModules = shared;
+  return shared;
+}
+
+function manualChunks(id: string, graph: ModuleGraph): string | undefined {
   if (FRAMEWORK.test(id)) return "framework";
-  return SHARED.some((part) => id.includes(part)) ? "shared" : undefined;
+  return sharedChunkModules(graph).has(id) ? "shared" : undefined;
 }
 
 /**

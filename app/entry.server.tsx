@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -50,13 +50,10 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              // Let go of the closure once the stream is done.
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = documentEndLast(() => {
+            // Let go of the closure once the stream is done.
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           pipe(body);
@@ -90,4 +87,30 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 function logFailure(error: unknown, request: Request, context: AppLoadContext) {
   const path = new URL(request.url).pathname;
   logger.error({ err: error, requestId: context.requestId, method: request.method, path }, "page request failed");
+}
+
+const DOCUMENT_END = Buffer.from("</body></html>");
+
+/**
+ * React 18 ends the shell with `</body></html>` and streams what comes later (Suspense content,
+ * React Router's data scripts) after it, which is invalid HTML that browsers only tolerate. This
+ * holds the document's end back and writes it after the last streamed chunk. It works on bytes, so
+ * a character split between two chunks stays whole.
+ */
+function documentEndLast(onEnd: () => void): Transform {
+  let held = false;
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      if (held) return callback(null, bytes);
+      const at = bytes.lastIndexOf(DOCUMENT_END);
+      if (at === -1) return callback(null, bytes);
+      held = true;
+      callback(null, Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + DOCUMENT_END.length)]));
+    },
+    flush(callback) {
+      onEnd();
+      callback(null, held ? DOCUMENT_END : null);
+    },
+  });
 }

@@ -15,7 +15,7 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
   return (
     <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <ConformField field={fields.locality} label="Locality" type="text" hint="House number, street and area." autoComplete="street-address" />
+        <ConformField field={fields.locality} label="Locality" type="text" hint="House number, street and area." autoComplete="address-line1" />
       </div>
       <ConformField field={fields.city} label="City" type="text" autoComplete="address-level2" />
       <div className="flex flex-col gap-1">

@@ -16,7 +16,6 @@ const CARD_ICON = "size-[18px] stroke-2";
 /** Product artwork is drawn on a 600×600 canvas. */
 const IMAGE_SIZE = 600;
 /** Cards are half the screen on phones, a third of the grid (at most ~300 px) on wide screens. */
-const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 33vw, 50vw";
 
 // React 18 does not know `fetchPriority`; it passes the lower-case attribute through unchanged.
 const LCP_IMAGE = { loading: "eager", fetchpriority: "high" } as Record<string, string>;
@@ -68,7 +67,6 @@ export function ProductCard({ product, eager = false, now }: { product: CardProd
             alt={title}
             width={IMAGE_SIZE}
             height={IMAGE_SIZE}
-            sizes={CARD_SIZES}
             {...(eager ? LCP_IMAGE : LAZY_IMAGE)}
             className="card-image"
           />

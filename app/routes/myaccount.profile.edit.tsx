@@ -81,7 +81,9 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
         <ConformField
           field={fields.phone}
           label={`Phone (+${user.country_code})`}
-          type="tel"
+          // A text input: the Nu HTML Checker allows tel-national only there; inputMode keeps the phone keypad.
+          type="text"
+          inputMode="tel"
           hint={user.country_code === "91" ? "10 digits. Leave it empty to remove it." : "Leave it empty to remove it."}
           autoComplete="tel-national"
         />

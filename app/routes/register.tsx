@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, FormField, primaryButton, useClearedPasswords } from "~/components/form-field";
 import { registerSchema } from "~/lib/account-schemas";
 import { checkHoneypot, honeypotInputProps } from "~/lib/honeypot.server";
+import { HoneypotField } from "~/components/honeypot-field";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { readToken } from "~/lib/session.server";
@@ -81,9 +81,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" action={`/register${query}`} {...getFormProps(form)} className="flex flex-col gap-3">
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        <HoneypotProvider {...loaderData.honeypot}>
-          <HoneypotInputs label="Leave this field empty" />
-        </HoneypotProvider>
+        <HoneypotField name={loaderData.honeypot.nameFieldName} />
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField
             label="First name"
