@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { StartupError } from "../api/runtime";
 
-const sources = ["app", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+// api/contract.ts too: the storefront's bundles carry its constants (the platform fee, the id rule).
+const sources = ["app", "api/contract.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -24,7 +25,9 @@ export function buildIfNeeded(root: string): void {
   const started = Date.now();
   const cli = path.join(root, "node_modules/@react-router/dev/bin.js");
   // Errors only: Vite's per-file table is noise at start-up (`npm run build` still shows it).
-  const result = spawnSync(process.execPath, [cli, "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" });
+  // Always React's production build: a NODE_ENV of test or development would ship React's development bundle.
+  const env = { ...process.env, NODE_ENV: "production" };
+  const result = spawnSync(process.execPath, [cli, "build", "--logLevel", "error"], { cwd: root, stdio: "inherit", env });
   if (result.status !== 0) throw new StartupError("The build failed (see above).");
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -42,7 +42,7 @@ test("a guest opening /myaccount/addresses signs in and lands back there", async
   await expect(page).toHaveURL(/\/myaccount\/addresses$/);
   await expect(page.getByRole("heading", { name: "Saved Addresses" })).toBeVisible();
   await expect(main(page).getByText("No addresses saved yet.")).toBeVisible();
-  // The spec's spelling still leads here.
+  // The misspelt /myaccount/addressess still leads here.
   await page.goto("/myaccount/addressess");
   await expect(page).toHaveURL(/\/myaccount\/addresses$/);
 });
@@ -101,10 +101,16 @@ test("the profile shows the shopper; Edit Profile saves name, email and phone", 
   await form.getByRole("button", { name: "Save Changes" }).click();
   await expect(form.getByText("An Indian phone number has 10 digits")).toBeVisible();
 
+  // A new email is the sign-in name: it takes the current password, and a wrong one is refused on its field.
   const email = `renamed-${shopper.email}`;
   await form.getByLabel("Name").fill("Asha Kumari Rao");
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Phone (+91)").fill("98765 43210");
+  await form.getByLabel("Current password").fill("not-the-password");
+  await form.getByRole("button", { name: "Save Changes" }).click();
+  await expect(form.getByText("Current password is incorrect.", { exact: true })).toBeVisible();
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Current password").fill(shopper.password);
   await form.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(page, "Profile updated successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/myaccount\/profile$/);
@@ -115,9 +121,10 @@ test("the profile shows the shopper; Edit Profile saves name, email and phone", 
 
 test("Edit Profile puts a taken email back onto the email field", async ({ page, request }) => {
   const other = await createShopper(request);
-  await signedIn(page, request, "/myaccount/profile/edit");
+  const shopper = await signedIn(page, request, "/myaccount/profile/edit");
   const form = page.getByRole("dialog", { name: "Edit Profile" });
   await form.getByLabel("Email").fill(other.email);
+  await form.getByLabel("Current password").fill(shopper.password);
   await form.getByRole("button", { name: "Save Changes" }).click();
   await expect(form.getByText("Failed to update profile: An account with this email already exists.")).toBeVisible();
   await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
