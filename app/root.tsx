@@ -8,7 +8,8 @@ import { useNonce } from "./lib/nonce";
 import { SHOP_NAME, seo } from "./lib/seo";
 import { readToken, signOutHeaders } from "./lib/session.server";
 import { EMPTY_CART, type RootData } from "./lib/shopper";
-import { fetchCartSummary, fetchCompareIds, fetchProfile, fetchWishlistIds, toShopper } from "./lib/shopper.server";
+import { shopperApi } from "./lib/shopper-api.server";
+import { toShopper } from "./lib/shopper.server";
 import { getToast } from "./lib/toast.server";
 import { PersistedRoot } from "./state/persisted-root";
 import type { Route } from "./+types/root";
@@ -19,6 +20,8 @@ export type RootLoaderData = RootData & { origin: string };
 
 // Runs on every navigation: a guest costs no API call; a signed-in shopper costs the profile
 // and the cart, fetched side by side. A token the API no longer accepts signs the browser out.
+// Softer than requireShopper (shopper-api.server.ts): every page shows, so when the API fails
+// the page is shown as to a guest, and a failed cart or list reads as empty.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
   const guest: RootLoaderData = {
@@ -33,19 +36,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = await readToken(request);
   if (!token) return data(guest, { headers });
 
+  const api = shopperApi(context, token);
   const [profile, cart, wishlistIds, compareIds] = await Promise.all([
-    fetchProfile(context, token),
-    fetchCartSummary(context, token),
+    api.me(),
+    api.cartSummary(),
     // The ids behind the hearts, the compare buttons and the header counts.
-    fetchWishlistIds(context, token),
-    fetchCompareIds(context, token),
+    api.wishlistIds(),
+    api.compareIds(),
   ]);
-  if (profile === "signed-out") {
+  if (profile.httpStatus === 401) {
     for (const [name, value] of await signOutHeaders(request)) headers.append(name, value);
     return data(guest, { headers });
   }
-  if (profile === "unavailable") return data(guest, { headers });
-  return data({ ...guest, user: toShopper(profile.user), cart, wishlistIds, compareIds } satisfies RootLoaderData, { headers });
+  if (!profile.ok) return data(guest, { headers });
+  return data(
+    {
+      ...guest,
+      user: toShopper(profile.envelope.data),
+      cart: cart.ok ? cart.envelope.data : EMPTY_CART,
+      wishlistIds: wishlistIds.ok ? wishlistIds.envelope.data : [],
+      compareIds: compareIds.ok ? compareIds.envelope.data : [],
+    } satisfies RootLoaderData,
+    { headers },
+  );
 }
 
 // Used only by a route that has no meta of its own.

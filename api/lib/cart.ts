@@ -1,45 +1,16 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "../db/client";
 import { cartItems } from "../db/schema";
 import { loadProducts, type ProductJson } from "./catalogue";
 
-/** Quantity limit per cart line and per order line (spec section 9: 1 to 10 per item). */
+/** Quantity limit per cart line and per order line: 1 to 10 per item. */
 export const maxQtyPerLine = 10;
 
 /**
- * Distinct lines a cart may hold. The spec's client fetches the cart with a page size of 50,
+ * Distinct lines a cart may hold. Clients fetch the cart with a page size of 50,
  * so a bigger cart could never be shown whole; the cap also bounds the work of one request.
  */
 export const maxCartLines = 50;
-
-/** A quantity of one line: a whole number from 1 to 10. */
-export const qtySchema = z
-  .number({ error: "Quantity must be a number" })
-  .int("Quantity must be a whole number")
-  .min(1, "Quantity must be at least 1")
-  .max(maxQtyPerLine, `Quantity can be at most ${maxQtyPerLine}`);
-
-/**
- * A product reference: the id, or the product object itself (the spec's client keeps the
- * populated product under `productId` in its cart items and may send it back as is).
- * A malformed id is not a validation error: it names no product, so lookups answer 404.
- */
-export const productIdSchema = z.preprocess(
-  (value) =>
-    value !== null && typeof value === "object" && "_id" in value ? (value as { _id: unknown })._id : value,
-  z
-    .string({ error: "Product ID is required" })
-    .trim()
-    .min(1, "Product ID is required")
-    .max(100, "Product ID is too long"),
-);
-
-export const sizeSchema = z
-  .string({ error: "Size is required" })
-  .trim()
-  .min(1, "Size is required")
-  .max(40, "Size is too long");
 
 export type CartLineJson = {
   /** Stable id of the line within the cart (there is one line per product and size). */
@@ -55,7 +26,7 @@ export type CartJson = { products: CartLineJson[]; totalQuantity: number; totalA
 
 export const cartLineId = (productId: string, size: string) => `${productId}:${size}`;
 
-/** The selling price (variant cost) of `size`, or 0 when the product no longer has that size (spec section 4). */
+/** The selling price (variant cost) of `size`, or 0 when the product no longer has that size. */
 export function costOfSize(product: ProductJson, size: string): number {
   return product.variants.find((v) => v.size === size)?.price.cost ?? 0;
 }
@@ -67,9 +38,11 @@ export async function loadCart(db: Database, userId: string): Promise<CartJson> 
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.size));
+  // A product an admin hid since stays in the cart (it is refused at checkout, api/lib/orders.ts).
   const catalogue = await loadProducts(
     db,
     rows.map((row) => row.productId),
+    { includeHidden: true },
   );
   const products: CartLineJson[] = [];
   for (const row of rows) {

@@ -1,5 +1,10 @@
+import { z } from "zod";
 import type { Database } from "../db/client";
 import { loadProducts, type ProductJson } from "./catalogue";
+import { productIdSchema } from "./line-schemas";
+
+/** `{productId}`: what adding to or removing from a list (wishlist, compare) sends. */
+export const listProductSchema = z.object({ productId: productIdSchema });
 
 /** An entry of a shopper's product list (wishlist, compare) as the API answers it. */
 export type ProductListEntryJson = {
@@ -14,9 +19,11 @@ export async function populateEntries(
   db: Database,
   rows: { productId: string; createdAt: Date }[],
 ): Promise<ProductListEntryJson[]> {
+  // Like a cart line, an entry keeps a product an admin hid since; adding one is refused.
   const catalogue = await loadProducts(
     db,
     rows.map((row) => row.productId),
+    { includeHidden: true },
   );
   return rows.flatMap((row) => {
     const product = catalogue.get(row.productId);

@@ -3,44 +3,24 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { cartItems } from "../db/schema";
 import { requireUser } from "../lib/auth";
-import {
-  countCart,
-  loadCart,
-  maxCartLines,
-  maxQtyPerLine,
-  productIdSchema,
-  qtySchema,
-  sizeSchema,
-} from "../lib/cart";
+import { countCart, loadCart, maxCartLines, maxQtyPerLine } from "../lib/cart";
 import { loadProducts } from "../lib/catalogue";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { badRequest, notFound, ok, readBody } from "../lib/http";
+import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/line-schemas";
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
-/** One line to add; the spec's client sends the quantity as `qty` or `quantity`, and a missing one means 1. */
-const addLineSchema = z
-  .object({
-    productId: productIdSchema,
-    size: sizeSchema,
-    qty: qtySchema.nullish(),
-    quantity: qtySchema.nullish(),
-  })
-  .transform(({ productId, size, qty, quantity }) => ({ productId, size, qty: qty ?? quantity ?? 1 }));
-
-/** `{products: [...]}`, or one bare line (the spec saw both payloads). */
+/** `{products: [...]}`, or one bare line (clients send both). */
 const createSchema = z.preprocess(
   (body) => (isPlainObject(body) && !("products" in body) ? { products: [body] } : body),
   z.object({
     products: z
-      .array(addLineSchema)
+      .array(lineSchema)
       .min(1, "Add at least one product")
       .max(maxCartLines, `A cart holds at most ${maxCartLines} products`),
   }),
 );
 
-/** The spec's client sends `{query, options, isCountOnly}`; a cart is one short list, so only isCountOnly matters. */
+/** Clients send `{query, options, isCountOnly}`; a cart is one short list, so only isCountOnly matters. */
 const getSchema = z.object({
   query: z.unknown().optional(),
   options: z.unknown().optional(),
@@ -65,7 +45,7 @@ const updateSchema = z
 
 const removeSchema = z.object({ productId: productIdSchema, size: sizeSchema.nullish() });
 
-/** `productIds` as the spec sends it; `products` (ids or cart lines) accepted as an alias. */
+/** `productIds`; `products` (ids or cart lines) accepted as an alias. */
 const removeMultipleSchema = z
   .object({
     productIds: z.array(productIdSchema).max(100, "At most 100 products at once").optional(),
@@ -88,7 +68,7 @@ const removeMultipleSchema = z
     return [...new Set(ids)];
   });
 
-/** The cart calls of spec section 7 (mounted at /userapp/cart). Every call is the signed-in user's own cart. */
+/** The cart calls (mounted at /userapp/cart). Every call is the signed-in user's own cart. */
 export function cartRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = new Hono<ApiEnv>();
@@ -194,7 +174,7 @@ export function cartRoutes(deps: ApiDeps) {
     const userId = c.var.user.id;
     const { productId, size } = await readBody(c, removeSchema);
     const conditions = [eq(cartItems.userId, userId), eq(cartItems.productId, productId)];
-    // Without a size (one reading of the spec's client) every size of the product goes.
+    // Without a size (as some clients send it) every size of the product goes.
     if (size != null) conditions.push(eq(cartItems.size, size));
     const removed = await db
       .delete(cartItems)

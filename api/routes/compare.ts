@@ -4,22 +4,20 @@ import { z } from "zod";
 import type { Database } from "../db/client";
 import { compareItems, users } from "../db/schema";
 import { requireUser } from "../lib/auth";
-import { productIdSchema } from "../lib/cart";
 import { loadProducts } from "../lib/catalogue";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { notFound, ok, readBody } from "../lib/http";
 import { paginator } from "../lib/paging";
-import { populateEntries } from "../lib/product-lists";
+import { listProductSchema, populateEntries } from "../lib/product-lists";
 
-/** How many products /compare shows side by side (DESIGN.md item 6). */
+/** How many products /compare shows side by side; a fifth replaces the oldest. */
 export const maxCompareItems = 4;
 
-const productSchema = z.object({ productId: productIdSchema });
 /** The list takes `{query, options}` like the other lists; a compare list is one short page, so both are ignored. */
 const listSchema = z.object({ query: z.unknown().optional(), options: z.unknown().optional() });
 
 /**
- * The compare list (not in the spec's API; DESIGN.md item 6 makes /compare a real page), mounted at
+ * The compare list (kept by the API, so /compare is a real page that works without JavaScript), mounted at
  * /userapp/compare: at most four products per user, oldest first, always the signed-in user's own.
  */
 export function compareRoutes(deps: ApiDeps) {
@@ -37,7 +35,7 @@ export function compareRoutes(deps: ApiDeps) {
 
   app.post("/add", async (c) => {
     const userId = c.var.user.id;
-    const { productId } = await readBody(c, productSchema);
+    const { productId } = await readBody(c, listProductSchema);
     const product = (await loadProducts(db, [productId])).get(productId);
     if (!product) throw notFound("Product not found");
 
@@ -65,7 +63,7 @@ export function compareRoutes(deps: ApiDeps) {
     });
 
     const replacedProduct = outcome.replacedId
-      ? ((await loadProducts(db, [outcome.replacedId])).get(outcome.replacedId) ?? null)
+      ? ((await loadProducts(db, [outcome.replacedId], { includeHidden: true })).get(outcome.replacedId) ?? null)
       : null;
     const data = {
       success: true,
@@ -93,7 +91,7 @@ export function compareRoutes(deps: ApiDeps) {
 
   app.put("/remove", async (c) => {
     const userId = c.var.user.id;
-    const { productId } = await readBody(c, productSchema);
+    const { productId } = await readBody(c, listProductSchema);
     const removed = await db
       .delete(compareItems)
       .where(and(eq(compareItems.userId, userId), eq(compareItems.productId, productId)))

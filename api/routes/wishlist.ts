@@ -3,19 +3,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { wishlistItems } from "../db/schema";
 import { requireUser } from "../lib/auth";
-import { productIdSchema } from "../lib/cart";
 import { loadProducts } from "../lib/catalogue";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { notFound, ok, readBody } from "../lib/http";
 import { defaultPageSize, maxPageSize, paginator } from "../lib/paging";
-import { populateEntries, type ProductListEntryJson } from "../lib/product-lists";
+import { listProductSchema, populateEntries, type ProductListEntryJson } from "../lib/product-lists";
 
 export type WishlistEntryJson = ProductListEntryJson;
 
-const productSchema = z.object({ productId: productIdSchema });
-
 /**
- * `{query, options, isCountOnly}` as the spec's client sends it. Of the options only page and
+ * `{query, options, isCountOnly}` as clients send it. Of the options only page and
  * limit mean anything here (the list is newest first); the other keys are ignored.
  */
 const listSchema = z.object({
@@ -29,7 +26,7 @@ const listSchema = z.object({
   isCountOnly: z.boolean().optional(),
 });
 
-/** The wishlist calls of spec section 7 (mounted at /userapp/wishlist), always the signed-in user's own. */
+/** The wishlist calls (mounted at /userapp/wishlist), always the signed-in user's own. */
 export function wishlistRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = new Hono<ApiEnv>();
@@ -45,7 +42,7 @@ export function wishlistRoutes(deps: ApiDeps) {
 
   app.post("/create", async (c) => {
     const userId = c.var.user.id;
-    const { productId } = await readBody(c, productSchema);
+    const { productId } = await readBody(c, listProductSchema);
     const product = (await loadProducts(db, [productId])).get(productId);
     if (!product) throw notFound("Product not found");
     // Adding twice keeps one entry (and its first date): the toggle of a double click is harmless.
@@ -103,7 +100,7 @@ export function wishlistRoutes(deps: ApiDeps) {
 
   app.put("/remove", async (c) => {
     const userId = c.var.user.id;
-    const { productId } = await readBody(c, productSchema);
+    const { productId } = await readBody(c, listProductSchema);
     const removed = await db
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))

@@ -3,35 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { ADDRESSES_PATH } from "~/components/account/account-user";
 import { addressSchema } from "./address";
-import { currentPath, requireToken, signOutHeaders } from "./session.server";
-import { type AddressJson, fetchProfile, type UserJson } from "./shopper.server";
-import { redirectWithError, redirectWithSuccess } from "./toast.server";
-import { callUserapp, type UserappResult } from "./userapp.server";
-
-/** The message a shopper sees when the API no longer accepts their session. */
-export const SESSION_ENDED = "Your session has expired. Please sign in again.";
-
-/**
- * The signed-in shopper's token and profile, for the account pages' loaders and actions. A guest
- * goes to `/login?redirectTo=` this page; a token the API no longer accepts (revoked, expired)
- * signs this browser out and goes there too; an API failure is a 503 for the error boundary.
- */
-export async function requireProfile(
-  request: Request,
-  context: AppLoadContext,
-  returnTo: string = currentPath(request),
-): Promise<{ token: string; user: UserJson }> {
-  const token = await requireToken(request, returnTo);
-  const profile = await fetchProfile(context, token);
-  if (profile === "signed-out") {
-    throw await redirectWithError(`/login?redirectTo=${encodeURIComponent(returnTo)}`, SESSION_ENDED, {
-      status: 302,
-      headers: await signOutHeaders(request),
-    });
-  }
-  if (profile === "unavailable") throw data("Your account is unavailable right now.", { status: 503 });
-  return { token, user: profile.user };
-}
+import { type AddressEntry, requireShopperProfile } from "./shopper-api.server";
+import { redirectWithSuccess } from "./toast.server";
+import type { UserappResult } from "./userapp.server";
 
 /** The HTTP status an action answers when the API refused a form: the API's own 4xx, else 500. */
 export function refusedStatus(result: UserappResult<unknown>): number {
@@ -61,14 +35,6 @@ export function refusedForm(result: SubmissionResult<string[]>, status: number) 
   return data({ result }, { status });
 }
 
-/** The user's address list as `user/update` takes it back: each with its id, so the API keeps them. */
-export type AddressEntry = Omit<AddressJson, "_id" | "isActive"> & { _id?: string; isActive?: boolean };
-
-/** Replaces the user's whole address list (spec: "sending the whole address list"); answers the updated user. */
-export function saveAddresses(context: AppLoadContext, token: string, user: UserJson, list: AddressEntry[]) {
-  return callUserapp<UserJson>(context, "PUT", `user/update/${user.id}`, { token, body: { address: list } });
-}
-
 const ADDRESS_FIELDS = new Set(["locality", "city", "state", "zipcode", "country"]);
 
 /**
@@ -81,7 +47,7 @@ export async function submitAddress(
   context: AppLoadContext,
   texts: { addressId?: string; success: string; failure: string },
 ) {
-  const { token, user } = await requireProfile(request, context);
+  const { api, user } = await requireShopperProfile(request, context);
   const index = texts.addressId ? user.address.findIndex((a) => a._id === texts.addressId) : user.address.length;
   if (index < 0) throw data("Address not found", { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: addressSchema });
@@ -90,7 +56,7 @@ export async function submitAddress(
   const list: AddressEntry[] = [...user.address];
   // An edited address keeps its id and whether it is the primary one.
   list[index] = { ...user.address[index], ...submission.value };
-  const result = await saveAddresses(context, token, user, list);
+  const result = await api.saveAddresses(user.id, list);
   if (!result.ok) {
     const fieldErrors = apiFieldErrors(result, (path) => {
       const [, position, field] = /^address\.(\d+)\.(\w+)$/.exec(path) ?? [];

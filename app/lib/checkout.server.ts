@@ -1,10 +1,9 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { ID_PATTERN as PRODUCT_ID } from "../../api/contract";
 import type { OrderJson } from "../../api/lib/orders";
-import { defaultSize, type Product, productPath, QTY_MAX, QTY_MIN, variantOf } from "./catalogue";
+import { defaultSize, productPath, QTY_MAX, QTY_MIN, variantOf } from "./catalogue";
 import type { AddressFields } from "./checkout-schemas";
-import { currentPath, signOutHeaders } from "./session.server";
-import { type AddressJson, fetchProfile, type UserJson } from "./shopper.server";
-import { callUserapp } from "./userapp.server";
+import { orErrorPage, type ShopperApi } from "./shopper-api.server";
+import type { AddressJson, UserJson } from "./shopper.server";
 
 export type { OrderJson };
 
@@ -20,28 +19,9 @@ export type CheckoutLine = {
   amount: number;
 };
 
-type CartJson = { products: { productId: Product; size: string; qty: number; amount: number }[] };
-
-const PRODUCT_ID = /^[0-9a-f]{24}$/;
-
-/** The profile of the signed-in shopper; a token the API no longer accepts signs the browser out. */
-export async function requireProfile(request: Request, context: AppLoadContext, token: string): Promise<UserJson> {
-  const profile = await fetchProfile(context, token);
-  if (profile === "signed-out") {
-    throw redirect(`/login?redirectTo=${encodeURIComponent(currentPath(request))}`, { headers: await signOutHeaders(request) });
-  }
-  if (profile === "unavailable") throw data(null, { status: 500 });
-  return profile.user;
-}
-
-/** The shopper's cart as order summary lines (the API prices them). */
-export async function cartLines(context: AppLoadContext, token: string): Promise<CheckoutLine[]> {
-  const result = await callUserapp<CartJson>(context, "POST", "cart/get", {
-    token,
-    body: { query: {}, options: {}, isCountOnly: false },
-  });
-  if (!result.ok) throw data(null, { status: 500 });
-  return result.envelope.data.products.map((line) => ({
+/** The shopper's cart as order summary lines (the API prices them); the API down is the error page. */
+export async function cartLines(api: ShopperApi): Promise<CheckoutLine[]> {
+  return orErrorPage(await api.cart()).products.map((line) => ({
     productId: line.productId._id,
     title: line.productId.title.shortTitle,
     image: line.productId.image,
@@ -80,15 +60,12 @@ const lineLabel = (title: string, size: string) => `${title} (size ${size})`;
  * The single line of a Buy Now checkout: the product must exist, have the size (its default size
  * when none is asked for) and enough stock. The messages are the API's own for the same faults.
  */
-export async function buyNowLine(context: AppLoadContext, url: URL): Promise<CheckoutLine | BuyNowProblem> {
+export async function buyNowLine(api: ShopperApi, url: URL): Promise<CheckoutLine | BuyNowProblem> {
   const wanted = readBuyNow(url);
   if (isProblem(wanted)) return wanted;
-  const result = await callUserapp<Product>(context, "GET", `product/get/${wanted.productId}`);
-  if (!result.ok) {
-    if (result.httpStatus === 404) return { status: 404, message: "This product could not be found.", productHref: null };
-    throw data(null, { status: 500 });
-  }
-  const product = result.envelope.data;
+  const result = await api.product(wanted.productId);
+  if (result.httpStatus === 404) return { status: 404, message: "This product could not be found.", productHref: null };
+  const product = orErrorPage(result);
   const href = productPath(product);
   const title = product.title.shortTitle;
   const size = wanted.size ?? defaultSize(product);
@@ -118,12 +95,11 @@ const fieldsOf = ({ locality, city, state, zipcode, country }: AddressFields): A
 /**
  * The delivery address of the order. A saved one is looked up among the shopper's own (never
  * trusted from the form); a new one is added to their list through `user/update` (the whole list
- * plus the new one, spec section 4) unless the very same address is saved already, as it is when
+ * plus the new one: the API replaces the list) unless the very same address is saved already, as it is when
  * a checkout is sent twice.
  */
 export async function deliveryAddress(
-  context: AppLoadContext,
-  token: string,
+  api: ShopperApi,
   user: UserJson,
   choice: { addressId: string } | { inline: AddressFields },
 ): Promise<{ address: AddressFields } | { field: string; message: string }> {
@@ -134,16 +110,7 @@ export async function deliveryAddress(
   const known = user.address.find((address) => sameAddress(address, choice.inline));
   if (known) return { address: fieldsOf(known) };
   const list = [...user.address.map((address: AddressJson) => ({ ...address })), { ...choice.inline }];
-  const saved = await callUserapp<UserJson>(context, "PUT", `user/update/${user.id}`, { token, body: { address: list } });
+  const saved = await api.saveAddresses(user.id, list);
   if (!saved.ok) return { field: "", message: `Failed to add address: ${saved.envelope.message}` };
   return { address: choice.inline };
-}
-
-/** Places the order; the same idempotency key always answers the same order. */
-export function createOrder(context: AppLoadContext, token: string, body: unknown, idempotencyKey: string) {
-  return callUserapp<OrderJson>(context, "POST", "order/create", {
-    token,
-    body,
-    headers: { "Idempotency-Key": idempotencyKey },
-  });
 }

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect, type Session } from "react-router";
+import { createCookieSessionStorage, type Session } from "react-router";
 import { storefrontConfig } from "./config.server";
 
 /** What the session cookie holds: the API token only. It never reaches page HTML or client code. */
@@ -71,16 +71,6 @@ export async function readToken(request: Request): Promise<string | null> {
 export function currentPath(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname.replace(/\.data$/, "") || "/"}${url.search}`;
-}
-
-/**
- * The token of a signed-in shopper; a guest is sent to `/login?redirectTo=` this page (or `returnTo`).
- * Guards throw, so a loader or action reads top to bottom.
- */
-export async function requireToken(request: Request, returnTo: string = currentPath(request)): Promise<string> {
-  const token = await readToken(request);
-  if (!token) throw redirect(`/login?redirectTo=${encodeURIComponent(returnTo)}`);
-  return token;
 }
 
 /** Signs the shopper out of this browser: a cleared cookie header to send with the response. */

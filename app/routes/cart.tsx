@@ -3,8 +3,7 @@ import { ANSWER_FETCHER, type CartActionData } from "~/lib/cart";
 import { readCartChange } from "~/lib/cart-changes";
 import { changeCart, UNKNOWN_CART_ACTION } from "~/lib/cart-actions.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { readToken, signOutHeaders } from "~/lib/session.server";
-import { loginHref } from "~/lib/shopper";
+import { requireShopper } from "~/lib/shopper-api.server";
 import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/cart";
 
@@ -23,16 +22,12 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo"), "/mycart");
-  const token = await readToken(request);
-  if (!token) return redirect(loginHref(back), 303);
+  // A guest, or a token the API no longer accepts, goes to sign in and back to the form's page.
+  const { api } = await requireShopper(request, context, { returnTo: back, status: 303 });
 
   const change = readCartChange(form);
-  const outcome = change ? await changeCart(context, token, change) : UNKNOWN_CART_ACTION;
+  const outcome = change ? await changeCart(api, change) : UNKNOWN_CART_ACTION;
 
-  if (outcome === "signed-out") {
-    // The API no longer accepts the token (revoked, expired): sign this browser out too.
-    return redirect(loginHref(back), { status: 303, headers: await signOutHeaders(request) });
-  }
   if (form.get(ANSWER_FETCHER.name) === ANSWER_FETCHER.value) {
     // 200 even for a refusal: React Router reloads the page's data (and so shows the toast) only after a 2xx.
     const answer: CartActionData = outcome;

@@ -1,29 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AddressChoice } from "~/components/checkout/address-choice";
 import { CheckoutHeader } from "~/components/checkout/checkout-header";
 import { PaymentChoice } from "~/components/checkout/payment-choice";
 import { FormError, primaryButton } from "~/components/form-field";
 import { OrderLines, OrderTotals } from "~/components/orders/order-lines";
-import { PLATFORM_FEE } from "~/lib/catalogue";
-import {
-  buyNowLine,
-  cartLines,
-  type CheckoutLine,
-  createOrder,
-  deliveryAddress,
-  isBuyNow,
-  isProblem,
-  readBuyNow,
-  requireProfile,
-} from "~/lib/checkout.server";
+import { useIsPending } from "~/components/use-is-pending";
+import { PLATFORM_FEE } from "../../api/contract";
+import { buyNowLine, cartLines, type CheckoutLine, deliveryAddress, isBuyNow, isProblem, readBuyNow } from "~/lib/checkout.server";
 import { ADDRESS_FIELDS, checkoutSchema, EMPTY_CART_MESSAGE } from "~/lib/checkout-schemas";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { formatRupees } from "~/lib/money";
 import { DEFAULT_PAYMENT_METHOD } from "~/lib/payment/methods";
 import { seo } from "~/lib/seo";
-import { requireToken } from "~/lib/session.server";
+import { type OrderContents, orErrorPage, requireShopper, requireShopperProfile } from "~/lib/shopper-api.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/checkout";
 
@@ -42,42 +33,41 @@ export function headers() {
  * it places one order.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = await requireToken(request);
+  const { api, user } = await requireShopperProfile(request, context);
   const url = new URL(request.url);
-  const user = await requireProfile(request, context, token);
   const base = { buyNow: isBuyNow(url), addresses: user.address, idempotencyKey: crypto.randomUUID(), platformFee: PLATFORM_FEE };
 
   let lines: CheckoutLine[];
   if (base.buyNow) {
-    const line = await buyNowLine(context, url);
+    const line = await buyNowLine(api, url);
     if (isProblem(line)) return data({ ...base, lines: [], problem: line }, { status: line.status });
     lines = [line];
   } else {
-    lines = await cartLines(context, token);
+    lines = await cartLines(api);
   }
   return { ...base, lines, problem: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = await requireToken(request);
+  const { api } = await requireShopper(request, context);
   const url = new URL(request.url);
   const formData = await request.formData();
   const buyNow = isBuyNow(url);
 
   // What is ordered is read again here, never taken from the form: the cart as it is now, or
   // the Buy Now query (whose product and stock the API checks, after answering a used key).
-  let order: Record<string, unknown>;
+  let order: OrderContents;
   if (buyNow) {
     const wanted = readBuyNow(url);
     if (isProblem(wanted)) return refuse(formData, wanted.message, wanted.status);
     order = { productId: wanted.productId, size: wanted.size ?? undefined, quantity: wanted.qty };
   } else {
-    const lines = await cartLines(context, token);
+    const lines = await cartLines(api);
     if (lines.length === 0) {
       // A checkout sent twice finds the cart emptied by the first: its key still answers that order.
       const key = String(formData.get("idempotencyKey") ?? "");
       if (key) {
-        const earlier = await createOrder(context, token, { products: [] }, key);
+        const earlier = await api.createOrder({ products: [] }, key);
         if (earlier.ok) return placed(earlier.envelope.data._id);
       }
       return refuse(formData, EMPTY_CART_MESSAGE, 400);
@@ -89,8 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { idempotencyKey, paymentMethod, address: choice } = submission.value;
 
-  const user = await requireProfile(request, context, token);
-  const delivery = await deliveryAddress(context, token, user, choice);
+  const user = orErrorPage(await api.me());
+  const delivery = await deliveryAddress(api, user, choice);
   if ("message" in delivery) {
     return data(
       { result: submission.reply(delivery.field ? { fieldErrors: { [delivery.field]: [delivery.message] } } : { formErrors: [delivery.message] }) },
@@ -98,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const result = await createOrder(context, token, { ...order, address: delivery.address, paymentMethod }, idempotencyKey);
+  const result = await api.createOrder({ ...order, address: delivery.address, paymentMethod }, idempotencyKey);
   if (!result.ok) {
     const message = `Failed to place order: ${result.envelope.message || "Please try again."}`;
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: result.httpStatus >= 500 ? 500 : result.httpStatus === 409 ? 409 : 400 });
@@ -116,8 +106,8 @@ function refuse(formData: FormData, message: string, status: number) {
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, addresses, problem, buyNow } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/checkout") === true;
+  // Busy until the order page it redirects to has loaded: one click, one order.
+  const busy = useIsPending({ formAction: "/checkout", state: "non-idle" });
   const needsAddress = addresses.length === 0;
   const [form, fields] = useForm({
     id: "checkout",

@@ -5,17 +5,14 @@ import { RemoveFromList, usePendingRemovals } from "~/components/lists/list-page
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { Stars } from "~/components/stars";
 import { defaultSize, isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";
-import { backWithError, backWithInfo, backWithSuccess, callListApi, failure, loadList, readListPost } from "~/lib/lists.server";
+import { backWithError, backWithInfo, backWithSuccess, failure, readListPost } from "~/lib/lists.server";
 import { formatRupees } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { requireToken } from "~/lib/session.server";
+import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
 import type { Route } from "./+types/compare";
 
 /** How many products fit side by side (the API keeps the same cap). */
 export const MAX_COMPARE = 4;
-
-type CompareList = { products: { _id: string; productId: Product }[] };
-type AddAnswer = { replaced: Product | null };
 
 export const meta: Route.MetaFunction = (args) => [
   ...seo(args, { title: "Compare products", description: "Up to four products side by side.", path: "/compare" }),
@@ -23,8 +20,8 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = await requireToken(request);
-  const list = await loadList<CompareList>(request, context, "compare/list", token, { query: {}, options: {} });
+  const { api } = await requireShopper(request, context);
+  const list = orErrorPage(await api.compareList());
   return { products: list.products.map((entry) => entry.productId) };
 }
 
@@ -33,9 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * `redirectTo` (else /compare) with a toast. A fifth product replaces the oldest, and says so.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { intent, productId, back, token } = await readListPost(request, "/compare");
+  const { intent, productId, back, api } = await readListPost(request, context, "/compare");
   if (intent === "clear") {
-    const cleared = await callListApi(request, context, back, "PUT", "compare/clear", token);
+    const cleared = await api.clearCompare();
     if (!cleared.ok) return backWithError(back, failure("Failed to clear compare", cleared));
     return backWithSuccess(back, "Compare list cleared");
   }
@@ -43,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!productId) return backWithError(back, "Product ID is required");
 
   if (intent === "add") {
-    const added = await callListApi<AddAnswer>(request, context, back, "POST", "compare/add", token, { productId });
+    const added = await api.addToCompare(productId);
     if (!added.ok) return backWithError(back, failure("Failed to add to compare", added));
     if (added.httpStatus === 200) return backWithInfo(back, "Already in compare");
     const replaced = added.envelope.data.replaced;
@@ -52,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return backWithSuccess(back, "Added to compare");
   }
-  const removed = await callListApi(request, context, back, "PUT", "compare/remove", token, { productId });
+  const removed = await api.removeFromCompare(productId);
   // Already gone (a second click of the same Remove) is what the shopper asked for.
   if (!removed.ok && removed.httpStatus !== 404) return backWithError(back, failure("Failed to remove from compare", removed));
   return backWithSuccess(back, "Removed from compare");

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { ADDRESSES_PATH } from "~/components/account/account-user";
 import { AddressForm } from "~/components/account/address-form";
-import { requireProfile, submitAddress } from "~/lib/account.server";
+import { submitAddress } from "~/lib/account.server";
 import { seo } from "~/lib/seo";
+import { requireShopperProfile } from "~/lib/shopper-api.server";
 import type { Route } from "./+types/myaccount.addresses.$addressId.edit";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = (args) => [
 
 // Only the shopper's own addresses: any other id is a 404, like one that does not exist.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requireProfile(request, context);
+  const { user } = await requireShopperProfile(request, context);
   const address = user.address.find((a) => a._id === params.addressId);
   if (!address) throw data("Address not found", { status: 404 });
   return { address };

@@ -1,14 +1,14 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AccountPanel } from "~/components/account/account-panel";
 import { ADDRESSES_PATH, useAccount } from "~/components/account/account-user";
 import { WithRouteDialog } from "~/components/account/route-dialog";
-import { useAppHydrated } from "~/components/account/use-app-hydrated";
 import { primaryButton } from "~/components/form-field";
-import { requireProfile, saveAddresses } from "~/lib/account.server";
-import type { AddressJson, UserJson } from "~/lib/shopper.server";
+import { useIsPending } from "~/components/use-is-pending";
+import type { AddressJson } from "~/lib/shopper.server";
 import { seo } from "~/lib/seo";
+import { requireShopperProfile } from "~/lib/shopper-api.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/myaccount.addresses";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -18,13 +18,13 @@ export const meta: Route.MetaFunction = (args) => [
 
 /** Set as primary, and delete (which asks first: without JavaScript on a page, with it in confirm()). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { token, user } = await requireProfile(request, context);
+  const { api, user } = await requireShopperProfile(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
   const addressId = String(form.get("addressId") ?? "");
 
   if (intent === "primary") {
-    const result = await callUserapp<UserJson>(context, "PUT", `user/activate/${encodeURIComponent(addressId)}`, { token });
+    const result = await api.activateAddress(addressId);
     if (!result.ok) return redirectWithError(ADDRESSES_PATH, `Failed to set address as primary: ${result.envelope.message || "Unknown error"}`);
     return redirectWithSuccess(ADDRESSES_PATH, "Address set as primary successfully");
   }
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (form.get("confirmed") !== "yes") {
       return redirect(`${ADDRESSES_PATH}?${new URLSearchParams({ delete: addressId })}#address-${addressId}`, 303);
     }
-    const result = await saveAddresses(context, token, user, user.address.filter((a) => a._id !== addressId));
+    const result = await api.saveAddresses(user.id, user.address.filter((a) => a._id !== addressId));
     if (!result.ok) return redirectWithError(ADDRESSES_PATH, `Failed to delete address: ${result.envelope.message || "Unknown error"}`);
     return redirectWithSuccess(ADDRESSES_PATH, "Address deleted");
   }
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: "Unknown action" }, { status: 400 });
 }
 
-/** 'Saved Addresses' (spec "Account area"); the Add/Edit Address form opens over it. */
+/** 'Saved Addresses'; the Add/Edit Address form opens over it. */
 export default function Addresses() {
   const { user } = useAccount();
   const [searchParams] = useSearchParams();
@@ -77,9 +77,8 @@ export default function Addresses() {
 const smallButton = "rounded-md px-3 py-1.5 text-sm font-semibold";
 
 function AddressCard({ address, confirmingDelete }: { address: AddressJson; confirmingDelete: boolean }) {
-  const hydrated = useAppHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("addressId") === address._id;
+  const hydrated = useHydrated();
+  const busy = useIsPending({ fields: { addressId: address._id } });
   return (
     <li
       id={`address-${address._id}`}

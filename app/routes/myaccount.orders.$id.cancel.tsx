@@ -1,17 +1,14 @@
 import { data, Link } from "react-router";
+import { ID_PATTERN as ORDER_ID } from "../../api/contract";
 import { secondaryButton } from "~/components/account/form-actions";
 import { CancelForm, orderPath } from "~/components/orders/order-actions";
 import { formatOrderDate } from "~/components/orders/order-format";
-import type { OrderJson } from "~/lib/checkout.server";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { formatRupees } from "~/lib/money";
 import { SHOP_NAME } from "~/lib/seo";
-import { requireToken } from "~/lib/session.server";
+import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
 import { redirectWithInfo } from "~/lib/toast.server";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/myaccount.orders.$id.cancel";
-
-const ORDER_ID = /^[0-9a-f]{24}$/;
 
 export const meta: Route.MetaFunction = () => [
   { title: `Cancel order | ${SHOP_NAME}` },
@@ -27,12 +24,12 @@ export function headers() {
  * same form in place). Its form posts to the order page, whose action cancels.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const token = await requireToken(request);
+  const { api } = await requireShopper(request, context);
   const id = params.id ?? "";
   if (!ORDER_ID.test(id)) throw data(null, { status: 404 });
-  const result = await callUserapp<OrderJson>(context, "GET", `orders/${id}`, { token });
-  if (!result.ok) throw data(null, { status: result.httpStatus === 404 ? 404 : 500 });
-  const order = result.envelope.data;
+  const result = await api.order(id);
+  if (result.httpStatus === 404) throw data(null, { status: 404 });
+  const order = orErrorPage(result);
   if (!order.canCancel)
     throw await redirectWithInfo(orderPath(id), "This order can no longer be cancelled.", { status: 302 });
   return { order };

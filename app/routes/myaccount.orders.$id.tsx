@@ -1,23 +1,19 @@
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
+import { ID_PATTERN as ORDER_ID } from "../../api/contract";
 import { FormError } from "~/components/form-field";
 import { CancelOrder, type OrderActionData, orderPath, REASON_MAX, ReturnForm } from "~/components/orders/order-actions";
 import { formatOrderDate, paymentStatusLabel, timelineOf } from "~/components/orders/order-format";
 import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { OrderReasons, StatusTimeline } from "~/components/orders/status-timeline";
 import { UpiPayment } from "~/components/orders/upi-payment";
-import { SESSION_ENDED } from "~/lib/account.server";
-import type { OrderJson } from "~/lib/checkout.server";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { paymentLabel } from "~/lib/payment/methods";
 import { paymentRequestFor } from "~/lib/payment/providers.server";
 import { SHOP_NAME } from "~/lib/seo";
-import { requireToken, signOutHeaders } from "~/lib/session.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { callUserapp } from "~/lib/userapp.server";
+import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/myaccount.orders.$id";
-
-const ORDER_ID = /^[0-9a-f]{24}$/;
 
 export const meta: Route.MetaFunction = () => [{ title: `Order details | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -27,12 +23,12 @@ export function headers() {
 
 /** One of the shopper's orders; anyone else's order is a 404, as an unknown one. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const token = await requireToken(request);
+  const { api } = await requireShopper(request, context);
   const id = params.id ?? "";
   if (!ORDER_ID.test(id)) throw data(null, { status: 404 });
-  const result = await callUserapp<OrderJson>(context, "GET", `orders/${id}`, { token });
-  if (!result.ok) throw data(null, { status: result.httpStatus === 404 ? 404 : 500 });
-  const order = result.envelope.data;
+  const result = await api.order(id);
+  if (result.httpStatus === 404) throw data(null, { status: 404 });
+  const order = orErrorPage(result);
   return { order, payment: paymentRequestFor(order) };
 }
 
@@ -43,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = params.id ?? "";
-  const token = await requireToken(request, orderPath(id));
+  const { api } = await requireShopper(request, context, { returnTo: orderPath(id) });
   if (!ORDER_ID.test(id)) throw data(null, { status: 404 });
   const form = await request.formData();
   const intent = form.get("intent");
@@ -54,14 +50,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "return" && !reason) return refused(400, null, "Please tell us why you are returning the order");
   if (reason.length > REASON_MAX) return refused(400, null, `Please keep the reason to ${REASON_MAX} characters`);
 
-  const result = await callUserapp<OrderJson>(context, "PUT", `orders/${id}/${intent}`, { token, body: { reason: reason || null } });
+  const result = intent === "cancel" ? await api.cancelOrder(id, reason || null) : await api.returnOrder(id, reason);
   if (result.ok) return redirectWithSuccess(orderPath(id), result.envelope.message);
-  if (result.httpStatus === 401) {
-    throw await redirectWithError(`/login?redirectTo=${encodeURIComponent(orderPath(id))}`, SESSION_ENDED, {
-      status: 302,
-      headers: await signOutHeaders(request),
-    });
-  }
   if (result.httpStatus === 404) throw data(null, { status: 404 });
   if (result.httpStatus === 422) {
     const [first] = (result.envelope.data as { message?: string }[] | null) ?? [];

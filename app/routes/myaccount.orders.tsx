@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { formatOrderDate, paymentStatusLabel, timelineOf } from "~/components/orders/order-format";
 import { Pagination } from "~/components/shop/pagination";
 import type { OrderJson } from "~/lib/checkout.server";
@@ -6,13 +6,10 @@ import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { formatRupees } from "~/lib/money";
 import { seo } from "~/lib/seo";
 import { readPageNumber } from "~/lib/shop-params";
-import { requireToken } from "~/lib/session.server";
-import { callUserapp } from "~/lib/userapp.server";
+import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
 import type { Route } from "./+types/myaccount.orders";
 
 const PER_PAGE = 10;
-
-type OrderPage = { data: OrderJson[]; paginator: { pageCount: number; currentPage: number; itemCount: number } };
 
 export const meta: Route.MetaFunction = (args) => [
   ...seo(args, { title: "My Orders", description: "Your orders and where they are.", path: "/myaccount/orders" }),
@@ -25,11 +22,9 @@ export function headers() {
 
 /** The shopper's own orders, newest first, ten a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = await requireToken(request);
+  const { api } = await requireShopper(request, context);
   const page = readPageNumber(new URL(request.url).searchParams.get("page"));
-  const result = await callUserapp<OrderPage>(context, "GET", `orders?page=${page}&limit=${PER_PAGE}`, { token });
-  if (!result.ok) throw data(null, { status: result.httpStatus === 401 ? 401 : 500 });
-  const { data: orders, paginator } = result.envelope.data;
+  const { data: orders, paginator } = orErrorPage(await api.orders(page, PER_PAGE));
   return { orders, page: paginator.currentPage, pageCount: paginator.pageCount };
 }
 

@@ -1,18 +1,18 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { useAccount } from "~/components/account/account-user";
 import { FormActions } from "~/components/account/form-actions";
 import { RouteDialog } from "~/components/account/route-dialog";
 import { ConformField } from "~/components/account/conform-field";
 import { FormError, useClearedPasswords } from "~/components/form-field";
-import { apiFieldErrors, refusedForm, refusedStatus, requireProfile } from "~/lib/account.server";
+import { useIsPending } from "~/components/use-is-pending";
+import { apiFieldErrors, refusedForm, refusedStatus } from "~/lib/account.server";
 import { emailChanges, profileSchema } from "~/lib/account-schemas";
 import { seo } from "~/lib/seo";
-import type { UserJson } from "~/lib/shopper.server";
+import { requireShopperProfile } from "~/lib/shopper-api.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/myaccount.profile.edit";
 
 const PATH = "/myaccount/profile/edit";
@@ -28,17 +28,14 @@ export const meta: Route.MetaFunction = (args) => [
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The id is the profile's own, never one from the form.
-  const { token, user } = await requireProfile(request, context);
+  const { api, user } = await requireShopperProfile(request, context);
   const submission = parseWithZod(await request.formData(), { schema: profileSchema(user.country_code, user.email) });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
   const { name, email, phone, currentPassword } = submission.value;
   // The password goes only with a new email, the one change the API asks it for.
   const changesEmail = emailChanges(user.email, email);
-  const result = await callUserapp<UserJson>(context, "PUT", `user/update/${user.id}`, {
-    token,
-    body: { name, email, phone: phone ?? null, ...(changesEmail ? { currentPassword } : {}) },
-  });
+  const result = await api.updateProfile(user.id, { name, email, phone: phone ?? null, ...(changesEmail ? { currentPassword } : {}) });
   if (!result.ok) {
     const message = result.envelope.message || "Unknown error";
     // 409 is a taken email, 400 a wrong current password (429 too many of them: a form error); a 422 names its fields.
@@ -59,7 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Edit Profile: a dialog over the profile with JavaScript, a page of its own without. */
 export default function EditProfile({ actionData }: Route.ComponentProps) {
   const { user } = useAccount();
-  const navigation = useNavigation();
   const schema = useMemo(() => profileSchema(user.country_code, user.email), [user.country_code, user.email]);
   const [form, fields] = useForm({
     id: "edit-profile",
@@ -71,7 +67,7 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   useClearedPasswords(actionData?.result, fields.currentPassword.id);
-  const busy = navigation.state === "submitting" && navigation.formAction === PATH;
+  const busy = useIsPending({ formAction: PATH });
   return (
     <RouteDialog title="Edit Profile" closeTo={PROFILE}>
       <Form method="post" action={PATH} {...getFormProps(form)} className="flex flex-col gap-3">

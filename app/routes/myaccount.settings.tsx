@@ -1,15 +1,16 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { AccountPanel } from "~/components/account/account-panel";
 import { ConformField } from "~/components/account/conform-field";
 import { FormError, primaryButton, useClearedPasswords } from "~/components/form-field";
-import { refusedForm, refusedStatus, requireProfile } from "~/lib/account.server";
+import { useIsPending } from "~/components/use-is-pending";
+import { refusedForm, refusedStatus } from "~/lib/account.server";
 import { passwordChangeSchema } from "~/lib/account-schemas";
 import { seo } from "~/lib/seo";
 import { destroySession, getSession } from "~/lib/session.server";
+import { requireShopperProfile } from "~/lib/shopper-api.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/myaccount.settings";
 
 const PATH = "/myaccount/settings";
@@ -21,11 +22,11 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { token } = await requireProfile(request, context);
+  const { api } = await requireShopperProfile(request, context);
   const formData = await request.formData();
 
   if (formData.get("intent") === "logout-all") {
-    const result = await callUserapp(context, "POST", "auth/logout-all", { token });
+    const result = await api.logoutAll();
     if (!result.ok) return redirectWithError(PATH, `Failed to sign out of all devices: ${result.envelope.message || "Unknown error"}`);
     // Every token is revoked, this browser's too: its cookie goes as well.
     return redirectWithSuccess("/", "You have been logged out of all devices.", {
@@ -36,10 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
   const { currentPassword, newPassword } = submission.value;
-  const result = await callUserapp(context, "PUT", "user/password", {
-    token,
-    body: { currentPassword, newPassword },
-  });
+  const result = await api.changePassword(currentPassword, newPassword);
   if (!result.ok) {
     const message = result.envelope.message || "Unknown error";
     const fieldErrors: Record<string, string[]> = result.httpStatus === 400 ? { currentPassword: [message] } : {};
@@ -51,9 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithSuccess(PATH, "Password changed successfully. Other devices have been signed out.");
 }
 
-/** Settings (DESIGN.md item 6): change the password; sign out of every device. */
+/** Settings: change the password; sign out of every device. */
 export default function Settings({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: actionData?.result,
@@ -63,7 +60,8 @@ export default function Settings({ actionData }: Route.ComponentProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
   });
   useClearedPasswords(actionData?.result, fields.currentPassword.id, fields.newPassword.id, fields.confirmPassword.id);
-  const submitting = navigation.state === "submitting" && navigation.formAction === PATH ? navigation.formData?.get("intent") : null;
+  const changingPassword = useIsPending({ formAction: PATH, fields: { intent: "password" } });
+  const signingOut = useIsPending({ formAction: PATH, fields: { intent: "logout-all" } });
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-gray-900">Settings</h1>
@@ -74,8 +72,8 @@ export default function Settings({ actionData }: Route.ComponentProps) {
           <ConformField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
           <ConformField field={fields.newPassword} label="New password" type="password" hint="At least 8 characters." autoComplete="new-password" />
           <ConformField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
-          <button type="submit" className={primaryButton} disabled={submitting === "password"}>
-            {submitting === "password" ? "Changing password..." : "Change password"}
+          <button type="submit" className={primaryButton} disabled={changingPassword}>
+            {changingPassword ? "Changing password..." : "Change password"}
           </button>
         </Form>
       </AccountPanel>
@@ -88,7 +86,7 @@ export default function Settings({ actionData }: Route.ComponentProps) {
             type="submit"
             name="intent"
             value="logout-all"
-            disabled={submitting === "logout-all"}
+            disabled={signingOut}
             className="rounded-md border border-red-700 px-5 py-2.5 font-semibold text-red-700 hover:bg-red-700 hover:text-white"
           >
             Sign out of all devices

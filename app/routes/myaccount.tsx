@@ -1,6 +1,6 @@
 import { Form, NavLink, Outlet, useLocation } from "react-router";
 import type { AccountData } from "~/components/account/account-user";
-import { requireProfile } from "~/lib/account.server";
+import { requireShopperProfile } from "~/lib/shopper-api.server";
 import { displayName } from "~/lib/shopper.server";
 import type { Route } from "./+types/myaccount";
 
@@ -11,7 +11,7 @@ export type { AccountData };
 
 // Every account page needs a signed-in shopper: guests go to /login and come back here after.
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountData> {
-  const { user } = await requireProfile(request, context);
+  const { user } = await requireShopperProfile(request, context);
   return { user, name: displayName(user) };
 }
 
@@ -24,7 +24,7 @@ const SECTIONS = [
 
 const itemClass = "block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap";
 
-/** The account area (spec "Account area"): the 'Account Details' sidebar beside the section's page. */
+/** The account area: the 'Account Details' sidebar beside the section's page. */
 export default function AccountLayout() {
   const location = useLocation();
   return (

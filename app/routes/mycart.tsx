@@ -1,13 +1,13 @@
-import { data, Link, redirect, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { CartLineStepper, RemoveLineButton } from "~/components/cart/line-controls";
 import { useOptimisticCart } from "~/components/cart/use-cart";
 import { type CartLine, deliveryDate, lineTotal, priceDetails } from "~/lib/cart";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { formatRupees } from "~/lib/money";
 import { seo } from "~/lib/seo";
-import { requireToken, signOutHeaders } from "~/lib/session.server";
-import { loginHref, useRootData } from "~/lib/shopper";
-import { type AddressJson, fetchCart, fetchProfile } from "~/lib/shopper.server";
+import { useRootData } from "~/lib/shopper";
+import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
+import type { AddressJson } from "~/lib/shopper.server";
 import type { Route } from "./+types/mycart";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -21,14 +21,11 @@ function deliveryAddress(addresses: readonly AddressJson[]): AddressJson | null 
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = await requireToken(request);
-  const [profile, cart] = await Promise.all([fetchProfile(context, token), fetchCart(context, token)]);
-  if (profile === "signed-out" || cart === "signed-out") {
-    throw redirect(loginHref("/mycart"), { headers: await signOutHeaders(request) });
-  }
+  const { api } = await requireShopper(request, context);
+  const [profile, cart] = await Promise.all([api.me(), api.cartSummary()]);
   // An empty cart must mean an empty cart, never "the API failed": that is the error page.
-  if (profile === "unavailable" || cart === "unavailable") throw data(null, { status: 503 });
-  return { cart, address: deliveryAddress(profile.user.address), deliveryBy: deliveryDate() };
+  const user = orErrorPage(profile);
+  return { cart: orErrorPage(cart), address: deliveryAddress(user.address), deliveryBy: deliveryDate() };
 }
 
 // The shopper's own cart and address: never stored by a shared cache.

@@ -3,20 +3,15 @@ import { CompareButton } from "~/components/lists/compare-button";
 import { RemoveFromList, usePendingRemovals } from "~/components/lists/list-page";
 import { Pagination } from "~/components/shop/pagination";
 import { defaultSize, priceOf, productPath, variantOf, type Product } from "~/lib/catalogue";
-import { backWithError, backWithSuccess, callListApi, failure, loadList, readListPost } from "~/lib/lists.server";
+import { backWithError, backWithSuccess, failure, readListPost } from "~/lib/lists.server";
 import { seo } from "~/lib/seo";
 import { readPageNumber } from "~/lib/shop-params";
-import { requireToken } from "~/lib/session.server";
+import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
 import type { Route } from "./+types/wishlist";
 import { Prices } from "~/components/prices";
 
-/** Spec section 9: the wishlist is fetched 10 at a time. */
+/** The wishlist is fetched 10 at a time. */
 export const WISHLIST_PAGE_SIZE = 10;
-
-type WishlistPage = {
-  products: { _id: string; productId: Product }[];
-  paginator: { itemCount: number; pageCount: number; currentPage: number };
-};
 
 export const meta: Route.MetaFunction = (args) => [
   ...seo(args, { title: "Wishlist", description: "The products you saved for later.", path: "/wishlist" }),
@@ -28,13 +23,9 @@ function pageOf(url: URL): number {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = await requireToken(request);
+  const { api } = await requireShopper(request, context);
   const page = pageOf(new URL(request.url));
-  const wishlist = await loadList<WishlistPage>(request, context, "wishlist/list", token, {
-    query: {},
-    options: { page, limit: WISHLIST_PAGE_SIZE },
-    isCountOnly: false,
-  });
+  const wishlist = orErrorPage(await api.wishlist(page, WISHLIST_PAGE_SIZE));
   // Past the last page (its last product was just removed, or an old link): go to the last one.
   const { pageCount, itemCount } = wishlist.paginator;
   if (page > pageCount) throw redirect(itemCount > 0 && pageCount > 1 ? `/wishlist?page=${pageCount}` : "/wishlist");
@@ -43,21 +34,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * POST /wishlist: intent toggle (add when absent, remove when present), add or remove, for
- * `productId`; answers 303 back to `redirectTo` (else /wishlist) with the spec's toast.
+ * `productId`; answers 303 back to `redirectTo` (else /wishlist) with a toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { intent, productId, back, token } = await readListPost(request, "/wishlist");
+  const { intent, productId, back, api } = await readListPost(request, context, "/wishlist");
   if (intent !== "toggle" && intent !== "add" && intent !== "remove") return backWithError(back, "Unknown wishlist action");
   if (!productId) return backWithError(back, "Product ID is required");
-  const call = <T,>(method: "POST" | "PUT", path: string) => callListApi<T>(request, context, back, method, path, token, { productId });
 
   if (intent === "add" || intent === "toggle") {
-    const added = await call("POST", "wishlist/create");
+    const added = await api.addToWishlist(productId);
     if (!added.ok) return backWithError(back, failure("Failed to add to wishlist", added));
     // 201 is a new entry; 200 means it was there already, which a toggle takes out again.
     if (intent === "add" || added.httpStatus === 201) return backWithSuccess(back, "Added to wishlist");
   }
-  const removed = await call("PUT", "wishlist/remove");
+  const removed = await api.removeFromWishlist(productId);
   // Already gone (a second click of the same Remove) is what the shopper asked for.
   if (!removed.ok && removed.httpStatus !== 404) return backWithError(back, failure("Failed to remove from wishlist", removed));
   return backWithSuccess(back, "Removed from wishlist");

@@ -465,7 +465,7 @@ describe("POST /userapp/product/count", () => {
 });
 
 // A second catalogue of 2,503 products, large enough that both ways of answering a filtered page
-// (api/routes/products.ts, `listPage`: walking down the sort's index, or sorting the matches)
+// (api/lib/listing-planner.ts, `listPage`: walking down the sort's index, or sorting the matches)
 // are exercised, and that limits above the cap can be asked for.
 const big = await createTestApi();
 const bigMerchant = await insertMerchant(big.db);
