@@ -39,8 +39,9 @@ export default defineConfig({
     { name: "mobile-nojs", use: { ...phone, javaScriptEnabled: false }, testIgnore: htmlOnce },
   ],
   webServer: {
-    // A fresh embedded database each run, built and seeded by the same `npm start` shoppers use.
-    command: `rm -rf ${dataDir} && npm start`,
+    // A fresh embedded database each run, built and seeded by the same `npm start` shoppers use;
+    // first the back office's admin account, while nothing holds the database yet (support/admin-account.ts).
+    command: `rm -rf ${dataDir} && node --import tsx tests/e2e/support/create-admin.ts && npm start`,
     url: `http://127.0.0.1:${port}/`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -55,6 +56,8 @@ export default defineConfig({
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       // Every spec registers its shoppers from this one address; the limit has its own API tests.
       REGISTER_LIMIT_PER_HOUR: "100000",
+      // Access lines for hundreds of requests would bury the test report; errors still show.
+      LOG_LEVEL: "warn",
     },
   },
 });

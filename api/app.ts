@@ -4,6 +4,7 @@ import type { Database } from "./db/client";
 import { type ApiDeps, type ApiEnv, defaultDeps } from "./lib/context";
 import { requestIdOf } from "./lib/request-log";
 import { ApiError, type Envelope, fieldErrorsResponse, urlControlCharacterErrors } from "./lib/http";
+import { adminCatalogueRoutes, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./routes/admin-catalogue";
 import { adminOrderRoutes } from "./routes/admin-orders";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
@@ -31,6 +32,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/compare", compareRoutes(deps));
   api.route("/", orderRoutes(deps));
   api.route("/admin", adminOrderRoutes(deps));
+  api.route("/admin", adminCatalogueRoutes(deps));
 
   const app = new Hono<ApiEnv>();
   // Registered before the routes so that every answer passes through them, errors and 404s too.
@@ -45,21 +47,23 @@ export function createUserapp(options: UserappOptions) {
   });
   // Refused before it is read whole: a declared Content-Length over the limit at once, a chunked
   // body as soon as the bytes read cross it (hono/body-limit stops reading there).
-  app.use(
-    "/userapp/*",
+  const limitTo = (limit: number) =>
     bodyLimit({
-      maxSize: deps.bodyLimitBytes,
+      maxSize: limit,
       onError: (c) =>
         c.json(
           {
             status: "PAYLOAD_TOO_LARGE",
-            message: `The request body is larger than ${deps.bodyLimitBytes} bytes.`,
-            data: { limit: deps.bodyLimitBytes },
+            message: `The request body is larger than ${limit} bytes.`,
+            data: { limit },
           } satisfies Envelope,
           413,
         ),
-    }),
-  );
+    });
+  const apiBodyLimit = limitTo(deps.bodyLimitBytes);
+  // The back office's uploads (a photo, a CSV) have their own limit (api/routes/admin-catalogue.ts).
+  const uploadBodyLimit = limitTo(UPLOAD_BODY_LIMIT_BYTES);
+  app.use("/userapp/*", (c, next) => (UPLOAD_PATHS.test(c.req.path) ? uploadBodyLimit : apiBodyLimit)(c, next));
   // Path parameters and query strings are read without a body schema: refused here when they
   // hold control characters, as `validate` refuses them in bodies.
   app.use("/userapp/*", async (c, next) => {
@@ -68,7 +72,7 @@ export function createUserapp(options: UserappOptions) {
     await next();
   });
   app.route("/userapp", api);
-  app.route("/media", mediaRoutes());
+  app.route("/media", mediaRoutes(deps));
 
   app.notFound((c) =>
     c.json({ status: "RECORD_NOT_FOUND", message: "No such API route", data: null } satisfies Envelope, 404),

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// Written out by hand to mirror the spec's route table (section 2).
+// Written out by hand: the whole URL map of the shop in one place.
 export default [
   layout("routes/layout.tsx", [
     index("routes/home.tsx"),
@@ -20,7 +20,7 @@ export default [
         route("new", "routes/myaccount.addresses.new.tsx"),
         route(":addressId/edit", "routes/myaccount.addresses.$addressId.edit.tsx"),
       ]),
-      // The spec's spelling redirects to the canonical /myaccount/addresses (DESIGN.md item 4).
+      // The misspelt /myaccount/addressess redirects to the canonical /myaccount/addresses, so old links keep working.
       route("addressess/*", "routes/myaccount.addressess.tsx"),
       route("settings", "routes/myaccount.settings.tsx"),
       route("orders", "routes/myaccount.orders.tsx"),
@@ -29,8 +29,24 @@ export default [
     ]),
     route("*", "routes/not-found.tsx"),
   ]),
-  // Outside the main layout (spec section 2), with its own slim header.
+  // Outside the main layout, with its own slim header: nothing to wander off to while paying.
   route("checkout", "routes/checkout.tsx"),
+  // The back office (README "Back office"): its own header and nav, admins only.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("orders", "routes/admin.orders.tsx"),
+    route("orders/:id", "routes/admin.orders.$id.tsx"),
+    route("products", "routes/admin.products.tsx"),
+    route("products/new", "routes/admin.products.new.tsx"),
+    route("products/:id", "routes/admin.products.$id.tsx"),
+    // Uploads post to paths of their own: server/body-limit.ts lets only these take large bodies.
+    route("product-images/:id", "routes/admin.product-images.$id.tsx"),
+    route("stock", "routes/admin.stock.tsx"),
+    route("catalogue", "routes/admin.catalogue.tsx"),
+    route("catalogue/import", "routes/admin.catalogue.import.tsx"),
+    route("catalogue/export", "routes/admin.catalogue.export.ts"),
+    route("audit", "routes/admin.audit.tsx"),
+  ]),
   route("logout", "routes/logout.tsx"),
   // The one cart action (every cart form posts here); a GET goes to /mycart.
   route("cart", "routes/cart.tsx"),

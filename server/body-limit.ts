@@ -3,12 +3,23 @@ import type { Context, MiddlewareHandler } from "hono";
 /**
  * A request body limit by path (FORM_BODY_LIMIT_BYTES; README, "Configuration"). The first rule
  * whose prefix starts the path decides; `limitBytes: null` leaves the path to someone else.
- * Back-office uploads will get a rule of their own ahead of the default.
+ * Back-office uploads have rules of their own ahead of the default.
  */
 export type BodyLimitRule = { prefix: string; limitBytes: number | null };
 
+/**
+ * The back office's uploads (a product photo, a catalogue CSV: 5 MB each) post to paths of their
+ * own. The limit leaves room for the multipart framing and a little over, so that a file just too
+ * large reaches its action and is refused there in words.
+ */
+export const UPLOAD_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
+
 /** /userapp has its own limit (api/app.ts, API_BODY_LIMIT_BYTES): it is not counted twice. */
-export const DEFAULT_BODY_LIMIT_RULES: readonly BodyLimitRule[] = [{ prefix: "/userapp/", limitBytes: null }];
+export const DEFAULT_BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
+  { prefix: "/admin/product-images/", limitBytes: UPLOAD_BODY_LIMIT_BYTES },
+  { prefix: "/admin/catalogue/import", limitBytes: UPLOAD_BODY_LIMIT_BYTES },
+  { prefix: "/userapp/", limitBytes: null },
+];
 
 export function bodyLimitFor(pathname: string, rules: readonly BodyLimitRule[], defaultLimit: number): number | null {
   for (const rule of rules) if (pathname.startsWith(rule.prefix)) return rule.limitBytes;

@@ -1,5 +1,6 @@
 import { promisify } from "node:util";
 import { constants, crc32, deflateRaw } from "node:zlib";
+import { localCatalogueVersion } from "../api/lib/catalogue-version";
 import { createNonce } from "./security-headers";
 
 /**
@@ -13,6 +14,10 @@ import { createNonce } from "./security-headers";
  *
  * A stored page is also compressed once (see `PrecompressedPage`), so answering a guest who
  * accepts gzip costs no compression either: only the nonces are new.
+ *
+ * A page is never served, fresh or stale, once an admin has changed the catalogue after its
+ * render began (api/lib/catalogue-version.ts): the shop shows a price, a stock level or a hidden
+ * product as the admin left it at once.
  */
 export type PageCacheOptions = {
   /** How long a stored page is served as fresh. 0 turns the cache off. */
@@ -22,6 +27,8 @@ export type PageCacheOptions = {
   /** Upper bound on the bodies kept, in bytes (oldest dropped first). */
   maxBytes?: number;
   now?: () => number;
+  /** The catalogue's version in this process; a page rendered under another is dropped. */
+  catalogueVersion?: () => number;
 };
 
 type Entry = {
@@ -30,6 +37,8 @@ type Entry = {
   body: string;
   nonce: string;
   storedAt: number;
+  /** The catalogue version when its render began (it may have read the catalogue any time after). */
+  version: number;
   /** Set once the background compression is done; until then answers are compressed per request. */
   gzip?: PrecompressedPage;
 };
@@ -143,6 +152,7 @@ export function createPageCache(options: PageCacheOptions) {
   const staleMs = options.staleMs ?? 30_000;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const now = options.now ?? Date.now;
+  const catalogueVersion = options.catalogueVersion ?? localCatalogueVersion;
   const entries = new Map<string, Entry>(); // in insertion order: the oldest first
   const refreshing = new Set<string>();
   let bytes = 0;
@@ -154,12 +164,14 @@ export function createPageCache(options: PageCacheOptions) {
     entries.delete(key);
   };
 
-  const store = async (key: string, response: Response, nonce: string): Promise<Response> => {
+  const store = async (key: string, response: Response, nonce: string, version: number): Promise<Response> => {
     if (!cacheableResponse(response)) return response;
     const body = await response.text();
     const headers = [...response.headers].filter(([name]) => name !== "content-length");
+    // The catalogue changed while it rendered: answered, but not kept.
+    if (version !== catalogueVersion()) return new Response(body, { status: response.status, headers });
     drop(key);
-    const entry: Entry = { status: response.status, headers, body, nonce, storedAt: now() };
+    const entry: Entry = { status: response.status, headers, body, nonce, storedAt: now(), version };
     entries.set(key, entry);
     bytes += body.length;
     for (const oldest of entries.keys()) {
@@ -197,7 +209,12 @@ export function createPageCache(options: PageCacheOptions) {
     async serve(request: Request, render: PageRender, nonce: string): Promise<Response> {
       if (options.ttlMs <= 0 || !cacheableRequest(request)) return render(nonce);
       const key = request.url;
-      const entry = entries.get(key);
+      const version = catalogueVersion();
+      let entry = entries.get(key);
+      if (entry && entry.version !== version) {
+        drop(key);
+        entry = undefined;
+      }
       const age = entry ? now() - entry.storedAt : Infinity;
       if (entry && age <= options.ttlMs) return answer(entry, request);
       if (entry && age <= options.ttlMs + staleMs) {
@@ -205,13 +222,13 @@ export function createPageCache(options: PageCacheOptions) {
           refreshing.add(key);
           const freshNonce = createNonce();
           void render(freshNonce)
-            .then((response) => store(key, response, freshNonce))
+            .then((response) => store(key, response, freshNonce, version))
             .catch(() => drop(key))
             .finally(() => refreshing.delete(key));
         }
         return answer(entry, request);
       }
-      return store(key, await render(nonce), nonce);
+      return store(key, await render(nonce), nonce, version);
     },
     get size() {
       return entries.size;

@@ -28,7 +28,12 @@ export const merchants = pgTable("merchants", {
   createdAt: createdAt(),
 });
 
-export type ProductImage = { path: string };
+/**
+ * One picture of a product. The seed's artwork is a path alone (an SVG draws at any width); an
+ * uploaded photo (api/lib/product-images.ts) is WebP at several widths: `path` is the middle
+ * one, `srcset` lists them all for `<img srcset sizes>`, and `widths` their pixel widths.
+ */
+export type ProductImage = { path: string; srcset?: string; widths?: number[] };
 
 export const products = pgTable(
   "products",
@@ -50,11 +55,17 @@ export const products = pgTable(
     images: jsonb("images").$type<ProductImage[]>().notNull(),
     ratingValue: real("rating_value"),
     ratingCount: integer("rating_count"),
+    /**
+     * Taken off the shop by an admin: in no list, count or search (product_listing leaves it out,
+     * migration 0005), 404 on its page, refused by cart and order; carts and orders holding it keep
+     * their lines.
+     */
+    hidden: boolean("hidden").notNull().default(false),
     /** Lowest selling price over the variants: what "sort by price" orders on. */
     price: integer("price").notNull(),
     /** Highest discount over the variants: what "sort by discount" orders on. */
     discount: integer("discount").notNull(),
-    /** Lower-cased text of every searchable field (spec section 7), trigram-indexed. */
+    /** Lower-cased text of every searchable field, trigram-indexed. */
     searchText: text("search_text").notNull(),
     createdAt: createdAt(),
   },
@@ -127,7 +138,7 @@ export const searchTerms = pgTable(
 /**
  * One narrow row per product (about 390 bytes) with only what the product list filters, counts
  * and sorts on, so that counting thousands of matches reads those instead of the full product
- * rows (descriptions, images, search text: about 1 KB each). api/routes/products.ts explains
+ * rows (descriptions, images, search text: about 1 KB each). api/lib/product-search.ts explains
  * how it is queried.
  *
  * Derived data, never written by the application. The catalogue only changes through the seed
@@ -170,7 +181,7 @@ export const productListing = pgTable(
     // arrays is intarray's, which tests a row in one merge of two sorted arrays instead of
     // comparing every pair of elements (0.5 µs against 12 µs for a price range of 118 bands).
     index("product_listing_terms_idx").using("gin", t.terms.op("gin__int_ops")),
-    // One index per sort, in the order of api/routes/products.ts (orderBy), so a page of a
+    // One index per sort, in the order of api/lib/listing-planner.ts (orderBy), so a page of a
     // common filter is read off an index walk. Rating gets one per direction: unrated products
     // come last both ways, which no single index gives when walked backwards.
     index("product_listing_created_at_idx").on(t.createdAt.desc(), t.productId),
@@ -383,5 +394,46 @@ export const auditLog = pgTable(
     after: jsonb("after"),
     at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId, t.at)],
+  (t) => [
+    index("audit_log_entity_idx").on(t.entity, t.entityId, t.at),
+    // The back office's audit list, newest first (GET /userapp/admin/audit).
+    index("audit_log_at_idx").on(t.at.desc(), t.id.desc()),
+  ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * The files of uploaded product photos (api/lib/product-images.ts), served at
+ * /media/products/<product id>/<name>. Kept in the database rather than under DATA_DIR so that
+ * they live, are backed up and are rolled back with the product that lists them, and so that
+ * every server process of a PostgreSQL deployment serves them alike.
+ */
+export const productMedia = pgTable(
+  "product_media",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** "<hash>-<width>.webp": a name never changes what it holds, so the file is cached for ever. */
+    name: text("name").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.name] })],
+);
+
+/**
+ * One row: a number every admin change of the catalogue (products, variants, stock, images)
+ * raises in its own transaction (api/lib/catalogue-version.ts), so caches can tell whether
+ * what they hold is older than the last change.
+ */
+export const catalogueVersion = pgTable(
+  "catalogue_version",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: integer("version").notNull().default(0),
+    changedAt: timestamp("changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [check("catalogue_version_one_row", sql`${t.id} = 1`)],
 );

@@ -1,8 +1,8 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { merchants, products, variants } from "../db/schema";
+import { merchants, type ProductImage, products, variants } from "../db/schema";
 
-/** A product as the API answers it (the shape of spec section 3), with its merchant populated. */
+/** A product as the API answers it, with its merchant populated. */
 export type ProductJson = {
   _id: string;
   id: string;
@@ -16,7 +16,7 @@ export type ProductJson = {
   productSubType: string;
   gender: string;
   image: string;
-  productImages: { path: string }[];
+  productImages: ProductImage[];
   variants: { size: string; quantity: number; price: { mrp: number; cost: number; discount: number } }[];
   merchant: { _id: string; id: string; company_name: string; name: string };
   ratingValue: number | null;
@@ -25,9 +25,12 @@ export type ProductJson = {
 };
 
 /** A product row as the API needs it: its search text is for the product list's index only. */
-type ProductRow = Omit<typeof products.$inferSelect, "searchText">;
+type ProductRow = Omit<typeof products.$inferSelect, "searchText" | "hidden"> & { hidden?: boolean };
 type VariantRow = Pick<typeof variants.$inferSelect, "size" | "position" | "quantity" | "mrp" | "cost" | "discount">;
 type MerchantRow = Pick<typeof merchants.$inferSelect, "id" | "companyName" | "name">;
+
+/** The picture of a product without photos (public/product-placeholder.svg). */
+export const NO_PHOTO = { path: "/product-placeholder.svg" };
 
 export function toProductJson(p: ProductRow, vs: VariantRow[], m: MerchantRow): ProductJson {
   return {
@@ -42,8 +45,9 @@ export function toProductJson(p: ProductRow, vs: VariantRow[], m: MerchantRow): 
     productType: p.productType,
     productSubType: p.productSubType,
     gender: p.gender,
-    image: p.images[0]?.path ?? "",
-    productImages: p.images,
+    // A product created in the back office may have no photo yet: it shows a neutral picture, never an empty src.
+    image: p.images[0]?.path ?? NO_PHOTO.path,
+    productImages: p.images.length > 0 ? p.images : [NO_PHOTO],
     variants: vs
       .slice()
       .sort((a, b) => a.position - b.position)
@@ -76,8 +80,32 @@ type LoadedRow = {
  * of 30), because every column of every row is otherwise converted one by one. The map holds only
  * ids that exist; the order of `ids` is for the caller to keep.
  */
-export async function loadProducts(db: Database, ids: readonly string[]): Promise<Map<string, ProductJson>> {
+export async function loadProducts(
+  db: Database,
+  ids: readonly string[],
+  options: LoadOptions = {},
+): Promise<Map<string, ProductJson>> {
   const result = new Map<string, ProductJson>();
+  for (const [id, { product }] of await loadProductStates(db, ids, options)) result.set(id, product);
+  return result;
+}
+
+export type LoadOptions = {
+  /**
+   * Hidden products (products.hidden) are left out unless this is set: a shopper cannot open,
+   * add or order one. Lines that already hold one (a cart, a wishlist, the compare list) set it,
+   * so they keep showing what the shopper saved.
+   */
+  includeHidden?: boolean;
+};
+
+/** loadProducts, with whether each product is hidden (the back office's lists). */
+export async function loadProductStates(
+  db: Database,
+  ids: readonly string[],
+  options: LoadOptions = {},
+): Promise<Map<string, { product: ProductJson; hidden: boolean }>> {
+  const result = new Map<string, { product: ProductJson; hidden: boolean }>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return result;
   // Both drivers answer `execute` with `{ rows }`; drizzle's select would convert each row again.
@@ -90,11 +118,15 @@ export async function loadProducts(db: Database, ids: readonly string[]): Promis
           'mrp', v.mrp, 'cost', v.cost, 'discount', v.discount) order by v.position)
         from ${variants} v where v.product_id = ${products.id}), '[]'::json))::text as "json"
     from ${products} join ${merchants} on ${merchants.id} = ${products.merchantId}
-    where ${products.id} = any(${sql.param(unique)}::text[])`)) as unknown as { rows: { json: string }[] };
+    where ${products.id} = any(${sql.param(unique)}::text[])
+      ${options.includeHidden ? sql`` : sql`and not ${products.hidden}`}`)) as unknown as { rows: { json: string }[] };
   for (const { json } of rows) {
     const row = JSON.parse(json) as LoadedRow;
     const product: ProductRow = { ...row.product, createdAt: new Date(row.product.createdAt) };
-    result.set(product.id, toProductJson(product, row.variants, row.merchant));
+    result.set(product.id, {
+      product: toProductJson(product, row.variants, row.merchant),
+      hidden: row.product.hidden === true,
+    });
   }
   return result;
 }

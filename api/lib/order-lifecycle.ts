@@ -291,6 +291,33 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
   }
 }
 
+/** The changes an admin makes to an order (`PUT /userapp/admin/orders/{id}/status`, `…/payment`, `…/refund`). */
+export const ADMIN_EVENTS = ["ship", "outForDelivery", "deliver", "cancel", "pay", "refund"] as const;
+export type AdminEvent = (typeof ADMIN_EVENTS)[number];
+
+// What the UTR, reason and reference hold does not change whether an event is allowed.
+const sampleEvents: Record<AdminEvent, OrderEvent> = {
+  ship: { type: "ship" },
+  outForDelivery: { type: "outForDelivery" },
+  deliver: { type: "deliver" },
+  cancel: { type: "cancel", reason: null },
+  pay: { type: "pay", utr: "000000000000" },
+  refund: { type: "refund", reference: "-" },
+};
+
+/**
+ * The admin events `decide` accepts for `order` at `now`, decided as `changeOrder` would: an
+ * order past its payment window is expired first. The back office offers exactly these.
+ */
+export function allowedAdminEvents(order: LifecycleOrder, now: Date): AdminEvent[] {
+  let current = order;
+  if (isOverdue(order, now)) {
+    const expired = decide(order, { type: "expire" }, now);
+    if (expired.ok) current = { ...order, ...expired.change };
+  }
+  return ADMIN_EVENTS.filter((event) => decide(current, sampleEvents[event], now).ok);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Applying changes
 

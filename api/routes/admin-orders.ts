@@ -6,13 +6,21 @@ import { auditLog, orders, users } from "../db/schema";
 import { requireUser } from "../lib/auth";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { conflict, forbidden, idPattern, notFound, ok, readBody, validate } from "../lib/http";
-import { changeOrder, type OrderEvent, ORDER_STATES, PAYMENT_STATUSES, UTR_PATTERN } from "../lib/order-lifecycle";
+import {
+  type AdminEvent,
+  allowedAdminEvents,
+  changeOrder,
+  type OrderEvent,
+  ORDER_STATES,
+  PAYMENT_STATUSES,
+  UTR_PATTERN,
+} from "../lib/order-lifecycle";
 import { isUniqueViolation, type OrderJson, withItems } from "../lib/orders";
 import { paginator } from "../lib/paging";
 import { maxReasonLength, pageQuerySchema } from "./orders";
 
 /** Only users whose userType is "admin"; a shopper's token is 403, no token 401 (requireUser). */
-const requireAdmin = (deps: ApiDeps) =>
+export const requireAdmin = (deps: ApiDeps) =>
   createMiddleware<ApiEnv>(async (c, next) => {
     const [row] = await deps.db
       .select({ userType: users.userType })
@@ -23,7 +31,11 @@ const requireAdmin = (deps: ApiDeps) =>
     await next();
   });
 
-export type AdminOrderJson = OrderJson & { user: { id: string; email: string; name: string | null } };
+export type AdminOrderJson = OrderJson & {
+  user: { id: string; email: string; name: string | null };
+  /** The changes an admin can make to the order now (the back office shows a button for each). */
+  allowedEvents: AdminEvent[];
+};
 
 /** A day as India counts it ("2026-11-23"), the admin list's date filters. */
 const daySchema = z
@@ -112,12 +124,17 @@ export function adminOrderRoutes(deps: ApiDeps) {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(perPage)
       .offset((page - 1) * perPage);
+    const now = deps.now();
     const json = await withItems(
       db,
       rows.map((row) => row.order),
-      deps.now(),
+      now,
     );
-    const data: AdminOrderJson[] = json.map((order, i) => ({ ...order, user: rows[i].user }));
+    const data: AdminOrderJson[] = json.map((order, i) => ({
+      ...order,
+      user: rows[i].user,
+      allowedEvents: allowedAdminEvents(rows[i].order, now),
+    }));
     return { data, itemCount };
   }
 

@@ -1,14 +1,17 @@
 import { Hono } from "hono";
+import type { Database } from "../db/client";
 import type { Envelope } from "../lib/http";
+import { readMedia } from "../lib/product-images";
 import { renderArtwork } from "../seed/artwork";
 
 const FILE = /^([a-z0-9-]{1,40})\.svg$/;
 
 /**
- * The generated product artwork, `/media/art/<name>.svg`. A name always draws the same
- * picture, so browsers and CDNs may keep it for a year without asking again.
+ * The generated product artwork, `/media/art/<name>.svg`, and uploaded product photos,
+ * `/media/products/<product id>/<hash>-<width>.webp` (api/lib/product-images.ts). A name always
+ * shows the same picture, so browsers and CDNs may keep it for a year without asking again.
  */
-export function mediaRoutes() {
+export function mediaRoutes(deps: { db: Database }) {
   const app = new Hono();
   // Rendering is cheap, but a shop page asks for the same names over and over; only valid
   // names are kept, and there are about 1,400 of them (a few MB at most).
@@ -34,6 +37,19 @@ export function mediaRoutes() {
     // Opened directly, an SVG is a document: it must never run script, whatever it contains.
     c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
     return c.body(svg);
+  });
+
+  app.get("/products/:id/:file", async (c) => {
+    const bytes = await readMedia(deps.db, c.req.param("id"), c.req.param("file"));
+    if (bytes === null) {
+      return c.json({ status: "RECORD_NOT_FOUND", message: "No such image", data: null } satisfies Envelope, 404);
+    }
+    c.header("Content-Type", "image/webp");
+    c.header("Content-Length", String(bytes.byteLength));
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Content-Security-Policy", "default-src 'none'");
+    return c.body(bytes);
   });
 
   return app;

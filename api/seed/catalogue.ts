@@ -8,12 +8,14 @@ import {
   orderItems,
   orders,
   productListing,
+  productMedia,
   products,
   searchTerms,
   users,
   variants,
   wishlistItems,
 } from "../db/schema";
+import { bumpCatalogueVersion } from "../lib/catalogue-version";
 import { buildSearchText, listingTerms } from "../lib/search-text";
 import { ARTWORK_PALETTES, ARTWORK_VIEWS, artworkName } from "./artwork";
 import { FAMILIES, type Gender, MERCHANTS, type ProductFamily } from "./families";
@@ -102,7 +104,8 @@ function shopPrice(rupees: number): number {
   return Math.min(MAX_MRP - 1, Math.max(MIN_MRP, price));
 }
 
-function sellingPrice(mrp: number, discount: number): number {
+/** A variant's selling price in whole rupees; the back office prices variants with it too (api/lib/admin-catalogue.ts). */
+export function sellingPrice(mrp: number, discount: number): number {
   return Math.max(1, Math.min(mrp, Math.round(mrp * (1 - discount / 100))));
 }
 
@@ -228,6 +231,8 @@ function generateProduct(seed: number, index: number, now: Date, familyIndex: nu
     images,
     ratingValue,
     ratingCount,
+    // Spelled out: insertRows writes every column, and a missing value would be NULL, not the default.
+    hidden: false,
     price: Math.min(...variantRows.map((v) => v.cost)),
     discount: Math.max(...variantRows.map((v) => v.discount)),
     searchText: buildSearchText({ ...copy, ...classification }),
@@ -471,7 +476,7 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
   // The listing and its vocabulary are derived from the catalogue and go with it.
   await db.execute(sql`
     TRUNCATE ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
-      ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
+      ${productMedia}, ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;
 }
 
@@ -499,6 +504,8 @@ export async function replaceCatalogue(db: Database, options: SeedOptions = {}):
   return db.transaction(async (tx) => {
     const removed = await deleteCatalogue(tx);
     const seeded = await insertCatalogue(tx, resolved);
+    // A new catalogue: caches that compare the database's version see it (api/lib/catalogue-version.ts).
+    await bumpCatalogueVersion(tx);
     return { removed, seeded };
   });
 }

@@ -1,15 +1,20 @@
 import type { AppLoadContext } from "react-router";
+import { localCatalogueVersion } from "../../api/lib/catalogue-version";
 import type { Product } from "./catalogue";
 import { HIGHEST_PRICE_BODY, highestPriceOf } from "./shop-params";
 import { callUserapp } from "./userapp.server";
 
-/** The catalogue's prices change only when it is seeded again: a minute's staleness is harmless. */
+/**
+ * Prices change when an admin changes them, and an answer from before such a change in this
+ * process is not used (api/lib/catalogue-version.ts); a minute bounds how stale it can be after a
+ * change made elsewhere (another process, `npm run catalogue -- import`).
+ */
 const KEEP_MS = 60_000;
 
 /** `highest` is null for an empty catalogue; `ok` is false when the API failed. */
 export type CataloguePrice = { ok: boolean; highest: number | null };
 
-type Kept = { at: number; highest: Promise<CataloguePrice> };
+type Kept = { at: number; version: number; highest: Promise<CataloguePrice> };
 
 // Keyed by the API the context calls, so each API (each test's database) has its own.
 const kept = new WeakMap<AppLoadContext["userapp"], Kept>();
@@ -18,16 +23,20 @@ const kept = new WeakMap<AppLoadContext["userapp"], Kept>();
  * The highest selling price in the catalogue (the top of the shop's price slider). Asked of the API at most once a minute per process; callers in between share
  * the answer, and a failure is not kept.
  */
-export function highestCataloguePrice(context: AppLoadContext, now = Date.now()): Promise<CataloguePrice> {
+export function highestCataloguePrice(
+  context: AppLoadContext,
+  now = Date.now(),
+  version = localCatalogueVersion(),
+): Promise<CataloguePrice> {
   const entry = kept.get(context.userapp);
-  if (entry && now - entry.at < KEEP_MS) return entry.highest;
+  if (entry && now - entry.at < KEEP_MS && entry.version === version) return entry.highest;
   const highest = callUserapp<{ data: Product[] }>(context, "POST", "product/list", { body: HIGHEST_PRICE_BODY }).then(
     (answer) => {
       if (answer.ok) return { ok: true, highest: highestPriceOf(answer.envelope.data.data) };
-      kept.delete(context.userapp);
+      if (kept.get(context.userapp)?.highest === highest) kept.delete(context.userapp);
       return { ok: false, highest: null };
     },
   );
-  kept.set(context.userapp, { at: now, highest });
+  kept.set(context.userapp, { at: now, version, highest });
   return highest;
 }

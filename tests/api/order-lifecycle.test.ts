@@ -176,6 +176,53 @@ describe("the state machine: every event from every state", () => {
   });
 });
 
+describe("allowedEvents: the changes the back office offers", () => {
+  const adminOrder = async (id: string) =>
+    (await call("GET", `/userapp/admin/orders/${id}`, { token: admin.token })).body.data;
+  // What an admin can do in each state of a Cash on Delivery order; a returned one owes its refund.
+  const expected: [State, string[]][] = [
+    ["confirmed", ["ship", "cancel"]],
+    ["shipped", ["outForDelivery"]],
+    ["outForDelivery", ["deliver"]],
+    ["delivered", []],
+    ["cancelled", []],
+    ["returned", ["refund"]],
+  ];
+  const statusOf: Record<string, string> = {
+    ship: "shipped",
+    outForDelivery: "outForDelivery",
+    deliver: "delivered",
+    cancel: "cancelled",
+  };
+
+  it.each(expected)("%s: %j, and the API refuses every other status change", async (state, allowed) => {
+    const order = await orderIn(state);
+    const json = await adminOrder(order.id);
+    expect(json.allowedEvents).toEqual(allowed);
+    // The list answers the same.
+    const listed = await call("GET", `/userapp/admin/orders?search=${order.id}`, { token: admin.token });
+    expect(listed.body.data.data[0].allowedEvents).toEqual(allowed);
+    for (const [event, status] of Object.entries(statusOf)) {
+      if (!allowed.includes(event))
+        expect((await setStatus(order.id, status, { reason: "x" })).status, event).toBe(409);
+    }
+    if (!allowed.includes("refund")) expect((await refund(order.id, "REF-1")).status).toBe(409);
+    expect((await pay(order.id, nextUtr())).status).toBe(409);
+  });
+
+  it("an Online Payment order can be paid or cancelled, not shipped; past its window, nothing", async () => {
+    const shopper = await createUserWithToken(db);
+    const order = await placed(shopper.token, await product(10), 1, "Upi");
+    expect((await adminOrder(order._id)).allowedEvents).toEqual(["cancel", "pay"]);
+    clock += windowMs;
+    expect((await adminOrder(order._id)).allowedEvents).toEqual([]);
+    expectRefused(
+      await pay(order._id, nextUtr()),
+      "This order was cancelled because its payment was not received in time.",
+    );
+  });
+});
+
 describe("cancelling", () => {
   it("cancels a shopper's order with or without a reason, puts the stock back once, and says so twice", async () => {
     const shopper = await createUserWithToken(db);

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { productPath } from "../../app/lib/catalogue";
+import { signInAsAdmin } from "./support/admin";
 import { createShopper, signIn } from "./support/shoppers";
 
 // Every page type, as the server sends it, checked by the Nu HTML Checker (vnu.jar, the W3C
@@ -77,6 +78,35 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     expect(response.status(), url).toBeLessThan(400);
     await save("shopper", url, await response.text());
   }
+  // The back office: the page a shopper is refused with, then its pages as an admin sees them.
+  const refused = await page.request.get("/admin/orders");
+  expect(refused.status()).toBe(403);
+  await save("shopper", "/admin/orders", await refused.text());
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  for (const url of [
+    "/admin/orders",
+    `/admin/orders?paymentStatus=awaitingPayment&search=${orderId}`,
+    `/admin/orders/${orderId}`,
+    "/admin/products",
+    "/admin/products?search=a&visibility=hidden",
+    "/admin/products/new",
+    `/admin/products/${product._id}`,
+    "/admin/stock?threshold=100",
+    "/admin/catalogue",
+    "/admin/audit",
+  ]) {
+    const response = await page.request.get(url);
+    expect(response.status(), url).toBe(200);
+    await save("admin", url, await response.text());
+  }
+  // An import refused row by row: the page that lists the bad rows.
+  const refusedImport = await page.request.post("/admin/catalogue/import", {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: { file: { name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("productId,size\nnot-an-id,M\n") } },
+  });
+  expect(refusedImport.status()).toBe(422);
+  await save("admin", "/admin/catalogue/import (refused)", await refusedImport.text());
 
   const run = spawnSync("java", ["-jar", String(vnuJar), "--errors-only", "--format", "json", ...files.keys()], {
     encoding: "utf8",

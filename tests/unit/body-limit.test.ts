@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BODY_LIMIT_RULES, bodyLimitFor } from "../../server/body-limit";
+import { DEFAULT_BODY_LIMIT_RULES, UPLOAD_BODY_LIMIT_BYTES, bodyLimitFor } from "../../server/body-limit";
 
 // The middleware itself is tested through the real site (tests/routes/site.test.ts).
 describe("bodyLimitFor", () => {
@@ -18,5 +18,14 @@ describe("bodyLimitFor", () => {
   it("lets a rule give a path its own limit, the first matching rule deciding", () => {
     expect(bodyLimitFor("/admin/uploads/photo", rules, 65_536)).toBe(20 * 1024 * 1024);
     expect(bodyLimitFor("/admin/uploads/photo", [{ prefix: "/admin/", limitBytes: 1 }, ...rules], 65_536)).toBe(1);
+  });
+
+  it("lets only the back office's upload paths take uploads, the forms around them keeping the default", () => {
+    for (const path of ["/admin/product-images/abc", "/admin/catalogue/import"]) {
+      expect(bodyLimitFor(path, DEFAULT_BODY_LIMIT_RULES, 65_536), path).toBe(UPLOAD_BODY_LIMIT_BYTES);
+    }
+    for (const path of ["/admin/products/abc", "/admin/products/new", "/admin/catalogue", "/admin/product-images"]) {
+      expect(bodyLimitFor(path, DEFAULT_BODY_LIMIT_RULES, 65_536), path).toBe(65_536);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
+import { catalogueChanged } from "../../api/lib/catalogue-version";
 import { createPageCache } from "../../server/page-cache";
 import { createNonce } from "../../server/security-headers";
 
@@ -109,6 +110,47 @@ describe("the page micro-cache", () => {
       expect(plain.headers.get("content-encoding")).toBeNull();
       expect(await plain.text()).toContain("Product 1499");
     }
+  });
+
+  it("never serves a page, fresh or stale, rendered before the catalogue's last change", async () => {
+    let clock = 0;
+    let version = 0;
+    const cache = createPageCache({ ttlMs: 1000, staleMs: 5000, now: () => clock, catalogueVersion: () => version });
+    const { render, calls } = fakeRender();
+    await cache.serve(page(), render, "n");
+    expect(await (await cache.serve(page(), render, "n")).text()).toContain("render 1");
+    version++; // an admin changed the catalogue: the fresh page goes
+    expect(await (await cache.serve(page(), render, "n")).text()).toContain("render 2");
+    expect(await (await cache.serve(page(), render, "n")).text()).toContain("render 2");
+    clock = 2000; // stale now, which would be served while it renders again, but not once the catalogue changed
+    version++;
+    expect(await (await cache.serve(page(), render, "n")).text()).toContain("render 3");
+    expect(calls()).toBe(3);
+
+    // A render that began before a change is answered, but not kept.
+    let release = () => {};
+    const slow = async (nonce: string) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return render(nonce);
+    };
+    const other = new Request("http://shop.test/product/1");
+    const pending = cache.serve(other, slow, "n");
+    await Promise.resolve();
+    version++;
+    release();
+    expect(await (await pending).text()).toContain("render 4");
+    expect(await (await cache.serve(other, render, "n")).text()).toContain("render 5");
+    expect(await (await cache.serve(other, render, "n")).text()).toContain("render 5");
+  });
+
+  it("follows this process's catalogue version by default (api/lib/catalogue-version.ts)", async () => {
+    const cache = createPageCache({ ttlMs: 5000 });
+    const { render, calls } = fakeRender();
+    await cache.serve(page(), render, "n");
+    await cache.serve(page(), render, "n");
+    expect(calls()).toBe(1);
+    catalogueChanged();
+    expect(await (await cache.serve(page(), render, "n")).text()).toContain("render 2");
   });
 
   it("is off with a zero lifetime", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { highestCataloguePrice } from "../../app/lib/price-ceiling.server";
-import { createTestApi, insertProduct } from "../api/helpers";
+import { createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
 
 const api = await createTestApi();
 
@@ -27,5 +27,27 @@ describe("highestCataloguePrice", () => {
     failing = false;
     expect(await highestCataloguePrice(context, start + 62_000)).toEqual({ ok: true, highest: 9000 });
     expect(calls).toBe(3);
+  });
+
+  it("asks again at once after an admin's change of the catalogue in this process", async () => {
+    await insertProduct(api.db, { variants: [{ size: "M", quantity: 5, mrp: 20000, discount: 0 }] });
+    let calls = 0;
+    const context = {
+      cspNonce: "",
+      userapp: (request: Request) => {
+        calls++;
+        return api.app.fetch(request);
+      },
+    };
+    const start = Date.now();
+    expect(await highestCataloguePrice(context, start)).toEqual({ ok: true, highest: 20000 });
+    const admin = await createUserWithToken(api.db, { userType: "admin" });
+    const [product] = (await api.call("GET", "/userapp/admin/products?search=test&limit=100", { token: admin.token })).body.data.data.filter(
+      (p: { variants: { price: { cost: number } }[] }) => p.variants[0].price.cost === 20000,
+    );
+    expect((await api.call("PUT", `/userapp/admin/products/${product._id}/hide`, { token: admin.token })).status).toBe(200);
+    expect(await highestCataloguePrice(context, start + 1000)).toEqual({ ok: true, highest: 9000 });
+    expect(await highestCataloguePrice(context, start + 2000)).toEqual({ ok: true, highest: 9000 });
+    expect(calls).toBe(2);
   });
 });

@@ -1,0 +1,52 @@
+/**
+ * `npm run admin -- promote <email>` and `npm run admin -- demote <email>`: makes an account an
+ * admin of the back office (/admin), or a shopper again. It opens the configured database as
+ * `npm run seed` does (DATA_DIR or DATABASE_URL); PGlite's data directory takes one process, so
+ * with PGlite stop the shop first (the lock's message says so). One line per outcome.
+ */
+import { readEnv } from "./config";
+import { type DatabaseHandle, openDatabase } from "./db/client";
+import { setAdmin } from "./lib/admins";
+
+const USAGE = `Usage: npm run admin -- promote <email>   make the account with this email an admin
+       npm run admin -- demote <email>    make it a shopper again`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, email, ...rest] = argv;
+  if (command === "--help" || command === "-h") {
+    console.log(USAGE);
+    return 0;
+  }
+  if ((command !== "promote" && command !== "demote") || !email?.trim() || rest.length > 0) {
+    console.error(USAGE);
+    return 1;
+  }
+
+  let handle: DatabaseHandle;
+  try {
+    const env = readEnv();
+    handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (error) {
+    // A locked data directory (the shop is running) or a bad DATABASE_URL: the message says what to do.
+    console.error(`admin: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    const promote = command === "promote";
+    const outcome = await setAdmin(handle.db, email, promote);
+    if (outcome === "missing") {
+      console.error(`admin: there is no account with the email ${email}.`);
+      return 1;
+    }
+    if (promote) console.log(outcome === "changed" ? `${email} is now an admin.` : `${email} is already an admin.`);
+    else console.log(outcome === "changed" ? `${email} is no longer an admin.` : `${email} is not an admin.`);
+    return 0;
+  } catch (error) {
+    console.error("admin: failed:", error);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,74 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { primaryButton } from "~/components/form-field";
+import { useIsPending } from "~/components/use-is-pending";
+
+// Small pieces the back office's catalogue pages share: headings, tables, badges, filter forms.
+
+export const tableClass = "w-full min-w-[40rem] text-left text-sm";
+export const headCellClass = "border-b border-gray-200 py-2 pr-3 font-medium text-gray-700";
+export const cellClass = "border-b border-gray-100 py-2 pr-3 align-top";
+export const linkClass = "font-medium text-brand hover:underline";
+export const fieldClass =
+  "rounded-md border border-gray-300 bg-white px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30";
+
+export function PageHeading({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+      <h1 id={id} className="text-2xl font-bold text-gray-900">
+        {title}
+      </h1>
+      {children}
+    </div>
+  );
+}
+
+/** Hidden or visible in the shop, in words (never by colour alone). */
+export function VisibilityBadge({ hidden }: { hidden: boolean }) {
+  return hidden ? (
+    <span className="inline-block rounded bg-gray-200 px-2 py-0.5 text-xs font-semibold text-gray-800">Hidden</span>
+  ) : (
+    <span className="inline-block rounded bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Visible</span>
+  );
+}
+
+/**
+ * A GET form of filters: its fields land in the URL, so the back button and shared links keep
+ * them, with or without JavaScript. The button says so while the page loads.
+ */
+export function FilterForm({ action, label, children }: { action: string; label: string; children: ReactNode }) {
+  const loading = useIsPending({ location: action, state: "loading" });
+  return (
+    <Form method="get" action={action} role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3">
+      {children}
+      <button type="submit" className={primaryButton} disabled={loading}>
+        {loading ? "Loading…" : "Show"}
+      </button>
+    </Form>
+  );
+}
+
+/** An empty list, said in words. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="py-8 text-center text-gray-600">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** A page's own message (an API refusal of a filter), above its table. */
+export function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {children}
+    </p>
+  );
+}
+
+export const adminMeta = (title: string) => [
+  { title: `${title} | Back office | Mart` },
+  { name: "robots", content: "noindex" },
+];

@@ -1,0 +1,50 @@
+import type { OrderState, PaymentStatus } from "../../../api/lib/order-lifecycle";
+
+// What the back office's order pages show for the API's states (api/lib/order-lifecycle.ts); a
+// Record over the API's own types, so a new state fails the type check until it has a label here.
+
+export const ORDER_STATUS_LABELS: Record<OrderState, string> = {
+  confirmed: "Confirmed",
+  shipped: "Shipped",
+  outForDelivery: "Out for delivery",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  returned: "Returned",
+};
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  awaitingPayment: "Awaiting payment",
+  payOnDelivery: "Pay on delivery",
+  paid: "Paid",
+  refundPending: "Refund due",
+  refunded: "Refunded",
+  expired: "Expired (not paid in time)",
+  cancelled: "Cancelled (nothing paid)",
+};
+
+export const orderStatusLabel = (status: string) => ORDER_STATUS_LABELS[status as OrderState] ?? status;
+export const paymentStatusText = (status: string) => PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status;
+
+// India's time zone on server and browser alike, so a date reads the same in both renders.
+const dateTime = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+
+/** A moment as the back office shows it, in India's time ("23 Nov 2026, 4:30 pm"). */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** A state in words, in a quiet badge (never colour alone). */
+export function StateBadge({ children }: { children: string }) {
+  return (
+    <span className="inline-block rounded bg-gray-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-gray-800">
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import type { AdminOrderJson } from "../../api/routes/admin-orders";
+import { NO_BACK_OFFICE_ACCESS } from "./admin";
+import { currentPath, signOutHeaders } from "./session.server";
+import { loginHref } from "./shopper";
+import { SESSION_ENDED } from "./shopper-api.server";
+import { redirectWithError } from "./toast.server";
+import type { UserappResult } from "./userapp.server";
+
+/** An order as `GET /userapp/admin/orders` lists it: with its shopper and the changes an admin can make now. */
+export type { AdminOrderJson } from "../../api/routes/admin-orders";
+
+/** One audit row of `GET /userapp/admin/orders/{id}`: who changed what, from what to what, when. */
+export type AuditEntry = {
+  actorId: string;
+  actorEmail: string | null;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at: string;
+};
+
+export type AdminOrderDetail = AdminOrderJson & { audit: AuditEntry[] };
+
+/**
+ * What a back-office page does when the API refused a call for a reason that is not the page's
+ * to show: a token no longer accepted signs the browser out and goes to /login; a user no longer
+ * an admin gets the 403 page; an unknown order the 404 page; anything else the failure page.
+ */
+export async function failedAdminCall(request: Request, result: UserappResult<unknown>): Promise<never> {
+  if (result.httpStatus === 401) {
+    throw await redirectWithError(loginHref(currentPath(request)), SESSION_ENDED, {
+      status: 302,
+      headers: await signOutHeaders(request),
+    });
+  }
+  if (result.httpStatus === 403) throw data(NO_BACK_OFFICE_ACCESS, { status: 403 });
+  if (result.httpStatus === 404) throw data("Order not found", { status: 404 });
+  throw data("The back office is unavailable right now.", { status: 503 });
+}
+
+/** A 404 for anything that cannot be an order id, before asking the API. */
+export function requireOrderId(id: string | undefined): string {
+  if (!id || !/^[0-9a-f]{24}$/.test(id)) throw data("Order not found", { status: 404 });
+  return id;
+}

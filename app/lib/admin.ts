@@ -1,0 +1,18 @@
+// The back office's names and sections (README "Back office"). Pure: the browser imports it too.
+
+export const BACK_OFFICE_NAME = "Mart back office";
+
+/** What a signed-in shopper who is not an admin reads at /admin (a 403). */
+export const NO_BACK_OFFICE_ACCESS = "You do not have access to the back office.";
+
+/** The back office's sections, in the order its nav shows them. */
+export const ADMIN_SECTIONS = [
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/stock", label: "Low stock" },
+  { to: "/admin/catalogue", label: "Import/Export" },
+  { to: "/admin/audit", label: "Audit" },
+] as const;
+
+export const ADMIN_ORDERS_PATH = "/admin/orders";
+export const adminOrderPath = (id: string) => `${ADMIN_ORDERS_PATH}/${id}`;

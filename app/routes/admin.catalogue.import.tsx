@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import { adminMeta } from "~/components/admin/catalogue-parts";
+import { CATALOGUE_PATH, CatalogueTransfer, type ImportProblem } from "~/components/admin/catalogue-transfer";
+import { CSV_MAX_BYTES, CSV_SIZE_MESSAGE, type ImportCounts, importSummary } from "~/lib/admin-catalogue";
+import { refusalMessage, sendToUserapp } from "~/lib/admin-catalogue.server";
+import { requireAdmin } from "~/lib/admin.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import type { Route } from "./+types/admin.catalogue.import";
+
+// The import's own path, so that only it (and photo uploads) may post bodies up to the upload
+// limit (server/body-limit.ts). A GET shows the Import/Export page.
+
+export const meta: Route.MetaFunction = () => adminMeta("Import and export");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+const refused = (problem: string | null, rows: ImportProblem[], status: number) => data({ problem, rows }, { status });
+
+/** Hands the CSV to the API, which applies all of it or none: the counts as a toast, or each bad row on the page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { token } = await requireAdmin(request, context, CATALOGUE_PATH);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refused("The upload could not be read. Choose the file and try again.", [], 400);
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return refused("Choose a CSV file to import.", [], 400);
+  if (file.size > CSV_MAX_BYTES) return refused(CSV_SIZE_MESSAGE, [], 413);
+  const body = new FormData();
+  body.set("file", file, file.name);
+  const result = await sendToUserapp<ImportCounts>(context, "POST", "admin/catalogue/import", { token, body });
+  if (result.ok) return redirectWithSuccess(CATALOGUE_PATH, importSummary(result.envelope.data));
+  if (result.httpStatus === 413) return refused(CSV_SIZE_MESSAGE, [], 413);
+  if (result.httpStatus === 422 && Array.isArray(result.envelope.data)) {
+    const rows = (result.envelope.data as Record<string, unknown>[]).map((row) => ({
+      line: typeof row.line === "number" ? row.line : null,
+      field: typeof row.field === "string" ? row.field : typeof row.path === "string" ? row.path : null,
+      message: String(row.message ?? "Not valid"),
+    }));
+    return refused(null, rows, 422);
+  }
+  return refused(
+    `Nothing was imported: ${refusalMessage(result)}`,
+    [],
+    result.httpStatus >= 400 && result.httpStatus < 500 ? result.httpStatus : 500,
+  );
+}
+
+export default function CatalogueImport({ actionData }: Route.ComponentProps) {
+  return <CatalogueTransfer outcome={actionData ?? null} />;
+}

@@ -1,0 +1,388 @@
+import type { ComponentProps, ReactNode } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { AdminEvent } from "../../api/lib/order-lifecycle";
+import { adminMeta, cellClass, fieldClass, headCellClass, tableClass } from "~/components/admin/catalogue-parts";
+import { formatDateTime, orderStatusLabel, paymentStatusText, StateBadge } from "~/components/admin/order-parts";
+import { secondaryButton } from "~/components/account/form-actions";
+import { FormError, primaryButton } from "~/components/form-field";
+import { ORDER_STEPS } from "~/components/orders/order-format";
+import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-lines";
+import { OrderReasons } from "~/components/orders/status-timeline";
+import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin";
+import { requireAdmin } from "~/lib/admin.server";
+import { auditDiff } from "~/lib/audit-diff";
+import { type AdminOrderDetail, type AuditEntry, failedAdminCall, requireOrderId } from "~/lib/admin-orders.server";
+import { paymentLabel } from "~/lib/payment/methods";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { callUserapp } from "~/lib/userapp.server";
+import type { Route } from "./+types/admin.orders.$id";
+
+export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
+
+/** The longest cancel reason the API keeps (api/routes/orders.ts). */
+const REASON_MAX = 500;
+
+/** The order with its shopper, the changes an admin can make now (`allowedEvents`) and its audit rows. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { token } = await requireAdmin(request, context);
+  const id = requireOrderId(params.id);
+  const result = await callUserapp<AdminOrderDetail>(context, "GET", `admin/orders/${id}`, { token });
+  if (!result.ok) return failedAdminCall(request, result);
+  return { order: result.envelope.data };
+}
+
+type Field = "utr" | "reference" | "reason";
+
+/** What the action answers when the API (or the form) refused a change: shown on this page. */
+export type AdminOrderActionData = {
+  intent: AdminEvent;
+  formError: string | null;
+  fieldErrors: Partial<Record<Field, string>>;
+};
+
+/** Each intent's API call, and the toast once it is done. */
+const CHANGES: Record<
+  AdminEvent,
+  { path: "status" | "payment" | "refund"; body: (form: FormData) => object; done: string }
+> = {
+  ship: { path: "status", body: () => ({ status: "shipped" }), done: "The order is marked as shipped." },
+  outForDelivery: {
+    path: "status",
+    body: () => ({ status: "outForDelivery" }),
+    done: "The order is marked as out for delivery.",
+  },
+  deliver: { path: "status", body: () => ({ status: "delivered" }), done: "The order is marked as delivered." },
+  cancel: {
+    path: "status",
+    body: (form) => ({ status: "cancelled", reason: text(form, "reason") }),
+    done: "The order is cancelled.",
+  },
+  pay: { path: "payment", body: (form) => ({ utr: text(form, "utr") }), done: "The order is marked as paid." },
+  refund: { path: "refund", body: (form) => ({ reference: text(form, "reference") }), done: "The refund is recorded." },
+};
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+const isIntent = (value: unknown): value is AdminEvent => typeof value === "string" && Object.hasOwn(CHANGES, value);
+
+/**
+ * One change per post (`intent`: ship, outForDelivery, deliver, cancel, pay, refund), made by the
+ * API, which decides whether the order allows it now: done, back here with a toast (303); refused,
+ * this page again with the API's reason (409) or the field it refused (422, a UTR that is not 12 digits).
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { token } = await requireAdmin(request, context);
+  const id = requireOrderId(params.id);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (!isIntent(intent)) throw data("Unknown change", { status: 400 });
+  const refused = (status: number, formError: string | null, fieldErrors: AdminOrderActionData["fieldErrors"] = {}) =>
+    data<AdminOrderActionData>({ intent, formError, fieldErrors }, { status });
+  // An admin's cancel says why: the shopper reads it on their order page.
+  if (intent === "cancel" && !text(form, "reason"))
+    return refused(400, null, { reason: "Please give a reason for cancelling" });
+
+  const change = CHANGES[intent];
+  const result = await callUserapp(context, "PUT", `admin/orders/${id}/${change.path}`, {
+    token,
+    body: change.body(form),
+  });
+  if (result.ok) return redirectWithSuccess(adminOrderPath(id), change.done);
+  if (result.httpStatus === 409) return refused(409, result.envelope.message);
+  if (result.httpStatus === 422) {
+    const fieldErrors: AdminOrderActionData["fieldErrors"] = {};
+    for (const item of (result.envelope.data as { path?: string; message?: string }[] | null) ?? []) {
+      if ((item.path === "utr" || item.path === "reference" || item.path === "reason") && item.message)
+        fieldErrors[item.path] ??= item.message;
+    }
+    return Object.keys(fieldErrors).length > 0
+      ? refused(422, null, fieldErrors)
+      : refused(422, result.envelope.message);
+  }
+  return failedAdminCall(request, result);
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const refusal = actionData as AdminOrderActionData | undefined;
+  return (
+    <section aria-labelledby="order-title" className="space-y-6">
+      <div>
+        <Link to={ADMIN_ORDERS_PATH} className="text-sm font-semibold text-brand hover:underline">
+          ← All orders
+        </Link>
+        <h1 id="order-title" className="mt-2 text-2xl font-bold break-all text-gray-900">
+          Order <span className="font-mono">{order._id}</span>
+        </h1>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-700">
+          Placed {formatDateTime(order.createdAt)}
+          <StateBadge>{orderStatusLabel(order.status)}</StateBadge>
+          <StateBadge>{paymentStatusText(order.paymentStatus)}</StateBadge>
+        </p>
+      </div>
+
+      <FormError id="admin-order-error" errors={refusal?.formError ? [refusal.formError] : undefined} />
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0 space-y-6">
+          <Panel id="items-title" title="Items">
+            <OrderLines lines={order.products} />
+            <OrderTotals
+              itemsAmount={order.itemsAmount}
+              platformFee={order.platformFee}
+              totalAmount={order.totalAmount}
+            />
+          </Panel>
+          <Panel id="shopper-title" title="Shopper and delivery">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-gray-600">Shopper</dt>
+              <dd className="break-all">
+                {order.user.name ? `${order.user.name}, ` : ""}
+                {order.user.email}
+              </dd>
+              <dt className="text-gray-600">Address</dt>
+              <dd>
+                <AddressText address={order.address} />
+              </dd>
+            </dl>
+          </Panel>
+          <Panel id="payment-title" title="Payment">
+            <PaymentDetails order={order} />
+          </Panel>
+          <Panel id="audit-title" title="Audit">
+            <AuditTable entries={order.audit} />
+          </Panel>
+        </div>
+        <div className="min-w-0 space-y-6">
+          <Panel id="actions-title" title="Actions">
+            <OrderChanges order={order} refusal={refusal ?? null} />
+          </Panel>
+          <Panel id="timeline-title" title="Timeline">
+            <ol className="space-y-2 text-sm" aria-label="Timeline">
+              {ORDER_STEPS.filter((step) => order.orderStatus[step.key]?.isConfirmed).map((step) => {
+                const date = order.orderStatus[step.key]?.date;
+                return (
+                  <li key={step.key} className="flex flex-wrap justify-between gap-x-3">
+                    <span className="font-medium text-gray-900">{step.label}</span>
+                    <span className="text-gray-700">{date ? formatDateTime(date) : "date not recorded"}</span>
+                  </li>
+                );
+              })}
+            </ol>
+            <OrderReasons order={order} />
+          </Panel>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PaymentDetails({ order }: { order: AdminOrderDetail }) {
+  const rows: [string, ReactNode][] = [
+    ["Method", paymentLabel(order.paymentMethod)],
+    ["Status", paymentStatusText(order.paymentStatus)],
+  ];
+  if (order.paymentDueAt) rows.push(["Due by", formatDateTime(order.paymentDueAt)]);
+  if (order.paymentReference) rows.push(["UTR", <span className="font-mono">{order.paymentReference}</span>]);
+  if (order.paidAt) rows.push(["Paid", formatDateTime(order.paidAt)]);
+  if (order.refundReference)
+    rows.push(["Refund reference", <span className="font-mono break-all">{order.refundReference}</span>]);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-gray-600">{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What an audit row changed: each field whose value differs, before → after (as the Audit page reads it). */
+function changesOf(entry: AuditEntry): string {
+  const lines = auditDiff(entry.before, entry.after);
+  return lines.map((line) => `${line.path}: ${line.before} → ${line.after}`).join("; ") || "no change";
+}
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  if (entries.length === 0) return <p className="text-sm text-gray-700">No admin has changed this order yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className={tableClass}>
+        <thead>
+          <tr>
+            <th scope="col" className={headCellClass}>
+              When
+            </th>
+            <th scope="col" className={headCellClass}>
+              Who
+            </th>
+            <th scope="col" className={headCellClass}>
+              Action
+            </th>
+            <th scope="col" className={headCellClass}>
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, index) => (
+            <tr key={`${entry.at}-${index}`}>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(entry.at)}</td>
+              <td className={`${cellClass} break-all`}>{entry.actorEmail ?? entry.actorId}</td>
+              <td className={`${cellClass} font-mono`}>{entry.action}</td>
+              <td className={`${cellClass} break-words`}>{changesOf(entry)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const dangerButton =
+  "inline-flex items-center justify-center rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60";
+
+/** A form for each change the order allows now (the API's `allowedEvents`), and only those. */
+function OrderChanges({ order, refusal }: { order: AdminOrderDetail; refusal: AdminOrderActionData | null }) {
+  const navigation = useNavigation();
+  const action = adminOrderPath(order._id);
+  const pendingIntent =
+    navigation.state === "submitting" && navigation.formAction === action
+      ? String(navigation.formData?.get("intent") ?? "")
+      : null;
+  const allowed = new Set(order.allowedEvents);
+  const errorOf = (intent: AdminEvent, field: Field) =>
+    refusal?.intent === intent ? (refusal.fieldErrors[field] ?? null) : null;
+  if (allowed.size === 0) return <p className="text-sm text-gray-700">Nothing more can be done with this order.</p>;
+
+  // The intent rides a hidden field, so pressing Enter in a field sends it as well as the button does.
+  const button = (intent: AdminEvent, label: string, busy: string, className = primaryButton) => (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className={className} disabled={pendingIntent !== null}>
+        {pendingIntent === intent ? busy : label}
+      </button>
+    </>
+  );
+  const steps: [AdminEvent, string, string][] = [
+    ["ship", "Mark as shipped", "Marking as shipped…"],
+    ["outForDelivery", "Mark as out for delivery", "Marking as out for delivery…"],
+    ["deliver", "Mark as delivered", "Marking as delivered…"],
+  ];
+  return (
+    <div className="space-y-5">
+      {steps
+        .filter(([intent]) => allowed.has(intent))
+        .map(([intent, label, busy]) => (
+          <Form key={intent} method="post" action={action}>
+            {button(intent, label, busy)}
+          </Form>
+        ))}
+      {allowed.has("pay") ? (
+        <Form method="post" action={action} className="flex flex-col gap-2">
+          <TextField
+            id="utr"
+            label="UPI transaction reference (UTR)"
+            hint="The 12 digits from the shop's bank statement."
+            error={errorOf("pay", "utr")}
+            inputProps={{
+              name: "utr",
+              inputMode: "numeric",
+              pattern: "\\d{12}",
+              minLength: 12,
+              maxLength: 12,
+              required: true,
+              autoComplete: "off",
+            }}
+          />
+          <div>{button("pay", "Mark as paid", "Marking as paid…")}</div>
+        </Form>
+      ) : null}
+      {allowed.has("refund") ? (
+        <Form method="post" action={action} className="flex flex-col gap-2">
+          <TextField
+            id="refund-reference"
+            label="Refund reference"
+            hint="The reference of the money sent back (a UTR or the bank's)."
+            error={errorOf("refund", "reference")}
+            inputProps={{ name: "reference", maxLength: 100, required: true, autoComplete: "off" }}
+          />
+          <div>{button("refund", "Record refund", "Recording refund…", secondaryButton)}</div>
+        </Form>
+      ) : null}
+      {allowed.has("cancel") ? (
+        <Form method="post" action={action} className="flex flex-col gap-2 border-t border-gray-200 pt-4">
+          <label htmlFor="cancel-reason" className="text-sm font-medium text-gray-800">
+            Reason for cancelling
+          </label>
+          <textarea
+            id="cancel-reason"
+            name="reason"
+            rows={3}
+            required
+            maxLength={REASON_MAX}
+            aria-invalid={errorOf("cancel", "reason") ? true : undefined}
+            aria-describedby={errorOf("cancel", "reason") ? "cancel-reason-error" : undefined}
+            className={`${fieldClass} aria-invalid:border-red-600`}
+          />
+          {errorOf("cancel", "reason") ? (
+            <p id="cancel-reason-error" className="text-xs text-red-700">
+              {errorOf("cancel", "reason")}
+            </p>
+          ) : null}
+          <div>{button("cancel", "Cancel order", "Cancelling…", dangerButton)}</div>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function TextField({
+  id,
+  label,
+  hint,
+  error,
+  inputProps,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error: string | null;
+  inputProps: Omit<ComponentProps<"input">, "id" | "className">;
+}) {
+  const described = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <input
+        {...inputProps}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={`${fieldClass} aria-invalid:border-red-600`}
+      />
+      <p id={`${id}-hint`} className="text-xs text-gray-600">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="h-fit min-w-0 rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id={id} className="mb-2 font-bold text-gray-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

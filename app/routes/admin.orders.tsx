@@ -1,0 +1,238 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Paginator } from "../../api/lib/paging";
+import {
+  adminMeta,
+  cellClass,
+  EmptyRow,
+  fieldClass,
+  headCellClass,
+  linkClass,
+  Notice,
+  PageHeading,
+  tableClass,
+} from "~/components/admin/catalogue-parts";
+import {
+  formatDateTime,
+  ORDER_STATUS_LABELS,
+  orderStatusLabel,
+  PAYMENT_STATUS_LABELS,
+  paymentStatusText,
+  StateBadge,
+} from "~/components/admin/order-parts";
+import { primaryButton } from "~/components/form-field";
+import { Pagination } from "~/components/shop/pagination";
+import { apiFieldErrors } from "~/lib/account.server";
+import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin";
+import { requireAdmin } from "~/lib/admin.server";
+import { type AdminOrderJson, failedAdminCall } from "~/lib/admin-orders.server";
+import { formatRupees } from "~/lib/money";
+import { readPageNumber } from "~/lib/shop-params";
+import { callUserapp } from "~/lib/userapp.server";
+import type { Route } from "./+types/admin.orders";
+
+export const meta: Route.MetaFunction = () => adminMeta("Orders");
+
+const PER_PAGE = 20;
+
+/** The filters, as the URL and the API name them: the URL is the list's state (back button, shared links). */
+const FILTERS = ["status", "paymentStatus", "from", "to", "search"] as const;
+type FilterName = (typeof FILTERS)[number];
+type Filters = Record<FilterName, string>;
+
+type OrdersData = {
+  filters: Filters;
+  orders: AdminOrderJson[];
+  paginator: Paginator | null;
+  /** The API's refusals of a filter (422), by filter. */
+  fieldErrors: Partial<Record<FilterName, string[]>>;
+};
+
+/** Every shopper's orders, newest first, filtered and paged by the URL (`GET /userapp/admin/orders`). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { token } = await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const filters = Object.fromEntries(
+    FILTERS.map((name) => [name, (url.searchParams.get(name) ?? "").trim()]),
+  ) as Filters;
+  const query = new URLSearchParams();
+  for (const name of FILTERS) if (filters[name]) query.set(name, filters[name]);
+  query.set("page", String(readPageNumber(url.searchParams.get("page"))));
+  query.set("limit", String(PER_PAGE));
+
+  const result = await callUserapp<{ data: AdminOrderJson[]; paginator: Paginator }>(
+    context,
+    "GET",
+    `admin/orders?${query}`,
+    { token },
+  );
+  if (result.ok) {
+    const { data: orders, paginator } = result.envelope.data;
+    return { filters, orders, paginator, fieldErrors: {} } satisfies OrdersData;
+  }
+  if (result.httpStatus === 422) {
+    // A filter the API refused (a date that is not one): the form says which, the list stays empty.
+    const fieldErrors = apiFieldErrors(result, (path) => {
+      const name = path.replace(/^query\./, "");
+      return (FILTERS as readonly string[]).includes(name) ? name : null;
+    });
+    return data({ filters, orders: [], paginator: null, fieldErrors } satisfies OrdersData, { status: 400 });
+  }
+  return failedAdminCall(request, result);
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { filters, orders, paginator, fieldErrors } = loaderData as OrdersData;
+  const refused = Object.values(fieldErrors).flat();
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams();
+    for (const name of FILTERS) if (filters[name]) params.set(name, filters[name]);
+    if (page > 1) params.set("page", String(page));
+    const search = params.toString();
+    return search ? `${ADMIN_ORDERS_PATH}?${search}` : ADMIN_ORDERS_PATH;
+  };
+  return (
+    <section aria-labelledby="orders-title">
+      <PageHeading id="orders-title" title="Orders">
+        {paginator ? (
+          <p className="text-sm text-gray-700">
+            {`${paginator.itemCount} ${paginator.itemCount === 1 ? "order" : "orders"}`}
+          </p>
+        ) : null}
+      </PageHeading>
+      {/* Keyed by the filters: a new URL (Clear, the back button) shows its own values, not what was typed before. */}
+      <OrderFilters key={JSON.stringify(filters)} filters={filters} fieldErrors={fieldErrors} />
+      {refused.length > 0 ? <Notice>{refused[0]}</Notice> : null}
+      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white px-4 py-2">
+        <table className={tableClass}>
+          <caption className="sr-only">Orders, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={headCellClass}>
+                Order
+              </th>
+              <th scope="col" className={headCellClass}>
+                Placed
+              </th>
+              <th scope="col" className={headCellClass}>
+                Shopper
+              </th>
+              <th scope="col" className={`${headCellClass} text-right`}>
+                Total
+              </th>
+              <th scope="col" className={headCellClass}>
+                Status
+              </th>
+              <th scope="col" className={headCellClass}>
+                Payment
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.length === 0 ? (
+              <EmptyRow columns={6}>No orders match these filters.</EmptyRow>
+            ) : (
+              orders.map((order) => (
+                <tr key={order._id}>
+                  <td className={cellClass}>
+                    <Link to={adminOrderPath(order._id)} className={`${linkClass} font-mono`}>
+                      {order._id}
+                    </Link>
+                  </td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+                  <td className={`${cellClass} break-all`}>{order.user.email}</td>
+                  <td className={`${cellClass} text-right whitespace-nowrap`}>{formatRupees(order.totalAmount)}</td>
+                  <td className={cellClass}>
+                    <StateBadge>{orderStatusLabel(order.status)}</StateBadge>
+                  </td>
+                  <td className={cellClass}>
+                    <StateBadge>{paymentStatusText(order.paymentStatus)}</StateBadge>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {paginator ? <Pagination page={paginator.currentPage} pageCount={paginator.pageCount} hrefFor={hrefFor} /> : null}
+    </section>
+  );
+}
+
+/** The filters: a GET form, so applying them is a plain navigation to a URL that holds them (the page starts again at 1). */
+function OrderFilters({ filters, fieldErrors }: { filters: Filters; fieldErrors: OrdersData["fieldErrors"] }) {
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === ADMIN_ORDERS_PATH &&
+    navigation.formMethod === "GET";
+  const invalid = (name: FilterName) => (fieldErrors[name]?.length ? true : undefined);
+  const label = "flex flex-col gap-1 text-sm font-medium text-gray-800";
+  return (
+    <Form
+      method="get"
+      action={ADMIN_ORDERS_PATH}
+      role="search"
+      aria-label="Filter orders"
+      className="mb-4 flex flex-wrap items-end gap-3"
+    >
+      <label className={label}>
+        Status
+        <select name="status" defaultValue={filters.status} className={fieldClass} aria-invalid={invalid("status")}>
+          <option value="">Any status</option>
+          {Object.entries(ORDER_STATUS_LABELS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        Payment
+        <select
+          name="paymentStatus"
+          defaultValue={filters.paymentStatus}
+          className={fieldClass}
+          aria-invalid={invalid("paymentStatus")}
+        >
+          <option value="">Any payment</option>
+          {Object.entries(PAYMENT_STATUS_LABELS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        From
+        <input
+          type="date"
+          name="from"
+          defaultValue={filters.from}
+          className={fieldClass}
+          aria-invalid={invalid("from")}
+        />
+      </label>
+      <label className={label}>
+        To
+        <input type="date" name="to" defaultValue={filters.to} className={fieldClass} aria-invalid={invalid("to")} />
+      </label>
+      <label className={label}>
+        Order id or email
+        <input
+          type="search"
+          name="search"
+          defaultValue={filters.search}
+          maxLength={200}
+          className={fieldClass}
+          aria-invalid={invalid("search")}
+        />
+      </label>
+      <button type="submit" className={primaryButton} disabled={loading}>
+        {loading ? "Applying…" : "Apply"}
+      </button>
+      <Link to={ADMIN_ORDERS_PATH} className={`${linkClass} py-2.5`}>
+        Clear
+      </Link>
+    </Form>
+  );
+}

@@ -1,0 +1,42 @@
+import { redirect } from "react-router";
+import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_TYPES } from "~/lib/admin-catalogue";
+import { refusalMessage, sendToUserapp } from "~/lib/admin-catalogue.server";
+import { requireAdmin } from "~/lib/admin.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import type { Route } from "./+types/admin.product-images.$id";
+
+// A product's photo upload, on a path of its own: server/body-limit.ts lets bodies here (and only
+// here and at the catalogue import) reach the upload limit instead of the forms' 64 KB.
+
+/** Nothing to see here: a GET goes to the product's page. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  throw redirect(`/admin/products/${params.id}`);
+}
+
+/** Checks the file (type, size), hands it to the API, and goes back to the product with what happened. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const back = `/admin/products/${params.id}`;
+  const { token } = await requireAdmin(request, context, back);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return redirectWithError(back, "The upload could not be read. Choose the photo and try again.");
+  }
+  const file = form.get("image");
+  if (!(file instanceof File) || file.size === 0) return redirectWithError(back, "Choose a photo to upload.");
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return redirectWithError(back, IMAGE_TYPE_MESSAGE);
+  if (file.size > IMAGE_MAX_BYTES) return redirectWithError(back, IMAGE_SIZE_MESSAGE);
+  const body = new FormData();
+  body.set("image", file, file.name);
+  const result = await sendToUserapp(context, "POST", `admin/products/${encodeURIComponent(params.id)}/images`, {
+    token,
+    body,
+  });
+  if (!result.ok) {
+    if (result.httpStatus === 413) return redirectWithError(back, IMAGE_SIZE_MESSAGE);
+    return redirectWithError(back, refusalMessage(result));
+  }
+  return redirectWithSuccess(back, "Photo added.");
+}

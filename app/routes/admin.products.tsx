@@ -1,0 +1,185 @@
+import { Link } from "react-router";
+import {
+  adminMeta,
+  cellClass,
+  EmptyRow,
+  FilterForm,
+  fieldClass,
+  headCellClass,
+  linkClass,
+  Notice,
+  PageHeading,
+  tableClass,
+  VisibilityBadge,
+} from "~/components/admin/catalogue-parts";
+import { primaryButton } from "~/components/form-field";
+import { Pagination } from "~/components/shop/pagination";
+import {
+  type AdminListProduct,
+  type Paged,
+  PRODUCT_VISIBILITIES,
+  priceRange,
+  type ProductVisibility,
+  stockOf,
+} from "~/lib/admin-catalogue";
+import { failedLoad } from "~/lib/admin-catalogue.server";
+import { requireAdmin } from "~/lib/admin.server";
+import { formatRupees } from "~/lib/money";
+import { readPageNumber } from "~/lib/shop-params";
+import { callUserapp } from "~/lib/userapp.server";
+import type { Route } from "./+types/admin.products";
+
+const PATH = "/admin/products";
+const PER_PAGE = 20;
+
+export const meta: Route.MetaFunction = () => adminMeta("Products");
+
+const VISIBILITY_LABELS: Record<ProductVisibility, string> = {
+  all: "All products",
+  visible: "Visible in the shop",
+  hidden: "Hidden",
+};
+
+/** Every product, hidden ones too, found by title or brand, twenty a page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { token } = await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
+  const asked = url.searchParams.get("visibility");
+  const visibility: ProductVisibility = PRODUCT_VISIBILITIES.find((v) => v === asked) ?? "all";
+  const page = readPageNumber(url.searchParams.get("page"));
+  const query = new URLSearchParams({ page: String(page), limit: String(PER_PAGE), visibility });
+  if (search) query.set("search", search);
+  const result = await callUserapp<Paged<AdminListProduct>>(context, "GET", `admin/products?${query}`, { token });
+  const filters = { search, visibility };
+  // A search the API refuses (control characters) is said on the page, not as an error page.
+  if (!result.ok && result.httpStatus === 422) {
+    return {
+      filters,
+      products: [],
+      page: 1,
+      pageCount: 0,
+      itemCount: 0,
+      problem: "Remove the control characters from the search.",
+    };
+  }
+  if (!result.ok) return failedLoad(request, result);
+  const { data: products, paginator } = result.envelope.data;
+  return {
+    filters,
+    products,
+    page: paginator.currentPage,
+    pageCount: paginator.pageCount,
+    itemCount: paginator.itemCount,
+    problem: null,
+  };
+}
+
+function listHref(filters: { search: string; visibility: ProductVisibility }, page: number) {
+  const query = new URLSearchParams();
+  if (filters.search) query.set("search", filters.search);
+  if (filters.visibility !== "all") query.set("visibility", filters.visibility);
+  if (page > 1) query.set("page", String(page));
+  const text = query.toString();
+  return text ? `${PATH}?${text}` : PATH;
+}
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { filters, products, page, pageCount, itemCount, problem } = loaderData;
+  return (
+    <section aria-labelledby="admin-products-title">
+      <PageHeading id="admin-products-title" title="Products">
+        <Link to="/admin/products/new" className={primaryButton}>
+          New product
+        </Link>
+      </PageHeading>
+      <FilterForm action={PATH} label="Find products">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="product-search" className="text-sm font-medium text-gray-800">
+            Title or brand
+          </label>
+          <input
+            id="product-search"
+            name="search"
+            type="search"
+            defaultValue={filters.search}
+            maxLength={200}
+            className={fieldClass}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="product-visibility" className="text-sm font-medium text-gray-800">
+            Show
+          </label>
+          <select id="product-visibility" name="visibility" defaultValue={filters.visibility} className={fieldClass}>
+            {PRODUCT_VISIBILITIES.map((value) => (
+              <option key={value} value={value}>
+                {VISIBILITY_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </FilterForm>
+      {problem ? <Notice>{problem}</Notice> : null}
+      <p className="mb-2 text-sm text-gray-600">{itemCount === 1 ? "1 product" : `${itemCount} products`}</p>
+      <div className="relative overflow-x-auto">
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th scope="col" className={headCellClass}>
+                Product
+              </th>
+              <th scope="col" className={headCellClass}>
+                Brand
+              </th>
+              <th scope="col" className={headCellClass}>
+                Category
+              </th>
+              <th scope="col" className={headCellClass}>
+                Price
+              </th>
+              <th scope="col" className={headCellClass}>
+                Stock
+              </th>
+              <th scope="col" className={headCellClass}>
+                In the shop
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.length === 0 ? (
+              <EmptyRow columns={6}>No products match.</EmptyRow>
+            ) : (
+              products.map((product) => (
+                <tr key={product._id}>
+                  <td className={cellClass}>
+                    <Link to={`/admin/products/${product._id}`} className={linkClass}>
+                      {product.title.shortTitle}
+                    </Link>
+                  </td>
+                  <td className={cellClass}>{product.brand}</td>
+                  <td className={cellClass}>{product.category}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{priceText(product)}</td>
+                  <td className={cellClass}>{stockOf(product)}</td>
+                  <td className={cellClass}>
+                    <VisibilityBadge hidden={product.hidden} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} pageCount={pageCount} hrefFor={(n) => listHref(filters, n)} />
+    </section>
+  );
+}
+
+/** The selling price, or its range over the product's sizes. */
+function priceText(product: AdminListProduct): string {
+  const range = priceRange(product);
+  if (!range) return "–";
+  return range.low === range.high
+    ? formatRupees(range.low)
+    : `${formatRupees(range.low)} – ${formatRupees(range.high)}`;
+}

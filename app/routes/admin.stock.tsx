@@ -1,0 +1,137 @@
+import { Link } from "react-router";
+import {
+  adminMeta,
+  cellClass,
+  EmptyRow,
+  FilterForm,
+  fieldClass,
+  headCellClass,
+  linkClass,
+  PageHeading,
+  tableClass,
+  VisibilityBadge,
+} from "~/components/admin/catalogue-parts";
+import { Pagination } from "~/components/shop/pagination";
+import type { LowStockRow, Paged } from "~/lib/admin-catalogue";
+import { failedLoad } from "~/lib/admin-catalogue.server";
+import { requireAdmin } from "~/lib/admin.server";
+import { readPageNumber } from "~/lib/shop-params";
+import { callUserapp } from "~/lib/userapp.server";
+import type { Route } from "./+types/admin.stock";
+
+const PATH = "/admin/stock";
+const PER_PAGE = 50;
+const DEFAULT_THRESHOLD = 5;
+const MAX_THRESHOLD = 100_000;
+
+export const meta: Route.MetaFunction = () => adminMeta("Low stock");
+
+/** The threshold asked for in the URL: a whole number of units, else the default. */
+function readThreshold(raw: string | null): number {
+  if (raw === null || !/^\d{1,6}$/.test(raw.trim())) return DEFAULT_THRESHOLD;
+  return Math.min(MAX_THRESHOLD, Number(raw.trim()));
+}
+
+/** Every size with `threshold` units or fewer left (default 5), fewest first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { token } = await requireAdmin(request, context);
+  const url = new URL(request.url);
+  const threshold = readThreshold(url.searchParams.get("threshold"));
+  const page = readPageNumber(url.searchParams.get("page"));
+  const query = new URLSearchParams({ threshold: String(threshold), page: String(page), limit: String(PER_PAGE) });
+  const result = await callUserapp<Paged<LowStockRow>>(context, "GET", `admin/stock/low?${query}`, { token });
+  if (!result.ok) return failedLoad(request, result);
+  const { data: rows, paginator } = result.envelope.data;
+  return {
+    threshold,
+    rows,
+    page: paginator.currentPage,
+    pageCount: paginator.pageCount,
+    itemCount: paginator.itemCount,
+  };
+}
+
+function stockHref(threshold: number, page: number) {
+  const query = new URLSearchParams();
+  if (threshold !== DEFAULT_THRESHOLD) query.set("threshold", String(threshold));
+  if (page > 1) query.set("page", String(page));
+  const text = query.toString();
+  return text ? `${PATH}?${text}` : PATH;
+}
+
+export default function LowStock({ loaderData }: Route.ComponentProps) {
+  const { threshold, rows, page, pageCount, itemCount } = loaderData;
+  return (
+    <section aria-labelledby="low-stock-title">
+      <PageHeading id="low-stock-title" title="Low stock" />
+      <FilterForm action={PATH} label="Stock threshold">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="stock-threshold" className="text-sm font-medium text-gray-800">
+            Sizes with at most this many units
+          </label>
+          <input
+            id="stock-threshold"
+            name="threshold"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_THRESHOLD}
+            step={1}
+            defaultValue={threshold}
+            className={`${fieldClass} w-32`}
+          />
+        </div>
+      </FilterForm>
+      <p className="mb-2 text-sm text-gray-600">
+        {itemCount === 1 ? "1 size" : `${itemCount} sizes`} with {threshold} or fewer units left.
+      </p>
+      <div className="relative overflow-x-auto">
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th scope="col" className={headCellClass}>
+                Product
+              </th>
+              <th scope="col" className={headCellClass}>
+                Brand
+              </th>
+              <th scope="col" className={headCellClass}>
+                Size
+              </th>
+              <th scope="col" className={headCellClass}>
+                Units left
+              </th>
+              <th scope="col" className={headCellClass}>
+                In the shop
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <EmptyRow columns={5}>Nothing is running low.</EmptyRow>
+            ) : (
+              rows.map((row) => (
+                <tr key={`${row.productId}:${row.size}`}>
+                  <td className={cellClass}>
+                    <Link to={`/admin/products/${row.productId}`} className={linkClass}>
+                      {row.title.shortTitle}
+                    </Link>
+                  </td>
+                  <td className={cellClass}>{row.brand}</td>
+                  <td className={cellClass}>{row.size}</td>
+                  <td className={`${cellClass} font-semibold ${row.quantity === 0 ? "text-red-700" : "text-gray-900"}`}>
+                    {row.quantity === 0 ? "0 (sold out)" : row.quantity}
+                  </td>
+                  <td className={cellClass}>
+                    <VisibilityBadge hidden={row.hidden} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} pageCount={pageCount} hrefFor={(n) => stockHref(threshold, n)} />
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+import { jsOn, ready } from "./support/lists";
+import { createShopper, signIn, type TestShopper } from "./support/shoppers";
+
+// "After the order": a shopper cancels their order, and the back office (/admin, README "Back
+// office") ships an order and marks a UPI order paid; in all four projects (JavaScript on and off).
+
+type Product = { _id: string; variants: { size: string; quantity: number; price: { cost: number } }[] };
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+const sizeOf = (p: Product) => p.variants.find((v) => v.size === "M") ?? p.variants[0];
+const dated = /\d{1,2} \w{3} \d{4}/;
+
+/** A new shopper with one order of a product in stock (under the Cash on Delivery limit), placed through the API. */
+async function shopperWithOrder(
+  request: APIRequestContext,
+  paymentMethod: "cod" | "Upi",
+): Promise<TestShopper & { orderId: string }> {
+  const shopper = await createShopper(request);
+  const listed = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 100, page: 1 } } });
+  const products = ((await listed.json()).data.data as Product[]).filter(
+    (p) => sizeOf(p).quantity >= 5 && sizeOf(p).price.cost < 40000,
+  );
+  const product = products[Math.floor(Math.random() * products.length)];
+  const login = await request.post("/userapp/auth/login", {
+    data: { username: shopper.email, password: shopper.password },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.token}` };
+  const address = {
+    locality: "7 Park Street",
+    city: "Kolkata",
+    state: "West Bengal",
+    zipcode: "700016",
+    country: "India",
+  };
+  const placed = await request.post("/userapp/order/create", {
+    headers,
+    data: { products: [{ productId: product._id, qty: 1, size: sizeOf(product).size }], address, paymentMethod },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return { ...shopper, orderId: (await placed.json()).data._id };
+}
+
+test("a shopper cancels their order from its page, and the back office is not theirs to open", async ({
+  page,
+  request,
+}) => {
+  const shopper = await shopperWithOrder(request, "cod");
+  await signIn(page, shopper, `/myaccount/orders/${shopper.orderId}`);
+  await ready(page);
+  await page.getByRole("link", { name: "Cancel order" }).click();
+  // With JavaScript the form opens in place; without, on its confirmation page.
+  await expect(page).toHaveURL(jsOn() ? new RegExp(`/myaccount/orders/${shopper.orderId}$`) : /\/cancel$/);
+  await page.getByLabel(/Why are you cancelling\?/).fill("Ordered the wrong size");
+  await page.getByRole("button", { name: "Yes, cancel this order" }).click();
+
+  await expect(toast(page, "Your order has been cancelled.")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/myaccount/orders/${shopper.orderId}$`));
+  const timeline = page.getByRole("list", { name: "Order status" });
+  await expect(timeline.getByRole("listitem").filter({ hasText: "Cancelled" })).toContainText(dated);
+  await expect(page.getByText("Ordered the wrong size")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
+
+  await page.goto("/admin/orders");
+  await expect(page.getByText("You do not have access to the back office.")).toBeVisible();
+});
+
+test("an admin finds an order by its shopper's email and ships it; the shopper then sees it shipped, with the date", async ({
+  page,
+  request,
+}) => {
+  const shopper = await shopperWithOrder(request, "cod");
+  await signInAsAdmin(page);
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  await expect(page.getByText("Signed in as")).toContainText("Meera Iyer");
+
+  await page.getByLabel("Order id or email").fill(shopper.email);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]search=/);
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(shopper.email);
+  await page.getByRole("link", { name: shopper.orderId }).click();
+
+  await expect(page.getByRole("heading", { name: `Order ${shopper.orderId}` })).toBeVisible();
+  await ready(page);
+  await expect(page.getByRole("button", { name: "Mark as out for delivery" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(toast(page, "The order is marked as shipped.")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Timeline" }).getByRole("listitem").filter({ hasText: "Shipped" }),
+  ).toContainText(dated);
+  await expect(page.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Mark as out for delivery" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "order.status" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(toast(page, "You have been logged out successfully.")).toBeVisible();
+  await signIn(page, shopper, `/myaccount/orders/${shopper.orderId}`);
+  const shipped = page.getByRole("list", { name: "Order status" }).getByRole("listitem").filter({ hasText: "Shipped" });
+  await expect(shipped).toContainText(dated);
+  await expect(page.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
+});
+
+test("an admin marks a UPI order paid with its UTR, and it can then ship", async ({ page, request }) => {
+  const shopper = await shopperWithOrder(request, "Upi");
+  await signInAsAdmin(page, `/admin/orders/${shopper.orderId}`);
+  await ready(page);
+  const payment = page.getByRole("region", { name: "Payment" });
+  await expect(payment).toContainText("Awaiting payment");
+  await expect(payment).toContainText("Due by");
+  // Awaiting payment, it cannot ship yet: no button says otherwise.
+  await expect(page.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
+
+  const utr = `${Date.now()}${Math.floor(Math.random() * 10)}`.slice(-12);
+  await page.getByLabel("UPI transaction reference (UTR)").fill(utr);
+  await page.getByRole("button", { name: "Mark as paid" }).click();
+  await expect(toast(page, "The order is marked as paid.")).toBeVisible();
+  await expect(payment).toContainText("Paid");
+  await expect(payment).toContainText(utr);
+  await expect(page.getByRole("button", { name: "Mark as paid" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Mark as shipped" })).toBeVisible();
+});

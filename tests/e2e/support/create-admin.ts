@@ -1,0 +1,28 @@
+/**
+ * Run by Playwright's webServer before `npm start` (playwright.config.ts), on the run's fresh
+ * database: registers E2E_ADMIN through the API, as anyone registers, then makes it an admin as
+ * `npm run admin -- promote` does. Nothing in the shop itself can make an admin: this exists only
+ * in the test set-up, which runs it before the server holds PGlite's one-process lock.
+ */
+import { createUserapp } from "../../../api/app";
+import { readEnv } from "../../../api/config";
+import { openDatabase } from "../../../api/db/client";
+import { setAdmin } from "../../../api/lib/admins";
+import { E2E_ADMIN } from "./admin-account";
+
+const env = readEnv();
+const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+try {
+  const registered = await createUserapp({ db: handle.db }).request("/userapp/auth/register", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  // 409: the account is there already (a database kept from an earlier run).
+  if (registered.status !== 201 && registered.status !== 409)
+    throw new Error(`Registering the e2e admin failed: ${await registered.text()}`);
+  await setAdmin(handle.db, E2E_ADMIN.email, true);
+  console.log(`${E2E_ADMIN.email} is the e2e admin.`);
+} finally {
+  await handle.close();
+}

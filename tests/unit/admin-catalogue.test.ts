@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import {
+  costOf,
+  formFieldOfApiPath,
+  importSummary,
+  productBody,
+  productFormSchema,
+} from "../../app/lib/admin-catalogue";
+import { auditDiff } from "../../app/lib/audit-diff";
+
+describe("the product form's sizes", () => {
+  const base = {
+    shortTitle: "Kurta",
+    longTitle: "Cotton Kurta",
+    brand: "Kaveri",
+    category: "Fashion",
+    subCategory: "Kurtas",
+    productType: "Clothing",
+    productSubType: "Kurta",
+    gender: "women",
+    merchantId: "0123456789abcdef01234567",
+  };
+
+  it("sends the rows in use, remembering which form row each came from", () => {
+    const value = productFormSchema.parse({
+      ...base,
+      variants: [{ size: "S", mrp: 100 }, {}, { size: "M", mrp: 120, discount: 10, quantity: 4 }, undefined],
+    });
+    const { body, rows } = productBody(value);
+    expect(body.variants).toEqual([
+      { size: "S", mrp: 100, discount: 0, quantity: 0 },
+      { size: "M", mrp: 120, discount: 10, quantity: 4 },
+    ]);
+    expect(rows).toEqual([0, 2]);
+    // The API's second variant is the form's third row.
+    expect(formFieldOfApiPath("variants.1.mrp", rows)).toBe("variants[2].mrp");
+    expect(formFieldOfApiPath("variants.5.mrp", rows)).toBeNull();
+    expect(formFieldOfApiPath("title.shortTitle", rows)).toBe("shortTitle");
+    expect(formFieldOfApiPath("merchantId", rows)).toBe("merchantId");
+    expect(formFieldOfApiPath("rating", rows)).toBeNull();
+  });
+
+  it("prices a size as the API does: MRP less the discount, to the rupee, at least ₹1", () => {
+    expect(costOf(2000, 25)).toBe(1500);
+    expect(costOf(999, 33)).toBe(669);
+    expect(costOf(1, 99)).toBe(1);
+  });
+});
+
+describe("importSummary", () => {
+  it("says what an import did", () => {
+    expect(importSummary({ created: 2, updated: 5, unchanged: 0, variants: 19 })).toBe(
+      "Created 2 products, updated 5, 19 variants.",
+    );
+    expect(importSummary({ created: 1, updated: 0, unchanged: 3, variants: 1 })).toBe(
+      "Created 1 product, updated 0, 1 variant. 3 products were already as the file says.",
+    );
+  });
+});
+
+describe("auditDiff", () => {
+  it("names each changed value, sizes by their size", () => {
+    const before = {
+      title: { shortTitle: "Kurta" },
+      hidden: false,
+      variants: [
+        { size: "M", mrp: 2000, cost: 1500 },
+        { size: "L", mrp: 2200, cost: 2200 },
+      ],
+    };
+    const after = {
+      title: { shortTitle: "Kurta" },
+      hidden: false,
+      variants: [
+        { size: "L", mrp: 2200, cost: 2200 },
+        { size: "XL", mrp: 2500, cost: 2250 },
+      ],
+    };
+    expect(auditDiff(before, after)).toEqual([
+      { path: "variants.M.mrp", before: "2000", after: "—" },
+      { path: "variants.M.cost", before: "1500", after: "—" },
+      { path: "variants.XL.mrp", before: "—", after: "2500" },
+      { path: "variants.XL.cost", before: "—", after: "2250" },
+    ]);
+  });
+
+  it("reads a created record from nothing, counts lists of records and shortens long texts", () => {
+    expect(auditDiff(null, { hidden: true })).toEqual([{ path: "hidden", before: "—", after: "true" }]);
+    expect(auditDiff({ images: [{ path: "/a" }] }, { images: [{ path: "/a" }, { path: "/b" }] })).toEqual([
+      { path: "images", before: "1 entry", after: "2 entries" },
+    ]);
+    const [line] = auditDiff({ description: "" }, { description: "x".repeat(100) });
+    expect(line.after).toHaveLength(60);
+    expect(line.after.endsWith("…")).toBe(true);
+  });
+});
