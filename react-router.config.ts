@@ -3,6 +3,9 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   future: {
+    // Off, as by default: loaders get our own load context (app/lib/load-context.ts), not
+    // middleware's context provider. Saying so keeps React Router from warning at every dev start.
+    v8_middleware: false,
     v8_passThroughRequests: true,
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,

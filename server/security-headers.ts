@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { PERSONAL_CACHE } from "../app/lib/http-cache";
-
-/** The cookie that carries a signed-in shopper's session (the accounts issue sets it). */
-export const SESSION_COOKIE = "__session";
+import { SESSION_COOKIE_NAME } from "../app/lib/session.server";
 
 /** A fresh Content-Security-Policy nonce: 128 random bits, base64. */
 export function createNonce(): string {
@@ -60,7 +58,7 @@ export function cookieNames(request: Request): string[] {
 }
 
 function hasSessionCookie(request: Request): boolean {
-  return cookieNames(request).includes(SESSION_COOKIE);
+  return cookieNames(request).includes(SESSION_COOKIE_NAME);
 }
 
 function isHtml(response: Response): boolean {

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { ID_PATTERN } from "../contract";
 
 /** The envelope statuses (README, "The /userapp API"). */
 export type ApiStatus =
@@ -163,6 +164,6 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return validate(schema, value);
 }
 
-/** Ids are 24 lower-case hex characters; anything else cannot name a record. */
-export const idPattern = /^[0-9a-f]{24}$/;
-export const idSchema = z.string().regex(idPattern, "Invalid id");
+/** The route handlers' name for the contract's id rule: anything else cannot name a record. */
+export const idPattern = ID_PATTERN;
+export const idSchema = z.string().regex(ID_PATTERN, "Invalid id");

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
+import { PLATFORM_FEE } from "../contract";
 import type { Database } from "../db/client";
 import {
   addresses,
@@ -27,9 +28,6 @@ import {
 } from "./order-lifecycle";
 import { type Paginator, paginator } from "./paging";
 
-/** Added to every order total (spec section 9). */
-export const platformFee = 4;
-
 export type PaymentMethod = "cod" | "Upi";
 export type OrderSource = "cart" | "buyNow";
 
@@ -53,7 +51,7 @@ export type OrderLineJson = {
   mrp: number;
   cost: number;
   amount: number;
-  /** The same as `amount`: the name the spec's order display reads. */
+  /** The same as `amount`: the name order pages read. */
   totalAmount: number;
   merchantId: string;
   merchantName: string;
@@ -314,8 +312,8 @@ export async function placeOrder(
           paymentStatus,
           paymentDueAt: paymentStatus === "awaitingPayment" ? new Date(now.getTime() + settings.paymentWindowMs) : null,
           itemsAmount: 0,
-          platformFee,
-          totalAmount: platformFee,
+          platformFee: PLATFORM_FEE,
+          totalAmount: PLATFORM_FEE,
           address,
           orderStatus,
           createdAt: now,
@@ -403,7 +401,7 @@ export async function placeOrder(
         };
       });
       const itemsAmount = items.reduce((sum, item) => sum + item.amount, 0);
-      const totalAmount = itemsAmount + platformFee;
+      const totalAmount = itemsAmount + PLATFORM_FEE;
       if (input.paymentMethod === "cod" && totalAmount > settings.codLimit) {
         throw conflict(
           `Cash on Delivery is available for orders up to ₹${rupees.format(settings.codLimit)}. Please choose Online Payment for this order of ₹${rupees.format(totalAmount)}.`,

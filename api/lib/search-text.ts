@@ -1,4 +1,4 @@
-/** The fields the product search covers (spec section 7), lower-cased into one indexed column. */
+/** The fields the product search covers, lower-cased into one indexed column. */
 export type SearchableProduct = {
   category: string;
   subCategory: string;

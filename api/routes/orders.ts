@@ -2,18 +2,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { OrderAddress } from "../db/schema";
 import { requireUser } from "../lib/auth";
-import { maxQtyPerLine, productIdSchema, qtySchema, sizeSchema } from "../lib/cart";
+import { maxQtyPerLine } from "../lib/cart";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http";
+import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/line-schemas";
 import { changeOrder, type OrderEvent } from "../lib/order-lifecycle";
 import { findOrder, findOrderByKey, listOrders, type OrderLineInput, type PaymentMethod, placeOrder } from "../lib/orders";
 import { defaultPageSize, maxPageSize } from "../lib/paging";
 
 /** Lines one order may hold: as many as a cart (api/lib/cart.ts). */
 const maxOrderLines = 50;
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
 
 const addressField = (label: string) =>
   z.preprocess(
@@ -30,7 +28,7 @@ const addressFields = ["locality", "city", "state", "zipcode", "country"] as con
 
 /**
  * The delivery address sent with the order. An absent, null or blank one means "use my primary
- * address" (the spec's client may send an empty form); a partly filled one is a validation error.
+ * address" (a client may send an empty form); a partly filled one is a validation error.
  */
 const addressSchema = z.preprocess(
   (value) => {
@@ -62,16 +60,6 @@ const paymentMethodSchema = z.preprocess(
   z.enum(["cod", "Upi"], { error: "Payment method must be cod or Upi" }).default("cod"),
 );
 
-const orderLineSchema = z
-  .object({
-    productId: productIdSchema,
-    size: sizeSchema,
-    qty: qtySchema.nullish(),
-    quantity: qtySchema.nullish(),
-    // `amount` (and `totalAmount`, `userId` below) are accepted and ignored: the server prices the order.
-  })
-  .transform(({ productId, size, qty, quantity }) => ({ productId, size, qty: qty ?? quantity ?? 1 }));
-
 /**
  * The same product and size twice in one order are merged into one line; the merged quantity
  * must still be within the limit, like any other line.
@@ -97,11 +85,12 @@ function mergeLines(lines: OrderLineInput[], ctx: z.RefinementCtx): OrderLineInp
   return [...merged.values()].map(({ productId, size, qty }) => ({ productId, size, qty }));
 }
 
-/** Order from the cart or checkout (spec section 3): products[], address, paymentMethod. */
+/** Order from the cart or checkout: products[], address, paymentMethod. */
 const cartOrderSchema = z
   .object({
+    // A line's `amount` (and the order's `totalAmount`, `userId`) are accepted and ignored: the server prices the order.
     products: z
-      .array(orderLineSchema)
+      .array(lineSchema)
       .min(1, "Your cart is empty")
       .max(maxOrderLines, `An order holds at most ${maxOrderLines} products`),
     address: addressSchema,
@@ -114,7 +103,7 @@ const cartOrderSchema = z
     paymentMethod: body.paymentMethod as PaymentMethod,
   }));
 
-/** Buy Now / quick view (spec section 3): productId, quantity, size; merchantId and merchantName are ignored. */
+/** Buy Now / quick view: productId, quantity, size; merchantId and merchantName are ignored. */
 const buyNowSchema = z
   .object({
     productId: productIdSchema,
@@ -157,7 +146,7 @@ export const pageQuerySchema = z.object({
     .int("limit must be a whole number")
     .min(1, "limit must be at least 1")
     .default(defaultPageSize)
-    // Capped rather than refused, as for every list (DESIGN.md).
+    // Capped rather than refused, as for every list: a client asking for too much still gets a page.
     .transform((limit) => Math.min(limit, maxPageSize)),
 });
 
@@ -179,7 +168,7 @@ const returnSchema = z.object({
   reason: z.preprocess((value) => value ?? "", reasonText.min(1, "Please tell us why you are returning the order")),
 });
 
-/** The order calls of spec section 7 (mounted at /userapp/). Every call is about the signed-in user's own orders. */
+/** The order calls (mounted at /userapp/). Every call is about the signed-in user's own orders. */
 export function orderRoutes(deps: ApiDeps) {
   const { db } = deps;
   const app = new Hono<ApiEnv>();

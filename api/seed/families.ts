@@ -3,7 +3,7 @@
  * classification, brands, models, sizes, price bands and copy). The generator in
  * catalogue.ts turns these into products; nothing here is random.
  *
- * Spec section 3 fixes the filter options. Where no listed value fits a product (a
+ * The shop's filter panel offers fixed option lists. Where no listed value fits a product (a
  * television has no listed subtype, a cushion no listed subcategory or brand) the family
  * uses an honest extra value rather than a wrong listed one; every listed value is still
  * used by at least one family.
@@ -13,7 +13,7 @@ export const LETTER_SIZES = ["S", "M", "L", "XL", "XXL", "XXXL", "XXXXL"] as con
 export const WORD_SIZES = ["small", "medium", "large", "x-large", "xx-large", "xxx-large", "xxxx-large"] as const;
 export const FREE_SIZE = ["free"] as const;
 
-/** The fixed option lists of spec section 3: the seeded catalogue covers every value. */
+/** The filter panel's fixed option lists: the seeded catalogue covers every value. */
 export const SPEC_OPTIONS = {
   category: ["Fashion", "Electronics", "Home Decor", "Televisions"],
   subCategory: ["Casual Wear", "Formal Wear", "Bluetooth Headphones", "Mobile Accessories", "Wall Art", "Smart TV"],

@@ -12,7 +12,7 @@ const SLIDE_WIDTHS = {
   hero: "basis-full",
   // 2.5 tiles on phones, then 3, then all 4.
   categories: "basis-2/5 @lg:basis-1/3 @3xl:basis-1/4",
-  // Spec: 1.5 products per view on phones up to 6 on wide screens.
+  // 1.5 products per view on phones (the half card shows there is more) up to 6 on wide screens.
   products: "basis-2/3 @md:basis-2/5 @xl:basis-1/3 @3xl:basis-1/4 @5xl:basis-1/5 @6xl:basis-1/6",
 } as const;
 

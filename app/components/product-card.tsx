@@ -28,7 +28,7 @@ export function galleryIndexAt(x: number, width: number, count: number): number 
 }
 
 /**
- * The product card (spec "Product card"): gallery image, badges, stars, stock, prices, and the
+ * The product card: gallery image, badges, stars, stock, prices, and the
  * Compare / Quick View / Wishlist / Add To cart controls. The title and the image are links to the
  * product page (separate links, so no control is nested inside another).
  */

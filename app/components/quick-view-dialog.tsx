@@ -1,17 +1,29 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { Prices } from "~/components/prices";
+import { BuyBox } from "~/components/product/buy-box";
+import { QuantityStepper } from "~/components/product/quantity";
+import { SizeSelector } from "~/components/product/size-selector";
 import { Stars } from "~/components/stars";
 import { DialogToaster } from "~/components/toaster";
-import { defaultSize, isInStock, priceOf, productPath, QTY_MAX, QTY_MIN, ratingOf, variantOf, type Product } from "~/lib/catalogue";
-import { CartForm } from "~/components/cart/cart-form";
-import { type CartActionData, cartLineKey } from "~/lib/cart";
-import { loginHref, useRootData } from "~/lib/shopper";
-import type { QuickViewData } from "~/routes/resources.quick-view";
-import { Prices } from "~/components/prices";
 import { useBackdropClose } from "~/components/use-backdrop-close";
+import { useIsPending } from "~/components/use-is-pending";
+import { type CartActionData, cartLineKey } from "~/lib/cart";
+import {
+  defaultSize,
+  isInStock,
+  priceOf,
+  productPath,
+  QTY_MIN,
+  ratingOf,
+  variantOf,
+  type Product,
+} from "~/lib/catalogue";
+import { useRootData } from "~/lib/shopper";
+import type { QuickViewData } from "~/routes/resources.quick-view";
 
 /**
- * The quick-view dialog (spec "Quick view dialog"), loaded lazily by `QuickViewHost`. It closes on
+ * The quick-view dialog, loaded lazily by `QuickViewHost`. It closes on
  * Escape, on its close button, on a click on the backdrop, and after a successful add to cart.
  */
 export default function QuickViewDialog({ productId, onClose }: { productId: string; onClose: () => void }) {
@@ -88,26 +100,26 @@ function QuickViewContent({ product, onDone }: { product: Product; onDone: () =>
   // at once (optimistic cart) and a newer change to the line replaces an older one.
   const cartKey = cartLineKey(product._id, size);
   const cart = useFetcher<CartActionData>({ key: cartKey });
+  const sending = useIsPending({ fetcherKey: cartKey, state: "non-idle" });
   const submitted = useRef(false);
 
-  // Closes after a successful add to cart (spec); after a refusal it stays open beside the error toast.
+  // Closes after a successful add to cart; after a refusal it stays open beside the error toast.
   useEffect(() => {
-    if (cart.state !== "idle") submitted.current = true;
+    if (sending) submitted.current = true;
     else if (submitted.current) {
       submitted.current = false;
       if (cart.data?.ok) onDone();
     }
-  }, [cart.state, cart.data, onDone]);
+  }, [sending, cart.data, onDone]);
 
   const images = product.productImages.length > 0 ? product.productImages.map((entry) => entry.path) : [product.image];
   const variant = variantOf(product, size);
   const { sellingPrice, mrp, discount } = priceOf(variant);
   const available = isInStock(product) && (variant?.quantity ?? 0) > 0;
   const rating = ratingOf(product);
-  const pageUrl = typeof window === "undefined" ? productPath(product) : new URL(productPath(product), window.location.origin).href;
+  const pageUrl =
+    typeof window === "undefined" ? productPath(product) : new URL(productPath(product), window.location.origin).href;
   const title = product.title.shortTitle;
-  const buyNow = `/checkout?${new URLSearchParams({ buyNow: "1", productId: product._id, size, qty: String(qty) })}`;
-  const step = (delta: number) => setQty((current) => Math.min(QTY_MAX, Math.max(QTY_MIN, current + delta)));
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -116,7 +128,11 @@ function QuickViewContent({ product, onDone }: { product: Product; onDone: () =>
           <img src={images[image]} alt={title} width={600} height={600} className="h-full w-full object-contain" />
           {images.length > 1 && (
             <>
-              <SlideButton label="Previous image" onClick={() => setImage((image - 1 + images.length) % images.length)} side="left" />
+              <SlideButton
+                label="Previous image"
+                onClick={() => setImage((image - 1 + images.length) % images.length)}
+                side="left"
+              />
               <SlideButton label="Next image" onClick={() => setImage((image + 1) % images.length)} side="right" />
               <p
                 className="absolute bottom-2 left-1/2 -translate-x-1/2 rounded-full bg-black/50 px-2 py-0.5 text-xs text-white"
@@ -138,89 +154,30 @@ function QuickViewContent({ product, onDone }: { product: Product; onDone: () =>
           </div>
         </div>
 
-        <Prices sellingPrice={sellingPrice} mrp={mrp} discount={discount} sellingClass="text-2xl font-bold" className="gap-x-3" />
-        <p className={`text-sm font-semibold ${available ? "text-brand" : "text-red-600"}`}>{available ? "In stock" : "Out of stock"}</p>
+        <Prices
+          sellingPrice={sellingPrice}
+          mrp={mrp}
+          discount={discount}
+          sellingClass="text-2xl font-bold"
+          className="gap-x-3"
+        />
+        <p className={`text-sm font-semibold ${available ? "text-brand" : "text-red-600"}`}>
+          {available ? "In stock" : "Out of stock"}
+        </p>
 
-        <div role="group" aria-label="Size">
-          <p className="text-sm font-medium text-gray-700">Size</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {product.variants.map((v) => (
-              <button
-                key={v.size}
-                type="button"
-                aria-pressed={v.size === size}
-                onClick={() => setSize(v.size)}
-                className={`min-w-12 rounded-lg border-2 px-3 py-1.5 text-sm font-semibold ${
-                  v.size === size ? "border-brand bg-brand/10 text-brand-dark" : "border-gray-200 hover:border-gray-400"
-                } ${v.quantity <= 0 ? "text-gray-400 line-through" : ""}`}
-              >
-                {v.size}
-              </button>
-            ))}
-          </div>
-        </div>
-
-        <div>
-          <div className="inline-flex items-center overflow-hidden rounded-lg border-2 border-gray-200" role="group" aria-label="Quantity">
-            <button
-              type="button"
-              onClick={() => step(-1)}
-              disabled={qty <= QTY_MIN}
-              aria-label="Decrease quantity"
-              className="h-10 w-10 text-lg font-semibold hover:bg-gray-100 disabled:text-gray-300"
-            >
-              −
-            </button>
-            <output className="w-12 text-center font-semibold" aria-live="polite">
-              {qty}
-            </output>
-            <button
-              type="button"
-              onClick={() => step(1)}
-              disabled={qty >= QTY_MAX}
-              aria-label="Increase quantity"
-              className="h-10 w-10 text-lg font-semibold hover:bg-gray-100 disabled:text-gray-300"
-            >
-              +
-            </button>
-          </div>
-          {qty >= QTY_MAX && <p className="mt-1 text-sm text-amber-700">Maximum quantity limit reached</p>}
-        </div>
-
-        <div className="flex flex-col gap-2 sm:flex-row">
-          {!available ? (
-            <>
-              <DisabledButton>Add To Cart</DisabledButton>
-              <DisabledButton>Buy Now</DisabledButton>
-            </>
-          ) : user ? (
-            <>
-              <CartForm fetcherKey={cartKey} intent="add" productId={product._id} size={size} qty={qty} redirectTo={here} className="flex flex-1">
-                <button type="submit" className={primaryClass} disabled={cart.state !== "idle"}>
-                  Add To Cart
-                </button>
-              </CartForm>
-              <Form method="get" action="/checkout" className="flex flex-1">
-                <input type="hidden" name="buyNow" value="1" />
-                <input type="hidden" name="productId" value={product._id} />
-                <input type="hidden" name="size" value={size} />
-                <input type="hidden" name="qty" value={qty} />
-                <button type="submit" className={buyNowClass}>
-                  Buy Now
-                </button>
-              </Form>
-            </>
-          ) : (
-            <>
-              <Link to={loginHref(here)} title="Login to add to Cart" className={primaryClass}>
-                Add To Cart
-              </Link>
-              <Link to={loginHref(buyNow)} title="Login to Buy Now" className={buyNowClass}>
-                Buy Now
-              </Link>
-            </>
-          )}
-        </div>
+        <SizeSelector variants={product.variants} selected={size} onSelect={setSize} />
+        <QuantityStepper qty={qty} onChange={setQty} />
+        <BuyBox
+          productId={product._id}
+          size={size}
+          qty={qty}
+          available={available}
+          inCart={false}
+          signedIn={user !== null}
+          here={here}
+          addLabel="Add To Cart"
+          sending={sending}
+        />
 
         <div className="text-sm leading-relaxed text-gray-700">
           <p className="font-medium text-gray-900">{product.title.longTitle}</p>
@@ -246,18 +203,6 @@ function QuickViewContent({ product, onDone }: { product: Product; onDone: () =>
         </div>
       </div>
     </div>
-  );
-}
-
-const buttonClass = "flex flex-1 items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold transition";
-const primaryClass = `${buttonClass} bg-brand text-white hover:bg-brand-dark disabled:opacity-60`;
-const buyNowClass = `${buttonClass} bg-amber-400 text-gray-900 hover:bg-amber-500`;
-
-function DisabledButton({ children }: { children: ReactNode }) {
-  return (
-    <button type="button" disabled className={`${buttonClass} cursor-not-allowed bg-gray-200 text-gray-500`}>
-      {children}
-    </button>
   );
 }
 
@@ -290,7 +235,11 @@ function ShareLinks({ url, title }: { url: string; title: string }) {
   const [copied, setCopied] = useState(false);
   const text = encodeURIComponent(`${title} ${url}`);
   const links = [
-    { name: "WhatsApp", href: `https://wa.me/?text=${text}`, path: "M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2z" },
+    {
+      name: "WhatsApp",
+      href: `https://wa.me/?text=${text}`,
+      path: "M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2z",
+    },
     {
       name: "Facebook",
       href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,

@@ -4,7 +4,7 @@ const LEFT_HALF = "12 2 8.91 8.26 2 9.27 7 14.14 5.82 21.02 12 17.77";
 
 type StarFill = "full" | "half" | "empty";
 
-/** Spec section 9: five stars, a half star when the fraction is 0.5 or more. */
+/** Five stars, a half star when the fraction is 0.5 or more. */
 export function starFills(value: number): StarFill[] {
   const rating = Math.min(5, Math.max(0, Number.isFinite(value) ? value : 0));
   const full = Math.floor(rating);

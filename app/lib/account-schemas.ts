@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, isSingleLine, withoutControlCharacters } from "./plain-text";
 
 // One schema per form, shared by the browser (conform's client validation and native
-// constraints) and the route action (parseWithZod). Texts the spec names are kept exactly.
+// constraints) and the route action (parseWithZod). Messages are the exact texts shoppers see.
 
 const email = z
   .string({ error: "Enter your email address" })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, isSingleLine } from "./plain-text";
 
-// The address form's one schema (spec section 5: locality, city, state, zipcode and country
+// The address form's one schema (locality, city, state, zipcode and country
 // required), shared by the account's address book and checkout. Pure: no server code.
 
 /** India's 28 states and 8 union territories, in alphabetical order: the state `<select>`. */

@@ -65,7 +65,7 @@ export function applyCartChange(cart: CartSummary, change: CartChange): CartSumm
 }
 
 /**
- * Decrease lowers a line by one and removes it at 0 (spec section 4). A form may name the quantity
+ * Decrease lowers a line by one and removes it at 0. A form may name the quantity
  * it expects afterwards (the shown quantity minus one): then quick clicks, where each newer one
  * cancels the last in the browser, still land where the shopper saw them land.
  */

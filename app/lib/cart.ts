@@ -1,4 +1,4 @@
-import { PLATFORM_FEE } from "./catalogue";
+import { PLATFORM_FEE } from "../../api/contract";
 
 /** One line of the cart as every cart screen shows it (header, drawer, /mycart). */
 export type CartLine = {
@@ -40,7 +40,7 @@ export function cartLineKey(productId: string, size: string): string {
   return `cart-line:${productId}:${size}`;
 }
 
-/** Spec section 4: totalQuantity is the sum of quantities, totalAmount the sum of cost × qty. */
+/** totalQuantity is the sum of quantities, totalAmount the sum of cost × qty (as the API counts them). */
 export function cartTotals(lines: readonly Pick<CartLine, "qty" | "price">[]): { totalQuantity: number; totalAmount: number } {
   let totalQuantity = 0;
   let totalAmount = 0;
@@ -57,8 +57,8 @@ export function lineTotal(line: Pick<CartLine, "qty" | "price">): number {
 
 /**
  * PRICE DETAILS of the cart page: Price (n items) is MRP × qty, Discount what the shopper saves
- * on it, then the platform fee. The discount is MRP minus selling price per piece (the spec's
- * mrp × discount% is the same up to the catalogue's rounding), so the column always adds up.
+ * on it, then the platform fee. The discount is MRP minus selling price per piece (mrp ×
+ * discount% is the same up to the catalogue's rounding), so the column always adds up.
  */
 export function priceDetails(lines: readonly Pick<CartLine, "qty" | "price" | "mrp">[]) {
   const { totalQuantity, totalAmount } = cartTotals(lines);

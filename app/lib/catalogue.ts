@@ -1,6 +1,6 @@
 import type { ProductJson } from "../../api/lib/catalogue";
 
-/** The product shape the /userapp API answers (spec section 3). */
+/** The product shape the /userapp API answers (`GET /userapp/product/get/{id}`). */
 export type Product = ProductJson;
 export type Variant = Product["variants"][number];
 
@@ -37,9 +37,8 @@ export const DEFAULT_RATING_COUNT = 100;
 export const NEW_BADGE_DAYS = 7;
 export const QTY_MIN = 1;
 export const QTY_MAX = 10;
-export const PLATFORM_FEE = 4;
 
-/** Spec section 2: lower-case, keep letters, digits, spaces and hyphens, spaces to hyphens, collapse repeats. */
+/** A URL slug: lower-case, keep letters, digits, spaces and hyphens, spaces to hyphens, collapse repeats. */
 export function slugify(text: string): string {
   return text
     .toLowerCase()
@@ -53,14 +52,14 @@ export function productPath(product: Pick<Product | CardProduct, "_id" | "catego
   return `/product/${slugify(product.category)}/${slugify(product.title.shortTitle)}/${product._id}`;
 }
 
-/** The variant a card shows: the one with the highest discount (spec section 4), first on ties. */
+/** The variant a card shows: the one with the highest discount (the best offer), first on ties. */
 export function featuredVariant(product: Pick<Product, "variants">): Variant | undefined {
   let best: Variant | undefined;
   for (const variant of product.variants) if (!best || variant.price.discount > best.price.discount) best = variant;
   return best;
 }
 
-/** DESIGN.md "one price": the selling price is `cost`, the struck-through price `mrp`, the percent off `discount`. */
+/** One price everywhere: the selling price is `cost`, the struck-through price `mrp`, the percent off `discount`. */
 export function priceOf(variant: Variant | undefined) {
   return { sellingPrice: variant?.price.cost ?? 0, mrp: variant?.price.mrp ?? 0, discount: variant?.price.discount ?? 0 };
 }
@@ -81,7 +80,7 @@ export function ratingOf(product: Pick<Product, "ratingValue" | "ratingCount">) 
   return { value: product.ratingValue ?? DEFAULT_RATING, count: product.ratingCount ?? DEFAULT_RATING_COUNT };
 }
 
-/** Default size: M if the product has it, else the first size, else "free" (spec section 4). */
+/** Default size: M if the product has it, else the first size, else "free". */
 export function defaultSize(product: Pick<Product, "variants">): string {
   return product.variants.find((v) => v.size === "M")?.size ?? product.variants[0]?.size ?? "free";
 }

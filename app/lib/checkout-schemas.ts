@@ -4,7 +4,7 @@ import { PAYMENT_METHODS } from "./payment/methods";
 
 // The checkout form: one schema for the browser (conform) and the action (parseWithZod).
 
-/** Spec section 5: checkout refuses an empty cart with this text. */
+/** Checkout refuses an empty cart with this text. */
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
 
 export const ADDRESS_FIELDS = ["locality", "city", "state", "zipcode", "country"] as const;

@@ -5,7 +5,7 @@
  * Pure: the loader, the filter form and the tests share it.
  */
 
-/** Spec section 3: the fixed option lists of the filter panel. */
+/** The fixed option lists of the filter panel (the seeded catalogue covers every value). */
 export const FILTER_OPTIONS = {
   category: ["Fashion", "Electronics", "Home Decor", "Televisions"],
   subCategory: ["Casual Wear", "Formal Wear", "Bluetooth Headphones", "Mobile Accessories", "Wall Art", "Smart TV"],
@@ -37,14 +37,14 @@ export const SORTS = {
 export type SortKey = keyof typeof SORTS;
 export const DEFAULT_SORT: SortKey = "newest";
 
-/** DESIGN.md item 3: the selector's options, starting at its first (not the spec's invisible 12). */
+/** The page-size selector's options; the default is its first, so the page never shows a size the selector lacks. */
 export const PAGE_SIZES = [20, 24, 28, 32] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** DESIGN.md item 11: the price range runs from ₹200 to the catalogue's top price, in ₹100 steps. */
+/** The price range runs from ₹200 to the catalogue's top price, in ₹100 steps. */
 export const PRICE_FLOOR = 200;
 export const PRICE_STEP = 100;
-/** The slider's top when the catalogue's highest price is unknown (the spec's phone maximum). */
+/** The slider's top when the catalogue's highest price is unknown (the API could not say). */
 export const FALLBACK_PRICE_CEILING = 10_000;
 
 const MAX_SEARCH = 200;
@@ -159,7 +159,7 @@ export function priceCeiling(highestPrice: number | null | undefined): number {
 }
 
 /**
- * Spec section 5 (with DESIGN.md item 11): bounds are clamped to 0..ceiling and kept ordered.
+ * Bounds are clamped to 0..ceiling and kept ordered.
  * Both ends of the slider are open: a minimum at the floor and a maximum at the ceiling filter
  * nothing, so the untouched range (as a form without JavaScript submits it) shows every product.
  */
@@ -170,7 +170,7 @@ export function clampPriceRange(params: ShopParams, ceiling: number): ShopParams
 }
 
 /**
- * The typed price inputs' rules (spec section 5): a value is clamped to 0..ceiling, a blank
+ * The typed price inputs' rules: a value is clamped to 0..ceiling, a blank
  * minimum reads 200 and a blank maximum the ceiling, and the bound being edited cannot pass the other.
  */
 export function clampTypedPrice(

@@ -31,7 +31,7 @@ function toastUtils() {
 
 type Init = ResponseInit | undefined;
 
-// Actions answer "303 See Other" (DESIGN.md): the browser then GETs the page it is sent to.
+// Actions answer "303 See Other" (docs/architecture.md): the browser then GETs the page it is sent to.
 export const redirectWithSuccess = (url: string, message: string, init?: Init) =>
   toastUtils().redirectWithSuccess(url, message, { status: 303, ...init });
 export const redirectWithError = (url: string, message: string, init?: Init) =>

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 
-/** The envelope every /userapp response carries (DESIGN.md, "The /userapp API contract"). */
+/** The envelope every /userapp response carries (README, "The /userapp API"). */
 export type Envelope<T> = { status: string; message: string; data: T };
 
 export type UserappResult<T> = { ok: true; httpStatus: number; envelope: Envelope<T> } | { ok: false; httpStatus: number; envelope: Envelope<unknown> };

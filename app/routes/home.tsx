@@ -11,12 +11,12 @@ import { seo } from "~/lib/seo";
 import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/home";
 
-/** Products per home carousel: the first page of each list (spec "Home page"). */
+/** Products per home carousel: the first page of each list. */
 export const HOME_LIST_LIMIT = 12;
 
 type ListSort = Partial<Record<"createdAt" | "discount", 1 | -1>>;
 
-/** One product list for a carousel. A failed call or a status other than SUCCESS is an empty list (spec). */
+/** One product list for a carousel. A failed call or a status other than SUCCESS is an empty list: the home page still renders. */
 async function productList(context: AppLoadContext, query: Record<string, unknown>, sort: ListSort): Promise<CardProduct[]> {
   const result = await callUserapp<{ data: Product[] }>(context, "POST", "product/list", {
     body: { query, options: { page: 1, limit: HOME_LIST_LIMIT, sort }, isCountOnly: false },

@@ -8,7 +8,7 @@ import type { Route } from "./+types/layout";
 // No `headers` export on purpose: React Router then passes the page's own headers (its
 // Cache-Control) through to the document unchanged.
 
-/** The main layout (spec section 2): header, category bar, footer and the phone's bottom bar. */
+/** The main layout: header, category bar, footer and the phone's bottom bar. */
 export default function MainLayout() {
   const root = useRootData();
   return (

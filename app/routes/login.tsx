@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, FormField, primaryButton, useClearedPasswords } from "~/components/form-field";
+import { useIsPending } from "~/components/use-is-pending";
 import { loginSchema } from "~/lib/account-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
@@ -49,10 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   // The query stays on the form's address, so a refused post re-renders with its redirectTo.
   const query = loaderData.redirectTo ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "";
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login") === true;
+  const busy = useIsPending({ formAction: "/login" });
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,

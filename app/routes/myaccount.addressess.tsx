@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/myaccount.addressess";
 
-/** The spec's spelling (/myaccount/addressess...) keeps working: a permanent redirect, method kept (308). */
+/** The misspelt /myaccount/addressess... keeps working: a permanent redirect, method kept (308). */
 function toCanonical(request: Request, splat: string | undefined) {
   const { search } = new URL(request.url);
   // The splat arrives decoded: encoded again, a Location header holds only ASCII ("/😀" would throw).

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The profile (spec "Account area"): avatar, name, email, phone and the primary address. */
+/** The profile: avatar, name, email, phone and the primary address. */
 export default function Profile() {
   const { user, name } = useAccount();
   const active = user.address.find((address) => address.isActive);

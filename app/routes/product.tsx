@@ -7,24 +7,24 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { ID_PATTERN } from "../../api/contract";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { BuyBox } from "~/components/product/buy-box";
 import { ProductGallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity";
 import { SizeSelector } from "~/components/product/size-selector";
 import { ProductStructuredData } from "~/components/product/structured-data";
+import { Prices } from "~/components/prices";
 import { Stars } from "~/components/stars";
 import { isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
-import { formatRupees } from "~/lib/money";
 import { readSelection, selectionSearch, type ProductSelection } from "~/lib/product-selection";
 import { seo, SHOP_NAME } from "~/lib/seo";
 import { useRootData } from "~/lib/shopper";
 import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/product";
 
-/** Record ids are 24 lower-case hex characters (the API's own rule). */
-const PRODUCT_ID = /^[0-9a-f]{24}$/;
 /** Below this many pieces of the chosen size, the stock label says how many are left. */
 const FEW_LEFT = 10;
 
@@ -36,7 +36,7 @@ const FEW_LEFT = 10;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = (params["*"] ?? "").split("/").filter(Boolean).at(-1) ?? "";
-  if (!PRODUCT_ID.test(id)) throw data(null, { status: 404 });
+  if (!ID_PATTERN.test(id)) throw data(null, { status: 404 });
 
   const result = await callUserapp<Product>(context, "GET", `product/get/${id}`);
   if (!result.ok) throw data(null, { status: result.httpStatus === 404 ? 404 : 500 });
@@ -55,7 +55,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // Size, quantity and image only change the query: the product is the same, so no new request.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 }
@@ -101,31 +106,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-screen-xl px-4 pb-16 pt-4 sm:px-6 lg:px-8" data-product={product._id}>
       <ProductStructuredData product={product} size={selection.size} origin={rootOrigin ?? loaderData.origin} />
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-500">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/" className="hover:text-brand">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to="/shop" className="hover:text-brand">
-              Shop
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to={categoryHref} className="hover:text-brand">
-              {product.category}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="line-clamp-1 text-gray-800">
-            {product.title.shortTitle}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        className="mb-4"
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Shop", to: "/shop" },
+          { label: product.category, to: categoryHref },
+          { label: product.title.shortTitle },
+        ]}
+      />
 
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
         <div className="lg:sticky lg:top-4 lg:self-start">
@@ -141,10 +130,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="flex items-start justify-between gap-4">
             <div>
               <p className="text-sm font-semibold uppercase tracking-wide text-brand">{product.brand}</p>
-              <h1 className="mt-1 text-2xl font-bold leading-tight text-gray-900 sm:text-3xl">{product.title.shortTitle}</h1>
+              <h1 className="mt-1 text-2xl font-bold leading-tight text-gray-900 sm:text-3xl">
+                {product.title.shortTitle}
+              </h1>
               {product.tagLine && <p className="mt-1 text-gray-600">{product.tagLine}</p>}
             </div>
-            <WishlistToggle productId={product._id} redirectTo={here} className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-600 shadow-sm transition hover:border-red-300 hover:text-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand" />
+            <WishlistToggle
+              productId={product._id}
+              redirectTo={here}
+              className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-gray-200 bg-white text-gray-600 shadow-sm transition hover:border-red-300 hover:text-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            />
           </div>
 
           <div className="flex items-center gap-2">
@@ -155,29 +150,32 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
 
           <div className="rounded-xl bg-gray-50 p-4" data-price-block>
-            <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              <span className="text-3xl font-bold text-gray-900" data-price="selling">
-                {formatRupees(sellingPrice)}
-              </span>
-              {mrp > sellingPrice && (
-                <>
-                  <span className="text-base text-gray-500">
-                    M.R.P.: <s data-price="mrp">{formatRupees(mrp)}</s>
-                  </span>
-                  <span className="text-base font-semibold text-brand" data-price="discount">
-                    {discount}% off
-                  </span>
-                </>
-              )}
-            </p>
+            <Prices
+              sellingPrice={sellingPrice}
+              mrp={mrp}
+              discount={discount}
+              mrpLabel
+              sellingClass="text-3xl font-bold"
+              detailClass="text-base"
+              className="gap-x-3 gap-y-1"
+            />
             <p className="mt-1 text-xs text-gray-500">Inclusive of all taxes</p>
-            <p className={`mt-3 text-sm font-semibold ${available ? "text-brand" : "text-red-600"}`} data-stock={available ? "in" : "out"}>
+            <p
+              className={`mt-3 text-sm font-semibold ${available ? "text-brand" : "text-red-600"}`}
+              data-stock={available ? "in" : "out"}
+            >
               {available ? "In stock" : "Out of stock"}
-              {available && stock < FEW_LEFT && <span className="ml-2 font-medium text-amber-700">Only {stock} left</span>}
+              {available && stock < FEW_LEFT && (
+                <span className="ml-2 font-medium text-amber-700">Only {stock} left</span>
+              )}
             </p>
           </div>
 
-          <SizeSelector variants={product.variants} selected={selection.size} hrefFor={(size) => hrefWith({ size, image: 0 })} />
+          <SizeSelector
+            variants={product.variants}
+            selected={selection.size}
+            hrefFor={(size) => hrefWith({ size, image: 0 })}
+          />
           <QuantityStepper qty={qty} hrefFor={(next) => hrefWith({ qty: next })} />
           <BuyBox
             productId={product._id}
@@ -189,7 +187,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             here={here}
           />
 
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t border-gray-200 pt-4 text-sm" data-product-details>
+          <dl
+            className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t border-gray-200 pt-4 text-sm"
+            data-product-details
+          >
             <dt className="text-gray-500">SKU</dt>
             <dd className="font-medium text-gray-900" data-sku>
               {selection.size}
@@ -228,11 +229,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <p className="text-sm font-semibold uppercase tracking-widest text-brand">{notFound ? "404" : "Error"}</p>
-      <h1 className="mt-2 text-2xl font-bold text-gray-900 sm:text-3xl">{notFound ? "Product not found" : "Something went wrong"}</h1>
+      <h1 className="mt-2 text-2xl font-bold text-gray-900 sm:text-3xl">
+        {notFound ? "Product not found" : "Something went wrong"}
+      </h1>
       <p className="mt-3 text-gray-600">
-        {notFound ? "This product does not exist or is no longer sold." : "We could not load this product. Please try again in a moment."}
+        {notFound
+          ? "This product does not exist or is no longer sold."
+          : "We could not load this product. Please try again in a moment."}
       </p>
-      <Link to="/shop" className="mt-6 inline-block rounded-lg bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark">
+      <Link
+        to="/shop"
+        className="mt-6 inline-block rounded-lg bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark"
+      >
         Continue shopping
       </Link>
     </div>

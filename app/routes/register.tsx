@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, FormField, primaryButton, useClearedPasswords } from "~/components/form-field";
 import { registerSchema } from "~/lib/account-schemas";
 import { checkHoneypot, honeypotInputProps } from "~/lib/honeypot.server";
 import { HoneypotField } from "~/components/honeypot-field";
+import { useIsPending } from "~/components/use-is-pending";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { readToken } from "~/lib/session.server";
@@ -62,10 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   // The query stays on the form's address, so a refused post re-renders with its redirectTo.
   const query = loaderData.redirectTo ? `?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : "";
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register") === true;
+  const busy = useIsPending({ formAction: "/register" });
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,

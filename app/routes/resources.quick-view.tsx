@@ -1,9 +1,8 @@
+import { ID_PATTERN } from "../../api/contract";
 import type { Product } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/resources.quick-view";
-
-const PRODUCT_ID = /^[0-9a-f]{24}$/;
 
 export type QuickViewData = { product: Product | null };
 
@@ -12,10 +11,12 @@ export type QuickViewData = { product: Product | null };
  * (returned, not thrown: a fetcher's thrown error would replace the whole page with an error).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!PRODUCT_ID.test(params.id)) return Response.json({ product: null } satisfies QuickViewData, { status: 404 });
+  if (!ID_PATTERN.test(params.id)) return Response.json({ product: null } satisfies QuickViewData, { status: 404 });
   const result = await callUserapp<Product>(context, "GET", `product/get/${params.id}`);
   if (!result.ok) {
     return Response.json({ product: null } satisfies QuickViewData, { status: result.httpStatus === 404 ? 404 : 502 });
   }
-  return Response.json({ product: result.envelope.data } satisfies QuickViewData, { headers: { "Cache-Control": CATALOGUE_CACHE } });
+  return Response.json({ product: result.envelope.data } satisfies QuickViewData, {
+    headers: { "Cache-Control": CATALOGUE_CACHE },
+  });
 }

@@ -1,11 +1,13 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ProductCard } from "~/components/product-card";
 import { CategoryTiles } from "~/components/shop/category-tiles";
 import { FiltersPanel } from "~/components/shop/filters-panel";
 import { Pagination } from "~/components/shop/pagination";
 import { SortControls } from "~/components/shop/sort-controls";
-import { useHydrated } from "~/components/shop/use-hydrated";
 import { useShopDraft } from "~/components/shop/use-shop-draft";
+import { useIsPending } from "~/components/use-is-pending";
 import { cardProduct, type Product } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { highestCataloguePrice } from "~/lib/price-ceiling.server";
@@ -34,7 +36,8 @@ const FORM_ID = "shop-filters";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = parseShopParams(url.searchParams);
-  const listPage = (params: ShopParams) => callUserapp<ProductList>(context, "POST", "product/list", { body: productListBody(params) });
+  const listPage = (params: ShopParams) =>
+    callUserapp<ProductList>(context, "POST", "product/list", { body: productListBody(params) });
   // The price slider's top comes from the catalogue (kept for a minute); it is asked for alongside the page.
   const [list, dearest] = await Promise.all([listPage(requested), highestCataloguePrice(context)]);
   const ceiling = priceCeiling(dearest.highest);
@@ -57,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // One clock for the server render and hydration, so the NEW badges agree.
     now: new Date().toISOString(),
   };
-  // A failed API call shows an empty shop (spec section 8), which no cache should keep.
+  // A failed API call shows an empty shop rather than an error page, which no cache should keep.
   return data(result, failed ? { headers: { "Cache-Control": "no-store" } } : undefined);
 }
 
@@ -69,7 +72,7 @@ export const meta: Route.MetaFunction = (args) => {
   const params = args.data?.params;
   const search = params?.search ?? "";
   const category = params?.category.length === 1 ? params.category[0] : null;
-  const title = search ? `Search results for “${search}”` : category ?? "Shop";
+  const title = search ? `Search results for “${search}”` : (category ?? "Shop");
   const description = search
     ? `Products matching “${search}”: compare prices in rupees and shop online.`
     : `Shop ${category ?? "electronics, fashion, home decor and televisions"} online at great prices across India.`;
@@ -82,26 +85,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const { params, ceiling, products, itemCount, pageCount } = loaderData;
   const now = new Date(loaderData.now);
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const { draft, change, applyNow } = useShopDraft(params, ceiling);
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
+  const loading = useIsPending({ state: "loading", location: "/shop" });
   const { first, last } = shownRange(itemCount, params.page, params.limit);
 
   return (
     <div className="mx-auto max-w-7xl px-4 pb-12 pt-4 sm:px-6">
-      <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
-        <ol className="flex items-center gap-1.5">
-          <li>
-            <Link to="/" className="hover:text-brand hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-gray-800">
-            Shop
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Shop" }]} />
 
       <h1 className="mt-2 text-2xl font-semibold text-gray-900">
         {params.search ? `Search results for “${params.search}”` : "Shop"}

@@ -2,9 +2,9 @@ import type { CartLine, CartSummary } from "~/lib/cart";
 import type { RootData } from "~/lib/shopper";
 
 /**
- * The client's mirror of the three persisted slices of spec section 1 (user, cart, wishlist),
- * kept in localStorage under one root key. It holds nothing secret: the user's id and name,
- * the cart summary and the wishlist ids (the token stays in the HttpOnly cookie, DESIGN.md 8).
+ * The client's mirror of three slices of state (user, cart, wishlist), kept in localStorage
+ * under one root key. It holds nothing secret: the user's id and name, the cart summary and the
+ * wishlist ids (the token stays in the HttpOnly cookie, decision 004).
  * The server's data always wins; the mirror only tells other tabs that something changed.
  */
 export { PERSIST_KEY } from "./persist-key";
@@ -77,8 +77,8 @@ export function parseMirror(raw: string | null | undefined): Mirror | null {
 }
 
 /**
- * Reads the mirror, giving up after `timeoutMs` (spec section 9: the restore times out after
- * 5000 ms). Unlike the spec's client, nothing waits for it: the server has already rendered.
+ * Reads the mirror, giving up after `timeoutMs` (5000 ms: a stuck storage never holds the page
+ * up). Nothing waits for it: the server has already rendered.
  */
 export function restoreMirror(read: () => string | null | Promise<string | null>, timeoutMs = RESTORE_TIMEOUT_MS): Promise<Mirror | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;

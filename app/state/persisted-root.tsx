@@ -19,7 +19,7 @@ export function storage(): Storage | null {
 }
 
 /**
- * The client hydration layer (DESIGN.md "state/"): mirrors the signed-in shopper's name, cart and
+ * The client hydration layer (docs/architecture.md, "Where state lives"): mirrors the signed-in shopper's name, cart and
  * wishlist ids into localStorage, and keeps other tabs in step. When another tab changes the cart,
  * this tab shows that tab's figures at once and reloads its own data; the server's data wins as
  * soon as it arrives. Server rendering never waits for any of this.

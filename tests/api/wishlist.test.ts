@@ -84,7 +84,7 @@ describe("wishlist/list", () => {
     const user = await createUserWithToken(db);
     const ids = await wishlistOf(user.token, 12);
     const newestFirst = ids.slice().reverse();
-    // The spec's client sends these options; only page and limit matter.
+    // Clients send these options; only page and limit matter.
     const page1 = await call("POST", "/userapp/wishlist/list", {
       token: user.token,
       body: { query: {}, options: { page: 1, limit: 10, sort: { name: 1 }, pagination: true, lean: true }, isCountOnly: false },

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { signedIn } from "./support/shoppers";
 import { expectSameDocument, markDocument, postForm, productPathOf, ready, shopPage, toast } from "./support/lists";
 
-// Issue 5, item 8: the compare list (DESIGN.md item 6): up to four products side by side, a
+// Issue 5, item 8: the compare list: up to four products side by side, a
 // fifth replaces the oldest, remove and clear, with JavaScript on and off, desktop and 360 px.
 
 const compareShortcut = (page: Page, name: string) => page.getByRole("link", { name, exact: true }).filter({ visible: true });

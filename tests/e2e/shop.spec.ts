@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
-// The shop page (spec "Shop page"): every test runs with JavaScript on and off, on a desktop and
+// The shop page: every test runs with JavaScript on and off, on a desktop and
 // at 360 px. Without JavaScript the filter form is submitted with Apply (or 'Update' beside the
 // sort); with it, changes apply by themselves.
 
@@ -231,7 +231,7 @@ test("the filter panel: a drawer on phones that opens without JavaScript, a side
     await summary.click();
     await expect(fashion).toBeVisible();
     await expect(page.getByRole("button", { name: "Apply" })).toBeVisible();
-    // Every filter of spec section 3 is there.
+    // Every filter of the fixed option lists is there.
     for (const name of ["Home Decor", "Smart TV", "OnePlus", "Home Appliances", "Cushions", "XXXXL", "free", "Unisex", "All"]) {
       await expect(page.locator("main form#shop-filters").getByLabel(name, { exact: true })).toBeAttached();
     }

@@ -75,7 +75,7 @@ describe("the account layout's guard", () => {
     expect(answer.location).toBe("/login?redirectTo=%2Fmyaccount%2Fprofile%2Fedit");
   });
 
-  it("sends /myaccount to the profile and the spec's /myaccount/addressess to /myaccount/addresses", async () => {
+  it("sends /myaccount to the profile and the misspelt /myaccount/addressess to /myaccount/addresses", async () => {
     expect((await get(indexLoader as Handler, "/myaccount")).location).toBe("/myaccount/profile");
     const misspelt = await get(misspeltLoader as Handler, "/myaccount/addressess?a=1", undefined, { "*": "" });
     expect(misspelt.status).toBe(308);

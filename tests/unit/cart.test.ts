@@ -21,7 +21,7 @@ const cart = cartOf(shirt, lamp);
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
 describe("cart totals and price details", () => {
-  it("sums quantities and cost × qty (spec section 4)", () => {
+  it("sums quantities and cost × qty", () => {
     expect(cartTotals(cart.lines)).toEqual({ totalQuantity: 3, totalAmount: 2050 });
     expect(lineTotal(shirt)).toBe(1600);
     expect(cartTotals([])).toEqual({ totalQuantity: 0, totalAmount: 0 });

@@ -18,7 +18,7 @@ const variant = (size: string, discount: number, quantity = 5) => ({
 });
 
 describe("slugs", () => {
-  it("follow spec section 2", () => {
+  it("are lower-case, keep letters, digits and hyphens, and collapse repeats", () => {
     expect(slugify("Home Decor")).toBe("home-decor");
     expect(slugify("Boat Rockerz 450 (Black) — 40H  Playback!")).toBe("boat-rockerz-450-black-40h-playback");
     expect(slugify("A - B")).toBe("a-b");

@@ -102,7 +102,7 @@ describe("seeded catalogue", () => {
     expect(catalogue.merchants.every((m) => selling.has(m.id))).toBe(true);
   });
 
-  it("covers every category, subcategory, brand, type, subtype, gender and size of spec section 3", () => {
+  it("covers every category, subcategory, brand, type, subtype, gender and size of the filter lists", () => {
     const fields = ["category", "subCategory", "brand", "productType", "productSubType", "gender"] as const;
     for (const field of fields) {
       const seen = new Set(catalogue.products.map((p) => p[field]));

@@ -1,13 +1,13 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { AddressFields } from "~/components/address-fields";
 import { FormError } from "~/components/form-field";
+import { useIsPending } from "~/components/use-is-pending";
 import { type AddressInput, addressSchema, DEFAULT_COUNTRY } from "~/lib/address";
 import { ADDRESSES_PATH } from "./account-user";
 import { FormActions } from "./form-actions";
 import { RouteDialog } from "./route-dialog";
-
 
 /** The 'Add/Edit Address' form, over the address list; `action` is the route it posts to. */
 export function AddressForm({
@@ -21,7 +21,6 @@ export function AddressForm({
   lastResult: SubmissionResult<string[]> | undefined;
   pending: string;
 }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "address",
     lastResult,
@@ -31,7 +30,7 @@ export function AddressForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
   });
-  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  const busy = useIsPending({ formAction: action });
   return (
     <RouteDialog title="Add/Edit Address" closeTo={ADDRESSES_PATH}>
       <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3">

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { useNavigate, useOutlet } from "react-router";
-import { useAppHydrated } from "./use-app-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useBackdropClose } from "~/components/use-backdrop-close";
 
 // Before paint in the browser; React 18 warns about useLayoutEffect on the server.
@@ -13,7 +13,7 @@ const useBeforePaint = typeof window === "undefined" ? useEffect : useLayoutEffe
  * a modal; Escape, a click on the backdrop, or Cancel go back to `closeTo`.
  */
 export function RouteDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
-  const hydrated = useAppHydrated();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -56,7 +56,7 @@ export function RouteDialog({ title, closeTo, children }: { title: string; close
  */
 export function WithRouteDialog({ children }: { children: ReactNode }) {
   const outlet = useOutlet();
-  const hydrated = useAppHydrated();
+  const hydrated = useHydrated();
   return (
     <>
       {outlet && !hydrated ? null : children}

@@ -34,7 +34,7 @@ export function openCartDrawer(event: MouseEvent) {
 }
 
 /**
- * The side cart drawer (spec "Cart drawer"), rendered once beside the header's cart link. It exists
+ * The side cart drawer, rendered once beside the header's cart link. It exists
  * only with JavaScript: without it the cart icon is a plain link to /mycart. A modal <dialog>
  * keeps focus inside, closes on Escape, on its close button and on the backdrop, and going to
  * another page closes it.

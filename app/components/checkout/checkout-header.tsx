@@ -1,6 +1,6 @@
 import { Logo } from "~/components/layout/site-header";
 
-/** Checkout sits outside the main layout (spec section 2): the logo back home and nothing to wander off to. */
+/** Checkout sits outside the main layout: the logo back home and nothing to wander off to. */
 export function CheckoutHeader() {
   return (
     <header className="border-b border-gray-200 bg-white">

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS } from "~/lib/payment/methods";
 
-/** Cash on Delivery (the default) or Online Payment by UPI (spec section 9). */
+/** Cash on Delivery (the default) or Online Payment by UPI. */
 export function PaymentChoice({ name, defaultValue, errors }: { name: string; defaultValue: string; errors?: string[] }) {
   return (
     <fieldset className="space-y-2">

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
 
-/** Spec section 9: the hero moves on every 3000 ms. */
+/** The hero moves on every 3000 ms. */
 export const HERO_AUTOPLAY_MS = 3000;
 
 type HeroSlide = {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
 
-/** The four categories of spec section 3, each drawn by one of the catalogue's own artworks. */
+/** The catalogue's four categories, each drawn by one of the catalogue's own artworks. */
 const CATEGORIES = [
   { name: "Electronics", image: "/media/art/headphones-5-0.svg", tint: "bg-sky-50" },
   { name: "Fashion", image: "/media/art/tshirt-13-0.svg", tint: "bg-orange-50" },

@@ -1,6 +1,6 @@
 /**
- * What the header menus, the category bar, the mobile menu and the footer link to. The spec's
- * menu entries link nowhere; here each one is a /shop URL filtered the way the shop page reads
+ * What the header menus, the category bar, the mobile menu and the footer link to. Each entry is
+ * a /shop URL filtered the way the shop page reads
  * its query (repeated params for lists), and every entry matches products of the seeded catalogue.
  */
 
@@ -129,7 +129,7 @@ export const CATEGORY_BAR: { category: MenuLink; subCategories: MenuLink[] }[] =
   },
 ];
 
-/** The account dropdown's entries (spec: My Profile, Wishlist, Orders, Addresses). */
+/** The account dropdown's entries: My Profile, Wishlist, Orders, Addresses. */
 export const ACCOUNT_LINKS: MenuLink[] = [
   { label: "My Profile", href: "/myaccount/profile" },
   { label: "Wishlist", href: "/wishlist" },

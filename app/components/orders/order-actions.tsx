@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { primaryButton } from "~/components/form-field";
 import { secondaryButton } from "~/components/account/form-actions";
+import { useIsPending } from "~/components/use-is-pending";
 import { formatOrderDate } from "./order-format";
 
 /** The longest reason the API keeps (api/routes/orders.ts). */
@@ -16,15 +17,6 @@ export type OrderActionData = { intent: "cancel" | "return"; formError: string |
 const dangerButton =
   "inline-flex items-center justify-center rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60";
 
-function useSubmitting(id: string, intent: string) {
-  const navigation = useNavigation();
-  return (
-    navigation.state === "submitting" &&
-    navigation.formAction === orderPath(id) &&
-    navigation.formData?.get("intent") === intent
-  );
-}
-
 /**
  * The cancel form: an optional reason and the confirming button. It posts to the order page
  * (whose action cancels), both from the confirmation page (no JavaScript) and inline.
@@ -38,7 +30,7 @@ export function CancelForm({
   keep: ReactNode;
   focusOnOpen?: boolean;
 }) {
-  const submitting = useSubmitting(orderId, "cancel");
+  const submitting = useIsPending({ formAction: orderPath(orderId), fields: { intent: "cancel" } });
   const reason = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     if (focusOnOpen) reason.current?.focus();
@@ -107,7 +99,7 @@ export function CancelOrder({ orderId }: { orderId: string }) {
 
 /** "Request return": a reason is required; open until `until`, 7 days after delivery. */
 export function ReturnForm({ orderId, until, error }: { orderId: string; until: string; error: string | null }) {
-  const submitting = useSubmitting(orderId, "return");
+  const submitting = useIsPending({ formAction: orderPath(orderId), fields: { intent: "return" } });
   return (
     <Form method="post" action={orderPath(orderId)} className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="return" />

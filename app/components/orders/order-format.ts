@@ -9,7 +9,7 @@ export function formatOrderDate(iso: string): string {
 
 type StepKey = keyof OrderStatus;
 
-/** The order's steps in the order they happen (spec section 3); the last three only when they happen. */
+/** The order's steps in the order they happen; the last three only when they happen. */
 export const ORDER_STEPS: { key: StepKey; label: string; onlyWhenConfirmed?: boolean }[] = [
   { key: "orderConfirmed", label: "Order Confirmed" },
   { key: "shipped", label: "Shipped" },

@@ -40,7 +40,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
   );
 }
 
-/** Subtotal, the platform fee and the total (spec section 9: the fee is added to every order). */
+/** Subtotal, the platform fee (added to every order) and the total. */
 export function OrderTotals({ itemsAmount, platformFee, totalAmount }: { itemsAmount: number; platformFee: number; totalAmount: number }) {
   return (
     <dl className="space-y-2 border-t border-gray-200 pt-3 text-sm">

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { CartForm } from "~/components/cart/cart-form";
 import { cartLineKey } from "~/lib/cart";
 import { loginHref } from "~/lib/shopper";
@@ -15,27 +15,41 @@ type BuyBoxProps = {
   signedIn: boolean;
   /** The current path and query: where the forms send the shopper back to. */
   here: string;
+  /** The add button's words (the quick view writes "Add To Cart"). */
+  addLabel?: string;
+  /** The line's change is on its way: the add button waits for it (the quick view closes after it). */
+  sending?: boolean;
 };
 
 const buttonClass =
   "inline-flex flex-1 items-center justify-center gap-2 rounded-lg px-5 py-3 text-sm font-semibold shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 sm:text-base";
-const primaryClass = `${buttonClass} bg-brand text-white hover:bg-brand-dark focus-visible:outline-brand`;
+const primaryClass = `${buttonClass} bg-brand text-white hover:bg-brand-dark focus-visible:outline-brand disabled:opacity-60`;
 const buyNowClass = `${buttonClass} bg-amber-400 text-gray-900 hover:bg-amber-500 focus-visible:outline-amber-500`;
 const disabledClass = `${buttonClass} cursor-not-allowed bg-gray-200 text-gray-500 shadow-none`;
 
-/** The checkout of one product, bypassing the cart (spec: Buy Now). */
+/** Buy Now: the checkout of one product in one size and quantity, bypassing the cart. */
 export function buyNowSearch(productId: string, size: string, qty: number): string {
   return `?${new URLSearchParams({ buyNow: "1", productId, size, qty: String(qty) })}`;
 }
 
 /**
- * Add to Cart (Update Cart when the line is in the cart), Remove and Buy Now. Signed-in shoppers get
- * real forms posting to the `/cart` action (through the line's fetcher with JavaScript, so the
- * header and drawer update at once); guests get links to sign in that bring them back. Without
- * stock, Add to Cart and Buy Now are disabled.
+ * Add to Cart (Update Cart when the line is in the cart), Remove and Buy Now, on the product page
+ * and in the quick view. Signed-in shoppers get real forms posting to the `/cart` action (through
+ * the line's fetcher with JavaScript, so the header and drawer update at once); guests get links to
+ * sign in that bring them back. Without stock, Add to Cart and Buy Now are disabled.
  */
-export function BuyBox({ productId, size, qty, available, inCart, signedIn, here }: BuyBoxProps) {
-  const cartLabel = inCart ? "Update Cart" : "Add to Cart";
+export function BuyBox({
+  productId,
+  size,
+  qty,
+  available,
+  inCart,
+  signedIn,
+  here,
+  addLabel = "Add to Cart",
+  sending = false,
+}: BuyBoxProps) {
+  const cartLabel = inCart ? "Update Cart" : addLabel;
   // The same fetcher as the line's controls in the drawer: a newer change to the line replaces an older one.
   const line = { fetcherKey: cartLineKey(productId, size), productId, size, redirectTo: here };
 
@@ -59,20 +73,24 @@ export function BuyBox({ productId, size, qty, available, inCart, signedIn, here
       </Link>
     );
     buyNowControl = (
-      <Link to={loginHref(`/checkout${buyNowSearch(productId, size, qty)}`)} title="Login to Buy Now" className={buyNowClass}>
+      <Link
+        to={loginHref(`/checkout${buyNowSearch(productId, size, qty)}`)}
+        title="Login to Buy Now"
+        className={buyNowClass}
+      >
         <BoltIcon /> Buy Now
       </Link>
     );
   } else {
     cartControl = (
       <CartForm {...line} intent={inCart ? "update" : "add"} qty={qty} className="flex flex-1">
-        <button type="submit" className={primaryClass}>
+        <button type="submit" className={primaryClass} disabled={sending}>
           <CartIcon /> {cartLabel}
         </button>
       </CartForm>
     );
     buyNowControl = (
-      <form method="get" action="/checkout" className="flex flex-1">
+      <Form method="get" action="/checkout" className="flex flex-1">
         <input type="hidden" name="buyNow" value="1" />
         <input type="hidden" name="productId" value={productId} />
         <input type="hidden" name="size" value={size} />
@@ -80,7 +98,7 @@ export function BuyBox({ productId, size, qty, available, inCart, signedIn, here
         <button type="submit" className={buyNowClass}>
           <BoltIcon /> Buy Now
         </button>
-      </form>
+      </Form>
     );
   }
 
@@ -100,7 +118,6 @@ export function BuyBox({ productId, size, qty, available, inCart, signedIn, here
     </div>
   );
 }
-
 
 function Icon({ children, filled = false, className }: { children: ReactNode; filled?: boolean; className?: string }) {
   return (
@@ -138,4 +155,3 @@ function BoltIcon() {
     </Icon>
   );
 }
-

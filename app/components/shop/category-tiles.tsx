@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** The four categories of spec section 1, each drawn by a piece of the catalogue's own artwork. */
+/** The catalogue's four categories, each drawn by a piece of the catalogue's own artwork. */
 export const CATEGORY_TILES = [
   { name: "Electronics", image: "/media/art/headphones-1-0.svg" },
   { name: "Fashion", image: "/media/art/tshirt-2-0.svg" },

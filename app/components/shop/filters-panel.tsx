@@ -42,7 +42,7 @@ export type FiltersPanelProps = {
 };
 
 /**
- * The filter panel: one GET form holding every filter of spec section 3, the price range, and
+ * The filter panel: one GET form holding every filter of `FILTER_OPTIONS`, the price range, and
  * (through the `form` attribute) the sort and page-size selects beside the grid. Without
  * JavaScript its Apply button submits it; with JavaScript each change applies by itself.
  * On phones it is a drawer that `<details>` opens and closes; from `lg` up it is a side bar.

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate, useNavigation } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { useIsPending } from "~/components/use-is-pending";
 import { clampPriceRange, shopHref, shopSearch, type ShopParams } from "~/lib/shop-params";
 
-/** Spec section 9: filters reload 500 ms after the last change. */
+/** Filters reload 500 ms after the last change: a shopper ticking three boxes waits for one page, not three. */
 export const FILTER_DELAY_MS = 500;
 
 /**
@@ -13,12 +14,12 @@ export const FILTER_DELAY_MS = 500;
 export function useShopDraft(params: ShopParams, ceiling: number) {
   const navigate = useNavigate();
   const location = useLocation();
-  const navigation = useNavigation();
   const [draft, setDraft] = useState(params);
   const latest = useRef(params);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const busy = useRef(false);
-  busy.current = navigation.state !== "idle";
+  const navigating = useIsPending({ state: "non-idle" });
+  busy.current = navigating;
   const here = useRef("");
   here.current = location.search;
 

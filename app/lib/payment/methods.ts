@@ -1,4 +1,4 @@
-/** The payment methods a shopper chooses between at checkout (spec section 9), in the order shown. */
+/** The payment methods a shopper chooses between at checkout, in the order shown. */
 export const PAYMENT_METHODS = [
   { id: "cod", label: "Cash on Delivery" },
   { id: "Upi", label: "Online Payment" },
