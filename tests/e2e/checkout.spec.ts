@@ -10,10 +10,18 @@ const rupees = (n: number) => new Intl.NumberFormat("en-IN", { style: "currency"
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const sizeOf = (p: Product) => p.variants.find((v) => v.size === "M") ?? p.variants[0];
 
-/** `count` different products whose default size has stock to spare, chosen at random so runs spread their orders. */
+/** Cash on Delivery is refused above COD_LIMIT (₹50,000 by default); the tests order at most two units. */
+const CASH_SAFE_PRICE = 50_000 / 2 - 10;
+
+/**
+ * `count` different products whose default size has stock to spare and whose price lets two units go
+ * Cash on Delivery, chosen at random so runs spread their orders.
+ */
 async function stockedProducts(request: APIRequestContext, count: number): Promise<Product[]> {
   const response = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 100, page: 1 } } });
-  const products = ((await response.json()).data.data as Product[]).filter((p) => sizeOf(p).quantity >= 5);
+  const products = ((await response.json()).data.data as Product[]).filter(
+    (p) => sizeOf(p).quantity >= 5 && sizeOf(p).price.cost <= CASH_SAFE_PRICE,
+  );
   const picked: Product[] = [];
   while (picked.length < count) {
     const candidate = products[Math.floor(Math.random() * products.length)];
