@@ -57,6 +57,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // E2E_BUILD_DIR gives a run on another port its own build, so parallel runs never swap assets.
+      BUILD_DIR: process.env.E2E_BUILD_DIR ?? "build",
       DATABASE_URL: "",
       SESSION_SECRET: "e2e-secret-not-for-production",
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,

@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
+  // BUILD_DIR (default build/) lets two test runs on different ports build without breaking each other's assets.
+  buildDirectory: process.env.BUILD_DIR || "build",
   future: {
     // Off, as by default: loaders get our own load context (app/lib/load-context.ts), not
     // middleware's context provider. Saying so keeps React Router from warning at every dev start.

@@ -15,9 +15,14 @@ function newestMtime(target: string): number {
   return newest;
 }
 
+/** Where the storefront's build lives: BUILD_DIR, or build/ (react-router.config.ts reads the same variable). */
+export function buildDirectory(root: string): string {
+  return path.resolve(root, process.env.BUILD_DIR || "build");
+}
+
 /** Builds the storefront when there is no build yet or a source is newer than it. */
 export function buildIfNeeded(root: string): void {
-  const serverEntry = path.join(root, "build/server/index.js");
+  const serverEntry = path.join(buildDirectory(root), "server/index.js");
   const builtAt = fs.existsSync(serverEntry) ? fs.statSync(serverEntry).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (builtAt > changedAt) return;

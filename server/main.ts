@@ -19,7 +19,7 @@ import {
   listenOrExit,
   openAndSeed,
 } from "../api/runtime";
-import { buildIfNeeded } from "./build";
+import { buildDirectory, buildIfNeeded } from "./build";
 import { pingApi, proxyUserapp, readRemoteApi } from "./proxy";
 import { ensureSessionSecret } from "./secret";
 import { createSite } from "./site";
@@ -29,7 +29,7 @@ import { readStorefrontConfig } from "../app/lib/config.server";
 // serves the build there is without comparing it with the sources (a build made beforehand).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
-const serverEntry = path.join(root, "build/server/index.js");
+const serverEntry = path.join(buildDirectory(root), "server/index.js");
 const { env, publicOrigin, remoteApi, handle } = await (async () => {
   const env = readEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
   process.env.NODE_ENV = env.NODE_ENV;
@@ -92,7 +92,7 @@ if (dev) {
     formBodyLimitBytes: env.FORM_BODY_LIMIT_BYTES,
     build,
     mode: "production",
-    clientDir: path.join(root, "build/client"),
+    clientDir: path.join(buildDirectory(root), "client"),
     pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
     publicOrigin,
   });
