@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { auditLog, merchants, type ProductImage, products, variants } from "../db/schema";
-import { sellingPrice } from "../seed/catalogue";
+import { sellingPrice } from "../contract";
 import { loadProductStates, NO_PHOTO, type ProductJson } from "./catalogue";
 import { bumpCatalogueVersion, catalogueChanged } from "./catalogue-version";
 import { fieldErrorsResponse, idPattern, notFound } from "./http";

@@ -25,7 +25,7 @@ import { CsvSyntaxError, CsvTooManyRecords, csvRecord, fromSpreadsheetText, pars
 import { ApiError, idPattern } from "./http";
 import { newId } from "./ids";
 import { tooLarge } from "./product-images";
-import { sellingPrice } from "../seed/catalogue";
+import { sellingPrice } from "../contract";
 
 // The catalogue as CSV (GET /userapp/admin/catalogue/export, POST /userapp/admin/catalogue/import,
 // `npm run catalogue`; README and docs/decisions/008-catalogue-admin.md). One row per variant:

@@ -20,6 +20,7 @@ import { buildSearchText, listingTerms } from "../lib/search-text";
 import { ARTWORK_PALETTES, ARTWORK_VIEWS, artworkName } from "./artwork";
 import { FAMILIES, type Gender, MERCHANTS, type ProductFamily } from "./families";
 import { childSeed, createRandom, type Random, seededId, shuffled } from "./random";
+import { sellingPrice } from "../contract";
 
 export const DEFAULT_PRODUCTS = 240;
 export const DEFAULT_SEED = 1;
@@ -102,11 +103,6 @@ function shopPrice(rupees: number): number {
   const unit = rupees < 10_000 ? 100 : 1000;
   const price = Math.round(rupees / unit) * unit - 1;
   return Math.min(MAX_MRP - 1, Math.max(MIN_MRP, price));
-}
-
-/** A variant's selling price in whole rupees; the back office prices variants with it too (api/lib/admin-catalogue.ts). */
-export function sellingPrice(mrp: number, discount: number): number {
-  return Math.max(1, Math.min(mrp, Math.round(mrp * (1 - discount / 100))));
 }
 
 function variantMrps(family: ProductFamily, sizes: string[], firstMrp: number, random: Random): number[] {

@@ -24,10 +24,8 @@ export type Merchant = Awaited<ReturnType<typeof listMerchants>>[number];
 export type Paginator = { itemCount: number; pageCount: number; currentPage: number; perPage: number };
 export type Paged<T> = { data: T[]; paginator: Paginator };
 
-/** The selling price the shop charges: MRP less the discount, to the rupee, at least ₹1 (api/seed/catalogue.ts's sellingPrice). */
-export function costOf(mrp: number, discount: number): number {
-  return Math.max(1, Math.min(mrp, Math.round(mrp * (1 - discount / 100))));
-}
+/** The selling price the shop charges for an MRP and discount: the API's own rule. */
+export { sellingPrice as costOf } from "../../api/contract";
 
 /** The lowest and highest selling price of a listed product's sizes, or null when it has none. */
 export function priceRange(product: Pick<AdminListProduct, "variants">): { low: number; high: number } | null {
