@@ -1,5 +1,8 @@
 import { useFetchers, useNavigation } from "react-router";
 
+/** A navigation or a fetcher under way, with the form it sent (if any). */
+export type PendingWork = ReturnType<typeof useNavigation> | ReturnType<typeof useFetchers>[number];
+
 export type PendingFilter = {
   /** A form posted (any method but GET) to this path; the action's query is ignored (login keeps `?redirectTo` on it). */
   formAction?: string;
@@ -22,27 +25,35 @@ const pathOf = (action: string) => new URL(action, "http://shop.invalid").pathna
  * Whether a navigation (or a keyed fetcher) matching the filter is under way: the one way a
  * button shows "Saving..." or a list dims while the server works.
  */
-export function useIsPending({
+export function useIsPending(filter: PendingFilter = {}): boolean {
+  return usePending(filter) !== null;
+}
+
+/**
+ * The navigation (or keyed fetcher) matching the filter while it is under way, else null: for a
+ * page with several forms that must know which one was sent (its `formData`).
+ */
+export function usePending({
   formAction,
   fields,
   location,
   state = "submitting",
   fetcherKey,
-}: PendingFilter = {}): boolean {
+}: PendingFilter = {}): PendingWork | null {
   const navigation = useNavigation();
   // Read from the same router state as useNavigation: no extra renders.
   const fetchers = useFetchers();
   const pending = fetcherKey === undefined ? navigation : fetchers.find((fetcher) => fetcher.key === fetcherKey);
-  if (pending === undefined || pending.state === "idle") return false;
-  if (state !== "non-idle" && pending.state !== state) return false;
+  if (pending === undefined || pending.state === "idle") return null;
+  if (state !== "non-idle" && pending.state !== state) return null;
   if (formAction !== undefined) {
     if (pending.formMethod === undefined || pending.formMethod === "GET" || pending.formAction === undefined)
-      return false;
-    if (pathOf(pending.formAction) !== formAction) return false;
+      return null;
+    if (pathOf(pending.formAction) !== formAction) return null;
   }
-  if (location !== undefined && (fetcherKey !== undefined || navigation.location?.pathname !== location)) return false;
+  if (location !== undefined && (fetcherKey !== undefined || navigation.location?.pathname !== location)) return null;
   for (const [name, value] of Object.entries(fields ?? {})) {
-    if (pending.formData?.get(name) !== value) return false;
+    if (pending.formData?.get(name) !== value) return null;
   }
-  return true;
+  return pending;
 }

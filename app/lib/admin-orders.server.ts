@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { ID_PATTERN } from "../../api/contract";
 import type { AdminOrderJson } from "../../api/routes/admin-orders";
 import { NO_BACK_OFFICE_ACCESS } from "./admin";
 import { currentPath, signOutHeaders } from "./session.server";
@@ -41,6 +42,6 @@ export async function failedAdminCall(request: Request, result: UserappResult<un
 
 /** A 404 for anything that cannot be an order id, before asking the API. */
 export function requireOrderId(id: string | undefined): string {
-  if (!id || !/^[0-9a-f]{24}$/.test(id)) throw data("Order not found", { status: 404 });
+  if (!id || !ID_PATTERN.test(id)) throw data("Order not found", { status: 404 });
   return id;
 }

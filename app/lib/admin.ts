@@ -14,5 +14,17 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/audit", label: "Audit" },
 ] as const;
 
+/**
+ * A back-office list's URL: its non-empty filters and, past the first, its page. The URL is the
+ * list's state, so the back button and shared links keep both.
+ */
+export function adminListHref(path: string, filters: Record<string, string>, page: number): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  if (page > 1) query.set("page", String(page));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 export const ADMIN_ORDERS_PATH = "/admin/orders";
 export const adminOrderPath = (id: string) => `${ADMIN_ORDERS_PATH}/${id}`;

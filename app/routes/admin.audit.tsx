@@ -1,19 +1,16 @@
 import { Link } from "react-router";
 import {
+  AdminTable,
   adminMeta,
   cellClass,
-  EmptyRow,
   FilterForm,
   fieldClass,
-  headCellClass,
   linkClass,
   Notice,
   PageHeading,
-  tableClass,
 } from "~/components/admin/catalogue-parts";
 import { formatDateTime } from "~/components/admin/order-parts";
-import { Pagination } from "~/components/shop/pagination";
-import { adminOrderPath } from "~/lib/admin";
+import { adminListHref, adminOrderPath } from "~/lib/admin";
 import type { Paged } from "~/lib/admin-catalogue";
 import { failedLoad } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
@@ -79,18 +76,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, rows, page: paginator.currentPage, pageCount: paginator.pageCount, problem: null };
 }
 
-type Filters = { entity: string; entityId: string; actor: string };
-
-function auditHref(filters: Filters, page: number) {
-  const query = new URLSearchParams();
-  if (filters.entity) query.set("entity", filters.entity);
-  if (filters.entityId) query.set("entityId", filters.entityId);
-  if (filters.actor) query.set("actor", filters.actor);
-  if (page > 1) query.set("page", String(page));
-  const text = query.toString();
-  return text ? `${PATH}?${text}` : PATH;
-}
-
 /** Where the changed thing lives in the back office, when it has a page. */
 function entityHref(row: AuditRow): string | null {
   if (row.entity === "product") return `/admin/products/${row.entityId}`;
@@ -134,57 +119,35 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {filters.entityId ? (
         <p className="mb-4 text-sm text-gray-700">
           {`Only the changes to ${filters.entity} ${filters.entityId}. `}
-          <Link to={auditHref({ ...filters, entityId: "" }, 1)} className={linkClass}>
+          <Link to={adminListHref(PATH, { ...filters, entityId: "" }, 1)} className={linkClass}>
             Show every change
           </Link>
         </p>
       ) : null}
       {problem ? <Notice>{problem}</Notice> : null}
-      <div className="relative overflow-x-auto">
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th scope="col" className={headCellClass}>
-                When
-              </th>
-              <th scope="col" className={headCellClass}>
-                Who
-              </th>
-              <th scope="col" className={headCellClass}>
-                What
-              </th>
-              <th scope="col" className={headCellClass}>
-                Of
-              </th>
-              <th scope="col" className={headCellClass}>
-                Before → after
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <EmptyRow columns={5}>No changes recorded.</EmptyRow>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={`${cellClass} whitespace-nowrap`}>
-                    <time dateTime={row.at}>{formatDateTime(row.at)}</time>
-                  </td>
-                  <td className={`${cellClass} break-all`}>{row.actorEmail ?? "A deleted admin"}</td>
-                  <td className={`${cellClass} whitespace-nowrap`}>{row.action}</td>
-                  <td className={cellClass}>
-                    <EntityLink row={row} />
-                  </td>
-                  <td className={cellClass}>
-                    <Changes row={row} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={page} pageCount={pageCount} hrefFor={(n) => auditHref(filters, n)} />
+      <AdminTable
+        columns={["When", "Who", "What", "Of", "Before → after"]}
+        items={rows}
+        empty="No changes recorded."
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(n) => adminListHref(PATH, filters, n)}
+        row={(row) => (
+          <tr key={row.id}>
+            <td className={`${cellClass} whitespace-nowrap`}>
+              <time dateTime={row.at}>{formatDateTime(row.at)}</time>
+            </td>
+            <td className={`${cellClass} break-all`}>{row.actorEmail ?? "A deleted admin"}</td>
+            <td className={`${cellClass} whitespace-nowrap`}>{row.action}</td>
+            <td className={cellClass}>
+              <EntityLink row={row} />
+            </td>
+            <td className={cellClass}>
+              <Changes row={row} />
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { AdminEvent } from "../../api/lib/order-lifecycle";
 import { adminMeta, cellClass, fieldClass, headCellClass, tableClass } from "~/components/admin/catalogue-parts";
 import { formatDateTime, orderStatusLabel, paymentStatusText, StateBadge } from "~/components/admin/order-parts";
@@ -7,6 +7,7 @@ import { secondaryButton } from "~/components/account/form-actions";
 import { FormError, primaryButton } from "~/components/form-field";
 import { ORDER_STEPS } from "~/components/orders/order-format";
 import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-lines";
+import { usePending } from "~/components/use-is-pending";
 import { OrderReasons } from "~/components/orders/status-timeline";
 import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin";
 import { requireAdmin } from "~/lib/admin.server";
@@ -245,12 +246,9 @@ const dangerButton =
 
 /** A form for each change the order allows now (the API's `allowedEvents`), and only those. */
 function OrderChanges({ order, refusal }: { order: AdminOrderDetail; refusal: AdminOrderActionData | null }) {
-  const navigation = useNavigation();
   const action = adminOrderPath(order._id);
-  const pendingIntent =
-    navigation.state === "submitting" && navigation.formAction === action
-      ? String(navigation.formData?.get("intent") ?? "")
-      : null;
+  const pending = usePending({ formAction: action });
+  const pendingIntent = pending ? String(pending.formData?.get("intent") ?? "") : null;
   const allowed = new Set(order.allowedEvents);
   const errorOf = (intent: AdminEvent, field: Field) =>
     refusal?.intent === intent ? (refusal.fieldErrors[field] ?? null) : null;

@@ -1,15 +1,13 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Paginator } from "../../api/lib/paging";
 import {
+  AdminTable,
   adminMeta,
   cellClass,
-  EmptyRow,
   fieldClass,
-  headCellClass,
   linkClass,
   Notice,
   PageHeading,
-  tableClass,
 } from "~/components/admin/catalogue-parts";
 import {
   formatDateTime,
@@ -20,9 +18,9 @@ import {
   StateBadge,
 } from "~/components/admin/order-parts";
 import { primaryButton } from "~/components/form-field";
-import { Pagination } from "~/components/shop/pagination";
+import { useIsPending } from "~/components/use-is-pending";
 import { apiFieldErrors } from "~/lib/account.server";
-import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin";
+import { ADMIN_ORDERS_PATH, adminListHref, adminOrderPath } from "~/lib/admin";
 import { requireAdmin } from "~/lib/admin.server";
 import { type AdminOrderJson, failedAdminCall } from "~/lib/admin-orders.server";
 import { formatRupees } from "~/lib/money";
@@ -83,13 +81,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { filters, orders, paginator, fieldErrors } = loaderData as OrdersData;
   const refused = Object.values(fieldErrors).flat();
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams();
-    for (const name of FILTERS) if (filters[name]) params.set(name, filters[name]);
-    if (page > 1) params.set("page", String(page));
-    const search = params.toString();
-    return search ? `${ADMIN_ORDERS_PATH}?${search}` : ADMIN_ORDERS_PATH;
-  };
   return (
     <section aria-labelledby="orders-title">
       <PageHeading id="orders-title" title="Orders">
@@ -102,69 +93,40 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {/* Keyed by the filters: a new URL (Clear, the back button) shows its own values, not what was typed before. */}
       <OrderFilters key={JSON.stringify(filters)} filters={filters} fieldErrors={fieldErrors} />
       {refused.length > 0 ? <Notice>{refused[0]}</Notice> : null}
-      <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white px-4 py-2">
-        <table className={tableClass}>
-          <caption className="sr-only">Orders, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={headCellClass}>
-                Order
-              </th>
-              <th scope="col" className={headCellClass}>
-                Placed
-              </th>
-              <th scope="col" className={headCellClass}>
-                Shopper
-              </th>
-              <th scope="col" className={`${headCellClass} text-right`}>
-                Total
-              </th>
-              <th scope="col" className={headCellClass}>
-                Status
-              </th>
-              <th scope="col" className={headCellClass}>
-                Payment
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.length === 0 ? (
-              <EmptyRow columns={6}>No orders match these filters.</EmptyRow>
-            ) : (
-              orders.map((order) => (
-                <tr key={order._id}>
-                  <td className={cellClass}>
-                    <Link to={adminOrderPath(order._id)} className={`${linkClass} font-mono`}>
-                      {order._id}
-                    </Link>
-                  </td>
-                  <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
-                  <td className={`${cellClass} break-all`}>{order.user.email}</td>
-                  <td className={`${cellClass} text-right whitespace-nowrap`}>{formatRupees(order.totalAmount)}</td>
-                  <td className={cellClass}>
-                    <StateBadge>{orderStatusLabel(order.status)}</StateBadge>
-                  </td>
-                  <td className={cellClass}>
-                    <StateBadge>{paymentStatusText(order.paymentStatus)}</StateBadge>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {paginator ? <Pagination page={paginator.currentPage} pageCount={paginator.pageCount} hrefFor={hrefFor} /> : null}
+      <AdminTable
+        caption="Orders, newest first"
+        columns={["Order", "Placed", "Shopper", { label: "Total", align: "right" }, "Status", "Payment"]}
+        items={orders}
+        empty="No orders match these filters."
+        page={paginator?.currentPage ?? 1}
+        pageCount={paginator?.pageCount ?? 0}
+        hrefFor={(page) => adminListHref(ADMIN_ORDERS_PATH, filters, page)}
+        row={(order) => (
+          <tr key={order._id}>
+            <td className={cellClass}>
+              <Link to={adminOrderPath(order._id)} className={`${linkClass} font-mono`}>
+                {order._id}
+              </Link>
+            </td>
+            <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+            <td className={`${cellClass} break-all`}>{order.user.email}</td>
+            <td className={`${cellClass} text-right whitespace-nowrap`}>{formatRupees(order.totalAmount)}</td>
+            <td className={cellClass}>
+              <StateBadge>{orderStatusLabel(order.status)}</StateBadge>
+            </td>
+            <td className={cellClass}>
+              <StateBadge>{paymentStatusText(order.paymentStatus)}</StateBadge>
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }
 
 /** The filters: a GET form, so applying them is a plain navigation to a URL that holds them (the page starts again at 1). */
 function OrderFilters({ filters, fieldErrors }: { filters: Filters; fieldErrors: OrdersData["fieldErrors"] }) {
-  const navigation = useNavigation();
-  const loading =
-    navigation.state === "loading" &&
-    navigation.location.pathname === ADMIN_ORDERS_PATH &&
-    navigation.formMethod === "GET";
+  const loading = useIsPending({ location: ADMIN_ORDERS_PATH, state: "loading" });
   const invalid = (name: FilterName) => (fieldErrors[name]?.length ? true : undefined);
   const label = "flex flex-col gap-1 text-sm font-medium text-gray-800";
   return (

@@ -1,19 +1,17 @@
 import { Link } from "react-router";
 import {
+  AdminTable,
   adminMeta,
   cellClass,
-  EmptyRow,
   FilterForm,
   fieldClass,
-  headCellClass,
   linkClass,
   Notice,
   PageHeading,
-  tableClass,
   VisibilityBadge,
 } from "~/components/admin/catalogue-parts";
 import { primaryButton } from "~/components/form-field";
-import { Pagination } from "~/components/shop/pagination";
+import { adminListHref } from "~/lib/admin";
 import {
   type AdminListProduct,
   type Paged,
@@ -75,14 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function listHref(filters: { search: string; visibility: ProductVisibility }, page: number) {
-  const query = new URLSearchParams();
-  if (filters.search) query.set("search", filters.search);
-  if (filters.visibility !== "all") query.set("visibility", filters.visibility);
-  if (page > 1) query.set("page", String(page));
-  const text = query.toString();
-  return text ? `${PATH}?${text}` : PATH;
-}
+const listHref = (filters: { search: string; visibility: ProductVisibility }, page: number) =>
+  adminListHref(PATH, { search: filters.search, visibility: filters.visibility === "all" ? "" : filters.visibility }, page);
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const { filters, products, page, pageCount, itemCount, problem } = loaderData;
@@ -122,55 +114,30 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       </FilterForm>
       {problem ? <Notice>{problem}</Notice> : null}
       <p className="mb-2 text-sm text-gray-600">{itemCount === 1 ? "1 product" : `${itemCount} products`}</p>
-      <div className="relative overflow-x-auto">
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th scope="col" className={headCellClass}>
-                Product
-              </th>
-              <th scope="col" className={headCellClass}>
-                Brand
-              </th>
-              <th scope="col" className={headCellClass}>
-                Category
-              </th>
-              <th scope="col" className={headCellClass}>
-                Price
-              </th>
-              <th scope="col" className={headCellClass}>
-                Stock
-              </th>
-              <th scope="col" className={headCellClass}>
-                In the shop
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.length === 0 ? (
-              <EmptyRow columns={6}>No products match.</EmptyRow>
-            ) : (
-              products.map((product) => (
-                <tr key={product._id}>
-                  <td className={cellClass}>
-                    <Link to={`/admin/products/${product._id}`} className={linkClass}>
-                      {product.title.shortTitle}
-                    </Link>
-                  </td>
-                  <td className={cellClass}>{product.brand}</td>
-                  <td className={cellClass}>{product.category}</td>
-                  <td className={`${cellClass} whitespace-nowrap`}>{priceText(product)}</td>
-                  <td className={cellClass}>{stockOf(product)}</td>
-                  <td className={cellClass}>
-                    <VisibilityBadge hidden={product.hidden} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={page} pageCount={pageCount} hrefFor={(n) => listHref(filters, n)} />
+      <AdminTable
+        columns={["Product", "Brand", "Category", "Price", "Stock", "In the shop"]}
+        items={products}
+        empty="No products match."
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(n) => listHref(filters, n)}
+        row={(product) => (
+          <tr key={product._id}>
+            <td className={cellClass}>
+              <Link to={`/admin/products/${product._id}`} className={linkClass}>
+                {product.title.shortTitle}
+              </Link>
+            </td>
+            <td className={cellClass}>{product.brand}</td>
+            <td className={cellClass}>{product.category}</td>
+            <td className={`${cellClass} whitespace-nowrap`}>{priceText(product)}</td>
+            <td className={cellClass}>{stockOf(product)}</td>
+            <td className={cellClass}>
+              <VisibilityBadge hidden={product.hidden} />
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,17 +1,15 @@
 import { Link } from "react-router";
 import {
+  AdminTable,
   adminMeta,
   cellClass,
-  EmptyRow,
   FilterForm,
   fieldClass,
-  headCellClass,
   linkClass,
   PageHeading,
-  tableClass,
   VisibilityBadge,
 } from "~/components/admin/catalogue-parts";
-import { Pagination } from "~/components/shop/pagination";
+import { adminListHref } from "~/lib/admin";
 import type { LowStockRow, Paged } from "~/lib/admin-catalogue";
 import { failedLoad } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
@@ -51,13 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function stockHref(threshold: number, page: number) {
-  const query = new URLSearchParams();
-  if (threshold !== DEFAULT_THRESHOLD) query.set("threshold", String(threshold));
-  if (page > 1) query.set("page", String(page));
-  const text = query.toString();
-  return text ? `${PATH}?${text}` : PATH;
-}
+const stockHref = (threshold: number, page: number) =>
+  adminListHref(PATH, { threshold: threshold === DEFAULT_THRESHOLD ? "" : String(threshold) }, page);
 
 export default function LowStock({ loaderData }: Route.ComponentProps) {
   const { threshold, rows, page, pageCount, itemCount } = loaderData;
@@ -85,53 +78,31 @@ export default function LowStock({ loaderData }: Route.ComponentProps) {
       <p className="mb-2 text-sm text-gray-600">
         {itemCount === 1 ? "1 size" : `${itemCount} sizes`} with {threshold} or fewer units left.
       </p>
-      <div className="relative overflow-x-auto">
-        <table className={tableClass}>
-          <thead>
-            <tr>
-              <th scope="col" className={headCellClass}>
-                Product
-              </th>
-              <th scope="col" className={headCellClass}>
-                Brand
-              </th>
-              <th scope="col" className={headCellClass}>
-                Size
-              </th>
-              <th scope="col" className={headCellClass}>
-                Units left
-              </th>
-              <th scope="col" className={headCellClass}>
-                In the shop
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <EmptyRow columns={5}>Nothing is running low.</EmptyRow>
-            ) : (
-              rows.map((row) => (
-                <tr key={`${row.productId}:${row.size}`}>
-                  <td className={cellClass}>
-                    <Link to={`/admin/products/${row.productId}`} className={linkClass}>
-                      {row.title.shortTitle}
-                    </Link>
-                  </td>
-                  <td className={cellClass}>{row.brand}</td>
-                  <td className={cellClass}>{row.size}</td>
-                  <td className={`${cellClass} font-semibold ${row.quantity === 0 ? "text-red-700" : "text-gray-900"}`}>
-                    {row.quantity === 0 ? "0 (sold out)" : row.quantity}
-                  </td>
-                  <td className={cellClass}>
-                    <VisibilityBadge hidden={row.hidden} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={page} pageCount={pageCount} hrefFor={(n) => stockHref(threshold, n)} />
+      <AdminTable
+        columns={["Product", "Brand", "Size", "Units left", "In the shop"]}
+        items={rows}
+        empty="Nothing is running low."
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(n) => stockHref(threshold, n)}
+        row={(row) => (
+          <tr key={`${row.productId}:${row.size}`}>
+            <td className={cellClass}>
+              <Link to={`/admin/products/${row.productId}`} className={linkClass}>
+                {row.title.shortTitle}
+              </Link>
+            </td>
+            <td className={cellClass}>{row.brand}</td>
+            <td className={cellClass}>{row.size}</td>
+            <td className={`${cellClass} font-semibold ${row.quantity === 0 ? "text-red-700" : "text-gray-900"}`}>
+              {row.quantity === 0 ? "0 (sold out)" : row.quantity}
+            </td>
+            <td className={cellClass}>
+              <VisibilityBadge hidden={row.hidden} />
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { primaryButton } from "~/components/form-field";
+import { Pagination } from "~/components/shop/pagination";
 import { useIsPending } from "~/components/use-is-pending";
 
 // Small pieces the back office's catalogue pages share: headings, tables, badges, filter forms.
@@ -45,6 +46,59 @@ export function FilterForm({ action, label, children }: { action: string; label:
         {loading ? "Loading…" : "Show"}
       </button>
     </Form>
+  );
+}
+
+export type AdminColumn = string | { label: string; align: "right" };
+
+/**
+ * A back-office list: its column headings, one row per item (or `empty` in words), and the
+ * pages under it. Every list page (orders, products, low stock, audit) draws its table with it.
+ */
+export function AdminTable<T>({
+  caption,
+  columns,
+  items,
+  empty,
+  row,
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  caption?: string;
+  columns: readonly AdminColumn[];
+  items: readonly T[];
+  empty: ReactNode;
+  row: (item: T) => ReactNode;
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
+  return (
+    <>
+      <div className="relative overflow-x-auto">
+        <table className={tableClass}>
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          <thead>
+            <tr>
+              {columns.map((column) =>
+                typeof column === "string" ? (
+                  <th key={column} scope="col" className={headCellClass}>
+                    {column}
+                  </th>
+                ) : (
+                  <th key={column.label} scope="col" className={`${headCellClass} text-right`}>
+                    {column.label}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>{items.length === 0 ? <EmptyRow columns={columns.length}>{empty}</EmptyRow> : items.map(row)}</tbody>
+        </table>
+      </div>
+      <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />
+    </>
   );
 }
 

@@ -1,8 +1,8 @@
 import { type ChangeEvent, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { secondaryButton } from "~/components/account/form-actions";
 import { primaryButton } from "~/components/form-field";
-import { useIsPending } from "~/components/use-is-pending";
+import { useIsPending, usePending } from "~/components/use-is-pending";
 import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_TYPES } from "~/lib/admin-catalogue";
 
 /** Where a photo is uploaded: a path of its own, so that only it takes bodies up to the upload limit (server/body-limit.ts). */
@@ -22,13 +22,10 @@ export function ProductPhotos({
   title: string;
   images: { path: string }[];
 }) {
-  const navigation = useNavigation();
   const uploadPath = photoUploadPath(productId);
   const uploading = useIsPending({ formAction: uploadPath });
-  const removing =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "remove-image"
-      ? navigation.formData.get("index")
-      : null;
+  const removal = usePending({ fields: { intent: "remove-image" } });
+  const removing = removal ? (removal.formData?.get("index") ?? null) : null;
   const [problem, setProblem] = useState<string | null>(null);
 
   function checkFile(event: ChangeEvent<HTMLInputElement>) {
