@@ -61,7 +61,7 @@ describe("guests", () => {
 });
 
 describe("add", () => {
-  it("adds the line and answers 303 back to the page with the spec's toast", async () => {
+  it("adds the line and answers 303 back to the page with the shop's toast", async () => {
     const { cookie } = await shopperWith();
     const answer = await post({ intent: "add", productId: shirt, size: "M", qty: "2", redirectTo: "/shop?page=2" }, cookie);
     expect(answer.status).toBe(303);

@@ -30,7 +30,7 @@ describe("POST /wishlist", () => {
     expect(answer.location).toBe("/login?redirectTo=%2Fshop%3Fpage%3D2");
   });
 
-  it("toggles: adds when absent, removes when present, back to redirectTo with the spec's toasts", async () => {
+  it("toggles: adds when absent, removes when present, back to redirectTo with the shop's toasts", async () => {
     const { cookie } = await signedInShopper(api);
     const product = await insertProduct(api.db);
     const here = `/product/electronics/test/${product}`;

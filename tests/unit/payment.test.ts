@@ -7,7 +7,7 @@ import { upiLink, upiProvider } from "../../app/lib/payment/upi";
 const order = { id: "6f1c2d3e4f5a6b7c8d9e0f1a", totalAmount: 1604, paymentMethod: "Upi", paymentStatus: "awaitingPayment" };
 
 describe("payment methods", () => {
-  it("offers Cash on Delivery first and Online Payment (UPI), as the spec names them", () => {
+  it("offers Cash on Delivery first and Online Payment (UPI), as the checkout names them", () => {
     expect(PAYMENT_METHODS).toEqual([
       { id: "cod", label: "Cash on Delivery" },
       { id: "Upi", label: "Online Payment" },
