@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { NotFoundContent, ServerErrorContent } from "./components/layout/error-page";
+import { ErrorContent } from "./components/layout/error-page";
 import { LogoMark } from "./components/layout/icons";
 import { Toaster } from "./components/toaster";
 import { publicOrigin, storefrontConfig } from "./lib/config.server";
@@ -103,7 +103,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 // Reached only when the root loader or the main layout itself fails: a plain page that
 // cannot fail again, still with a way back to the shop (routes/layout.tsx handles the rest).
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <>
       <header className="border-b border-gray-200 bg-white">
@@ -114,7 +114,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </Link>
         </div>
       </header>
-      <main id="main">{notFound ? <NotFoundContent /> : <ServerErrorContent />}</main>
+      <main id="main">
+        <ErrorContent status={status} />
+      </main>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { NotFoundContent, ServerErrorContent } from "~/components/layout/error-page";
+import { ErrorContent } from "~/components/layout/error-page";
 import { SiteChrome } from "~/components/layout/site-chrome";
 import { QuickViewHost } from "~/components/quick-view";
 import { useRootData } from "~/lib/shopper";
@@ -24,5 +24,9 @@ export default function MainLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <SiteChrome root={root}>{status === 404 ? <NotFoundContent /> : <ServerErrorContent />}</SiteChrome>;
+  return (
+    <SiteChrome root={root}>
+      <ErrorContent status={status} />
+    </SiteChrome>
+  );
 }

@@ -14,9 +14,33 @@ export function NotFoundContent() {
 export function ServerErrorContent({ status = 500 }: { status?: number }) {
   return (
     <ErrorPanel code={String(status)} title="Something went wrong">
-      Internal server error. Please try again in a moment; if it keeps happening, write to our support team.
+      {status === 503
+        ? "The shop cannot reach its data for a moment. Please try again shortly."
+        : "Internal server error. Please try again in a moment; if it keeps happening, write to our support team."}
     </ErrorPanel>
   );
+}
+
+/**
+ * The page for any status a loader or action throws: 404 is "Page not found", another 4xx says
+ * that the request was refused, and 5xx is a server error with its own code, so a 503 never
+ * claims to be a 500. The thrown text is never shown: React Router's own (a 405's) is meant for
+ * developers.
+ */
+export function ErrorContent({ status }: { status: number }) {
+  if (status === 404) return <NotFoundContent />;
+  if (status >= 400 && status < 500) {
+    return status === 403 ? (
+      <ErrorPanel code="403" title="Access denied">
+        You do not have access to this page.
+      </ErrorPanel>
+    ) : (
+      <ErrorPanel code={String(status)} title="This request was refused">
+        The shop could not do what was asked. Please go back and try again.
+      </ErrorPanel>
+    );
+  }
+  return <ServerErrorContent status={status >= 500 && status < 600 ? status : 500} />;
 }
 
 function ErrorPanel({ code, title, children }: { code: string; title: string; children: ReactNode }) {
