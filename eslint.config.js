@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 // jsx-a11y's recommended accessibility checks. Formatting is Prettier's job (`npm run format`).
 export default tseslint.config(
   {
-    ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", ".e2e-data/", "data/", "bench/baseline/build/"],
+    ignores: ["build/", ".build-*/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", ".e2e-data/", "data/", "bench/baseline/build/"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
