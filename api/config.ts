@@ -13,6 +13,21 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   NODE_ENV: z.string().default("production"),
+  /** Worker processes sharing the port (node:cluster), PostgreSQL only; unset: one per core (api/runtime.ts). */
+  WEB_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return undefined;
+      const count = Number(value);
+      if (!Number.isInteger(count) || count < 1 || count > 64) {
+        ctx.addIssue({ code: "custom", message: "WEB_CONCURRENCY must be a whole number from 1 to 64" });
+        return z.NEVER;
+      }
+      return count;
+    }),
+  /** The most PostgreSQL connections each process's pool opens. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Seconds a guest's public page (home, shop, product) is served from the storefront's micro-cache; 0 turns it off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** The largest /userapp request body read, in bytes; larger answers 413 (api/app.ts). */

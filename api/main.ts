@@ -1,27 +1,70 @@
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createUserapp } from "./app";
 import { readEnv, userappSettings } from "./config";
+import { listenForCatalogueChanges } from "./lib/catalogue-version";
 import { logger } from "./lib/logger";
 import { startPaymentSweeper } from "./lib/order-lifecycle";
 import { createHealth, pingDatabase } from "./lib/health";
-import { assertPortFree, closeGracefully, describeDatabase, exitWithStartupError, listenOrExit, openAndSeed } from "./runtime";
+import {
+  assertPortFree,
+  closeGracefully,
+  describeDatabase,
+  exitWithStartupError,
+  listenOrExit,
+  openAndSeed,
+  openWorkerDatabase,
+  planWorkers,
+  superviseWorkers,
+} from "./runtime";
 
-// `npm run start:api`: the /userapp API alone, for a storefront that sets USERAPP_API_URL.
-const { env, handle } = await (async () => {
+// `npm run start:api`: the /userapp API alone, for a storefront that sets USERAPP_API_URL. On
+// PostgreSQL, WEB_CONCURRENCY workers share the port as `npm start`'s do (docs/decisions/010-workers.md).
+const { env, handle, workers } = await (async () => {
   const env = readEnv({ ...process.env, PORT: process.env.PORT ?? "3001" });
+  if (cluster.isWorker) return { env, handle: await openWorkerDatabase(env), workers: 1 };
+  const plan = planWorkers(env);
+  if (plan.note) console.warn(plan.note);
   await assertPortFree(env.PORT, env.HOST);
-  return { env, handle: await openAndSeed(env) };
-})().catch(exitWithStartupError);
-const app = createUserapp({ db: handle.db, ...userappSettings(env) });
-// Unpaid UPI orders past their window release their stock (api/lib/order-lifecycle.ts).
-const stopSweeper = startPaymentSweeper({ db: handle.db, now: () => new Date(), logger });
-const health = createHealth({ ping: () => pingDatabase(handle.db) });
-// /healthz and /readyz first, as on the storefront (server/site.ts).
-const server = createServer(getRequestListener((request, bindings) => health.handle(request) ?? app.fetch(request, bindings)));
-await listenOrExit(server, env.PORT, env.HOST, async () => {
-  await stopSweeper();
+  const handle = await openAndSeed(env);
+  if (plan.workers === 1) return { env, handle, workers: 1 };
   await handle.close();
-});
-console.log(`The /userapp API is listening on http://${env.HOST}:${env.PORT}/userapp (${describeDatabase(env)}).`);
-closeGracefully(server, { database: handle, closeFirst: stopSweeper, onDrain: () => health.setDraining() });
+  return { env, handle: undefined, workers: plan.workers };
+})().catch(exitWithStartupError);
+
+const listening = `The /userapp API is listening on http://${env.HOST}:${env.PORT}/userapp (${describeDatabase(env)}`;
+if (workers > 1 || !handle) {
+  superviseWorkers({ count: workers, onReady: () => console.log(`${listening}, ${workers} workers).`) });
+} else {
+  await serve(handle);
+}
+
+async function serve(database: NonNullable<typeof handle>) {
+  const app = createUserapp({ db: database.db, ...userappSettings(env) });
+  // Unpaid UPI orders past their window release their stock (api/lib/order-lifecycle.ts).
+  const stopSweeper = startPaymentSweeper({ db: database.db, now: () => new Date(), logger });
+  // Another process's catalogue change reaches this process's caches (api/lib/catalogue-version.ts).
+  const catalogueListener = env.DATABASE_URL
+    ? await listenForCatalogueChanges({
+        databaseUrl: env.DATABASE_URL,
+        log: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
+      })
+    : undefined;
+  const closeFirst = async () => {
+    await stopSweeper();
+    await catalogueListener?.close();
+  };
+  const health = createHealth({ ping: () => pingDatabase(database.db) });
+  // /healthz and /readyz first, as on the storefront (server/site.ts).
+  const server = createServer(
+    getRequestListener((request, bindings) => health.handle(request) ?? app.fetch(request, bindings)),
+  );
+  await listenOrExit(server, env.PORT, env.HOST, async () => {
+    await closeFirst();
+    await database.close();
+  });
+  // A worker says nothing: its primary prints the line once every worker listens.
+  if (cluster.isPrimary) console.log(`${listening}).`);
+  closeGracefully(server, { database, closeFirst, onDrain: () => health.setDraining() });
+}

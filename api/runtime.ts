@@ -1,5 +1,7 @@
+import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";
 import net from "node:net";
+import os from "node:os";
 import { DatabaseConnectionError, type DatabaseHandle, DatabaseLockedError, openDatabase } from "./db/client";
 import type { ServerEnv } from "./config";
 import { isCatalogueEmpty, seedCatalogue, vacuumCatalogue } from "./seed/catalogue";
@@ -15,7 +17,11 @@ export class StartupError extends Error {
 /** Opens the configured database (migrations applied) and seeds the catalogue on first start. */
 export async function openAndSeed(env: ServerEnv): Promise<DatabaseHandle> {
   console.log(`Opening ${describeDatabase(env)} and applying migrations…`);
-  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
   try {
     if (await isCatalogueEmpty(handle.db)) {
       const started = Date.now();
@@ -30,6 +36,109 @@ export async function openAndSeed(env: ServerEnv): Promise<DatabaseHandle> {
     throw error;
   }
   return handle;
+}
+
+/** A worker's database: the primary has checked, migrated and seeded it already (`openAndSeed`). */
+export function openWorkerDatabase(env: ServerEnv): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: env.DATABASE_URL, skipMigrations: true, poolSize: env.DATABASE_POOL_SIZE });
+}
+
+/**
+ * How many processes serve (docs/decisions/010-workers.md): WEB_CONCURRENCY, by default one per
+ * core, on PostgreSQL only. PGlite is one process's embedded database (a second cannot open the
+ * directory), development runs Vite in the one process, and a storefront on a remote API keeps
+ * no database to share: each of those serves from one process, and says so when
+ * WEB_CONCURRENCY asked for more. `note` is that one line.
+ */
+export function planWorkers(
+  env: Pick<ServerEnv, "DATABASE_URL" | "WEB_CONCURRENCY">,
+  options: { dev?: boolean; remoteApi?: boolean } = {},
+): { workers: number; note?: string } {
+  const asked = env.WEB_CONCURRENCY;
+  const single = (why: string) => ({
+    workers: 1,
+    note: asked !== undefined && asked > 1 ? `WEB_CONCURRENCY=${asked} is ignored: ${why}.` : undefined,
+  });
+  if (options.dev) return single("development runs one process (Vite's)");
+  if (options.remoteApi) return single("a storefront with USERAPP_API_URL runs one process");
+  if (!env.DATABASE_URL)
+    return single("PGlite is an embedded database one process owns; set DATABASE_URL for several workers");
+  return { workers: asked ?? Math.max(1, os.availableParallelism()) };
+}
+
+export type SuperviseOptions = {
+  /** How many workers to keep running. */
+  count: number;
+  /** Called once, when every worker of the first set listens. */
+  onReady: () => void;
+  /** Unexpected worker exits allowed within `restartWindowMs` before the primary gives up (default 5 in 60 s). */
+  maxRestarts?: number;
+  restartWindowMs?: number;
+};
+
+/**
+ * The primary of `WEB_CONCURRENCY` workers (node:cluster; the workers run this same script and
+ * share its port). It forks `count` workers, forks another when one dies, and stops when they die
+ * faster than `maxRestarts` in `restartWindowMs` (a crash loop: one line, the others stopped, exit 1).
+ * On SIGTERM or SIGINT it sends SIGTERM to every worker, each of which drains as one process does
+ * (`closeGracefully`), and exits once they all have: 0 when all of them exited cleanly.
+ */
+export function superviseWorkers(options: SuperviseOptions): void {
+  const { count, onReady, maxRestarts = 5, restartWindowMs = 60_000 } = options;
+  const exits: number[] = [];
+  let stopping = false;
+  let exitCode = 0;
+  let listening = 0;
+  // A worker that exited may stay listed until its IPC channel closes too.
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w) && !w!.isDead());
+  const finishIfDone = () => {
+    if (alive().length === 0) {
+      console.log(exitCode === 0 ? "All workers stopped. Bye." : "Workers stopped.");
+      process.exit(exitCode);
+    }
+  };
+  const stop = (reason: string, code: number) => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    const workers = alive();
+    console.log(`${reason}: stopping ${workers.length} worker${workers.length === 1 ? "" : "s"}.`);
+    for (const worker of workers) worker.process.kill("SIGTERM");
+    finishIfDone();
+  };
+  /** Replacement workers, by cluster id, with the pid of the worker each replaces. */
+  const replacing = new Map<number, number | undefined>();
+  cluster.on("listening", (worker) => {
+    if (replacing.has(worker.id)) {
+      console.log(`Worker ${worker.process.pid} is serving in place of worker ${replacing.get(worker.id)}.`);
+      replacing.delete(worker.id);
+    }
+    if (++listening === count) onReady();
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      // A worker still starting has no SIGTERM handler yet: ended by the signal, it lost nothing.
+      if (code !== 0 && signal !== "SIGTERM") exitCode = 1;
+      finishIfDone();
+      return;
+    }
+    const now = Date.now();
+    while (exits.length > 0 && now - exits[0] > restartWindowMs) exits.shift();
+    exits.push(now);
+    const how = signal ? `on ${signal}` : `with code ${code}`;
+    if (exits.length > maxRestarts) {
+      console.error(
+        `Worker ${worker.process.pid} exited ${how}, the ${exits.length}th exit within ${restartWindowMs / 1000} s: the workers keep dying, so the shop stops (see the errors above).`,
+      );
+      stop("Crash loop", 1);
+      return;
+    }
+    console.error(`Worker ${worker.process.pid} exited ${how}: starting another.`);
+    replacing.set(cluster.fork().id, worker.process.pid);
+  });
+  process.on("SIGTERM", () => stop("SIGTERM received", 0));
+  process.on("SIGINT", () => stop("SIGINT received", 0));
+  for (let i = 0; i < count; i++) cluster.fork();
 }
 
 /** Where the database lives, for the start-up line (never the password of a DATABASE_URL). */

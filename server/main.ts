@@ -1,4 +1,5 @@
 import "./node-env";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createUserapp } from "../api/app";
 import { readEnv, userappSettings } from "../api/config";
+import { listenForCatalogueChanges } from "../api/lib/catalogue-version";
 import { logger } from "../api/lib/logger";
 import { startPaymentSweeper } from "../api/lib/order-lifecycle";
 import { createHealth, pingDatabase } from "../api/lib/health";
@@ -18,6 +20,9 @@ import {
   exitWithStartupError,
   listenOrExit,
   openAndSeed,
+  openWorkerDatabase,
+  planWorkers,
+  superviseWorkers,
 } from "../api/runtime";
 import { buildDirectory, buildIfNeeded } from "./build";
 import { pingApi, proxyUserapp, readRemoteApi } from "./proxy";
@@ -27,87 +32,126 @@ import { readStorefrontConfig } from "../app/lib/config.server";
 
 // `npm start` (production) and `npm run dev` (--dev, Vite in middleware mode). `--no-build`
 // serves the build there is without comparing it with the sources (a build made beforehand).
+// On PostgreSQL, WEB_CONCURRENCY workers (node:cluster) run this same script and share the port:
+// the primary checks, builds, migrates and seeds once, then forks them (docs/decisions/010-workers.md).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 const serverEntry = path.join(buildDirectory(root), "server/index.js");
-const { env, publicOrigin, remoteApi, handle } = await (async () => {
+const { env, publicOrigin, remoteApi, handle, workers } = await (async () => {
   const env = readEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
   process.env.NODE_ENV = env.NODE_ENV;
   const { publicOrigin } = readStorefrontConfig();
   const remoteApi = readRemoteApi(process.env.USERAPP_API_URL);
+  // A worker: the primary did the rest (SESSION_SECRET comes in its environment).
+  if (cluster.isWorker) return { env, publicOrigin, remoteApi, handle: await openWorkerDatabase(env), workers: 1 };
+  const plan = planWorkers(env, { dev, remoteApi: Boolean(remoteApi) });
+  if (plan.note) console.warn(plan.note);
   // Before anything slow: a taken port is one line, not a trace after building and seeding.
   await assertPortFree(env.PORT, env.HOST);
   if (!dev && !process.argv.includes("--no-build")) buildIfNeeded(root);
-  if (!dev && !fs.existsSync(serverEntry)) throw new StartupError("There is no build: run `npm run build`, or start without --no-build.");
+  if (!dev && !fs.existsSync(serverEntry))
+    throw new StartupError("There is no build: run `npm run build`, or start without --no-build.");
   ensureSessionSecret(path.resolve(root, env.DATA_DIR));
+  if (plan.workers > 1) {
+    // Migrate and seed once, here; the workers open the database as it is.
+    await (await openAndSeed(env)).close();
+    return { env, publicOrigin, remoteApi, handle: undefined, workers: plan.workers };
+  }
   // With USERAPP_API_URL the API process owns the database and the accounts: none is opened here.
-  return { env, publicOrigin, remoteApi, handle: remoteApi ? undefined : await openAndSeed(env) };
+  return { env, publicOrigin, remoteApi, handle: remoteApi ? undefined : await openAndSeed(env), workers: 1 };
 })().catch(exitWithStartupError);
 
-const userapp = remoteApi ? proxyUserapp(remoteApi) : createUserapp({ db: handle!.db, ...userappSettings(env) }).fetch;
-// Unpaid UPI orders past their window release their stock (api/lib/order-lifecycle.ts); the API process does it in remote mode.
-const stopSweeper = handle ? startPaymentSweeper({ db: handle.db, now: () => new Date(), logger }) : async () => {};
-// /readyz asks whatever answers for the data: the database, or the API that holds it.
-const health = createHealth({ ping: remoteApi ? () => pingApi(remoteApi) : () => pingDatabase(handle!.db) });
-
-let listener: ReturnType<typeof getRequestListener> | undefined;
-let vite: import("vite").ViteDevServer | undefined;
-const server = createServer((req, res) => {
-  if (vite) vite.middlewares(req, res, () => listener!(req, res));
-  else listener!(req, res);
-});
-// Idle keep-alive connections stay open longer than a load balancer's (often 60 s) and than
-// clients that reuse them after a pause; Node's 5 s default makes them reset mid-reuse.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-
-if (dev) {
-  const { createServer: createViteServer } = await import("vite");
-  const own = { sigterm: new Set(process.listeners("SIGTERM")), stdinEnd: new Set(process.stdin.listeners("end")) };
-  // Hot reload's WebSocket rides this server: no second port (24678) to collide on.
-  vite = await createViteServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
-  // React Router's plugin starts Vite servers of its own, and Vite makes any such server exit the
-  // process on SIGTERM (or when stdin ends) before our database is closed: closeGracefully closes Vite instead.
-  for (const listener of process.listeners("SIGTERM")) if (!own.sigterm.has(listener)) process.off("SIGTERM", listener);
-  for (const listener of process.stdin.listeners("end")) {
-    if (!own.stdinEnd.has(listener)) process.stdin.off("end", listener as () => void);
-  }
-  const devVite = vite;
-  const site = createSite({
-    userapp,
-    health,
-    trustProxy: env.TRUST_PROXY,
-    formBodyLimitBytes: env.FORM_BODY_LIMIT_BYTES,
-    build: () => devVite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-    mode: "development",
-    publicOrigin,
+const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
+if (workers > 1) {
+  superviseWorkers({
+    count: workers,
+    onReady: () =>
+      console.log(`The shop is open at http://${shown}:${env.PORT} (${describeDatabase(env)}, ${workers} workers).`),
   });
-  listener = getRequestListener(site.fetch);
 } else {
-  const build = (await import(serverEntry)) as ServerBuild;
-  const site = createSite({
-    userapp,
-    health,
-    trustProxy: env.TRUST_PROXY,
-    formBodyLimitBytes: env.FORM_BODY_LIMIT_BYTES,
-    build,
-    mode: "production",
-    clientDir: path.join(buildDirectory(root), "client"),
-    pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
-    publicOrigin,
-  });
-  listener = getRequestListener(site.fetch);
+  await serve();
 }
 
-const closeBeforeDatabase = async () => {
-  await stopSweeper();
-  await vite?.close();
-};
-await listenOrExit(server, env.PORT, env.HOST, async () => {
-  await closeBeforeDatabase();
-  await handle?.close();
-});
-const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
-const backend = remoteApi ? `the API at ${remoteApi.origin}` : describeDatabase(env);
-console.log(`The shop is open at http://${shown}:${env.PORT} (${backend}${dev ? ", development" : ""}).`);
-closeGracefully(server, { database: handle, closeFirst: closeBeforeDatabase, onDrain: () => health.setDraining() });
+async function serve() {
+  const userapp = remoteApi
+    ? proxyUserapp(remoteApi)
+    : createUserapp({ db: handle!.db, ...userappSettings(env) }).fetch;
+  // Unpaid UPI orders past their window release their stock (api/lib/order-lifecycle.ts); the API process does it in remote mode.
+  const stopSweeper = handle ? startPaymentSweeper({ db: handle.db, now: () => new Date(), logger }) : async () => {};
+  // Another process's catalogue change (another worker, `npm run catalogue -- import`) reaches this
+  // process's caches through PostgreSQL's NOTIFY (api/lib/catalogue-version.ts).
+  const catalogueListener =
+    handle && env.DATABASE_URL
+      ? await listenForCatalogueChanges({
+          databaseUrl: env.DATABASE_URL,
+          log: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
+        })
+      : undefined;
+  // /readyz asks whatever answers for the data: the database, or the API that holds it.
+  const health = createHealth({ ping: remoteApi ? () => pingApi(remoteApi) : () => pingDatabase(handle!.db) });
+
+  let listener: ReturnType<typeof getRequestListener> | undefined;
+  let vite: import("vite").ViteDevServer | undefined;
+  const server = createServer((req, res) => {
+    if (vite) vite.middlewares(req, res, () => listener!(req, res));
+    else listener!(req, res);
+  });
+  // Idle keep-alive connections stay open longer than a load balancer's (often 60 s) and than
+  // clients that reuse them after a pause; Node's 5 s default makes them reset mid-reuse.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  if (dev) {
+    const { createServer: createViteServer } = await import("vite");
+    const own = { sigterm: new Set(process.listeners("SIGTERM")), stdinEnd: new Set(process.stdin.listeners("end")) };
+    // Hot reload's WebSocket rides this server: no second port (24678) to collide on.
+    vite = await createViteServer({ root, server: { middlewareMode: true, hmr: { server } }, appType: "custom" });
+    // React Router's plugin starts Vite servers of its own, and Vite makes any such server exit the
+    // process on SIGTERM (or when stdin ends) before our database is closed: closeGracefully closes Vite instead.
+    for (const listener of process.listeners("SIGTERM"))
+      if (!own.sigterm.has(listener)) process.off("SIGTERM", listener);
+    for (const listener of process.stdin.listeners("end")) {
+      if (!own.stdinEnd.has(listener)) process.stdin.off("end", listener as () => void);
+    }
+    const devVite = vite;
+    const site = createSite({
+      userapp,
+      health,
+      trustProxy: env.TRUST_PROXY,
+      formBodyLimitBytes: env.FORM_BODY_LIMIT_BYTES,
+      build: () => devVite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: "development",
+      publicOrigin,
+    });
+    listener = getRequestListener(site.fetch);
+  } else {
+    const build = (await import(serverEntry)) as ServerBuild;
+    const site = createSite({
+      userapp,
+      health,
+      trustProxy: env.TRUST_PROXY,
+      formBodyLimitBytes: env.FORM_BODY_LIMIT_BYTES,
+      build,
+      mode: "production",
+      clientDir: path.join(buildDirectory(root), "client"),
+      pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
+      publicOrigin,
+    });
+    listener = getRequestListener(site.fetch);
+  }
+
+  const closeBeforeDatabase = async () => {
+    await stopSweeper();
+    await catalogueListener?.close();
+    await vite?.close();
+  };
+  await listenOrExit(server, env.PORT, env.HOST, async () => {
+    await closeBeforeDatabase();
+    await handle?.close();
+  });
+  const backend = remoteApi ? `the API at ${remoteApi.origin}` : describeDatabase(env);
+  // A worker says nothing: its primary prints the line once every worker listens.
+  if (cluster.isPrimary)
+    console.log(`The shop is open at http://${shown}:${env.PORT} (${backend}${dev ? ", development" : ""}).`);
+  closeGracefully(server, { database: handle, closeFirst: closeBeforeDatabase, onDrain: () => health.setDraining() });
+}

@@ -3,13 +3,12 @@ import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../api/db/client";
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * throwaway database on the PostgreSQL server named by DATABASE_URL (dropped on close).
+ * A new, empty database on the PostgreSQL server named by DATABASE_URL, for tests whose other
+ * processes open it by URL: `url` names it, `drop()` removes it (connections and all).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: "memory" });
-
+export async function createPostgresTestDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `storefront_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -17,15 +16,32 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
+ * throwaway database on the PostgreSQL server named by DATABASE_URL (dropped on close).
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: "memory" });
+
+  const database = await createPostgresTestDatabase(serverUrl);
+  const handle = await openDatabase({ databaseUrl: database.url });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
     },
   };
 }

@@ -1,9 +1,18 @@
 import { spawnSync } from "node:child_process";
 
-// `npm run test:pg`: the API and seed tests once more on the PostgreSQL server of DATABASE_URL.
+// `npm run test:pg`: the API and seed tests once more on the PostgreSQL server of DATABASE_URL,
+// and the tests that only PostgreSQL can run (several processes on one database), which
+// `npm run test:unit` skips for want of DATABASE_URL.
 if (!process.env.DATABASE_URL) {
   console.log("DATABASE_URL is not set: the PostgreSQL run of the API tests is left out (it runs in .ci/run).");
   process.exit(0);
 }
-const result = spawnSync("npx", ["vitest", "run", "tests/api", "tests/unit/seed.test.ts"], { stdio: "inherit" });
+const postgresOnly = [
+  "tests/unit/catalogue-listener.test.ts",
+  "tests/unit/expiry-processes.test.ts",
+  "tests/unit/workers.test.ts",
+];
+const result = spawnSync("npx", ["vitest", "run", "tests/api", "tests/unit/seed.test.ts", ...postgresOnly], {
+  stdio: "inherit",
+});
 process.exit(result.status ?? 1);

@@ -28,6 +28,8 @@ export type DatabaseOptions = {
   dataDir?: string;
   /** Skip applying migrations (default false). */
   skipMigrations?: boolean;
+  /** PostgreSQL: the most connections this process's pool opens (DATABASE_POOL_SIZE; default 10). */
+  poolSize?: number;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -154,7 +156,7 @@ async function checkConnection(connectionString: string): Promise<void> {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     await checkConnection(options.databaseUrl);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     let closed = false;
     // An idle connection the server drops (a restart, or the end after close) must not crash the
     // process: the pool replaces it on the next query.

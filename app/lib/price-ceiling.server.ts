@@ -5,9 +5,10 @@ import { HIGHEST_PRICE_BODY, highestPriceOf } from "./shop-params";
 import { callUserapp } from "./userapp.server";
 
 /**
- * Prices change when an admin changes them, and an answer from before such a change in this
- * process is not used (api/lib/catalogue-version.ts); a minute bounds how stale it can be after a
- * change made elsewhere (another process, `npm run catalogue -- import`).
+ * Prices change when an admin changes them, and an answer from before such a change is not used
+ * (api/lib/catalogue-version.ts): one made in this process at once, one made by another process
+ * (another worker, `npm run catalogue -- import`) as soon as its NOTIFY arrives, on PostgreSQL.
+ * A minute bounds how stale it can be when nothing tells this process (a storefront on a remote API).
  */
 const KEEP_MS = 60_000;
 

@@ -1,221 +1,35 @@
 /**
  * What an operator meets when starting and stopping the shop: each test spawns the real commands
- * (`npm start`, `npm run dev`, `npm run start:api`, `npm run seed`, tsx) and sends real signals.
- * Every process runs in its own process group and is killed (SIGKILL to the group) when its test
- * ends, whatever happened; every wait is bounded.
+ * (`npm start`, `npm run dev`, `npm run start:api`, `npm run seed`, tsx) and sends real signals,
+ * through tests/processes.ts (each process in its own group, killed when its test ends).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { gt } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createUserapp } from "../../api/app";
 import { openDatabase } from "../../api/db/client";
 import { cartItems, products, users, variants } from "../../api/db/schema";
 import { seedCatalogue } from "../../api/seed/catalogue";
+import {
+  canListen,
+  descendants,
+  exitWithin,
+  expectAllGone,
+  freePortsIn,
+  loginInFlight,
+  root,
+  start,
+  stderrLines,
+  tempDir,
+  tsx,
+} from "../processes";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const tsx = path.join(root, "node_modules/.bin/tsx");
 /** The ports these tests may listen on (shared machines give each engineer a range). */
 const PORTS = Array.from({ length: 9 }, (_, i) => 3221 + i);
-
-const dirs: string[] = [];
-const running = new Set<Started>();
-afterEach(() => {
-  for (const started of running) started.kill();
-  running.clear();
-});
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-operations-"));
-  dirs.push(dir);
-  return dir;
-}
-
-function canListen(port: number, host = "0.0.0.0"): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)));
-  });
-}
-
-/** `count` distinct ports of PORTS that nothing listens on now. */
-async function freePorts(count: number): Promise<number[]> {
-  const found: number[] = [];
-  for (const port of PORTS) {
-    if (found.length === count) break;
-    if (await canListen(port)) found.push(port);
-  }
-  if (found.length < count) throw new Error(`Fewer than ${count} free ports in ${PORTS[0]}–${PORTS.at(-1)}`);
-  return found;
-}
-
-/** An environment without what the test runner or this shell set (Vitest's NODE_ENV=test, a DATABASE_URL). */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (
-      /^(VITEST|NODE_ENV|DATABASE_URL|USERAPP_API_URL|SESSION_SECRET|PORT|HOST|DATA_DIR|PUBLIC_ORIGIN|TRUST_PROXY)/.test(
-        name,
-      )
-    )
-      continue;
-    env[name] = value;
-  }
-  return { ...env, ...extra };
-}
-
-type Started = {
-  child: ChildProcess;
-  pid: number;
-  exited: Promise<number | null>;
-  stdout: () => string;
-  stderr: () => string;
-  output: () => string;
-  waitFor: (text: string | RegExp, ms?: number) => Promise<void>;
-  kill: () => void;
-};
-
-function start(command: string, args: string[], env: Record<string, string>): Started {
-  // detached: a process group of its own, so that the clean-up reaches every descendant.
-  const child = spawn(command, args, {
-    cwd: root,
-    env: cleanEnv(env),
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let stdout = "";
-  let stderr = "";
-  let both = "";
-  child.stdout!.on("data", (chunk) => ((stdout += chunk), (both += chunk)));
-  child.stderr!.on("data", (chunk) => ((stderr += chunk), (both += chunk)));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  let done = false;
-  void exited.then(() => (done = true));
-  const started: Started = {
-    child,
-    pid: child.pid!,
-    exited,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    output: () => both,
-    async waitFor(text, ms = 120_000) {
-      const deadline = Date.now() + ms;
-      const seen = () => (typeof text === "string" ? both.includes(text) : text.test(both));
-      while (!seen()) {
-        if (done) throw new Error(`Exited before printing ${text}; output:\n${both}`);
-        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${text}; output:\n${both}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
-    kill() {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    },
-  };
-  running.add(started);
-  return started;
-}
-
-/** Resolves with the exit code, or fails after `ms`. */
-async function exitWithin(started: Started, ms: number): Promise<number | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`Still running ${ms} ms after the signal; output:\n${started.output()}`)),
-      ms,
-    );
-  });
-  try {
-    return await Promise.race([started.exited, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Every process below `pid`, from the process table. */
-function descendants(pid: number): { pid: number; ppid: number; command: string }[] {
-  const rows: { pid: number; ppid: number; command: string }[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // "pid (name) state ppid …": the name may hold spaces and parentheses, so read after the last ")".
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim();
-      rows.push({ pid: Number(entry), ppid, command });
-    } catch {
-      // Gone while the table was read.
-    }
-  }
-  const found: { pid: number; ppid: number; command: string }[] = [];
-  const queue = [pid];
-  while (queue.length > 0) {
-    const parent = queue.shift()!;
-    for (const row of rows) {
-      if (row.ppid === parent) {
-        found.push(row);
-        queue.push(row.pid);
-      }
-    }
-  }
-  return found;
-}
-
-/** A process that exited but was not reaped yet (a zombie) counts as gone. */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-async function expectAllGone(pids: number[], ms = 5000) {
-  const deadline = Date.now() + ms;
-  while (pids.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  expect(pids.filter(isAlive)).toEqual([]);
-}
-
-const stderrLines = (started: Started) =>
-  started
-    .stderr()
-    .split("\n")
-    .filter((line) => line.trim() !== "" && !line.startsWith("npm warn"));
-
-/**
- * A login whose body is sent in two halves, so that it is in flight until `finish` sends the rest
- * together with a pipelined GET /readyz on the same connection (the only way to ask a server that
- * stopped accepting connections). `answers` is everything the server sent, once it closed the socket.
- */
-function loginInFlight(port: number) {
-  const body = '{"username":"nobody@example.test","password":"not-the-password"}';
-  const socket = net.connect(port, "127.0.0.1");
-  let received = "";
-  socket.on("data", (chunk) => (received += chunk));
-  const answers = new Promise<string>((resolve, reject) => {
-    socket.on("close", () => resolve(received));
-    socket.on("error", reject);
-  });
-  socket.write(
-    `POST /userapp/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`,
-  );
-  return {
-    answers,
-    finish: () => socket.write(`${body.slice(20)}GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
-  };
-}
+const freePorts = (count: number) => freePortsIn(PORTS, count);
 
 beforeAll(() => {
   // The production server needs a build; a fresh clone has none until the first `npm run build`.
