@@ -31,6 +31,9 @@ export default [
   ]),
   // Outside the main layout, with its own slim header: nothing to wander off to while paying.
   route("checkout", "routes/checkout.tsx"),
+  // Tax invoices print alone, outside any layout (the shopper's and the back office's).
+  route("myaccount/orders/:id/invoice", "routes/myaccount.orders.$id.invoice.tsx"),
+  route("admin/orders/:id/invoice", "routes/admin.orders.$id.invoice.tsx"),
   // The back office (README "Back office"): its own header and nav, admins only.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

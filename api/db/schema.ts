@@ -25,8 +25,21 @@ export const merchants = pgTable("merchants", {
   name: text("name").notNull(),
   contactPhone: text("contact_phone").notNull(),
   contactEmail: text("contact_email").notNull(),
+  /**
+   * The merchant's GST registration (api/lib/gst.ts checks its shape and check character), its
+   * state (the address form's name: "Tamil Nadu") and its registered address, printed on its tax
+   * invoices. Null for a merchant registered before migration 0006 that it could not fill in.
+   */
+  gstin: text("gstin"),
+  state: text("state"),
+  address: text("address"),
   createdAt: createdAt(),
-});
+}, (t) => [
+  check(
+    "merchants_gstin_shape",
+    sql`${t.gstin} IS NULL OR ${t.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`,
+  ),
+]);
 
 /**
  * One picture of a product. The seed's artwork is a path alone (an SVG draws at any width); an
@@ -49,6 +62,11 @@ export const products = pgTable(
     productType: text("product_type").notNull(),
     productSubType: text("product_sub_type").notNull(),
     gender: text("gender").notNull(),
+    /**
+     * The product's HSN code (4, 6 or 8 digits); its GST rate follows from it (api/lib/gst.ts,
+     * GST_RULES). Null means "from its classification" (hsnForClassification).
+     */
+    hsn: text("hsn"),
     merchantId: text("merchant_id")
       .notNull()
       .references(() => merchants.id),
@@ -330,6 +348,11 @@ export const orders = pgTable(
     itemsAmount: integer("items_amount").notNull(),
     platformFee: integer("platform_fee").notNull(),
     totalAmount: integer("total_amount").notNull(),
+    /** The sums of the lines' GST split (order_items), whole rupees; null on orders placed before migration 0006. */
+    taxableAmount: integer("taxable_amount"),
+    cgstAmount: integer("cgst_amount"),
+    sgstAmount: integer("sgst_amount"),
+    igstAmount: integer("igst_amount"),
     address: jsonb("address").$type<OrderAddress>().notNull(),
     orderStatus: jsonb("order_status").$type<OrderStatus>().notNull(),
     createdAt: createdAt(),
@@ -375,8 +398,56 @@ export const orderItems = pgTable(
     cost: integer("cost").notNull(),
     /** cost × qty, computed by the server. */
     amount: integer("amount").notNull(),
+    /**
+     * The GST within `amount`, fixed when the order is placed (api/lib/gst.ts, splitTax): the
+     * product's HSN code, the rate in percent, the value before tax and the tax, in whole rupees
+     * (taxable_value + cgst + sgst + igst = amount). Null on lines placed before migration 0006,
+     * whose split is worked out when read (api/lib/gst-invoices.ts).
+     */
+    hsn: text("hsn"),
+    gstRate: integer("gst_rate"),
+    taxableValue: integer("taxable_value"),
+    cgst: integer("cgst"),
+    sgst: integer("sgst"),
+    igst: integer("igst"),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.position] })],
+);
+
+/**
+ * The tax invoice of one merchant's lines of an order (CGST Rule 46), numbered when the order is
+ * placed: `serial` counts from 1 per merchant and financial year (April to March, India time),
+ * with no gaps (invoice_counters), and `number` is "2025-26/000042".
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    merchantId: text("merchant_id").notNull(),
+    financialYear: text("financial_year").notNull(),
+    serial: integer("serial").notNull(),
+    number: text("number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.merchantId] }),
+    unique("invoices_merchant_serial_key").on(t.merchantId, t.financialYear, t.serial),
+    unique("invoices_merchant_number_key").on(t.merchantId, t.number),
+    check("invoices_number_length", sql`length(${t.number}) <= 16`),
+  ],
+);
+
+/** The last invoice serial given per merchant and financial year: one row, locked while an order takes the next. */
+export const invoiceCounters = pgTable(
+  "invoice_counters",
+  {
+    merchantId: text("merchant_id").notNull(),
+    financialYear: text("financial_year").notNull(),
+    lastSerial: integer("last_serial").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.financialYear] })],
 );
 
 /** One row per change an admin makes (api/routes/admin-orders.ts): who, what, to which record, before and after. */

@@ -5,6 +5,7 @@ import { auditLog, merchants, type ProductImage, products, variants } from "../d
 import { sellingPrice } from "../contract";
 import { loadProductStates, NO_PHOTO, type ProductJson } from "./catalogue";
 import { bumpCatalogueVersion, catalogueChanged } from "./catalogue-version";
+import { gstRuleFor, HSN_PATTERN } from "./gst";
 import { fieldErrorsResponse, idPattern, notFound } from "./http";
 import { newId } from "./ids";
 import { paginator } from "./paging";
@@ -67,6 +68,19 @@ export const productFieldsSchema = z.object({
   subCategory: line("Subcategory", 60),
   productType: line("Product type", 60),
   productSubType: line("Product subtype", 60),
+  /**
+   * The HSN code; its GST rate follows from the rate table (api/lib/gst.ts). Blank or null: from
+   * the product's classification (hsnForClassification); absent: unchanged (new products: blank).
+   */
+  hsn: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || null : value),
+    z
+      .string({ error: "HSN code must be text" })
+      .regex(HSN_PATTERN, { message: "HSN code is 4, 6 or 8 digits", abort: true })
+      .refine((hsn) => gstRuleFor(hsn) !== null, "The GST rate table has no rate for this HSN code")
+      .nullable()
+      .optional(),
+  ),
   gender: z.enum(GENDERS, { error: `gender must be one of ${GENDERS.join(", ")}` }),
   merchantId: z.string({ error: "merchantId is required" }).regex(idPattern, "Not a merchant id"),
 });
@@ -107,15 +121,18 @@ export type AdminListProductJson = ProductJson & { hidden: boolean };
  */
 export type AdminProductJson = Omit<ProductJson, "variants"> & {
   merchantId: string;
+  /** Its own HSN code; null when it takes its classification's (api/lib/gst.ts). */
+  hsn: string | null;
   hidden: boolean;
   images: ProductImage[];
   variants: AdminVariantJson[];
 };
 
-export function toAdminProduct(product: ProductJson, hidden: boolean): AdminProductJson {
+export function toAdminProduct(product: ProductJson, hidden: boolean, hsn: string | null = null): AdminProductJson {
   return {
     ...product,
     merchantId: product.merchant.id,
+    hsn,
     hidden,
     // The shop's stand-in picture for a product without photos is not one of its photos.
     images: product.productImages.filter((image) => image.path !== NO_PHOTO.path),
@@ -139,6 +156,7 @@ export type ProductSnapshot = {
   subCategory: string;
   productType: string;
   productSubType: string;
+  hsn: string | null;
   gender: string;
   merchantId: string;
   hidden: boolean;
@@ -156,6 +174,7 @@ export function snapshotOf(product: AdminProductJson): ProductSnapshot {
     subCategory: product.subCategory,
     productType: product.productType,
     productSubType: product.productSubType,
+    hsn: product.hsn,
     gender: product.gender,
     merchantId: product.merchantId,
     hidden: product.hidden,
@@ -164,8 +183,13 @@ export function snapshotOf(product: AdminProductJson): ProductSnapshot {
   };
 }
 
-/** The snapshot a product would have after `input` (its images unchanged). */
-function snapshotAfter(input: ProductInput, hidden: boolean, images: ProductImage[]): ProductSnapshot {
+/** The snapshot a product would have after `input` (its images unchanged; its HSN code too when `input` has none). */
+function snapshotAfter(
+  input: ProductInput,
+  hidden: boolean,
+  images: ProductImage[],
+  hsn: string | null,
+): ProductSnapshot {
   return {
     title: input.title,
     tagLine: input.tagLine,
@@ -175,6 +199,7 @@ function snapshotAfter(input: ProductInput, hidden: boolean, images: ProductImag
     subCategory: input.subCategory,
     productType: input.productType,
     productSubType: input.productSubType,
+    hsn: input.hsn === undefined ? hsn : input.hsn,
     gender: input.gender,
     merchantId: input.merchantId,
     hidden,
@@ -194,7 +219,17 @@ export const sameSnapshot = (a: ProductSnapshot, b: ProductSnapshot) => JSON.str
 
 export async function loadAdminProducts(db: Database, ids: readonly string[]): Promise<Map<string, AdminProductJson>> {
   const states = await loadProductStates(db, ids, { includeHidden: true });
-  return new Map([...states].map(([id, { product, hidden }]) => [id, toAdminProduct(product, hidden)]));
+  const codes =
+    states.size === 0
+      ? []
+      : await db
+          .select({ id: products.id, hsn: products.hsn })
+          .from(products)
+          .where(inArray(products.id, [...states.keys()]));
+  const hsnOf = new Map(codes.map((row) => [row.id, row.hsn]));
+  return new Map(
+    [...states].map(([id, { product, hidden }]) => [id, toAdminProduct(product, hidden, hsnOf.get(id) ?? null)]),
+  );
 }
 
 /** One product, hidden ones too; null for an unknown or malformed id. */
@@ -248,6 +283,8 @@ function productColumns(input: ProductInput) {
   };
   return {
     ...fields,
+    // undefined (not given) leaves the product's code as it is: no column written.
+    hsn: input.hsn,
     merchantId: input.merchantId,
     price: Math.min(...costs),
     discount: Math.max(...input.variants.map((v) => v.discount)),
@@ -387,7 +424,8 @@ export async function rewriteProducts(tx: Database, rewrites: readonly ProductRe
         description = u.description, brand = u.brand, category = u.category, sub_category = u.sub_category,
         product_type = u.product_type, product_sub_type = u.product_sub_type, gender = u.gender,
         merchant_id = u.merchant_id, price = u.price, discount = u.discount, search_text = u.search_text,
-        hidden = coalesce(u.hidden, ${products.hidden})
+        hidden = coalesce(u.hidden, ${products.hidden}),
+        hsn = case when u.hsn_given then u.hsn else ${products.hsn} end
       from unnest(${text("id")}, ${text("shortTitle")}, ${text("longTitle")}, ${text("tagLine")}, ${text("description")},
         ${text("brand")}, ${text("category")}, ${text("subCategory")}, ${text("productType")}, ${text("productSubType")},
         ${text("gender")}, ${text("merchantId")}, ${array(
@@ -401,9 +439,17 @@ export async function rewriteProducts(tx: Database, rewrites: readonly ProductRe
         ${array(
           rows.map((row) => row.hidden ?? null),
           "boolean",
+        )},
+        ${array(
+          rows.map((row) => row.hsn ?? null),
+          "text",
+        )},
+        ${array(
+          rows.map((row) => row.hsn !== undefined),
+          "boolean",
         )})
         as u (id, short_title, long_title, tag_line, description, brand, category, sub_category, product_type,
-          product_sub_type, gender, merchant_id, price, discount, search_text, hidden)
+          product_sub_type, gender, merchant_id, price, discount, search_text, hidden, hsn, hsn_given)
       where ${products.id} = u.id`);
   }
 }
@@ -502,7 +548,7 @@ export async function replaceProduct(
   await changeCatalogue(deps.db, async (tx) => {
     if (!(await lockProducts(tx, [id])).has(id)) throw notFound("Product not found");
     const before = snapshotOf((await loadAdminProducts(tx, [id])).get(id)!);
-    const after = snapshotAfter(input, before.hidden, before.images);
+    const after = snapshotAfter(input, before.hidden, before.images, before.hsn);
     if (sameSnapshot(before, after)) return { result: null, changed: false };
     await withListingDeferred(tx, [id], () => rewriteProducts(tx, [{ id, input }]));
     await writeAudit(tx, [

@@ -53,6 +53,7 @@ export const CSV_COLUMNS = [
   "subCategory",
   "productType",
   "productSubType",
+  "hsn",
   "gender",
   "merchantId",
   "hidden",
@@ -64,7 +65,8 @@ export const CSV_COLUMNS = [
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
-const OPTIONAL_COLUMNS: ReadonlySet<Column> = new Set(["productId", "key", "hidden", "cost"]);
+// Without an hsn column, products keep their HSN code (a new one takes its classification's).
+const OPTIONAL_COLUMNS: ReadonlySet<Column> = new Set(["productId", "key", "hidden", "cost", "hsn"]);
 /** Text a spreadsheet could take for a formula: written with a leading apostrophe (api/lib/csv.ts). */
 const TEXT_COLUMNS: ReadonlySet<Column> = new Set([
   "key",
@@ -107,6 +109,7 @@ function productRows(product: AdminProductJson): string {
         text(product.subCategory),
         text(product.productType),
         text(product.productSubType),
+        product.hsn ?? "",
         text(product.gender),
         product.merchantId,
         String(product.hidden),
@@ -278,6 +281,8 @@ function readRows(text: string, errors: ImportError[]): ParsedRow[] {
       subCategory: cell("subCategory"),
       productType: cell("productType"),
       productSubType: cell("productSubType"),
+      // Blank: from the classification; no column: unchanged.
+      hsn: position.has("hsn") ? cell("hsn") : undefined,
       gender: cell("gender").trim(),
       merchantId: cell("merchantId").trim(),
     });
@@ -320,6 +325,7 @@ const PRODUCT_CELLS: { column: string; of: (fields: z.output<typeof productField
   { column: "subCategory", of: (f) => f.subCategory },
   { column: "productType", of: (f) => f.productType },
   { column: "productSubType", of: (f) => f.productSubType },
+  { column: "hsn", of: (f) => f.hsn ?? "" },
   { column: "gender", of: (f) => f.gender },
   { column: "merchantId", of: (f) => f.merchantId },
 ];
@@ -498,6 +504,8 @@ async function applyGroups(
       const next = snapshotOf({
         ...current,
         ...input,
+        // A file without an hsn column leaves the code as it is.
+        hsn: input.hsn === undefined ? current.hsn : input.hsn,
         hidden,
         variants: input.variants.map((v) => ({
           size: v.size,

@@ -12,7 +12,7 @@ import {
   variants,
 } from "../db/schema";
 import { loadProducts } from "./catalogue";
-import { badRequest, conflict, notFound } from "./http";
+import { badRequest, conflict, fieldErrorsResponse, notFound } from "./http";
 import { newId } from "./ids";
 import {
   byLockOrder,
@@ -27,6 +27,8 @@ import {
   stockKey,
 } from "./order-lifecycle";
 import { type Paginator, paginator } from "./paging";
+import { stockChanged } from "./catalogue-cache";
+import { issueInvoices, orderTaxTotals, taxOrderLines } from "./gst-invoices";
 
 export type PaymentMethod = "cod" | "Upi";
 export type OrderSource = "cart" | "buyNow";
@@ -216,6 +218,9 @@ export type PlaceOrderInput = {
   settings: OrderSettings;
 };
 
+/** Why an order without an address is refused when the shopper has no primary address either. */
+export const NO_ADDRESS_MESSAGE = "Please add a delivery address: send one with the order, or save a primary address first.";
+
 /** The user's primary (active) address, if any. */
 async function primaryAddress(db: Database, userId: string): Promise<OrderAddress | null> {
   const [row] = await db
@@ -268,7 +273,8 @@ export async function placeOrder(
   }
 
   const address = input.address ?? (await primaryAddress(db, userId));
-  if (!address) throw badRequest("Please add a delivery address.");
+  // A field error like any other refusal of the body: the client can show it at the address.
+  if (!address) throw fieldErrorsResponse([{ path: "address", message: NO_ADDRESS_MESSAGE }]);
 
   // Titles, images and merchants are snapshotted from here; the prices from the locked rows below.
   const catalogue = await loadProducts(
@@ -382,7 +388,8 @@ export async function placeOrder(
         prices.set(key, taken);
       }
 
-      const items = input.lines.map((line, position) => {
+      // Each line with its GST split, fixed now (api/lib/gst-invoices.ts).
+      const lines = input.lines.map((line, position) => {
         const product = catalogue.get(line.productId)!;
         const price = prices.get(stockKey(line.productId, line.size))!;
         return {
@@ -400,7 +407,7 @@ export async function placeOrder(
           amount: price.cost * line.qty,
         };
       });
-      const itemsAmount = items.reduce((sum, item) => sum + item.amount, 0);
+      const itemsAmount = lines.reduce((sum, item) => sum + item.amount, 0);
       const totalAmount = itemsAmount + PLATFORM_FEE;
       if (input.paymentMethod === "cod" && totalAmount > settings.codLimit) {
         throw conflict(
@@ -408,10 +415,13 @@ export async function placeOrder(
           { totalAmount, codLimit: settings.codLimit },
         );
       }
+      const items = await taxOrderLines(tx, lines, address.state);
       const insertedItems = await tx.insert(orderItems).values(items).returning();
+      // The order's tax invoices, one per merchant, numbered now (CGST Rule 46).
+      await issueInvoices(tx, orderId, items.map((item) => item.merchantId), now);
       const [priced] = await tx
         .update(orders)
-        .set({ itemsAmount, totalAmount })
+        .set({ itemsAmount, totalAmount, ...orderTaxTotals(items) })
         .where(eq(orders.id, orderId))
         .returning();
 
@@ -432,6 +442,8 @@ export async function placeOrder(
       }
       return toOrderJson(priced ?? order, insertedItems, now);
     });
+    // Committed: the catalogue cache serves no product with the stock from before it.
+    stockChanged();
     return { order: placed, replayed: false };
   } catch (error) {
     // A concurrent request with the same key committed first: answer its order.

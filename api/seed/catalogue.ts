@@ -4,6 +4,8 @@ import type { Database } from "../db/client";
 import {
   cartItems,
   compareItems,
+  invoiceCounters,
+  invoices,
   merchants,
   orderItems,
   orders,
@@ -21,6 +23,7 @@ import { ARTWORK_PALETTES, ARTWORK_VIEWS, artworkName } from "./artwork";
 import { FAMILIES, type Gender, MERCHANTS, type ProductFamily } from "./families";
 import { childSeed, createRandom, type Random, seededId, shuffled } from "./random";
 import { sellingPrice } from "../contract";
+import { hsnForClassification } from "../lib/gst";
 
 export const DEFAULT_PRODUCTS = 240;
 export const DEFAULT_SEED = 1;
@@ -92,6 +95,9 @@ export function generateMerchants(seed: number, now: Date): MerchantRow[] {
       name: m.name,
       contactPhone: phone,
       contactEmail: m.email,
+      gstin: m.gstin,
+      state: m.state,
+      address: m.address,
       // Merchants joined the shop well before the oldest product was listed.
       createdAt: new Date(now.getTime() - (120 + random.int(0, 600)) * DAY_MS),
     };
@@ -223,6 +229,8 @@ function generateProduct(seed: number, index: number, now: Date, familyIndex: nu
     id: productId,
     ...copy,
     ...classification,
+    // The HSN code by product type; its GST rate follows from api/lib/gst.ts's table.
+    hsn: hsnForClassification(classification),
     merchantId: merchantIds.get(random.pick(family.merchants))!,
     images,
     ratingValue,
@@ -469,9 +477,10 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
   // TRUNCATE, not DELETE: PGlite has no autovacuum, so deleted rows would stay on disk and
   // every reseed would grow the data directory. Without CASCADE, a table added later that
   // refers to these makes the reseed fail (and roll back) rather than silently emptying it.
-  // The listing and its vocabulary are derived from the catalogue and go with it.
+  // The listing and its vocabulary are derived from the catalogue and go with it; the orders'
+  // invoices go with the orders, and their numbering starts again.
   await db.execute(sql`
-    TRUNCATE ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
+    TRUNCATE ${invoices}, ${invoiceCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
       ${productMedia}, ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;
 }

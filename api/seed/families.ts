@@ -26,20 +26,29 @@ export const SPEC_OPTIONS = {
 
 export type Gender = "men" | "women" | "unisex";
 
-export type MerchantSeed = { key: string; companyName: string; name: string; email: string };
+/** A merchant with its GST registration: GSTIN (valid check character), state and registered address. */
+export type MerchantSeed = {
+  key: string;
+  companyName: string;
+  name: string;
+  email: string;
+  gstin: string;
+  state: string;
+  address: string;
+};
 
 export const MERCHANTS: readonly MerchantSeed[] = [
-  { key: "sharma", companyName: "Sharma Electronics Pvt Ltd", name: "Rohit Sharma", email: "sales.sharmaelectronics@example.com" },
-  { key: "gupta", companyName: "Gupta Digital World", name: "Ankit Gupta", email: "orders.guptadigital@example.com" },
-  { key: "mehta", companyName: "Mehta Home Appliances LLP", name: "Priya Mehta", email: "care.mehtahome@example.com" },
-  { key: "kapoor", companyName: "Kapoor Fashion House", name: "Neha Kapoor", email: "hello.kapoorfashion@example.com" },
-  { key: "iyer", companyName: "Sri Lakshmi Textiles", name: "Venkatesh Iyer", email: "srilakshmitextiles@example.com" },
-  { key: "patel", companyName: "Patel Sports Emporium", name: "Kiran Patel", email: "patelsports@example.com" },
-  { key: "rathore", companyName: "Jaipur Handicrafts Emporium", name: "Meera Rathore", email: "jaipurhandicrafts@example.com" },
-  { key: "banerjee", companyName: "Banerjee Home Decor Studio", name: "Sourav Banerjee", email: "studio.banerjeedecor@example.com" },
-  { key: "reddy", companyName: "Reddy Mobile Hub", name: "Srinivas Reddy", email: "reddymobilehub@example.com" },
-  { key: "khanna", companyName: "Khanna Lifestyle Stores Pvt Ltd", name: "Arjun Khanna", email: "support.khannalifestyle@example.com" },
-  { key: "nair", companyName: "Nair Audio Centre", name: "Anjali Nair", email: "nairaudio@example.com" },
+  { key: "sharma", companyName: "Sharma Electronics Pvt Ltd", name: "Rohit Sharma", email: "sales.sharmaelectronics@example.com", gstin: "07AABCS4821K1ZB", state: "Delhi", address: "14 Nehru Place, New Delhi 110019" },
+  { key: "gupta", companyName: "Gupta Digital World", name: "Ankit Gupta", email: "orders.guptadigital@example.com", gstin: "09BQGPG7314M1ZJ", state: "Uttar Pradesh", address: "B-22 Sector 18, Noida 201301" },
+  { key: "mehta", companyName: "Mehta Home Appliances LLP", name: "Priya Mehta", email: "care.mehtahome@example.com", gstin: "27AAKFM2290R1ZJ", state: "Maharashtra", address: "7 Lamington Road, Grant Road East, Mumbai 400007" },
+  { key: "kapoor", companyName: "Kapoor Fashion House", name: "Neha Kapoor", email: "hello.kapoorfashion@example.com", gstin: "07CKZPK5567D1ZJ", state: "Delhi", address: "31 Karol Bagh Market, New Delhi 110005" },
+  { key: "iyer", companyName: "Sri Lakshmi Textiles", name: "Venkatesh Iyer", email: "srilakshmitextiles@example.com", gstin: "33AHJPI3108B1Z2", state: "Tamil Nadu", address: "12 Usman Road, T. Nagar, Chennai 600017" },
+  { key: "patel", companyName: "Patel Sports Emporium", name: "Kiran Patel", email: "patelsports@example.com", gstin: "24BDYPP6642E1Z3", state: "Gujarat", address: "5 Law Garden Road, Navrangpura, Ahmedabad 380009" },
+  { key: "rathore", companyName: "Jaipur Handicrafts Emporium", name: "Meera Rathore", email: "jaipurhandicrafts@example.com", gstin: "08AMWPR4470H1ZB", state: "Rajasthan", address: "22 Johari Bazaar, Jaipur 302003" },
+  { key: "banerjee", companyName: "Banerjee Home Decor Studio", name: "Sourav Banerjee", email: "studio.banerjeedecor@example.com", gstin: "19BFCPB9025L1ZC", state: "West Bengal", address: "9 Park Street, Kolkata 700016" },
+  { key: "reddy", companyName: "Reddy Mobile Hub", name: "Srinivas Reddy", email: "reddymobilehub@example.com", gstin: "36AQZPR1356N1ZT", state: "Telangana", address: "3-6-145 Himayatnagar, Hyderabad 500029" },
+  { key: "khanna", companyName: "Khanna Lifestyle Stores Pvt Ltd", name: "Arjun Khanna", email: "support.khannalifestyle@example.com", gstin: "06AADCK7719P1ZY", state: "Haryana", address: "Plot 41, Sector 44, Gurugram 122003" },
+  { key: "nair", companyName: "Nair Audio Centre", name: "Anjali Nair", email: "nairaudio@example.com", gstin: "32CNRPN2863Q1Z5", state: "Kerala", address: "MG Road, Ernakulam, Kochi 682035" },
 ];
 
 /** A model of a brand: its name, its MRP band in rupees (for its first size) and, when it differs, its noun. */

@@ -110,6 +110,12 @@ export const productFormSchema = z
     subCategory: line("subcategory", 60),
     productType: line("product type", 60),
     productSubType: line("product subtype", 60),
+    // Blank: the HSN code of the product's type (api/lib/gst.ts); the GST rate follows from the code.
+    hsn: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}|\d{6}|\d{8})$/, "4, 6 or 8 digits")
+      .optional(),
     gender: z.string({ error: "Choose the gender" }).trim().min(1, "Choose the gender").max(20).refine(isSingleLine),
     merchantId: z
       .string({ error: "Choose the merchant" })
@@ -158,6 +164,7 @@ export function productBody(value: ProductFormValue) {
     subCategory: value.subCategory,
     productType: value.productType,
     productSubType: value.productSubType,
+    hsn: value.hsn ?? null,
     gender: value.gender,
     merchantId: value.merchantId,
     variants,
@@ -173,6 +180,7 @@ const TOP_LEVEL_FIELDS = new Set([
   "subCategory",
   "productType",
   "productSubType",
+  "hsn",
   "gender",
   "merchantId",
 ]);
@@ -214,6 +222,7 @@ export function productFormDefaults(product: AdminProduct | null, merchantId = "
     subCategory: product?.subCategory ?? "",
     productType: product?.productType ?? "",
     productSubType: product?.productSubType ?? "",
+    hsn: product?.hsn ?? "",
     gender: product?.gender ?? "",
     merchantId: product?.merchantId ?? merchantId,
     variants: [...sizes, ...blank],

@@ -132,6 +132,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               platformFee={order.platformFee}
               totalAmount={order.totalAmount}
             />
+            <p className="mt-3 text-sm">
+              <Link to={`${adminOrderPath(order._id)}/invoice`} className="font-semibold text-brand hover:underline">
+                Tax invoice
+              </Link>{" "}
+              <span className="text-gray-600">(printable, one per seller)</span>
+            </p>
           </Panel>
           <Panel id="shopper-title" title="Shopper and delivery">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -81,6 +81,7 @@ describe("GET /userapp/admin/catalogue/export", () => {
         subCategory: "Bluetooth Headphones",
         productType: "Electronics",
         productSubType: "Headphones",
+        hsn: "",
         gender: "unisex",
         merchantId,
         hidden: "false",
@@ -140,9 +141,9 @@ describe("POST /userapp/admin/catalogue/import", () => {
       .replace(`${plain},,Plain Lamp`, `${plain},,Plain Desk Lamp`)
       .replace(/(,small,)2499,33,20,1674\r\n/, "$12999,10,12,0\r\n");
     const added = [
-      `,new-1,Kesari Saree,Kesari Silk Saree,Festive silk,"Woven, with zari",Kesari,Fashion,Sarees,Clothing,Saree,women,${merchantId},,Free,4999,20,5,`,
-      `,new-2,Hidden Stool,Hidden Teak Stool,,,Teakwood,Home Decor,Stools,Furniture,Stool,unisex,${merchantId},true,small,1999,0,3,`,
-      `,new-1,Kesari Saree,Kesari Silk Saree,Festive silk,"Woven, with zari",Kesari,Fashion,Sarees,Clothing,Saree,women,${merchantId},,Blouse stitched,5499,20,2,`,
+      `,new-1,Kesari Saree,Kesari Silk Saree,Festive silk,"Woven, with zari",Kesari,Fashion,Sarees,Clothing,Saree,,women,${merchantId},,Free,4999,20,5,`,
+      `,new-2,Hidden Stool,Hidden Teak Stool,,,Teakwood,Home Decor,Stools,Furniture,Stool,,unisex,${merchantId},true,small,1999,0,3,`,
+      `,new-1,Kesari Saree,Kesari Silk Saree,Festive silk,"Woven, with zari",Kesari,Fashion,Sarees,Clothing,Saree,,women,${merchantId},,Blouse stitched,5499,20,2,`,
     ].join("\n");
     const version = await readCatalogueVersion(db);
     const res = await importCsv(`${edited}${added}\n`);
@@ -215,19 +216,19 @@ describe("POST /userapp/admin/catalogue/import", () => {
     const version = await readCatalogueVersion(db);
     const audit = await auditCount();
     const header = CSV_COLUMNS.join(",");
-    const good = `${tricky},,Tricky,Long,,,Brand,Fashion,Kurtas,Clothing,Kurta,men,${merchantId},false`;
+    const good = `${tricky},,Tricky,Long,,,Brand,Fashion,Kurtas,Clothing,Kurta,,men,${merchantId},false`;
     const file = [
       header,
       `${good},M,999,10,5,`, // line 2: fine, and would change the product
       `${good},L,"1,299",10,5,`, // line 3: the MRP is not a number
       `${good},m,999,10,5,`, // line 4: the size is M again
-      `${tricky},,Tricky,Long,,,Other brand,Fashion,Kurtas,Clothing,Kurta,men,${merchantId},false,XL,999,10,5,`, // line 5: brand differs from line 2
-      `${newId()},,Ghost,Ghost,,,B,C,S,T,U,men,${merchantId},,M,999,0,1,`, // line 6: no such product
-      `,,Orphan,Orphan,,,B,C,S,T,U,men,${merchantId},,M,999,0,1,`, // line 7: a new product without a key
-      `,k1,Odd,"Odd, long",,,B,C,S,T,U,kids,${newId()},maybe,M,999,100,-1,`, // line 8: gender, merchant, hidden, discount, quantity
+      `${tricky},,Tricky,Long,,,Other brand,Fashion,Kurtas,Clothing,Kurta,,men,${merchantId},false,XL,999,10,5,`, // line 5: brand differs from line 2
+      `${newId()},,Ghost,Ghost,,,B,C,S,T,U,,men,${merchantId},,M,999,0,1,`, // line 6: no such product
+      `,,Orphan,Orphan,,,B,C,S,T,U,,men,${merchantId},,M,999,0,1,`, // line 7: a new product without a key
+      `,k1,Odd,"Odd, long",,,B,C,S,T,U,,kids,${newId()},maybe,M,999,100,-1,`, // line 8: gender, merchant, hidden, discount, quantity
       `,k2,"Multi`, // lines 9-10: a quoted title over two lines, then too few fields
       `line",x`,
-      `,k3,Fine,Fine new,,,B,C,S,T,U,women,${merchantId},,M,999,0,1,`, // line 11: fine
+      `,k3,Fine,Fine new,,,B,C,S,T,U,,women,${merchantId},,M,999,0,1,`, // line 11: fine
     ].join("\r\n");
     const res = await importCsv(file);
     expect(res.status).toBe(422);
@@ -249,14 +250,14 @@ describe("POST /userapp/admin/catalogue/import", () => {
     expect(res.body.data[0].message).toBe("MRP must be a number");
     expect(res.body.data[1].message).toBe("Size m is already on line 2 of this product");
     expect(res.body.data[2].message).toBe("Differs from line 2, a row of the same product");
-    expect(res.body.data.at(-1).message).toBe("Expected 19 fields, as in the header, but found 4");
+    expect(res.body.data.at(-1).message).toBe("Expected 20 fields, as in the header, but found 4");
     expect((await exportCsv()).text).toBe(before);
     expect(await readCatalogueVersion(db)).toBe(version);
     expect(await auditCount()).toBe(audit);
   });
 
   it("refuses a header without a required column or with an unknown one, a broken quote, a file not in UTF-8, and a body not CSV", async () => {
-    const row = `,k,T,T,,,B,C,S,T,U,men,${merchantId},,M,999,0,1`;
+    const row = `,k,T,T,,,B,C,S,T,U,,men,${merchantId},,M,999,0,1`;
     const missing = await importCsv(`${CSV_COLUMNS.filter((c) => c !== "mrp" && c !== "cost").join(",")}\n${row}\n`);
     expect(missing.status).toBe(422);
     expect(missing.body.data).toEqual([{ line: 1, field: "mrp", message: "Missing column" }]);
@@ -301,7 +302,7 @@ describe("POST /userapp/admin/catalogue/import", () => {
     expect(big.body).toMatchObject({ status: "PAYLOAD_TOO_LARGE", data: { limit: MAX_CSV_BYTES } });
 
     // Exactly the limit of rows is read (each row is then refused for its own fault, cheaply), one more is not.
-    const row = `${newId()},,T,T,,,B,C,S,T,U,men,${merchantId},,M,999,0,1,\n`;
+    const row = `${newId()},,T,T,,,B,C,S,T,U,,men,${merchantId},,M,999,0,1,\n`;
     const atLimit = await importCsv(header + row.repeat(MAX_CSV_ROWS));
     expect(atLimit.status).toBe(422);
     expect(new Set(atLimit.body.data.map((e: { line: number }) => e.line)).size).toBe(MAX_CSV_ROWS);

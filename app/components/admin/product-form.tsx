@@ -110,6 +110,13 @@ export function ProductForm({
         <ConformField field={fields.subCategory} label="Subcategory" type="text" list="catalogue-subcategories" />
         <ConformField field={fields.productType} label="Type" type="text" list="catalogue-types" />
         <ConformField field={fields.productSubType} label="Subtype" type="text" list="catalogue-subtypes" />
+        <ConformField
+          field={fields.hsn}
+          label="HSN code (optional)"
+          type="text"
+          inputMode="numeric"
+          hint="Blank: the code of its type. The GST rate follows from the code."
+        />
         <ChoiceSelect
           field={fields.gender}
           label="Gender"

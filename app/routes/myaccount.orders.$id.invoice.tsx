@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { ID_PATTERN as ORDER_ID } from "../../api/contract";
+import { invoicePrintLinks, TaxInvoices } from "~/components/orders/tax-invoice";
+import { PERSONAL_CACHE } from "~/lib/http-cache";
+import { SHOP_NAME } from "~/lib/seo";
+import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
+import type { Route } from "./+types/myaccount.orders.$id.invoice";
+
+export const links: Route.LinksFunction = invoicePrintLinks;
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Tax invoice | ${SHOP_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return { "Cache-Control": PERSONAL_CACHE };
+}
+
+/** The tax invoices of one of the shopper's orders (one per seller); anyone else's order is a 404. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { api } = await requireShopper(request, context);
+  const id = params.id ?? "";
+  if (!ORDER_ID.test(id)) throw data(null, { status: 404 });
+  const result = await api.orderInvoices(id);
+  if (result.httpStatus === 404) throw data(null, { status: 404 });
+  return { order: orErrorPage(result) };
+}
+
+export default function OrderInvoicePage({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return <TaxInvoices order={order} backTo={`/myaccount/orders/${order.orderId}`} backLabel="Back to the order" />;
+}

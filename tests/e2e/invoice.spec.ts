@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/admin";
+import { createShopper, signIn } from "./support/shoppers";
+
+// The printable tax invoice (README "GST and tax invoices"): from the order page to the invoice,
+// for the shopper and in the back office, with JavaScript on and off; and its print stylesheet.
+
+type Product = { _id: string; variants: { size: string; quantity: number; price: { cost: number } }[] };
+
+test("a shopper and an admin open an order's tax invoice from its page", async ({ page, request }) => {
+  const shopper = await createShopper(request);
+  const listed = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 100, page: 1 } } });
+  const product = ((await listed.json()).data.data as Product[]).find(
+    (p) => p.variants[0].quantity >= 5 && p.variants[0].price.cost < 40000,
+  )!;
+  const login = await request.post("/userapp/auth/login", {
+    data: { username: shopper.email, password: shopper.password },
+  });
+  const placed = await request.post("/userapp/order/create", {
+    headers: { authorization: `Bearer ${(await login.json()).data.token}` },
+    data: {
+      products: [{ productId: product._id, qty: 1, size: product.variants[0].size }],
+      address: {
+        locality: "7 Park Street",
+        city: "Kolkata",
+        state: "West Bengal",
+        zipcode: "700016",
+        country: "India",
+      },
+      paymentMethod: "cod",
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const orderId = (await placed.json()).data._id as string;
+
+  await signIn(page, shopper, `/myaccount/orders/${orderId}`);
+  await page.getByRole("link", { name: "Tax invoice" }).click();
+  await expect(page).toHaveURL(`/myaccount/orders/${orderId}/invoice`);
+  await expect(page.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
+  await expect(page.getByText(/^GSTIN: \d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/)).toBeVisible();
+  await expect(page.getByText("Place of supply: West Bengal (code 19)")).toBeVisible();
+  await expect(page.getByText(/^Rupees .+ Only$/)).toBeVisible();
+  await expect(page.locator('link[rel="stylesheet"][media="print"]')).toHaveCount(1);
+  // Printed: the links and notes around the invoice are left out.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("link", { name: /Back to the order/ })).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
+  await page.getByRole("link", { name: /Back to the order/ }).click();
+  await expect(page).toHaveURL(`/myaccount/orders/${orderId}`);
+
+  await page.context().clearCookies();
+  await signInAsAdmin(page, `/admin/orders/${orderId}`);
+  await page.getByRole("link", { name: "Tax invoice" }).click();
+  await expect(page).toHaveURL(`/admin/orders/${orderId}/invoice`);
+  await expect(page.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
+});
