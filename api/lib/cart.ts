@@ -38,6 +38,14 @@ export async function loadCart(db: Database, userId: string): Promise<CartJson> 
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.size));
+  return cartOf(db, rows);
+}
+
+/** A cart line as stored: the product, the size and the quantity. */
+export type CartRow = { productId: string; size: string; qty: number };
+
+/** The cart of these stored lines, in their order, with every product populated. */
+export async function cartOf(db: Database, rows: CartRow[]): Promise<CartJson> {
   // A product an admin hid since stays in the cart (it is refused at checkout, api/lib/orders.ts).
   const catalogue = await loadProducts(
     db,

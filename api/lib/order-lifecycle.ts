@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { auditLog, type OrderStatus, orderItems, orders, variants } from "../db/schema";
 import type { ApiDeps } from "./context";
 import { conflict, notFound } from "./http";
+import { stockChanged } from "./catalogue-cache";
 
 /**
  * The order lifecycle: one state machine (`decide`) for every change an order goes through,
@@ -452,6 +453,7 @@ export async function expireUnpaidOrders(deps: Pick<ApiDeps, "db" | "now">, batc
       await putBack(tx, await expireLocked(tx, rows, now));
       return rows.length;
     });
+    if (count > 0) stockChanged();
     total += count;
     if (count < batchSize) return total;
   }
@@ -548,6 +550,8 @@ export async function changeOrder(deps: Pick<ApiDeps, "db" | "now">, request: Ch
     }
     return { row, refused: null };
   });
+  // Committed: a cancel, a return or an expiry on the way put stock back (api/lib/catalogue-cache.ts).
+  if (outcome) stockChanged();
   if (!outcome) throw notFound("Order not found");
   if (outcome.refused)
     throw conflict(outcome.refused, { status: outcome.row.status, paymentStatus: outcome.row.paymentStatus });

@@ -1,7 +1,3 @@
-/** The five-point star, and its left half (for half stars), on a 24×24 grid. */
-const STAR = "12 2 15.09 8.26 22 9.27 17 14.14 18.18 21.02 12 17.77 5.82 21.02 7 14.14 2 9.27 8.91 8.26";
-const LEFT_HALF = "12 2 8.91 8.26 2 9.27 7 14.14 5.82 21.02 12 17.77";
-
 type StarFill = "full" | "half" | "empty";
 
 /** Five stars, a half star when the fraction is 0.5 or more. */
@@ -14,23 +10,22 @@ export function starFills(value: number): StarFill[] {
 
 /**
  * The star rating: five 18 px stars filled yellow, with the count in brackets when given.
- * One label for screen readers instead of five meaningless shapes.
+ * One label for screen readers instead of five meaningless shapes. Each star is an empty element
+ * drawn by CSS (`.stars` in app.css: one star shape as a mask), so a card carries 5 short tags
+ * instead of 5 inline SVG polygons (docs/decisions/009-render-profile.md).
  */
 export function Stars({ value, count, size = 18, className = "" }: { value: number; count?: number; size?: number; className?: string }) {
   const label = `Rated ${value} out of 5${count === undefined ? "" : `, ${count} ratings`}`;
   return (
     <span className={`inline-flex items-center gap-1 ${className}`}>
-      <span role="img" aria-label={label} className="inline-flex" data-rating={value}>
+      <span role="img" aria-label={label} className="stars" data-rating={value} style={size === 18 ? undefined : { fontSize: size }}>
         {starFills(value).map((fill, i) => (
-          <svg key={i} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" data-star={fill}>
-            <polygon points={STAR} className={fill === "full" ? "fill-yellow-400" : "fill-gray-300"} />
-            {fill === "half" && <polygon points={LEFT_HALF} className="fill-yellow-400" />}
-          </svg>
+          <i key={i} data-star={fill} />
         ))}
       </span>
       {count !== undefined && (
         <span className="text-xs text-gray-500" aria-hidden="true">
-          ({count})
+          {`(${count})`}
         </span>
       )}
     </span>

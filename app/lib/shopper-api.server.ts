@@ -1,4 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
+import type { OrderInvoicesJson } from "../../api/lib/gst-invoices";
 import type { OrderJson } from "../../api/lib/orders";
 import type { Paginator } from "../../api/lib/paging";
 import type { ProductListEntryJson } from "../../api/lib/product-lists";
@@ -41,11 +42,14 @@ export type ProfileChange = { name: string; email: string; phone: string | null;
 
 export type CartLineRef = { productId: string; size: string };
 
+/** `user/summary`: what every page shows of the shopper, in one call (the root loader's). */
+export type ShopperSummary = { user: UserJson; cart: CartSummary; wishlistIds: string[]; compareIds: string[] };
+
 // The cart as the API answers it, every line: its `{query, options}` mean nothing for a cart.
 const WHOLE_CART = { query: {}, options: {}, isCountOnly: false };
 
 /** The same result with its data mapped (failures pass through). */
-function mapResult<T, U>(result: ApiResult<T>, map: (value: T) => U): ApiResult<U> {
+export function mapResult<T, U>(result: ApiResult<T>, map: (value: T) => U): ApiResult<U> {
   return result.ok ? { ...result, envelope: { ...result.envelope, data: map(result.envelope.data) } } : result;
 }
 
@@ -69,6 +73,12 @@ export function shopperApi(context: AppLoadContext, token: string, onRejected?: 
 
   return {
     me: () => call<UserJson>("GET", "user/me"),
+    /** The user, the cart as the shop shows it, and the wishlist and compare ids, in one call. */
+    summary: async (): Promise<ApiResult<ShopperSummary>> =>
+      mapResult(
+        await call<Omit<ShopperSummary, "cart"> & { cart: CartJson }>("GET", "user/summary"),
+        (summary) => ({ ...summary, cart: toCartSummary(summary.cart) }),
+      ),
     updateProfile: (userId: string, change: ProfileChange) => call<UserJson>("PUT", `user/update/${userId}`, change),
     /** Replaces the user's whole address list (the API takes the list, not one address); answers the updated user. */
     saveAddresses: (userId: string, list: AddressEntry[]) =>
@@ -113,6 +123,9 @@ export function shopperApi(context: AppLoadContext, token: string, onRejected?: 
     orders: (page: number, limit: number) =>
       call<ListPage<OrderJson>>("GET", `orders?${new URLSearchParams({ page: String(page), limit: String(limit) })}`),
     order: (orderId: string) => call<OrderJson>("GET", `orders/${encodeURIComponent(orderId)}`),
+    /** The order's tax invoices, one per merchant (api/routes/invoices.ts). */
+    orderInvoices: (orderId: string) =>
+      call<OrderInvoicesJson>("GET", `orders/${encodeURIComponent(orderId)}/invoices`),
     cancelOrder: (orderId: string, reason: string | null) =>
       call<OrderJson>("PUT", `orders/${encodeURIComponent(orderId)}/cancel`, { reason }),
     returnOrder: (orderId: string, reason: string) =>

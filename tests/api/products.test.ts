@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { productListing, products, searchTerms, variants } from "../../api/db/schema";
 import { buildSearchText, priceBand, priceBandCover, priceBandTerm } from "../../api/lib/search-text";
 import { createTestApi, insertMerchant, insertProduct } from "./helpers";
+import { catalogueChanged } from "../../api/lib/catalogue-version";
 
 // One catalogue for the file: six products with known prices, dates, ratings and merchants.
 const api = await createTestApi();
@@ -604,6 +605,9 @@ async function liveIds(query: unknown, options: unknown = {}) {
   return (response.body.data.data as { _id: string }[]).map((p) => p._id);
 }
 
+// These write the tables directly, to test the listing's triggers: each write is then announced
+// as every catalogue writer announces its own (changeCatalogue), or the API's catalogue cache
+// (api/lib/catalogue-cache.ts) would answer what it read before.
 describe("a catalogue that changes", () => {
   it("matches a price range on every variant's price, not only the cheapest and the dearest", async () => {
     expect(await liveIds({ priceRange: { min: 900, max: 1000 } })).toEqual([middle]);
@@ -623,11 +627,13 @@ describe("a catalogue that changes", () => {
       .update(products)
       .set({ ...fields, ratingValue: 4.9, searchText: buildSearchText({ ...row, ...fields }) })
       .where(eq(products.id, straddler));
+    catalogueChanged();
     expect(await liveIds({ search: "khadi" })).toEqual([straddler]);
     expect(await liveIds({ search: "linen" })).toEqual([]);
     expect(await liveIds({ brand: ["Fabindia"] }, { sort: { rating: -1 } })).toEqual([straddler, middle]);
 
     await live.db.update(variants).set({ cost: 990, mrp: 990 }).where(eq(variants.productId, straddler));
+    catalogueChanged();
     expect(await liveIds({ priceRange: { min: 900, max: 1000 } })).toEqual([middle, straddler]);
     expect(await liveIds({ size: ["S"], priceRange: { min: 900, max: 1000 } })).toEqual([straddler]);
     await expectTermCountsKept();
@@ -635,10 +641,12 @@ describe("a catalogue that changes", () => {
 
   it("follows variants added and removed", async () => {
     await live.db.insert(variants).values({ productId: middle, size: "XXL", position: 3, quantity: 2, mrp: 1500, cost: 1500, discount: 0 });
+    catalogueChanged();
     expect(await liveIds({ size: ["XXL"] })).toEqual([middle]);
     expect(await liveIds({ size: ["XXL"], priceRange: { min: 1500 } })).toEqual([middle]);
 
     await live.db.delete(variants).where(eq(variants.size, "XXL"));
+    catalogueChanged();
     expect(await liveIds({ size: ["XXL"] })).toEqual([]);
     expect(await liveIds({ priceRange: { min: 1500 } })).toEqual([]);
     await expectTermCountsKept();
@@ -648,6 +656,7 @@ describe("a catalogue that changes", () => {
     const gone = await insertProduct(live.db, { brand: "Fabindia", merchantId: liveMerchant, createdAt: day(12) });
     expect(await liveIds({ brand: ["Fabindia"] })).toEqual([gone, middle, straddler]);
     await live.db.delete(products).where(eq(products.id, gone));
+    catalogueChanged();
     expect(await liveIds({ brand: ["Fabindia"] })).toEqual([middle, straddler]);
     // One condition on one field: answered from the term counts, which the delete brought down.
     const count = await live.call("POST", "/userapp/product/count", { body: { query: { brand: ["Fabindia"] } } });
