@@ -129,6 +129,8 @@ const optionsSchema = z.object({
   sort: sortSchema,
   // Accepted for the original client; the merchant is always populated.
   populate: z.unknown().optional(),
+  // The search as typed, never corrected (api/lib/search-fallback.ts): "Search instead for …".
+  exact: z.boolean().nullish().transform((value) => value === true),
 });
 
 /** `{query, options, isCountOnly}` of `product/list`. */

@@ -68,6 +68,14 @@ function searchTermIds(term: string): SQL {
     where ${like(merchants.contactPhone, `%${escapeLike(term)}%`)}`;
 }
 
+/** The terms of a search, as the list matches them: lower-cased, split on spaces, the first MAX_SEARCH_TERMS. */
+export function searchTermsOf(search: string): string[] {
+  return search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
+}
+
+/** Terms of a search past this many are ignored. */
+export const MAX_SEARCH_TERMS = 10;
+
 const INT_MAX = 2 ** 31 - 1;
 
 /** Price bounds in whole rupees (selling prices are whole), inside PostgreSQL's integer range; null for a range nothing sells in. */
@@ -98,6 +106,11 @@ export type ListingFilter = {
   knownCount?: number;
   /** Products in the catalogue, as of the last ANALYZE (-1 before any), when the vocabulary was asked. */
   total?: number;
+  /**
+   * At most this many products match, by the terms' product counts (the fewest of any one
+   * required condition), when the vocabulary was asked: the suggestions choose their plan by it.
+   */
+  estimate?: number;
 } | null;
 
 /** Kinds of which every product holds exactly one term: the product counts of several add up. */
@@ -140,7 +153,7 @@ export async function resolveQuery(db: Database, query: ProductQuery): Promise<L
     if (values.length > 0) sets.push({ ids: termIds(kind, values), kind, role: "required" });
   if (query.gender) sets.push({ ids: termIds("gender", [query.gender]), kind: "gender", role: "required" });
   // Every term of `search` must match.
-  for (const term of query.search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10)) {
+  for (const term of searchTermsOf(query.search)) {
     sets.push({ ids: searchTermIds(term), role: "required" });
   }
   if (query.size.length > 0) {
@@ -184,6 +197,8 @@ export async function resolveQuery(db: Database, query: ProductQuery): Promise<L
     }
     if (found.some((set) => set.ids.length === 0)) return null;
     filter.total = Number(rows[0].total);
+    const required = found.filter((_, i) => sets[i].role === "required").map((set) => set.products);
+    if (required.length > 0) filter.estimate = Math.min(...required);
 
     // Whether the bands are worth asking for (GIN_ENTRY_COST): weighed against the fewest
     // candidates the other sets (or, for a price with a size, the size set) leave.

@@ -68,6 +68,8 @@ export type ShopParams = {
   sort: SortKey;
   limit: number;
   page: number;
+  /** The search exactly as typed, never corrected ("Search instead for …"); only with a search. */
+  exact?: boolean;
 };
 
 export const DEFAULT_PARAMS: ShopParams = {
@@ -143,6 +145,7 @@ export function parseShopParams(searchParams: URLSearchParams): ShopParams {
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
     page: readPageNumber(searchParams.get("page")),
   };
+  if (params.search && searchParams.get("exact") === "1") params.exact = true;
   return { ...params, ...orderPriceRange(params.minPrice, params.maxPrice) };
 }
 
@@ -202,6 +205,7 @@ export function hasFilters(params: ShopParams): boolean {
 export function shopSearch(params: ShopParams, options: { withLimit?: boolean } = {}): string {
   const search = new URLSearchParams();
   if (params.search) search.set("search", params.search);
+  if (params.search && params.exact) search.set("exact", "1");
   for (const key of LIST_FILTERS) for (const value of params[key]) search.append(key, value);
   if (params.gender) search.set("gender", params.gender);
   if (params.minPrice !== null) search.set("minPrice", String(params.minPrice));
@@ -215,7 +219,7 @@ export function shopSearch(params: ShopParams, options: { withLimit?: boolean } 
 
 /** The search params the shop reads; any other (a campaign tag, say) is passed along untouched. */
 export const SHOP_KEYS: ReadonlySet<string> = new Set([
-  "search", ...LIST_FILTERS, "gender", "minPrice", "maxPrice", "sort", "limit", "page",
+  "search", "exact", ...LIST_FILTERS, "gender", "minPrice", "maxPrice", "sort", "limit", "page",
 ]);
 
 /**
@@ -265,7 +269,7 @@ export function toggleValue(params: ShopParams, key: ListFilter, value: string):
 
 /** Everything cleared but the search text, sort and page size. */
 export function clearFilters(params: ShopParams): ShopParams {
-  return { ...DEFAULT_PARAMS, search: params.search, sort: params.sort, limit: params.limit };
+  return { ...DEFAULT_PARAMS, search: params.search, sort: params.sort, limit: params.limit, ...(params.exact && { exact: true }) };
 }
 
 /** The body of `POST /userapp/product/list` for these params. */
@@ -282,7 +286,7 @@ export function productListBody(params: ShopParams) {
   }
   return {
     query,
-    options: { page: params.page, limit: params.limit, sort: SORTS[params.sort].sort },
+    options: { page: params.page, limit: params.limit, sort: SORTS[params.sort].sort, ...(params.search && params.exact && { exact: true }) },
     isCountOnly: false,
   };
 }

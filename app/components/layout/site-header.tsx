@@ -4,8 +4,9 @@ import { CartDrawer, openCartDrawer, preloadCartDrawer } from "~/components/cart
 import { useCart } from "~/components/cart/use-cart";
 import { formatRupees } from "~/lib/money";
 import { type CartSummary, loginHref, type RootData } from "~/lib/shopper";
-import { CartIcon, ChevronDownIcon, CompareIcon, HeadsetIcon, HeartIcon, LogoMark, MenuIcon, SearchIcon, UserIcon } from "./icons";
+import { CartIcon, ChevronDownIcon, CompareIcon, HeadsetIcon, HeartIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
 import { ACCOUNT_LINKS, CATEGORY_MENUS, type CategoryMenu } from "./navigation";
+import { SiteSearch } from "./site-search";
 import { accountHref, type ShopperLink, shopperLinks, shortcutName } from "./shopper-links";
 
 /** The page's path and query, where a guest comes back to after signing in. */
@@ -33,7 +34,7 @@ export function SiteHeader({ root }: { root: RootData }) {
       <div className="relative mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 md:flex-nowrap md:gap-x-6">
         <MobileMenu root={root} />
         <Logo />
-        <SearchForm />
+        <SiteSearch />
         <SupportBlock email={root.supportEmail} />
         <div className="ml-auto flex items-center gap-0.5 md:ml-0 md:gap-1">
           <AccountMenu root={root} />
@@ -77,43 +78,6 @@ export function Logo() {
         Mart<span className="text-brand">.</span>
       </span>
     </Link>
-  );
-}
-
-function SearchForm() {
-  const location = useLocation();
-  // On /shop the box shows the search in force; elsewhere it starts empty.
-  const current = location.pathname === "/shop" ? (new URLSearchParams(location.search).get("search") ?? "") : "";
-  return (
-    <Form
-      method="get"
-      action="/shop"
-      role="search"
-      className="order-last flex w-full md:order-none md:w-auto md:max-w-xl md:flex-1"
-    >
-      <label htmlFor="site-search" className="sr-only">
-        Search for products
-      </label>
-      <input
-        key={current}
-        id="site-search"
-        type="search"
-        name="search"
-        defaultValue={current}
-        placeholder="Search for products"
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={200}
-        className="min-w-0 flex-1 rounded-l-full border border-r-0 border-gray-300 bg-gray-50 px-4 py-2 text-sm placeholder:text-gray-500 focus:border-brand focus:bg-white focus:outline-none focus-visible:outline-offset-0"
-      />
-      <button
-        type="submit"
-        className="inline-flex items-center rounded-r-full bg-brand px-4 text-white hover:bg-brand-dark"
-        aria-label="Search"
-      >
-        <SearchIcon className="size-5" />
-      </button>
-    </Form>
   );
 }
 

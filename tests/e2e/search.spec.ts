@@ -1,0 +1,119 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// The search that forgives, with JavaScript on and off, on a desktop and at 360 px: the header's
+// box (a combobox of suggestions with JavaScript, a form to /shop without), the "Showing results
+// for" message, and the box applying on /shop as the filters do.
+
+const jsOn = () => !test.info().project.name.includes("nojs");
+
+const box = (page: Page) => page.locator("#site-search");
+
+/** Opens a page; with JavaScript, waits until the header's box is the combobox (hydrated). */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  if (jsOn()) await expect(page.locator("#site-search[role=combobox]")).toBeAttached();
+}
+
+test.describe("the header's search box", () => {
+  test("suggestions: a combobox the keys drive (arrows, Escape, Enter)", async ({ page }) => {
+    test.skip(!jsOn(), "suggestions need JavaScript; without it the box is a form (next test)");
+    await visit(page, "/");
+    const input = box(page);
+    await expect(input).toHaveAttribute("aria-expanded", "false");
+    await input.click();
+    await input.pressSequentially("sams");
+    const listbox = page.getByRole("listbox", { name: "Search suggestions" });
+    await expect(listbox).toBeVisible();
+    await expect(input).toHaveAttribute("aria-expanded", "true");
+    await expect(input).toHaveAttribute("aria-controls", "site-search-listbox");
+    const options = listbox.getByRole("option");
+    await expect(options.first()).toContainText("Samsung");
+    expect(await options.count()).toBeLessThanOrEqual(8);
+
+    // Down to the first option, the second, back up: the box keeps focus, the active option follows.
+    await input.press("ArrowDown");
+    await expect(input).toHaveAttribute("aria-activedescendant", "site-search-listbox-0");
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
+    await input.press("ArrowDown");
+    await expect(input).toHaveAttribute("aria-activedescendant", "site-search-listbox-1");
+    await expect(options.nth(0)).toHaveAttribute("aria-selected", "false");
+    await input.press("ArrowUp");
+    await expect(input).toHaveAttribute("aria-activedescendant", "site-search-listbox-0");
+    await expect(input).toBeFocused();
+
+    // Escape closes the list and keeps the text; Escape again clears the box.
+    await input.press("Escape");
+    await expect(listbox).toBeHidden();
+    await expect(input).toHaveAttribute("aria-expanded", "false");
+    await expect(input).not.toHaveAttribute("aria-activedescendant");
+    await expect(input).toHaveValue("sams");
+
+    // The arrow opens it again; Enter on the brand opens the shop filtered by it.
+    await input.press("ArrowDown");
+    await expect(listbox).toBeVisible();
+    await expect(input).toHaveAttribute("aria-activedescendant", "site-search-listbox-0");
+    await input.press("Enter");
+    await expect(page).toHaveURL(/\/shop\?brand=Samsung$/);
+  });
+
+  test("a product suggestion opens its page; a misspelt query suggests what it meant", async ({ page }) => {
+    test.skip(!jsOn(), "suggestions need JavaScript");
+    await visit(page, "/");
+    const input = box(page);
+    await input.click();
+    await input.pressSequentially("samsng");
+    const listbox = page.getByRole("listbox", { name: "Search suggestions" });
+    await expect(page.getByText("Showing suggestions for")).toContainText("samsung");
+    const product = listbox.getByRole("option").filter({ hasText: "Product" }).first();
+    const title = (await product.locator("span").first().textContent())!;
+    expect(title).toMatch(/^Samsung /);
+    await product.click();
+    await expect(page).toHaveURL(/\/product\//);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  });
+
+  test("Enter without a suggestion chosen searches /shop, with JavaScript and without", async ({ page }) => {
+    await visit(page, "/");
+    await box(page).fill("jbl speaker");
+    await box(page).press("Enter");
+    await expect(page).toHaveURL(/\/shop\?search=jbl\+speaker$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for “jbl speaker”");
+    await expect(page.locator("main [data-product-card]").first()).toContainText("JBL");
+  });
+});
+
+test.describe("a misspelt search", () => {
+  test("'Showing results for' what was meant, and 'Search instead for' what was typed", async ({ page }) => {
+    await visit(page, "/");
+    await box(page).fill("samsng tv");
+    // Without JavaScript the form submits; with it, Enter with no suggestion chosen does the same.
+    await box(page).press("Enter");
+    await expect(page).toHaveURL(/\/shop\?search=samsng\+tv$/);
+    const message = page.getByTestId("search-correction");
+    await expect(message).toContainText("Showing results for samsung tv");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for “samsung tv”");
+    await expect(page.locator("main [data-product-card]").first()).toContainText("Samsung");
+
+    await message.getByRole("link", { name: "samsng tv" }).click();
+    await expect(page).toHaveURL(/\/shop\?search=samsng\+tv&exact=1$/);
+    await expect(page.getByText("No products found.")).toBeVisible();
+    await expect(page.getByTestId("search-correction")).toHaveCount(0);
+  });
+});
+
+test.describe("the box on /shop", () => {
+  test("with JavaScript it applies after a pause, back to page 1, the filters kept", async ({ page }) => {
+    test.skip(!jsOn(), "without JavaScript the box is a submit (the tests above)");
+    await visit(page, "/shop?category=Televisions&page=2");
+    await expect(page.locator("main form#shop-filters[data-hydrated]")).toBeAttached();
+    const input = box(page);
+    await input.click();
+    await input.pressSequentially("sony");
+    await expect(page).toHaveURL(/\/shop\?search=sony&category=Televisions$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results for “sony”");
+    // The box kept its text and the focus while the page changed under it.
+    await expect(input).toHaveValue("sony");
+    await expect(input).toBeFocused();
+    await expect(page.locator("main [data-product-card]").first()).toContainText("Sony");
+  });
+});
