@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { ADDRESSES_PATH } from "~/components/account/account-user";
-import { addressSchema } from "./address";
+import { addressSchema, PIN_LOOKUP } from "./address";
+import { errorToast } from "./form-toast";
+import { pinLookUpReply, unknownPinError } from "./pincode.server";
 import { type AddressEntry, requireShopperProfile } from "./shopper-api.server";
 import { redirectWithSuccess } from "./toast.server";
 import type { UserappResult } from "./userapp.server";
@@ -35,6 +37,11 @@ export function refusedForm(result: SubmissionResult<string[]>, status: number) 
   return data({ result }, { status });
 }
 
+/** The same, with the toast saying so (app/lib/form-toast.ts). */
+export function refusedFormWithToast(result: SubmissionResult<string[]>, status: number, toast: string) {
+  return data({ result, toast: errorToast(toast) }, { status });
+}
+
 const ADDRESS_FIELDS = new Set(["locality", "city", "state", "zipcode", "country"]);
 
 /**
@@ -50,8 +57,13 @@ export async function submitAddress(
   const { api, user } = await requireShopperProfile(request, context);
   const index = texts.addressId ? user.address.findIndex((a) => a._id === texts.addressId) : user.address.length;
   if (index < 0) throw data("Address not found", { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: addressSchema });
+  const formData = await request.formData();
+  // "Look up" (without JavaScript): the form again, city and state filled from the PIN; nothing saved.
+  if (formData.get(PIN_LOOKUP.name) === PIN_LOOKUP.value) return { result: await pinLookUpReply(context, formData) };
+  const submission = parseWithZod(formData, { schema: addressSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const unknownPin = await unknownPinError(context, submission.value.zipcode);
+  if (unknownPin) return data({ result: submission.reply({ fieldErrors: unknownPin }) }, { status: 400 });
 
   const list: AddressEntry[] = [...user.address];
   // An edited address keeps its id and whether it is the primary one.
@@ -63,7 +75,7 @@ export async function submitAddress(
       return Number(position) === index && ADDRESS_FIELDS.has(field) ? field : null;
     });
     const message = `${texts.failure}: ${result.envelope.message || "Unknown error"}`;
-    return refusedForm(submission.reply({ formErrors: [message], fieldErrors }), refusedStatus(result));
+    return refusedFormWithToast(submission.reply({ formErrors: [message], fieldErrors }), refusedStatus(result), message);
   }
   return redirectWithSuccess(ADDRESSES_PATH, texts.success);
 }

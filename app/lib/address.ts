@@ -49,6 +49,18 @@ export type IndianState = (typeof INDIAN_STATES)[number];
 /** The shop delivers in India only; the country field starts with it. */
 export const DEFAULT_COUNTRY = "India";
 
+/** An Indian PIN code: six digits, never starting with 0 (the API checks the same). */
+export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
+export const PIN_MESSAGE = "Enter a 6-digit PIN code";
+/** A well-formed PIN code that no post office has (India Post's directory, through the API). */
+export const UNKNOWN_PIN_MESSAGE = "No post office has this PIN code";
+
+/**
+ * The address forms' "Look up" button: `intent=lookup-pin` fills city and state from the PIN
+ * code and shows the form again, saving nothing.
+ */
+export const PIN_LOOKUP = { name: "intent", value: "lookup-pin" } as const;
+
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `Enter the ${label}` })
@@ -61,8 +73,7 @@ export const addressSchema = z.object({
   locality: requiredText("locality", 200),
   city: requiredText("city", 100),
   state: z.enum(INDIAN_STATES, { error: "Choose a state" }),
-  // An Indian PIN code: six digits, never starting with 0 (the API checks the same).
-  zipcode: z.string({ error: "Enter a 6-digit PIN code" }).trim().regex(/^[1-9][0-9]{5}$/, "Enter a 6-digit PIN code"),
+  zipcode: z.string({ error: PIN_MESSAGE }).trim().regex(PIN_PATTERN, PIN_MESSAGE),
   country: requiredText("country", 100),
 });
 

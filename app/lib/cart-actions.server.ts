@@ -16,9 +16,16 @@ const failed = (message: string): Outcome => ({ ok: false, message });
 
 export const UNKNOWN_CART_ACTION = failed("Failed to update cart: Unknown cart action");
 
-/** Does one change to the shopper's own cart through the API. */
-export function changeCart(api: ShopperApi, change: CartChange): Promise<Outcome> {
-  return CART_INTENT_HANDLERS[change.intent](api, change);
+/**
+ * The toast of a product page's "Update Cart" (a form with UPDATE_CART): the whole cart line was
+ * set, not stepped, so it is the cart that was updated.
+ */
+export const CART_UPDATED = "Cart updated successfully!";
+
+/** Does one change to the shopper's own cart through the API. `updateCart`: sent by "Update Cart". */
+export async function changeCart(api: ShopperApi, change: CartChange, { updateCart = false } = {}): Promise<Outcome> {
+  const outcome = await CART_INTENT_HANDLERS[change.intent](api, change);
+  return outcome.ok && updateCart && change.intent === "update" ? done(CART_UPDATED) : outcome;
 }
 
 /** The cart now (to find a line's product, for its name, and quantity), or the outcome of failing to read it. */
@@ -42,6 +49,14 @@ function apiFailure(result: ApiResult<unknown>, prefix: string): Outcome {
   return failed(`${prefix}: ${result.envelope.message || "Internal server error"}`);
 }
 
+/**
+ * A failed add: "Failed to add product to cart: …" when the API refused it (a rule, the stock),
+ * "Error adding to cart: …" when it could not answer (5xx, unreachable).
+ */
+function addFailure(result: ApiResult<unknown>): Outcome {
+  return apiFailure(result, result.httpStatus >= 500 ? "Error adding to cart" : "Failed to add product to cart");
+}
+
 function soldOut(product: Product, size: string): boolean {
   return (variantOf(product, size)?.quantity ?? 0) <= 0;
 }
@@ -54,10 +69,10 @@ const CART_INTENT_HANDLERS: Record<CartChange["intent"], (api: ShopperApi, chang
     if (!isAllowedQty(pieces)) return failed(`${prefix}: ${QTY_RULE}`);
     if (!PRODUCT_ID.test(productId)) return failed(NOT_AVAILABLE);
     const found = await api.product(productId);
-    if (!found.ok) return found.httpStatus === 404 ? failed(NOT_AVAILABLE) : apiFailure(found, prefix);
+    if (!found.ok) return found.httpStatus === 404 ? failed(NOT_AVAILABLE) : addFailure(found);
     if (soldOut(found.envelope.data, size)) return failed(NOT_AVAILABLE);
     const added = await api.addToCart({ productId, size, qty: pieces });
-    return added.ok ? done("Product added successfully to cart!") : apiFailure(added, prefix);
+    return added.ok ? done("Product added successfully to cart!") : addFailure(added);
   },
 
   async update(api, change) {

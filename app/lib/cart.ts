@@ -29,6 +29,9 @@ export type CartIntent = (typeof CART_INTENTS)[number];
  */
 export const ANSWER_FETCHER = { name: "answer", value: "fetcher" } as const;
 
+/** The hidden field of a product page's "Update Cart" form: its toast is "Cart updated successfully!". */
+export const UPDATE_CART = { name: "button", value: "update-cart" } as const;
+
 /** What the cart action answers a fetcher: the toast's message, and whether the change was made. */
 export type CartActionData = { ok: boolean; message: string };
 

@@ -1,5 +1,8 @@
 import { clampQty, defaultSize, type Product } from "~/lib/catalogue";
 
+/** The size a shopper is shown first, and a card adds, when the product has it. */
+const PREFERRED_SIZE = "M";
+
 /**
  * What the shopper has chosen on a product page, read from its URL (`?size=L&qty=3&image=2`) so
  * that every choice works as a plain link without JavaScript.
@@ -11,6 +14,8 @@ export type ProductSelection = {
   qty: number | null;
   /** Index into the gallery. */
   image: number;
+  /** The PIN code of the last "Check delivery" (`?pin=`), kept while size, quantity and image change. */
+  pin: string | null;
 };
 
 /** Reads and normalises the product page's query: unknown sizes fall back, quantities clamp to 1..10. */
@@ -21,7 +26,8 @@ export function readSelection(product: Pick<Product, "variants" | "productImages
   const qty = rawQty === null || rawQty.trim() === "" ? null : clampQty(rawQty);
   const imageCount = Math.max(1, product.productImages.length);
   const image = Number.parseInt(params.get("image") ?? "", 10);
-  return { size, qty, image: Number.isInteger(image) && image >= 0 && image < imageCount ? image : 0 };
+  const pin = params.get("pin")?.trim().slice(0, 12) || null;
+  return { size, qty, image: Number.isInteger(image) && image >= 0 && image < imageCount ? image : 0, pin };
 }
 
 /**
@@ -33,6 +39,21 @@ export function selectionSearch(product: Pick<Product, "variants">, selection: P
   if (selection.size && selection.size !== defaultSize(product)) params.set("size", selection.size);
   if (selection.qty != null) params.set("qty", String(selection.qty));
   if (selection.image) params.set("image", String(selection.image));
+  if (selection.pin) params.set("pin", selection.pin);
   const search = params.toString();
   return search ? `?${search}` : "";
+}
+
+/** What the "Check delivery" form sends along with its PIN, so the page keeps the chosen size and quantity. */
+export function deliveryKeep(product: Pick<Product, "variants">, selection: ProductSelection): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(selectionSearch(product, { size: selection.size, qty: selection.qty })));
+}
+
+/**
+ * The size a product card's "Add To cart" adds: the preferred size (M) when it is in stock, else
+ * the first size in stock; null when no size is (the card's button is disabled).
+ */
+export function cardSize(product: Pick<Product, "variants">): string | null {
+  const inStock = product.variants.filter((variant) => variant.quantity > 0);
+  return (inStock.find((variant) => variant.size === PREFERRED_SIZE) ?? inStock[0])?.size ?? null;
 }

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { ANSWER_FETCHER, type CartActionData } from "~/lib/cart";
+import { ANSWER_FETCHER, type CartActionData, UPDATE_CART } from "~/lib/cart";
 import { readCartChange } from "~/lib/cart-changes";
 import { changeCart, UNKNOWN_CART_ACTION } from "~/lib/cart-actions.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -26,7 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = await requireShopper(request, context, { returnTo: back, status: 303 });
 
   const change = readCartChange(form);
-  const outcome = change ? await changeCart(api, change) : UNKNOWN_CART_ACTION;
+  const updateCart = form.get(UPDATE_CART.name) === UPDATE_CART.value;
+  const outcome = change ? await changeCart(api, change, { updateCart }) : UNKNOWN_CART_ACTION;
 
   if (form.get(ANSWER_FETCHER.name) === ANSWER_FETCHER.value) {
     // 200 even for a refusal: React Router reloads the page's data (and so shows the toast) only after a 2xx.

@@ -5,12 +5,16 @@ import { AddressChoice } from "~/components/checkout/address-choice";
 import { CheckoutHeader } from "~/components/checkout/checkout-header";
 import { PaymentChoice } from "~/components/checkout/payment-choice";
 import { FormError, primaryButton } from "~/components/form-field";
+import { Toaster } from "~/components/toaster";
 import { OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { useIsPending } from "~/components/use-is-pending";
 import { PLATFORM_FEE } from "../../api/contract";
 import { buyNowLine, cartLines, type CheckoutLine, deliveryAddress, isBuyNow, isProblem, readBuyNow } from "~/lib/checkout.server";
+import { PIN_LOOKUP } from "~/lib/address";
 import { ADDRESS_FIELDS, checkoutSchema, EMPTY_CART_MESSAGE } from "~/lib/checkout-schemas";
+import { errorToast, toastOf } from "~/lib/form-toast";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
+import { pinLookUpReply, primePinDirectory, unknownPinError } from "~/lib/pincode.server";
 import { formatRupees } from "~/lib/money";
 import { DEFAULT_PAYMENT_METHOD } from "~/lib/payment/methods";
 import { seo } from "~/lib/seo";
@@ -36,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, user } = await requireShopperProfile(request, context);
   const url = new URL(request.url);
   const base = { buyNow: isBuyNow(url), addresses: user.address, idempotencyKey: crypto.randomUUID(), platformFee: PLATFORM_FEE };
+  // A shopper without an address types one here: the PIN directory gets ready meanwhile.
+  if (user.address.length === 0) primePinDirectory(context);
 
   let lines: CheckoutLine[];
   if (base.buyNow) {
@@ -52,6 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = await requireShopper(request, context);
   const url = new URL(request.url);
   const formData = await request.formData();
+  // "Look up" by a new address's PIN (without JavaScript): the form again, filled in; nothing ordered.
+  if (formData.get(PIN_LOOKUP.name) === PIN_LOOKUP.value) return { result: await pinLookUpReply(context, formData) };
   const buyNow = isBuyNow(url);
 
   // What is ordered is read again here, never taken from the form: the cart as it is now, or
@@ -78,12 +86,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { idempotencyKey, paymentMethod, address: choice } = submission.value;
+  const unknownPin = "inline" in choice && choice.inline ? await unknownPinError(context, choice.inline.zipcode) : null;
+  if (unknownPin) return data({ result: submission.reply({ fieldErrors: unknownPin }) }, { status: 400 });
 
   const user = orErrorPage(await api.me());
   const delivery = await deliveryAddress(api, user, choice);
   if ("message" in delivery) {
     return data(
-      { result: submission.reply(delivery.field ? { fieldErrors: { [delivery.field]: [delivery.message] } } : { formErrors: [delivery.message] }) },
+      {
+        result: submission.reply(delivery.field ? { fieldErrors: { [delivery.field]: [delivery.message] } } : { formErrors: [delivery.message] }),
+        // "Failed to add address: …", when the new address could not be saved.
+        toast: delivery.field ? null : errorToast(delivery.message),
+      },
       { status: 400 },
     );
   }
@@ -91,10 +105,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await api.createOrder({ ...order, address: delivery.address, paymentMethod }, idempotencyKey);
   if (!result.ok) {
     const message = `Failed to place order: ${result.envelope.message || "Please try again."}`;
-    return data({ result: submission.reply({ formErrors: [message] }) }, { status: result.httpStatus >= 500 ? 500 : result.httpStatus === 409 ? 409 : 400 });
+    // The toast's fixed text (decision 014); the reason stays above the form.
+    return data(
+      { result: submission.reply({ formErrors: [message] }), toast: errorToast(PLACE_ORDER_FAILED) },
+      { status: result.httpStatus >= 500 ? 500 : result.httpStatus === 409 ? 409 : 400 },
+    );
   }
   return placed(result.envelope.data._id);
 }
+
+/** The toast of a checkout the API refused (the reason is shown above the form). */
+const PLACE_ORDER_FAILED = "Failed to place order";
 
 const placed = (orderId: string) => redirectWithSuccess(`/myaccount/orders/${orderId}`, "Order placed successfully!");
 
@@ -173,6 +194,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <CheckoutHeader />
+      <Toaster toast={toastOf(actionData)} />
       <main id="main" className="mx-auto max-w-5xl px-4 py-6">
         <h1 className="mb-4 text-2xl font-bold text-gray-900">Checkout</h1>
         <div className="mb-4">

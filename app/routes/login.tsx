@@ -3,8 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, FormField, primaryButton, useClearedPasswords } from "~/components/form-field";
+import { Toaster } from "~/components/toaster";
 import { useIsPending } from "~/components/use-is-pending";
 import { loginSchema } from "~/lib/account-schemas";
+import { errorToast, toastOf } from "~/lib/form-toast";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { commitSession, getSession, readToken } from "~/lib/session.server";
@@ -40,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const message = `Login failed: ${result.envelope.message || "Invalid credentials"}`;
     const status = result.httpStatus === 429 ? 429 : result.httpStatus >= 500 ? 500 : 400;
-    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: errorToast(message) }, { status });
   }
   const session = await getSession(request);
   session.set("token", result.envelope.data.token);
@@ -64,6 +66,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   useClearedPasswords(actionData?.result, fields.password.id);
   return (
     <AuthCard title="Login" intro="Welcome back! Sign in to see your cart, wishlist and orders.">
+      <Toaster toast={toastOf(actionData)} />
       <Form method="post" action={`/login${query}`} {...getFormProps(form)} className="flex flex-col gap-3">
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

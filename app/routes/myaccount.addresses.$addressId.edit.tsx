@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { ADDRESSES_PATH } from "~/components/account/account-user";
 import { AddressForm } from "~/components/account/address-form";
 import { submitAddress } from "~/lib/account.server";
+import { toastOf } from "~/lib/form-toast";
+import { primePinDirectory } from "~/lib/pincode.server";
 import { seo } from "~/lib/seo";
 import { requireShopperProfile } from "~/lib/shopper-api.server";
 import type { Route } from "./+types/myaccount.addresses.$addressId.edit";
@@ -16,6 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user } = await requireShopperProfile(request, context);
   const address = user.address.find((a) => a._id === params.addressId);
   if (!address) throw data("Address not found", { status: 404 });
+  primePinDirectory(context);
   return { address };
 }
 
@@ -33,6 +36,7 @@ export default function EditAddress({ loaderData, actionData, params }: Route.Co
       action={`${ADDRESSES_PATH}/${params.addressId}/edit`}
       address={loaderData.address}
       lastResult={actionData?.result}
+      toast={toastOf(actionData)}
       pending="Saving address..."
     />
   );

@@ -1,6 +1,8 @@
 import { ADDRESSES_PATH } from "~/components/account/account-user";
 import { AddressForm } from "~/components/account/address-form";
 import { submitAddress } from "~/lib/account.server";
+import { toastOf } from "~/lib/form-toast";
+import { primePinDirectory } from "~/lib/pincode.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/myaccount.addresses.new";
 
@@ -11,10 +13,16 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
+// The PIN directory gets ready while the shopper types (app/lib/pincode.server.ts).
+export function loader({ context }: Route.LoaderArgs) {
+  primePinDirectory(context);
+  return null;
+}
+
 export function action({ request, context }: Route.ActionArgs) {
   return submitAddress(request, context, { success: "Address added successfully!", failure: "Failed to add address" });
 }
 
 export default function NewAddress({ actionData }: Route.ComponentProps) {
-  return <AddressForm action={PATH} lastResult={actionData?.result} pending="Adding new address..." />;
+  return <AddressForm action={PATH} lastResult={actionData?.result} toast={toastOf(actionData)} pending="Adding new address..." />;
 }

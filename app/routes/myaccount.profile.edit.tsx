@@ -5,10 +5,12 @@ import { data, Form } from "react-router";
 import { useAccount } from "~/components/account/account-user";
 import { FormActions } from "~/components/account/form-actions";
 import { RouteDialog } from "~/components/account/route-dialog";
+import { Toaster } from "~/components/toaster";
+import { toastOf } from "~/lib/form-toast";
 import { ConformField } from "~/components/account/conform-field";
 import { FormError, useClearedPasswords } from "~/components/form-field";
 import { useIsPending } from "~/components/use-is-pending";
-import { apiFieldErrors, refusedForm, refusedStatus } from "~/lib/account.server";
+import { apiFieldErrors, refusedFormWithToast, refusedStatus } from "~/lib/account.server";
 import { emailChanges, profileSchema } from "~/lib/account-schemas";
 import { seo } from "~/lib/seo";
 import { requireShopperProfile } from "~/lib/shopper-api.server";
@@ -45,10 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         : result.httpStatus === 400
           ? { currentPassword: [message] }
           : apiFieldErrors(result, (path) => (PROFILE_FIELDS.has(path) ? path : null));
-    return refusedForm(
-      submission.reply({ formErrors: [`Failed to update profile: ${message}`], fieldErrors, hideFields: HIDDEN }),
-      refusedStatus(result),
-    );
+    const failure = `Failed to update profile: ${message}`;
+    return refusedFormWithToast(submission.reply({ formErrors: [failure], fieldErrors, hideFields: HIDDEN }), refusedStatus(result), failure);
   }
   return redirectWithSuccess(PROFILE, "Profile updated successfully");
 }
@@ -70,6 +70,7 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
   const busy = useIsPending({ formAction: PATH });
   return (
     <RouteDialog title="Edit Profile" closeTo={PROFILE}>
+      <Toaster toast={toastOf(actionData)} />
       <Form method="post" action={PATH} {...getFormProps(form)} className="flex flex-col gap-3">
         <FormError id={form.errorId} errors={form.errors} />
         <ConformField field={fields.name} label="Name" type="text" autoComplete="name" />

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { CartForm } from "~/components/cart/cart-form";
 import { CartLineStepper, RemoveLineButton } from "~/components/cart/line-controls";
 import { useOptimisticCart } from "~/components/cart/use-cart";
 import { type CartLine, deliveryDate, lineTotal, priceDetails } from "~/lib/cart";
@@ -14,6 +15,9 @@ export const meta: Route.MetaFunction = (args) => [
   ...seo(args, { title: "My Cart", description: "The products in your Mart cart.", path: "/mycart" }),
   { name: "robots", content: "noindex" },
 ];
+
+/** The fetcher of the Clear cart form. */
+const CLEAR_CART_KEY = "cart-clear";
 
 /** The address the cart delivers to: the primary one, else the first saved, else none. */
 function deliveryAddress(addresses: readonly AddressJson[]): AddressJson | null {
@@ -62,6 +66,12 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
               <CartPageLine key={`${line.productId}:${line.size}`} line={line} here={here} deliveryBy={loaderData.deliveryBy} />
             ))}
           </ul>
+          {/* Empties the cart (the /cart action's intent clear): "Cart cleared". */}
+          <CartForm fetcherKey={CLEAR_CART_KEY} intent="clear" productId="" size="" redirectTo={here} className="self-end">
+            <button type="submit" className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:border-red-700 hover:text-red-700">
+              Clear cart
+            </button>
+          </CartForm>
         </div>
 
         <aside aria-labelledby="price-details-heading" className="rounded-xl border border-gray-200 bg-white lg:sticky lg:top-4" data-price-details>

@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
+import { Toaster } from "~/components/toaster";
+import { errorToast, toastOf } from "~/lib/form-toast";
 import { FormError, FormField, primaryButton, useClearedPasswords } from "~/components/form-field";
 import { registerSchema } from "~/lib/account-schemas";
 import { checkHoneypot, honeypotInputProps } from "~/lib/honeypot.server";
@@ -36,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A bot that filled the hidden field gets the same answer as a person with a typo, and no account.
   if (!(await checkHoneypot(formData))) {
-    return data({ result: submission.reply({ formErrors: ["Registration failed: Please try again."], hideFields: ["password"] }) }, { status: 400 });
+    const message = "Registration failed: Please try again.";
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: errorToast(message) }, { status: 400 });
   }
   const { firstName, lastName, email, password, redirectTo } = submission.value;
   const result = await callUserapp(context, "POST", "auth/register", {
@@ -51,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.envelope.status === "FAILURE") fieldErrors.email = [result.envelope.message];
     const status = result.httpStatus >= 500 ? 500 : result.httpStatus === 409 || result.httpStatus === 429 ? result.httpStatus : 400;
     return data(
-      { result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }) },
+      { result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }), toast: errorToast(message) },
       { status },
     );
   }
@@ -78,6 +81,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const terms = getInputProps(fields.terms, { type: "checkbox" });
   return (
     <AuthCard title="Register" intro="Create an account to keep a cart, a wishlist and your orders.">
+      <Toaster toast={toastOf(actionData)} />
       <Form method="post" action={`/register${query}`} {...getFormProps(form)} className="flex flex-col gap-3">
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

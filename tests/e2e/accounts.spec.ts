@@ -51,7 +51,9 @@ test("a wrong password says why, keeps the email and clears the password", async
   await page.getByLabel("Email").fill(shopper.email);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Login failed: Invalid email or password." })).toBeVisible();
+  // Said twice: above the form, and as the toast (docs/decisions/014-spec-texts.md).
+  await expect(page.locator("form").getByRole("alert").filter({ hasText: "Login failed: Invalid email or password." })).toBeVisible();
+  await expect(page.locator(".toast").filter({ hasText: "Login failed: Invalid email or password." })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(shopper.email);
   await expect(page.getByLabel("Password")).toHaveValue("");
 });

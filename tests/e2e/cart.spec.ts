@@ -231,3 +231,19 @@ test("another tab's header total follows a change to the cart", async ({ page, r
   await expect.poll(() => page.evaluate(() => localStorage.getItem("persist:root"))).toBeNull();
   await expect(headerTotal(other)).toHaveText("₹0");
 });
+
+test("Update Cart on the product page says 'Cart updated successfully!'; Clear cart empties the cart page", async ({ page, request }) => {
+  await signedIn(page, request);
+  const { product } = await stockedProduct(request, 2);
+  await addFromProductPage(page, product);
+  await page.getByRole("button", { name: "Update Cart" }).click();
+  await expect(toast(page, "Cart updated successfully!")).toBeVisible();
+
+  await page.goto("/mycart");
+  await ready(page);
+  await page.getByRole("button", { name: "Clear cart" }).click();
+  await expect(toast(page, "Cart cleared")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(page).toHaveURL(/\/mycart$/);
+  await expect(headerTotal(page)).toHaveText(rupees(0));
+});

@@ -126,7 +126,8 @@ test("Edit Profile puts a taken email back onto the email field", async ({ page,
   await form.getByLabel("Email").fill(other.email);
   await form.getByLabel("Current password").fill(shopper.password);
   await form.getByRole("button", { name: "Save Changes" }).click();
-  await expect(form.getByText("Failed to update profile: An account with this email already exists.")).toBeVisible();
+  await expect(form.locator("form").getByText("Failed to update profile: An account with this email already exists.")).toBeVisible();
+  await expect(form.locator(".toast").filter({ hasText: "Failed to update profile: An account with this email already exists." })).toBeVisible();
   await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Email")).toHaveValue(other.email);
 });

@@ -65,7 +65,7 @@ describe("product page loader", () => {
     expect(result.product._id).toBe(shirtId);
     expect(result.product.title.shortTitle).toBe("Classic Cotton Shirt!");
     // Default size: M when the product has it; no quantity in the URL; first image.
-    expect(result.selection).toEqual({ size: "M", qty: null, image: 0 });
+    expect(result.selection).toEqual({ size: "M", qty: null, image: 0, pin: null });
     expect(result.origin).toBe("http://shop.test");
   });
 
@@ -116,7 +116,7 @@ describe("product page loader", () => {
   });
 
   it("normalises the size, quantity and image in the query", async () => {
-    expect((await loadProduct(`${shirtPath()}?size=L&qty=3&image=2`)).selection).toEqual({ size: "L", qty: 3, image: 2 });
+    expect((await loadProduct(`${shirtPath()}?size=L&qty=3&image=2`)).selection).toEqual({ size: "L", qty: 3, image: 2, pin: null });
     // Sizes match whatever their case; unknown sizes fall back to the default.
     expect((await loadProduct(`${shirtPath()}?size=s`)).selection.size).toBe("S");
     expect((await loadProduct(`${shirtPath()}?size=XXL`)).selection.size).toBe("M");

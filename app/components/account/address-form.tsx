@@ -3,8 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AddressFields } from "~/components/address-fields";
 import { FormError } from "~/components/form-field";
+import { Toaster } from "~/components/toaster";
 import { useIsPending } from "~/components/use-is-pending";
 import { type AddressInput, addressSchema, DEFAULT_COUNTRY } from "~/lib/address";
+import type { Toast } from "~/lib/shopper";
 import { ADDRESSES_PATH } from "./account-user";
 import { FormActions } from "./form-actions";
 import { RouteDialog } from "./route-dialog";
@@ -14,11 +16,14 @@ export function AddressForm({
   action,
   address,
   lastResult,
+  toast = null,
   pending,
 }: {
   action: string;
   address?: AddressInput | Record<keyof AddressInput, string>;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The refusal's toast ("Failed to add address: …"), from the action's data. */
+  toast?: Toast | null;
   pending: string;
 }) {
   const [form, fields] = useForm({
@@ -33,6 +38,7 @@ export function AddressForm({
   const busy = useIsPending({ formAction: action });
   return (
     <RouteDialog title="Add/Edit Address" closeTo={ADDRESSES_PATH}>
+      <Toaster toast={toast} />
       <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3">
         <FormError id={form.errorId} errors={form.errors} />
         <AddressFields fields={fields} />

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { CartForm } from "~/components/cart/cart-form";
-import { cartLineKey } from "~/lib/cart";
+import { cartLineKey, UPDATE_CART } from "~/lib/cart";
 import { loginHref } from "~/lib/shopper";
 
 type BuyBoxProps = {
@@ -84,6 +84,7 @@ export function BuyBox({
   } else {
     cartControl = (
       <CartForm {...line} intent={inCart ? "update" : "add"} qty={qty} className="flex flex-1">
+        {inCart ? <input type="hidden" name={UPDATE_CART.name} value={UPDATE_CART.value} /> : null}
         <button type="submit" className={primaryClass} disabled={sending}>
           <CartIcon /> {cartLabel}
         </button>

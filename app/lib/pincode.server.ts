@@ -1,0 +1,102 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "react-router";
+import { z } from "zod";
+import type { DeliveryEstimate } from "../../api/lib/delivery-zones";
+import type { PinPlace } from "../../api/lib/pincode";
+import { PIN_MESSAGE, PIN_PATTERN, UNKNOWN_PIN_MESSAGE } from "./address";
+import { callUserapp } from "./userapp.server";
+
+export type { DeliveryEstimate, PinPlace };
+
+/** What the directory said: the place, an unknown PIN, or no answer (the API is down). */
+export type PinAnswer = { place: PinPlace } | { unknown: true } | { unavailable: true };
+
+/** GET /userapp/pincode/{pin} for a PIN already checked against PIN_PATTERN. */
+export async function lookUpPin(context: AppLoadContext, pin: string): Promise<PinAnswer> {
+  if (!PIN_PATTERN.test(pin)) return { unknown: true };
+  const result = await callUserapp<PinPlace>(context, "GET", `pincode/${pin}`);
+  if (result.ok) return { place: result.envelope.data };
+  return result.httpStatus === 404 || result.httpStatus === 422 ? { unknown: true } : { unavailable: true };
+}
+
+const lookUpSchema = z.object({ zipcode: z.string({ error: PIN_MESSAGE }).trim().regex(PIN_PATTERN, PIN_MESSAGE) });
+
+/**
+ * The address form's "Look up" button without JavaScript: the form comes back as it was typed,
+ * with city and state filled in from the PIN, or with the PIN's field error.
+ */
+export async function pinLookUpReply(context: AppLoadContext, formData: FormData): Promise<SubmissionResult<string[]>> {
+  const first = parseWithZod(formData, { schema: lookUpSchema });
+  if (first.status !== "success") return first.reply();
+  const answer = await lookUpPin(context, first.value.zipcode);
+  if ("unknown" in answer) return first.reply({ fieldErrors: { zipcode: [UNKNOWN_PIN_MESSAGE] } });
+  if ("unavailable" in answer) return first.reply({ fieldErrors: { zipcode: ["The PIN code directory is not answering. Please type the city and state."] } });
+  const filled = new FormData();
+  for (const [name, value] of formData) if (name !== "city" && name !== "state") filled.append(name, value);
+  filled.set("zipcode", answer.place.pincode);
+  filled.set("city", answer.place.city);
+  filled.set("state", answer.place.state);
+  return parseWithZod(filled, { schema: lookUpSchema }).reply();
+}
+
+/**
+ * How long saving an address waits for the directory. The API reads it on its first look-up (about
+ * a second on an idle machine, several on a busy one): a save is never held up longer than this.
+ */
+export const SAVE_CHECK_WAIT_MS = 2500;
+
+/**
+ * On save: a PIN the directory does not know is a field error. When the directory cannot answer,
+ * or not within SAVE_CHECK_WAIT_MS, the address is saved as typed (the format was checked already).
+ */
+export async function unknownPinError(context: AppLoadContext, pin: string): Promise<Record<string, string[]> | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<PinAnswer>((resolve) => {
+    timer = setTimeout(() => resolve({ unavailable: true }), SAVE_CHECK_WAIT_MS);
+  });
+  const answer = await Promise.race([lookUpPin(context, pin), late]).finally(() => clearTimeout(timer));
+  return "unknown" in answer ? { zipcode: [UNKNOWN_PIN_MESSAGE] } : null;
+}
+
+/**
+ * A page that shows an address form starts the API reading its directory, without waiting for it:
+ * by the time the shopper has typed an address, the look-up is quick.
+ */
+export function primePinDirectory(context: AppLoadContext): void {
+  void callUserapp(context, "GET", "pincode/110001").catch(() => {});
+}
+
+/** GET /userapp/pincode/{pin}/delivery?productId: the product page's delivery check. */
+export async function checkDelivery(
+  context: AppLoadContext,
+  pin: string,
+  productId: string,
+): Promise<{ place: PinPlace; estimate: DeliveryEstimate } | { unknown: true } | { unavailable: true }> {
+  if (!PIN_PATTERN.test(pin)) return { unknown: true };
+  const result = await callUserapp<{ place: PinPlace; estimate: DeliveryEstimate }>(
+    context,
+    "GET",
+    `pincode/${pin}/delivery?${new URLSearchParams({ productId })}`,
+  );
+  if (result.ok) return result.envelope.data;
+  return result.httpStatus === 404 || result.httpStatus === 422 ? { unknown: true } : { unavailable: true };
+}
+
+/** The product page's "Check delivery" answer, for the PIN in its `?pin=` query. */
+export type DeliveryCheck =
+  | { pin: string; status: "malformed" | "unknown" | "unavailable" }
+  | { pin: string; status: "deliverable" | "undeliverable"; place: PinPlace; estimate: DeliveryEstimate };
+
+/** Reads `?pin=` and asks the API; null when the page was opened without a PIN. */
+export async function deliveryCheck(context: AppLoadContext, url: URL, productId: string): Promise<DeliveryCheck | null> {
+  const raw = url.searchParams.get("pin");
+  if (raw === null || raw.trim() === "") return null;
+  // Echoed back into the form: never more than a PIN's worth and a little.
+  const pin = raw.trim().slice(0, 12);
+  if (!PIN_PATTERN.test(raw.trim())) return { pin, status: "malformed" };
+  const answer = await checkDelivery(context, pin, productId);
+  if ("unknown" in answer) return { pin, status: "unknown" };
+  if ("unavailable" in answer) return { pin, status: "unavailable" };
+  return { pin, status: answer.estimate.deliverable ? "deliverable" : "undeliverable", ...answer };
+}
