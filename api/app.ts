@@ -1,21 +1,38 @@
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { Database } from "./db/client";
 import { type ApiDeps, type ApiEnv, defaultDeps } from "./lib/context";
 import { requestIdOf } from "./lib/request-log";
 import { ApiError, type Envelope, fieldErrorsResponse, urlControlCharacterErrors } from "./lib/http";
+import { addSharedFailures, BEARER_SCHEME, routeGroup } from "./lib/openapi";
 import { adminCatalogueRoutes, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./routes/admin-catalogue";
 import { adminOrderRoutes } from "./routes/admin-orders";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { compareRoutes } from "./routes/compare";
+import { docsRoutes } from "./routes/docs";
 import { mediaRoutes } from "./routes/media";
+import { invoiceRoutes } from "./routes/invoices";
 import { orderRoutes } from "./routes/orders";
+import { pincodeRoutes } from "./routes/pincode";
 import { productRoutes } from "./routes/products";
+import { suggestRoutes } from "./routes/suggest";
+import { summaryRoutes } from "./routes/summary";
 import { userRoutes } from "./routes/user";
 import { wishlistRoutes } from "./routes/wishlist";
 
 export type UserappOptions = Partial<Omit<ApiDeps, "db">> & { db: Database };
+
+/** The document's header (served at /userapp/openapi.json). */
+export const OPENAPI_INFO = {
+  openapi: "3.1.0",
+  info: {
+    title: "The /userapp API",
+    version: "1.0.0",
+    description:
+      "The shop's REST API. Every JSON answer is an envelope `{status, message, data}`: `status` is SUCCESS, or the failure's name (VALIDATION_ERROR with field errors in `data`, UNAUTHORIZED, RECORD_NOT_FOUND…). Money is whole rupees. Calls marked with the bearer scheme need `Authorization: Bearer <token>` from `POST /userapp/auth/login`; /userapp/admin/* needs an admin's token.",
+  },
+};
 
 /**
  * The /userapp REST API (README, "The /userapp API") and the generated product artwork under /media.
@@ -23,18 +40,24 @@ export type UserappOptions = Partial<Omit<ApiDeps, "db">> & { db: Database };
  */
 export function createUserapp(options: UserappOptions) {
   const deps: ApiDeps = { ...defaultDeps(options.db), ...options };
-  const api = new Hono<ApiEnv>();
+  // Every route group is an OpenAPIHono whose routes are createRoute configs: mounting one here
+  // adds its routes to the document (README, "The /userapp API"; docs/architecture.md).
+  const api = routeGroup();
   api.route("/auth", authRoutes(deps));
+  api.route("/user", summaryRoutes(deps)); // first: it answers /user/summary before userRoutes' token check
   api.route("/user", userRoutes(deps));
   api.route("/product", productRoutes(deps));
+  api.route("/product", suggestRoutes(deps));
   api.route("/cart", cartRoutes(deps));
   api.route("/wishlist", wishlistRoutes(deps));
   api.route("/compare", compareRoutes(deps));
+  api.route("/pincode", pincodeRoutes(deps));
   api.route("/", orderRoutes(deps));
+  api.route("/", invoiceRoutes(deps)); // /orders/{id}/invoices and /admin/orders/{id}/invoices
   api.route("/admin", adminOrderRoutes(deps));
   api.route("/admin", adminCatalogueRoutes(deps));
 
-  const app = new Hono<ApiEnv>();
+  const app = new OpenAPIHono<ApiEnv>();
   // Registered before the routes so that every answer passes through them, errors and 404s too.
   app.use("*", async (c, next) => {
     await next();
@@ -73,6 +96,19 @@ export function createUserapp(options: UserappOptions) {
   });
   app.route("/userapp", api);
   app.route("/media", mediaRoutes(deps));
+
+  // The document, built once on first request from every route mounted above.
+  app.openAPIRegistry.registerComponent("securitySchemes", BEARER_SCHEME, {
+    type: "http",
+    scheme: "bearer",
+    description: "The token that `POST /userapp/auth/login` answers, as `Authorization: Bearer <token>`.",
+  });
+  let document: ReturnType<typeof app.getOpenAPI31Document> | null = null;
+  app.route(
+    "/userapp",
+    docsRoutes(() => (document ??= app.getOpenAPI31Document(OPENAPI_INFO))),
+  );
+  addSharedFailures(app);
 
   app.notFound((c) =>
     c.json({ status: "RECORD_NOT_FOUND", message: "No such API route", data: null } satisfies Envelope, 404),

@@ -1,6 +1,6 @@
+import { z } from "@hono/zod-openapi";
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { type Context, Hono } from "hono";
-import { z } from "zod";
+import type { Context } from "hono";
 import { auditLog, users } from "../db/schema";
 import {
   catalogueOptions,
@@ -15,10 +15,21 @@ import {
   setHidden,
   VISIBILITIES,
 } from "../lib/admin-catalogue";
+import {
+  adminListProductSchema,
+  adminProductSchema,
+  auditEntrySchema,
+  catalogueOptionsSchema,
+  importResultSchema,
+  listPage,
+  lowStockSchema,
+  merchantSchema,
+} from "../lib/api-schemas";
 import { requireUser } from "../lib/auth";
 import { exportCatalogueCsv, importCatalogueCsv } from "../lib/catalogue-csv";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { fieldErrorsResponse, idPattern, notFound, ok, readBody, validate } from "../lib/http";
+import { apiRoute, failure, fieldErrorSchema, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 import { paginator } from "../lib/paging";
 import { addProductImage, MAX_IMAGE_BYTES, removeProductImage } from "../lib/product-images";
 import { requireAdmin } from "./admin-orders";
@@ -75,29 +86,211 @@ async function formFile(c: Context<ApiEnv>, field: string): Promise<Uint8Array |
 const isMultipart = (c: Context) =>
   (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
+const tags = ["admin: catalogue"];
+const productId = z.object({ id: z.string().openapi({ description: "The product id (24 hex digits)" }) });
+const binary = z.string().openapi({ format: "binary" });
+
+const listRoute = apiRoute({
+  method: "get",
+  path: "/products",
+  tags,
+  summary: "The catalogue, hidden products too, newest first",
+  access: "admin",
+  request: { query: listQuerySchema },
+  responses: { 200: success("A page of products", listPage(adminListProductSchema)) },
+});
+
+const getRoute = apiRoute({
+  method: "get",
+  path: "/products/{id}",
+  tags,
+  summary: "One product as the product form edits it",
+  access: "admin",
+  request: { params: productId },
+  failures: [404],
+  responses: { 200: success("The product", adminProductSchema) },
+});
+
+const createProductRoute = apiRoute({
+  method: "post",
+  path: "/products",
+  tags,
+  summary: "Create a product",
+  access: "admin",
+  request: { body: jsonBody(productInputSchema) },
+  failures: [400],
+  responses: { 201: success("The product is created.", adminProductSchema) },
+});
+
+const replaceRoute = apiRoute({
+  method: "put",
+  path: "/products/{id}",
+  tags,
+  summary: "Save a product: every field, its variants as a whole list",
+  access: "admin",
+  request: { params: productId, body: jsonBody(productInputSchema) },
+  failures: [400, 404],
+  responses: { 200: success("The product is saved.", adminProductSchema) },
+});
+
+const hideRoute = apiRoute({
+  method: "put",
+  path: "/products/{id}/hide",
+  tags,
+  summary: "Hide a product from the shop (carts and orders keep it)",
+  access: "admin",
+  request: { params: productId },
+  failures: [404],
+  responses: { 200: success("The product is hidden from the shop.", adminProductSchema) },
+});
+
+const unhideRoute = apiRoute({
+  method: "put",
+  path: "/products/{id}/unhide",
+  tags,
+  summary: "Show a hidden product in the shop again",
+  access: "admin",
+  request: { params: productId },
+  failures: [404],
+  responses: { 200: success("The product is back in the shop.", adminProductSchema) },
+});
+
+const addImageRoute = apiRoute({
+  method: "post",
+  path: "/products/{id}/images",
+  tags,
+  summary: `Add a photo (JPEG, PNG or WebP, at most ${MAX_IMAGE_BYTES} bytes), kept as WebP in three widths`,
+  access: "admin",
+  request: {
+    params: productId,
+    body: { content: { "multipart/form-data": { schema: z.object({ image: binary }) } } },
+  },
+  failures: [404, 409],
+  responses: {
+    201: success("The image is added.", adminProductSchema),
+    409: failure(409, "FAILURE: the product already has this image, or has ten"),
+  },
+});
+
+const removeImageRoute = apiRoute({
+  method: "delete",
+  path: "/products/{id}/images/{index}",
+  tags,
+  summary: "Remove a photo by its place in the product's images (from 0)",
+  access: "admin",
+  request: { params: productId.extend({ index: z.string().openapi({ example: "0" }) }) },
+  failures: [404],
+  responses: { 200: success("The image is removed.", adminProductSchema) },
+});
+
+const merchantsRoute = apiRoute({
+  method: "get",
+  path: "/merchants",
+  tags,
+  summary: "Every merchant, for the product form",
+  access: "admin",
+  responses: { 200: success("The merchants", z.array(merchantSchema)) },
+});
+
+const optionsRoute = apiRoute({
+  method: "get",
+  path: "/catalogue/options",
+  tags,
+  summary: "The values the catalogue holds, for the product form's lists",
+  access: "admin",
+  responses: { 200: success("The options", catalogueOptionsSchema) },
+});
+
+const exportRoute = apiRoute({
+  method: "get",
+  path: "/catalogue/export",
+  tags,
+  summary: "The whole catalogue as CSV, a row per variant",
+  access: "admin",
+  responses: {
+    200: { description: "The CSV file (`Content-Disposition: attachment`)", content: { "text/csv": { schema: z.string() } } },
+  },
+});
+
+/** The import's refusal: each row's errors, or the form's field error. */
+const importRefusal = {
+  description: "VALIDATION_ERROR: nothing was imported; `data` lists the errors by line and field",
+  content: {
+    "application/json": {
+      schema: z.object({
+        status: z.literal("VALIDATION_ERROR"),
+        message: z.string(),
+        data: z.array(
+          z.union([z.object({ line: z.number().int(), field: z.string(), message: z.string() }), fieldErrorSchema]),
+        ),
+      }),
+    },
+  },
+};
+
+const importRoute = apiRoute({
+  method: "post",
+  path: "/catalogue/import",
+  tags,
+  summary: "Import a catalogue CSV: every row is checked before any is written",
+  access: "admin",
+  request: {
+    body: {
+      content: {
+        "text/csv": { schema: z.string() },
+        "multipart/form-data": { schema: z.object({ file: binary }) },
+      },
+    },
+  },
+  responses: {
+    200: success("Imported: N created, N updated, N unchanged.", importResultSchema),
+    422: importRefusal,
+  },
+});
+
+const lowStockRoute = apiRoute({
+  method: "get",
+  path: "/stock/low",
+  tags,
+  summary: "Sizes with `threshold` units or fewer, fewest first",
+  access: "admin",
+  request: { query: lowStockQuerySchema },
+  responses: { 200: success("A page of sizes", listPage(lowStockSchema)) },
+});
+
+const auditRoute = apiRoute({
+  method: "get",
+  path: "/audit",
+  tags,
+  summary: "The audit log, newest first, filtered and paged",
+  access: "admin",
+  request: { query: auditQuerySchema },
+  responses: { 200: success("A page of audit entries", listPage(auditEntrySchema)) },
+});
+
 /** The back office's catalogue calls, mounted at /userapp/admin; every one is for admins only. */
 export function adminCatalogueRoutes(deps: ApiDeps) {
   const { db } = deps;
-  const app = new Hono<ApiEnv>();
+  const app = routeGroup();
   app.use("*", requireUser(deps), requireAdmin(deps));
 
-  app.get("/products", async (c) => {
+  mount(app, listRoute, async (c) => {
     const query = validate(listQuerySchema, c.req.query());
     return ok(c, await listAdminProducts(db, query));
   });
 
-  app.get("/products/:id", async (c) => {
+  mount(app, getRoute, async (c) => {
     const product = await loadAdminProduct(db, c.req.param("id"));
     if (!product) throw notFound("Product not found");
     return ok(c, product);
   });
 
-  app.post("/products", async (c) => {
+  mount(app, createProductRoute, async (c) => {
     const input = await readBody(c, productInputSchema);
     return ok(c, await createProduct(deps, c.var.user.id, input), "The product is created.", 201);
   });
 
-  app.put("/products/:id", async (c) => {
+  mount(app, replaceRoute, async (c) => {
     const id = c.req.param("id");
     // An unknown product is 404 before its body is judged.
     if (!(await loadAdminProduct(db, id))) throw notFound("Product not found");
@@ -105,15 +298,15 @@ export function adminCatalogueRoutes(deps: ApiDeps) {
     return ok(c, await replaceProduct(deps, c.var.user.id, id, input), "The product is saved.");
   });
 
-  app.put("/products/:id/hide", async (c) => {
+  mount(app, hideRoute, async (c) => {
     return ok(c, await setHidden(deps, c.var.user.id, c.req.param("id"), true), "The product is hidden from the shop.");
   });
 
-  app.put("/products/:id/unhide", async (c) => {
+  mount(app, unhideRoute, async (c) => {
     return ok(c, await setHidden(deps, c.var.user.id, c.req.param("id"), false), "The product is back in the shop.");
   });
 
-  app.post("/products/:id/images", async (c) => {
+  mount(app, addImageRoute, async (c) => {
     const id = c.req.param("id");
     if (!(await loadAdminProduct(db, id))) throw notFound("Product not found");
     const file = isMultipart(c) ? await formFile(c, "image") : null;
@@ -124,7 +317,7 @@ export function adminCatalogueRoutes(deps: ApiDeps) {
     return ok(c, await addProductImage(deps, c.var.user.id, id, file), "The image is added.", 201);
   });
 
-  app.delete("/products/:id/images/:index", async (c) => {
+  mount(app, removeImageRoute, async (c) => {
     const index = c.req.param("index");
     if (!/^\d{1,3}$/.test(index)) throw notFound("No such image");
     return ok(
@@ -134,11 +327,11 @@ export function adminCatalogueRoutes(deps: ApiDeps) {
     );
   });
 
-  app.get("/merchants", async (c) => ok(c, await listMerchants(db)));
+  mount(app, merchantsRoute, async (c) => ok(c, await listMerchants(db)));
 
-  app.get("/catalogue/options", async (c) => ok(c, await catalogueOptions(db)));
+  mount(app, optionsRoute, async (c) => ok(c, await catalogueOptions(db)));
 
-  app.get("/catalogue/export", (c) => {
+  mount(app, exportRoute, (c) => {
     const pieces = exportCatalogueCsv(db);
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
@@ -157,7 +350,7 @@ export function adminCatalogueRoutes(deps: ApiDeps) {
     return c.body(stream);
   });
 
-  app.post("/catalogue/import", async (c) => {
+  mount(app, importRoute, async (c) => {
     const type = (c.req.header("content-type") ?? "").toLowerCase();
     let file: Uint8Array | null = null;
     if (isMultipart(c)) file = await formFile(c, "file");
@@ -175,12 +368,12 @@ export function adminCatalogueRoutes(deps: ApiDeps) {
     );
   });
 
-  app.get("/stock/low", async (c) => {
+  mount(app, lowStockRoute, async (c) => {
     const query = validate(lowStockQuerySchema, c.req.query());
     return ok(c, await lowStock(db, query));
   });
 
-  app.get("/audit", async (c) => {
+  mount(app, auditRoute, async (c) => {
     const query = validate(auditQuerySchema, c.req.query());
     const conditions: (SQL | undefined)[] = [
       query.entity ? eq(auditLog.entity, query.entity) : undefined,

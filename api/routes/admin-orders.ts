@@ -1,8 +1,8 @@
+import { z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { z } from "zod";
 import { auditLog, orders, users } from "../db/schema";
+import { adminOrderDetailSchema, adminOrderSchema, listPage } from "../lib/api-schemas";
 import { requireUser } from "../lib/auth";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { conflict, forbidden, idPattern, notFound, ok, readBody, validate } from "../lib/http";
@@ -16,6 +16,7 @@ import {
   UTR_PATTERN,
 } from "../lib/order-lifecycle";
 import { isUniqueViolation, type OrderJson, withItems } from "../lib/orders";
+import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 import { paginator } from "../lib/paging";
 import { maxReasonLength, pageQuerySchema } from "./orders";
 
@@ -104,10 +105,71 @@ const refundSchema = z.object({
 /** `%`, `_` and `\` match themselves in an ILIKE pattern. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const tags = ["admin: orders"];
+const orderId = z.object({ id: z.string().openapi({ description: "The order id (24 hex digits)" }) });
+const refused = failure(409, "FAILURE: the order's state does not allow this change (`data`: its status and payment status)");
+
+const listRoute = apiRoute({
+  method: "get",
+  path: "/orders",
+  tags,
+  summary: "Every shopper's orders, newest first, filtered and paged",
+  access: "admin",
+  request: { query: listQuerySchema },
+  responses: { 200: success("A page of orders, each with its shopper and the changes allowed now", listPage(adminOrderSchema)) },
+});
+
+const getRoute = apiRoute({
+  method: "get",
+  path: "/orders/{id}",
+  tags,
+  summary: "One order with its audit trail",
+  access: "admin",
+  request: { params: orderId },
+  failures: [404],
+  responses: { 200: success("The order and its audit entries, oldest first", adminOrderDetailSchema) },
+});
+
+const statusRoute = apiRoute({
+  method: "put",
+  path: "/orders/{id}/status",
+  tags,
+  summary: "Move an order on: shipped, outForDelivery, delivered, or cancelled (with a reason)",
+  access: "admin",
+  request: { params: orderId, body: jsonBody(statusSchema) },
+  failures: [400, 404, 409],
+  responses: { 200: success("The order is now <status>.", adminOrderSchema), 409: refused },
+});
+
+const paymentRoute = apiRoute({
+  method: "put",
+  path: "/orders/{id}/payment",
+  tags,
+  summary: "Record an Online Payment order's UPI payment by its UTR",
+  access: "admin",
+  request: { params: orderId, body: jsonBody(paymentSchema) },
+  failures: [400, 404, 409],
+  responses: {
+    200: success("The order is marked paid.", adminOrderSchema),
+    409: failure(409, "FAILURE: the UTR is recorded for another order, or the order is not awaiting payment"),
+  },
+});
+
+const refundRoute = apiRoute({
+  method: "put",
+  path: "/orders/{id}/refund",
+  tags,
+  summary: "Record the refund of a paid order that was cancelled or returned",
+  access: "admin",
+  request: { params: orderId, body: jsonBody(refundSchema) },
+  failures: [400, 404, 409],
+  responses: { 200: success("The refund is recorded.", adminOrderSchema), 409: refused },
+});
+
 /** The back office's order calls, mounted at /userapp/admin; every one is for admins only. */
 export function adminOrderRoutes(deps: ApiDeps) {
   const { db } = deps;
-  const app = new Hono<ApiEnv>();
+  const app = routeGroup();
   app.use("*", requireUser(deps), requireAdmin(deps));
 
   async function adminOrders(where: SQL | undefined, page: number, perPage: number) {
@@ -144,7 +206,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
     return data[0] ?? null;
   }
 
-  app.get("/orders", async (c) => {
+  mount(app, listRoute, async (c) => {
     const query = validate(listQuerySchema, c.req.query());
     const search = query.search?.toLowerCase();
     const where = and(
@@ -158,7 +220,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
     return ok(c, { data, paginator: paginator(itemCount, query.page, query.limit) });
   });
 
-  app.get("/orders/:id", async (c) => {
+  mount(app, getRoute, async (c) => {
     const order = await adminOrder(c.req.param("id"));
     if (!order) throw notFound("Order not found");
     const audit = await db
@@ -186,13 +248,13 @@ export function adminOrderRoutes(deps: ApiDeps) {
     return order;
   }
 
-  app.put("/orders/:id/status", async (c) => {
+  mount(app, statusRoute, async (c) => {
     const { status, reason } = await readBody(c, statusSchema);
     const order = await change(c.req.param("id"), c.var.user.id, "order.status", statusEvents[status](reason));
     return ok(c, order, `The order is now ${order.status}.`);
   });
 
-  app.put("/orders/:id/payment", async (c) => {
+  mount(app, paymentRoute, async (c) => {
     const { utr } = await readBody(c, paymentSchema);
     const id = c.req.param("id");
     const duplicate = async () => {
@@ -210,7 +272,7 @@ export function adminOrderRoutes(deps: ApiDeps) {
     }
   });
 
-  app.put("/orders/:id/refund", async (c) => {
+  mount(app, refundRoute, async (c) => {
     const { reference } = await readBody(c, refundSchema);
     const order = await change(c.req.param("id"), c.var.user.id, "order.refund", { type: "refund", reference });
     return ok(c, order, "The refund is recorded.");

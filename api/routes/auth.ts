@@ -1,15 +1,16 @@
+import { z } from "@hono/zod-openapi";
 import { and, eq, lte, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
 import { authTokens, users } from "../db/schema";
 import { issueToken, requireUser } from "../lib/auth";
-import type { ApiDeps, ApiEnv } from "../lib/context";
+import type { ApiDeps } from "../lib/context";
 import { badRequest, conflict, ok, readBody } from "../lib/http";
 import { newId } from "../lib/ids";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../lib/passwords";
 import { clientAddress } from "../lib/client-address";
 import { releaseLoginAttempt, reserveLoginAttempt, reserveRegistration } from "../lib/throttle";
 import { loadUser, toUserJson } from "../lib/users";
+import { signedInUserSchema, userSchema } from "../lib/api-schemas";
+import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 
 /** An optional name part: trimmed; blank or null means "not given". */
 const optionalName = z
@@ -36,10 +37,56 @@ const loginSchema = z.object({
 /** One message for an unknown email and a wrong password, so a sign-in does not reveal which accounts exist. */
 const INVALID_CREDENTIALS = "Invalid email or password.";
 
-export function authRoutes(deps: ApiDeps) {
-  const app = new Hono<ApiEnv>();
+const tags = ["auth"];
 
-  app.post("/register", async (c) => {
+const registerRoute = apiRoute({
+  method: "post",
+  path: "/register",
+  tags,
+  summary: "Create an account",
+  access: "public",
+  request: { body: jsonBody(registerSchema) },
+  failures: [409, 429],
+  responses: { 201: success("Registration successful: the new user (sign in next)", userSchema) },
+});
+
+const loginRoute = apiRoute({
+  method: "post",
+  path: "/login",
+  tags,
+  summary: "Sign in with email (`username`) and password",
+  description: "Answers the user and a bearer token for the `Authorization` header of the other calls.",
+  access: "public",
+  request: { body: jsonBody(loginSchema) },
+  failures: [429],
+  responses: {
+    200: success("Login successful", signedInUserSchema),
+    400: failure(400, "BAD_REQUEST: invalid email or password (one message for both)"),
+  },
+});
+
+const logoutRoute = apiRoute({
+  method: "post",
+  path: "/logout",
+  tags,
+  summary: "Sign out: this token stops working",
+  access: "user",
+  responses: { 200: success("Logged out", z.null()) },
+});
+
+const logoutAllRoute = apiRoute({
+  method: "post",
+  path: "/logout-all",
+  tags,
+  summary: "Sign out everywhere: every token of the user stops working",
+  access: "user",
+  responses: { 200: success("Logged out of all devices", z.null()) },
+});
+
+export function authRoutes(deps: ApiDeps) {
+  const app = routeGroup();
+
+  mount(app, registerRoute, async (c) => {
     const body = await readBody(c, registerSchema);
     // Counted per client address whatever the outcome (README, "The /userapp API").
     await reserveRegistration(deps, clientAddress(c, deps.trustProxy));
@@ -71,7 +118,7 @@ export function authRoutes(deps: ApiDeps) {
     return ok(c, toUserJson(created, []), "Registration successful", 201);
   });
 
-  app.post("/login", async (c) => {
+  mount(app, loginRoute, async (c) => {
     const body = await readBody(c, loginSchema);
     // Refuses with 429 before any password check once a limit is reached (api/lib/throttle.ts).
     const reservation = await reserveLoginAttempt(deps, body.username, clientAddress(c, deps.trustProxy));
@@ -95,13 +142,13 @@ export function authRoutes(deps: ApiDeps) {
     return ok(c, { ...profile!, token }, "Login successful");
   });
 
-  app.post("/logout", requireUser(deps), async (c) => {
+  mount(app, logoutRoute, requireUser(deps), async (c) => {
     await deps.db.delete(authTokens).where(eq(authTokens.tokenHash, c.var.user.tokenHash));
     return ok(c, null, "You have been logged out successfully.");
   });
 
   // Every token of the user, this one included: a lost phone or a shared computer is signed out too.
-  app.post("/logout-all", requireUser(deps), async (c) => {
+  mount(app, logoutAllRoute, requireUser(deps), async (c) => {
     await deps.db.delete(authTokens).where(eq(authTokens.userId, c.var.user.id));
     return ok(c, null, "You have been logged out of all devices.");
   });

@@ -1,13 +1,14 @@
+import { z } from "@hono/zod-openapi";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
 import { cartItems } from "../db/schema";
 import { requireUser } from "../lib/auth";
 import { countCart, loadCart, maxCartLines, maxQtyPerLine } from "../lib/cart";
 import { loadProducts } from "../lib/catalogue";
-import type { ApiDeps, ApiEnv } from "../lib/context";
+import { cartCountSchema, cartSchema, totalRecordsSchema } from "../lib/api-schemas";
+import type { ApiDeps } from "../lib/context";
 import { badRequest, notFound, ok, readBody } from "../lib/http";
 import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/line-schemas";
+import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 
 /** `{products: [...]}`, or one bare line (clients send both). */
 const createSchema = z.preprocess(
@@ -68,13 +69,84 @@ const removeMultipleSchema = z
     return [...new Set(ids)];
   });
 
+const tags = ["cart"];
+
+const addRoute = apiRoute({
+  method: "post",
+  path: "/create",
+  tags,
+  summary: "Add products to the cart (a line already there adds its quantity, capped at 10)",
+  access: "user",
+  request: { body: jsonBody(createSchema, "`{products: [{productId, size, qty}]}`, or one bare line") },
+  failures: [404],
+  responses: {
+    201: success("Product added to cart successfully!", cartSchema.extend({ success: z.literal(true) })),
+    400: failure(400, "BAD_REQUEST: a size the product lacks, out of stock, or a full cart"),
+  },
+});
+
+const getRoute = apiRoute({
+  method: "post",
+  path: "/get",
+  tags,
+  summary: "The cart, every line with its product",
+  access: "user",
+  request: { body: jsonBody(getSchema) },
+  failures: [400],
+  responses: {
+    200: success("The cart, or `{totalRecords}` (its lines) when `isCountOnly` is true", z.union([cartSchema, totalRecordsSchema])),
+  },
+});
+
+const updateRoute = apiRoute({
+  method: "put",
+  path: "/update",
+  tags,
+  summary: "Set a line's quantity",
+  access: "user",
+  request: { body: jsonBody(updateSchema, "`qty` (or `quantity`), 1 to 10") },
+  failures: [400, 404],
+  responses: { 200: success("Cart updated successfully!", cartSchema) },
+});
+
+const removeRoute = apiRoute({
+  method: "put",
+  path: "/remove",
+  tags,
+  summary: "Remove a line (without a size: every size of the product)",
+  access: "user",
+  request: { body: jsonBody(removeSchema) },
+  failures: [400, 404],
+  responses: { 200: success("Item removed from cart", cartSchema) },
+});
+
+const removeMultipleRoute = apiRoute({
+  method: "put",
+  path: "/remove-multiple",
+  tags,
+  summary: "Remove products (every size): what clearing the cart sends",
+  access: "user",
+  request: { body: jsonBody(removeMultipleSchema, "`productIds` (or `products`, ids or cart lines)") },
+  failures: [400],
+  responses: { 200: success("Cart cleared", cartSchema) },
+});
+
+const countRoute = apiRoute({
+  method: "get",
+  path: "/count",
+  tags,
+  summary: "How many lines and units the cart holds",
+  access: "user",
+  responses: { 200: success("The counts", cartCountSchema) },
+});
+
 /** The cart calls (mounted at /userapp/cart). Every call is the signed-in user's own cart. */
 export function cartRoutes(deps: ApiDeps) {
   const { db } = deps;
-  const app = new Hono<ApiEnv>();
+  const app = routeGroup();
   app.use("*", requireUser(deps));
 
-  app.post("/create", async (c) => {
+  mount(app, addRoute, async (c) => {
     const userId = c.var.user.id;
     const { products: requested } = await readBody(c, createSchema);
 
@@ -147,7 +219,7 @@ export function cartRoutes(deps: ApiDeps) {
     return ok(c, { success: true, ...(await loadCart(db, userId)) }, "Product added to cart successfully!", 201);
   });
 
-  app.post("/get", async (c) => {
+  mount(app, getRoute, async (c) => {
     const userId = c.var.user.id;
     const { isCountOnly } = await readBody(c, getSchema);
     if (isCountOnly) {
@@ -158,7 +230,7 @@ export function cartRoutes(deps: ApiDeps) {
     return ok(c, cart, cart.products.length === 0 ? "Your cart is empty" : "Cart loaded successfully");
   });
 
-  app.put("/update", async (c) => {
+  mount(app, updateRoute, async (c) => {
     const userId = c.var.user.id;
     const { productId, size, qty } = await readBody(c, updateSchema);
     const updated = await db
@@ -170,7 +242,7 @@ export function cartRoutes(deps: ApiDeps) {
     return ok(c, await loadCart(db, userId), "Cart updated successfully!");
   });
 
-  app.put("/remove", async (c) => {
+  mount(app, removeRoute, async (c) => {
     const userId = c.var.user.id;
     const { productId, size } = await readBody(c, removeSchema);
     const conditions = [eq(cartItems.userId, userId), eq(cartItems.productId, productId)];
@@ -184,7 +256,7 @@ export function cartRoutes(deps: ApiDeps) {
     return ok(c, await loadCart(db, userId), "Item removed from cart");
   });
 
-  app.put("/remove-multiple", async (c) => {
+  mount(app, removeMultipleRoute, async (c) => {
     const userId = c.var.user.id;
     const productIds = await readBody(c, removeMultipleSchema);
     // Clearing an already empty cart is not an error: the client clears after every order.
@@ -194,7 +266,7 @@ export function cartRoutes(deps: ApiDeps) {
     return ok(c, await loadCart(db, userId), "Cart cleared");
   });
 
-  app.get("/count", async (c) => {
+  mount(app, countRoute, async (c) => {
     return ok(c, await countCart(db, c.var.user.id));
   });
 

@@ -1,13 +1,14 @@
+import { z } from "@hono/zod-openapi";
 import { and, asc, eq } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
 import type { Database } from "../db/client";
 import { compareItems, users } from "../db/schema";
 import { requireUser } from "../lib/auth";
 import { loadProducts } from "../lib/catalogue";
-import type { ApiDeps, ApiEnv } from "../lib/context";
+import { listEntrySchema, paginatorSchema, productIdsSchema, productSchema } from "../lib/api-schemas";
+import type { ApiDeps } from "../lib/context";
 import { notFound, ok, readBody } from "../lib/http";
 import { paginator } from "../lib/paging";
+import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 import { listProductSchema, populateEntries } from "../lib/product-lists";
 
 /** How many products /compare shows side by side; a fifth replaces the oldest. */
@@ -20,9 +21,81 @@ const listSchema = z.object({ query: z.unknown().optional(), options: z.unknown(
  * The compare list (kept by the API, so /compare is a real page that works without JavaScript), mounted at
  * /userapp/compare: at most four products per user, oldest first, always the signed-in user's own.
  */
+const tags = ["compare"];
+
+const addedSchema = z.object({
+  success: z.literal(true),
+  _id: z.string(),
+  productId: productSchema,
+  createdAt: z.string(),
+  count: z.number().int(),
+  replaced: productSchema.nullable().openapi({ description: "The oldest product, taken out to make room (null when there was room)" }),
+});
+
+const addRoute = apiRoute({
+  method: "post",
+  path: "/add",
+  tags,
+  summary: `Add a product to compare (a fifth replaces the oldest of ${maxCompareItems})`,
+  access: "user",
+  request: { body: jsonBody(listProductSchema) },
+  failures: [400, 404],
+  responses: {
+    201: success("Added to compare (replacing the oldest product when the list was full)", addedSchema),
+    200: success("Already in compare", addedSchema),
+  },
+});
+
+const listRoute = apiRoute({
+  method: "post",
+  path: "/list",
+  tags,
+  summary: "The compare list, oldest first",
+  access: "user",
+  request: { body: jsonBody(listSchema) },
+  failures: [400],
+  responses: {
+    200: success("`{products, paginator}`", z.object({ products: z.array(listEntrySchema), paginator: paginatorSchema })),
+  },
+});
+
+const idsRoute = apiRoute({
+  method: "post",
+  path: "/ids",
+  tags,
+  summary: "Every product id of the compare list, oldest first",
+  access: "user",
+  responses: { 200: success("The ids", productIdsSchema) },
+});
+
+const removeRoute = apiRoute({
+  method: "put",
+  path: "/remove",
+  tags,
+  summary: "Remove a product from compare",
+  access: "user",
+  request: { body: jsonBody(listProductSchema) },
+  failures: [400, 404],
+  responses: {
+    200: success(
+      "Removed from compare",
+      z.object({ success: z.literal(true), productId: z.string(), count: z.number().int() }),
+    ),
+  },
+});
+
+const clearRoute = apiRoute({
+  method: "put",
+  path: "/clear",
+  tags,
+  summary: "Empty the compare list",
+  access: "user",
+  responses: { 200: success("Compare list cleared", z.object({ success: z.literal(true), count: z.literal(0) })) },
+});
+
 export function compareRoutes(deps: ApiDeps) {
   const { db } = deps;
-  const app = new Hono<ApiEnv>();
+  const app = routeGroup();
   app.use("*", requireUser(deps));
 
   // Oldest first: the order the products were added, left to right on /compare.
@@ -33,7 +106,7 @@ export function compareRoutes(deps: ApiDeps) {
       .where(eq(compareItems.userId, userId))
       .orderBy(asc(compareItems.createdAt), asc(compareItems.productId));
 
-  app.post("/add", async (c) => {
+  mount(app, addRoute, async (c) => {
     const userId = c.var.user.id;
     const { productId } = await readBody(c, listProductSchema);
     const product = (await loadProducts(db, [productId])).get(productId);
@@ -78,18 +151,18 @@ export function compareRoutes(deps: ApiDeps) {
     return ok(c, data, replacedProduct ? "Added to compare, replacing the oldest product" : "Added to compare", 201);
   });
 
-  app.post("/list", async (c) => {
+  mount(app, listRoute, async (c) => {
     await readBody(c, listSchema);
     const products = await populateEntries(db, await entriesOf(c.var.user.id));
     return ok(c, { products, paginator: paginator(products.length, 1, maxCompareItems) });
   });
 
-  app.post("/ids", async (c) => {
+  mount(app, idsRoute, async (c) => {
     const rows = await entriesOf(c.var.user.id);
     return ok(c, { productIds: rows.map((row) => row.productId) });
   });
 
-  app.put("/remove", async (c) => {
+  mount(app, removeRoute, async (c) => {
     const userId = c.var.user.id;
     const { productId } = await readBody(c, listProductSchema);
     const removed = await db
@@ -101,7 +174,7 @@ export function compareRoutes(deps: ApiDeps) {
     return ok(c, { success: true, productId, count }, "Removed from compare");
   });
 
-  app.put("/clear", async (c) => {
+  mount(app, clearRoute, async (c) => {
     await db.delete(compareItems).where(eq(compareItems.userId, c.var.user.id));
     return ok(c, { success: true, count: 0 }, "Compare list cleared");
   });

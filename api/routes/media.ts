@@ -1,6 +1,7 @@
-import { Hono } from "hono";
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Database } from "../db/client";
 import type { Envelope } from "../lib/http";
+import { failure, mount } from "../lib/openapi";
 import { readMedia } from "../lib/product-images";
 import { renderArtwork } from "../seed/artwork";
 
@@ -11,13 +12,38 @@ const FILE = /^([a-z0-9-]{1,40})\.svg$/;
  * `/media/products/<product id>/<hash>-<width>.webp` (api/lib/product-images.ts). A name always
  * shows the same picture, so browsers and CDNs may keep it for a year without asking again.
  */
+const tags = ["media"];
+const image = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: z.string().openapi({ format: "binary" }) } },
+});
+
+// Outside /userapp: no token, no body, so none of the API's shared answers (api/lib/openapi.ts apiRoute).
+const artRoute = createRoute({
+  method: "get",
+  path: "/art/{file}",
+  tags,
+  summary: "Generated product artwork (SVG), cached for a year",
+  request: { params: z.object({ file: z.string().openapi({ example: "blue-shirt.svg" }) }) },
+  responses: { 200: image("image/svg+xml", "The artwork"), 404: failure(404, "RECORD_NOT_FOUND: no such image") },
+});
+
+const photoRoute = createRoute({
+  method: "get",
+  path: "/products/{id}/{file}",
+  tags,
+  summary: "An uploaded product photo (WebP, `<hash>-<width>.webp`), cached for a year",
+  request: { params: z.object({ id: z.string(), file: z.string().openapi({ example: "0123456789abcdef-640.webp" }) }) },
+  responses: { 200: image("image/webp", "The photo"), 404: failure(404, "RECORD_NOT_FOUND: no such image") },
+});
+
 export function mediaRoutes(deps: { db: Database }) {
-  const app = new Hono();
+  const app = new OpenAPIHono();
   // Rendering is cheap, but a shop page asks for the same names over and over; only valid
   // names are kept, and there are about 1,400 of them (a few MB at most).
   const cache = new Map<string, string>();
 
-  app.get("/art/:file", (c) => {
+  mount(app, artRoute, (c) => {
     const match = FILE.exec(c.req.param("file"));
     const name = match?.[1];
     let svg = name === undefined ? undefined : cache.get(name);
@@ -39,7 +65,7 @@ export function mediaRoutes(deps: { db: Database }) {
     return c.body(svg);
   });
 
-  app.get("/products/:id/:file", async (c) => {
+  mount(app, photoRoute, async (c) => {
     const bytes = await readMedia(deps.db, c.req.param("id"), c.req.param("file"));
     if (bytes === null) {
       return c.json({ status: "RECORD_NOT_FOUND", message: "No such image", data: null } satisfies Envelope, 404);

@@ -1,64 +1,49 @@
-import { Hono } from "hono";
-import { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import type { OrderAddress } from "../db/schema";
+import { ADDRESS_FIELD_NAMES, deliveryAddressSchema } from "../lib/address-input";
+import { listPage, orderSchema, placedOrderSchema } from "../lib/api-schemas";
 import { requireUser } from "../lib/auth";
 import { maxQtyPerLine } from "../lib/cart";
-import type { ApiDeps, ApiEnv } from "../lib/context";
+import type { ApiDeps } from "../lib/context";
 import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http";
 import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/line-schemas";
 import { changeOrder, type OrderEvent } from "../lib/order-lifecycle";
 import { findOrder, findOrderByKey, listOrders, type OrderLineInput, type PaymentMethod, placeOrder } from "../lib/orders";
+import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 import { defaultPageSize, maxPageSize } from "../lib/paging";
 
 /** Lines one order may hold: as many as a cart (api/lib/cart.ts). */
 const maxOrderLines = 50;
 
-const addressField = (label: string) =>
-  z.preprocess(
-    // A PIN code may arrive as a number.
-    (value) => (typeof value === "number" ? String(value) : value),
-    z
-      .string({ error: `${label} is required` })
-      .trim()
-      .min(1, `${label} is required`)
-      .max(200, `${label} is too long`),
-  );
-
-const addressFields = ["locality", "city", "state", "zipcode", "country"] as const;
-
 /**
- * The delivery address sent with the order. An absent, null or blank one means "use my primary
- * address" (a client may send an empty form); a partly filled one is a validation error.
+ * The delivery address sent with the order, checked as a saved address is (api/lib/address-input.ts).
+ * An absent, null or blank one means "use my primary address" (a client may send an empty form);
+ * without a primary address that is 422 on `address`. A partly filled one is a validation error.
  */
 const addressSchema = z.preprocess(
   (value) => {
     if (value == null) return undefined;
-    if (isPlainObject(value) && addressFields.every((field) => value[field] == null || String(value[field]).trim() === "")) {
+    if (
+      isPlainObject(value) &&
+      ADDRESS_FIELD_NAMES.every((field) => value[field] == null || String(value[field]).trim() === "")
+    ) {
       return undefined;
     }
     return value;
   },
-  z
-    .object({
-      locality: addressField("Locality"),
-      city: addressField("City"),
-      state: addressField("State"),
-      zipcode: addressField("Zipcode"),
-      country: addressField("Country"),
-    })
-    .optional(),
+  deliveryAddressSchema.optional().openapi({
+    description: "Where to deliver. Absent, null or all blank: the shopper's primary address (422 when they have none).",
+  }),
 );
 
-/** cod ('Cash on Delivery', the default) or Upi ('Online Payment'); case is forgiven. */
-const paymentMethodSchema = z.preprocess(
-  (value) => {
-    if (value == null || value === "") return undefined;
-    if (typeof value !== "string") return value;
-    const lower = value.trim().toLowerCase();
-    return lower === "cod" ? "cod" : lower === "upi" ? "Upi" : value;
-  },
-  z.enum(["cod", "Upi"], { error: "Payment method must be cod or Upi" }).default("cod"),
-);
+/** The payment methods, exactly as spelt: cod ('Cash on Delivery') and Upi ('Online Payment'). */
+export const PAYMENT_METHODS = ["cod", "Upi"] as const satisfies readonly PaymentMethod[];
+
+/** One of PAYMENT_METHODS, exactly; absent means cod. */
+const paymentMethodSchema = z
+  .enum(PAYMENT_METHODS, { error: "Payment method must be cod or Upi" })
+  .default("cod")
+  .openapi({ description: "cod (Cash on Delivery, the default) or Upi (Online Payment), exactly as spelt" });
 
 /**
  * The same product and size twice in one order are merged into one line; the merged quantity
@@ -168,13 +153,94 @@ const returnSchema = z.object({
   reason: z.preprocess((value) => value ?? "", reasonText.min(1, "Please tell us why you are returning the order")),
 });
 
+const tags = ["orders"];
+const orderId = z.object({ id: z.string().openapi({ description: "The order id (24 hex digits)" }) });
+
+const createOrderRoute = apiRoute({
+  method: "post",
+  path: "/order/create",
+  tags,
+  summary: "Place an order: the cart's lines (`products`) or one product (Buy Now)",
+  description:
+    "A body with `products` is a cart or checkout order (what was ordered leaves the cart); anything else is read as Buy Now (`productId`, `size`, `quantity`). Prices come from the catalogue; `amount`, `totalAmount`, `userId`, `merchantId` and `merchantName` are accepted and ignored. With an `Idempotency-Key` a repeat answers the first order (200) instead of placing another.",
+  access: "user",
+  request: {
+    headers: z.object({
+      "idempotency-key": z
+        .string()
+        .optional()
+        .openapi({ description: "1 to 200 printable ASCII characters, e.g. a UUID per checkout page" }),
+    }),
+    body: jsonBody(z.union([cartOrderSchema, buyNowSchema])),
+  },
+  failures: [400, 404, 409],
+  responses: {
+    201: success("Order placed successfully!", placedOrderSchema),
+    200: success("This order was already placed (the same Idempotency-Key): the first order", placedOrderSchema),
+    400: failure(400, "BAD_REQUEST: malformed JSON, or a size the product lacks"),
+    404: failure(404, "RECORD_NOT_FOUND: a product that is not in the catalogue"),
+    409: failure(409, "FAILURE: not enough stock (`data.available`), the Cash on Delivery limit, or too many unpaid orders"),
+    422: failure(422, "VALIDATION_ERROR: field errors; `address` when none is sent and the shopper has no primary address"),
+  },
+});
+
+const listOrdersRoute = apiRoute({
+  method: "get",
+  path: "/orders",
+  tags,
+  summary: "The shopper's orders, newest first, a page at a time",
+  description: `\`page\` (from 1) and \`limit\` (${defaultPageSize} by default, at most ${maxPageSize}); \`paginator.itemCount\` is the total and \`paginator.pageCount\` the number of pages.`,
+  access: "user",
+  request: { query: pageQuerySchema },
+  responses: { 200: success("A page of orders", listPage(orderSchema)) },
+});
+
+const getOrderRoute = apiRoute({
+  method: "get",
+  path: "/orders/{id}",
+  tags,
+  summary: "One of the shopper's orders",
+  access: "user",
+  request: { params: orderId },
+  failures: [404],
+  responses: { 200: success("The order", orderSchema) },
+});
+
+const cancelRoute = apiRoute({
+  method: "put",
+  path: "/orders/{id}/cancel",
+  tags,
+  summary: "Cancel an order that has not shipped; its stock goes back",
+  access: "user",
+  request: { params: orderId, body: jsonBody(cancelSchema) },
+  failures: [400, 404, 409],
+  responses: {
+    200: success("Your order has been cancelled.", orderSchema),
+    409: failure(409, "FAILURE: the order can no longer be cancelled"),
+  },
+});
+
+const returnRoute = apiRoute({
+  method: "put",
+  path: "/orders/{id}/return",
+  tags,
+  summary: "Ask to return a delivered order, within the return window",
+  access: "user",
+  request: { params: orderId, body: jsonBody(returnSchema) },
+  failures: [400, 404, 409],
+  responses: {
+    200: success("Your return has been requested.", orderSchema),
+    409: failure(409, "FAILURE: the order cannot be returned (not delivered, or past its return window)"),
+  },
+});
+
 /** The order calls (mounted at /userapp/). Every call is about the signed-in user's own orders. */
 export function orderRoutes(deps: ApiDeps) {
   const { db } = deps;
-  const app = new Hono<ApiEnv>();
+  const app = routeGroup();
   const signedIn = requireUser(deps);
 
-  app.post("/order/create", signedIn, async (c) => {
+  mount(app, createOrderRoute, signedIn, async (c) => {
     const raw = await readBody(c, z.unknown());
     const idempotencyKey = readIdempotencyKey(c.req.header("idempotency-key"));
     // A key that already placed an order answers that order before the body is read: a re-sent
@@ -199,12 +265,12 @@ export function orderRoutes(deps: ApiDeps) {
       : ok(c, { ...order, success: true }, "Order placed successfully!", 201);
   });
 
-  app.get("/orders", signedIn, async (c) => {
+  mount(app, listOrdersRoute, signedIn, async (c) => {
     const { page, limit } = validate(pageQuerySchema, c.req.query());
     return ok(c, await listOrders(db, c.var.user.id, page, limit, deps.now()));
   });
 
-  app.get("/orders/:id", signedIn, async (c) => {
+  mount(app, getOrderRoute, signedIn, async (c) => {
     const id = c.req.param("id");
     const order = idPattern.test(id) ? await findOrder(db, c.var.user.id, id, deps.now()) : null;
     if (!order) throw notFound("Order not found");
@@ -220,13 +286,13 @@ export function orderRoutes(deps: ApiDeps) {
     return order;
   };
 
-  app.put("/orders/:id/cancel", signedIn, async (c) => {
+  mount(app, cancelRoute, signedIn, async (c) => {
     const { reason } = await readBody(c, cancelSchema);
     const order = await changeOwnOrder(c.var.user.id, c.req.param("id"), { type: "cancel", reason });
     return ok(c, order, "Your order has been cancelled.");
   });
 
-  app.put("/orders/:id/return", signedIn, async (c) => {
+  mount(app, returnRoute, signedIn, async (c) => {
     const { reason } = await readBody(c, returnSchema);
     const order = await changeOwnOrder(c.var.user.id, c.req.param("id"), { type: "return", reason });
     return ok(c, order, "Your return has been requested.");

@@ -1,47 +1,101 @@
-import { Hono } from "hono";
+import { z } from "@hono/zod-openapi";
+import { listPage, productSchema, totalRecordsSchema } from "../lib/api-schemas";
 import { type ProductJson, loadProducts } from "../lib/catalogue";
-import type { ApiDeps, ApiEnv } from "../lib/context";
+import { createCatalogueCache } from "../lib/catalogue-cache";
+import type { ApiDeps } from "../lib/context";
 import { idPattern, notFound, ok, readBody } from "../lib/http";
-import { countProducts, listPage } from "../lib/listing-planner";
+import { countProducts } from "../lib/listing-planner";
 import { paginator } from "../lib/paging";
 import { productCountSchema, productListSchema } from "../lib/product-query";
-import { resolveQuery } from "../lib/product-search";
+import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/openapi";
+import { forgivingListPage } from "../lib/search-fallback";
 
 // The catalogue's calls (mounted at /userapp/product). A list request is parsed by
 // lib/product-query.ts, turned into conditions on product_listing by lib/product-search.ts, and
 // paged by lib/listing-planner.ts.
 
+const tags = ["products"];
+
+const listRoute = apiRoute({
+  method: "post",
+  path: "/list",
+  tags,
+  summary: "A page of the catalogue: search, filters, sort",
+  access: "public",
+  request: { body: jsonBody(productListSchema) },
+  failures: [400],
+  responses: {
+    200: success(
+      "The page (`data`, `paginator`, and `correction` when a misspelt search was answered for what it meant), or `{totalRecords}` when `isCountOnly` is true",
+      z.union([
+        listPage(productSchema).extend({
+          correction: z
+            .object({ search: z.string(), original: z.string() })
+            .optional()
+            .openapi({ description: "The search answered instead of the one sent (\"Showing results for …\")" }),
+        }),
+        totalRecordsSchema,
+      ]),
+    ),
+  },
+});
+
+const getRoute = apiRoute({
+  method: "get",
+  path: "/get/{id}",
+  tags,
+  summary: "One product",
+  access: "public",
+  request: { params: z.object({ id: z.string().openapi({ description: "The product id (24 hex digits)" }) }) },
+  failures: [404],
+  responses: { 200: success("The product", productSchema) },
+});
+
+const countRoute = apiRoute({
+  method: "post",
+  path: "/count",
+  tags,
+  summary: "How many products match a query",
+  access: "public",
+  request: { body: jsonBody(productCountSchema) },
+  failures: [400],
+  responses: { 200: success("The count", z.object({ count: z.number().int() })) },
+});
+
 export function productRoutes(deps: ApiDeps) {
-  const app = new Hono<ApiEnv>();
+  const app = routeGroup();
   const { db } = deps;
+  // Lists by their parsed query, products by id (api/lib/catalogue-cache.ts: what drops them, and when).
+  const cache = createCatalogueCache();
+  const products = (ids: readonly string[]) => cache.products(ids, (missing) => loadProducts(db, missing));
+  const count = (query: Parameters<typeof countProducts>[1]) =>
+    cache.list(`count ${JSON.stringify(query)}`, () => countProducts(db, query));
 
-  app.post("/list", async (c) => {
+  mount(app, listRoute, async (c) => {
     const { query, options, isCountOnly } = await readBody(c, productListSchema);
-    if (isCountOnly) return ok(c, { totalRecords: await countProducts(db, query) });
+    if (isCountOnly) return ok(c, { totalRecords: await count(query) });
 
-    const { ids, itemCount } = await listPage(
-      db,
-      await resolveQuery(db, query),
-      options.sort,
-      options.limit,
-      (options.page - 1) * options.limit,
+    // A search that finds (almost) nothing is answered for what the shopper meant, if that finds more (lib/search-fallback.ts).
+    const { ids, itemCount, correction } = await cache.list(
+      `list ${JSON.stringify({ query, sort: options.sort, page: options.page, limit: options.limit, exact: options.exact })}`,
+      () => forgivingListPage(db, query, options.sort, options.limit, (options.page - 1) * options.limit, { exact: options.exact }),
     );
-    const found = await loadProducts(db, ids);
+    const found = await products(ids);
     // A product deleted between the two reads is left out rather than answered as a hole.
     const data = ids.map((id) => found.get(id)).filter((p): p is ProductJson => p !== undefined);
-    return ok(c, { data, paginator: paginator(itemCount, options.page, options.limit) });
+    return ok(c, { data, paginator: paginator(itemCount, options.page, options.limit), ...(correction && { correction }) });
   });
 
-  app.get("/get/:id", async (c) => {
+  mount(app, getRoute, async (c) => {
     const id = c.req.param("id");
-    const product = idPattern.test(id) ? (await loadProducts(db, [id])).get(id) : undefined;
+    const product = idPattern.test(id) ? (await products([id])).get(id) : undefined;
     if (!product) throw notFound("Product not found");
     return ok(c, product);
   });
 
-  app.post("/count", async (c) => {
+  mount(app, countRoute, async (c) => {
     const { query } = await readBody(c, productCountSchema);
-    return ok(c, { count: await countProducts(db, query) });
+    return ok(c, { count: await count(query) });
   });
 
   return app;

@@ -1,15 +1,17 @@
+import { z } from "@hono/zod-openapi";
 import { and, eq, ne, notInArray, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
 import type { Database } from "../db/client";
 import { addresses, authTokens, users } from "../db/schema";
 import { requireUser } from "../lib/auth";
-import type { ApiDeps, ApiEnv, SignedInUser } from "../lib/context";
+import { addressFields, withPostalCode } from "../lib/address-input";
+import { userSchema } from "../lib/api-schemas";
+import type { ApiDeps, SignedInUser } from "../lib/context";
 import { ApiError, badRequest, conflict, idPattern, notFound, ok, readBody } from "../lib/http";
 import { newId } from "../lib/ids";
 import { hashPassword, verifyPassword } from "../lib/passwords";
 import { clientAddress } from "../lib/client-address";
 import { accountName, releaseLoginAttempt, reserveLoginAttempt } from "../lib/throttle";
+import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 import { isUniqueViolation, loadUser } from "../lib/users";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -23,43 +25,15 @@ const profileText = z
   .optional()
   .transform((value) => (value === "" ? null : value));
 
-const requiredText = (max: number) => z.string().trim().min(1, "Required").max(max, `At most ${max} characters`);
-
-/** "India" (or its ISO code) makes the zipcode an Indian PIN code. */
-const isIndia = (country: string) => /^(india|in|ind|bharat)$/i.test(country.trim());
-
+/** A saved address: the fields and PIN code rule of every address (api/lib/address-input.ts). */
 const addressSchema = z
   .object({
     // An id that is not one of the user's addresses (or no id) makes a new address.
     _id: z.string().nullish(),
-    locality: requiredText(200),
-    city: requiredText(100),
-    state: requiredText(100),
-    // Clients may send a PIN code as a number.
-    zipcode: z
-      .union([z.string(), z.number()])
-      .transform((value) => String(value).trim())
-      .pipe(requiredText(20)),
-    country: requiredText(100),
+    ...addressFields,
     isActive: z.boolean().nullish(),
   })
-  .transform((address, ctx) => {
-    if (isIndia(address.country)) {
-      const pin = address.zipcode.replace(/\s+/g, "");
-      if (!/^[1-9]\d{5}$/.test(pin)) {
-        ctx.addIssue({ code: "custom", path: ["zipcode"], message: "Enter a 6-digit PIN code" });
-        return z.NEVER;
-      }
-      return { ...address, zipcode: pin };
-    }
-    const zipcode = address.zipcode.replace(/\s+/g, " ").toUpperCase();
-    const alphanumerics = zipcode.replace(/[ -]/g, "");
-    if (!/^[A-Z0-9][A-Z0-9 -]*$/.test(zipcode) || alphanumerics.length < 3 || alphanumerics.length > 10) {
-      ctx.addIssue({ code: "custom", path: ["zipcode"], message: "Enter a postal code of 3 to 10 letters or digits" });
-      return z.NEVER;
-    }
-    return { ...address, zipcode };
-  });
+  .transform(withPostalCode);
 
 type AddressInput = z.output<typeof addressSchema>;
 
@@ -214,17 +188,74 @@ async function lockUser(tx: Transaction, userId: string) {
   return current;
 }
 
+const tags = ["user"];
+
+const meRoute = apiRoute({
+  method: "get",
+  path: "/me",
+  tags,
+  summary: "The signed-in user, with their addresses",
+  access: "user",
+  failures: [404],
+  responses: { 200: success("The user", userSchema) },
+});
+
+const updateRoute = apiRoute({
+  method: "put",
+  path: "/update/{id}",
+  tags,
+  summary: "Change the profile; `address` replaces the whole address list",
+  description:
+    "Absent fields are left as they are. Changing the email (the sign-in name) needs `currentPassword`. Another user's id answers 404.",
+  access: "user",
+  request: {
+    params: z.object({ id: z.string().openapi({ description: "The signed-in user's own id" }) }),
+    body: jsonBody(updateSchema),
+  },
+  failures: [400, 404, 409, 429],
+  responses: {
+    200: success("Profile updated successfully", userSchema),
+    400: failure(400, "BAD_REQUEST: the current password is incorrect"),
+    409: failure(409, "FAILURE: an account with this email already exists"),
+  },
+});
+
+const passwordRoute = apiRoute({
+  method: "put",
+  path: "/password",
+  tags,
+  summary: "Change the password; every other session ends",
+  access: "user",
+  request: { body: jsonBody(passwordSchema) },
+  failures: [400, 429],
+  responses: {
+    200: success("Password changed successfully", z.null()),
+    400: failure(400, "BAD_REQUEST: the current password is incorrect"),
+  },
+});
+
+const activateRoute = apiRoute({
+  method: "put",
+  path: "/activate/{addressId}",
+  tags,
+  summary: "Make one of the user's addresses the primary one",
+  access: "user",
+  request: { params: z.object({ addressId: z.string() }) },
+  failures: [404],
+  responses: { 200: success("Address set as primary successfully", userSchema) },
+});
+
 export function userRoutes(deps: ApiDeps) {
-  const app = new Hono<ApiEnv>();
+  const app = routeGroup();
   app.use("*", requireUser(deps));
 
-  app.get("/me", async (c) => {
+  mount(app, meRoute, async (c) => {
     const user = await loadUser(deps.db, c.var.user.id);
     if (!user) throw notFound("User not found");
     return ok(c, user);
   });
 
-  app.put("/update/:id", async (c) => {
+  mount(app, updateRoute, async (c) => {
     const userId = c.var.user.id;
     // Another user's id answers exactly like an id that does not exist.
     if (c.req.param("id") !== userId) throw notFound("User not found");
@@ -274,7 +305,7 @@ export function userRoutes(deps: ApiDeps) {
     return ok(c, await loadUser(deps.db, userId), "Profile updated successfully");
   });
 
-  app.put("/password", async (c) => {
+  mount(app, passwordRoute, async (c) => {
     const { id: userId, tokenHash } = c.var.user;
     const body = await readBody(c, passwordSchema);
     await checkCurrentPassword(deps, c.var.user, body.currentPassword, clientAddress(c, deps.trustProxy));
@@ -288,7 +319,7 @@ export function userRoutes(deps: ApiDeps) {
     return ok(c, null, "Password changed successfully");
   });
 
-  app.put("/activate/:addressId", async (c) => {
+  mount(app, activateRoute, async (c) => {
     const userId = c.var.user.id;
     const addressId = c.req.param("addressId");
     const addressNotFound = () => notFound("Address not found");

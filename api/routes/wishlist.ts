@@ -1,12 +1,13 @@
+import { z } from "@hono/zod-openapi";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { z } from "zod";
 import { wishlistItems } from "../db/schema";
 import { requireUser } from "../lib/auth";
 import { loadProducts } from "../lib/catalogue";
-import type { ApiDeps, ApiEnv } from "../lib/context";
+import { listEntrySchema, paginatorSchema, productIdsSchema, productSchema, totalRecordsSchema } from "../lib/api-schemas";
+import type { ApiDeps } from "../lib/context";
 import { notFound, ok, readBody } from "../lib/http";
 import { defaultPageSize, maxPageSize, paginator } from "../lib/paging";
+import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 import { listProductSchema, populateEntries, type ProductListEntryJson } from "../lib/product-lists";
 
 export type WishlistEntryJson = ProductListEntryJson;
@@ -26,10 +27,85 @@ const listSchema = z.object({
   isCountOnly: z.boolean().optional(),
 });
 
+const tags = ["wishlist"];
+
+/** An add's answer: the entry, its product populated, and how many the wishlist now holds. */
+const addedSchema = z.object({
+  success: z.literal(true),
+  _id: z.string(),
+  productId: productSchema,
+  createdAt: z.string(),
+  count: z.number().int(),
+});
+
+const addRoute = apiRoute({
+  method: "post",
+  path: "/create",
+  tags,
+  summary: "Add a product to the wishlist (adding twice keeps one entry)",
+  access: "user",
+  request: { body: jsonBody(listProductSchema) },
+  failures: [400, 404],
+  responses: {
+    201: success("Added to wishlist", addedSchema),
+    200: success("Already in your wishlist", addedSchema),
+  },
+});
+
+const listRoute = apiRoute({
+  method: "post",
+  path: "/list",
+  tags,
+  summary: "A page of the wishlist, newest first",
+  access: "user",
+  request: { body: jsonBody(listSchema, "`{query, options: {page, limit}, isCountOnly}`; only page and limit are read") },
+  failures: [400],
+  responses: {
+    200: success(
+      "`{products, paginator}`, or `{totalRecords}` when `isCountOnly` is true",
+      z.union([z.object({ products: z.array(listEntrySchema), paginator: paginatorSchema }), totalRecordsSchema]),
+    ),
+  },
+});
+
+const idsRoute = apiRoute({
+  method: "post",
+  path: "/ids",
+  tags,
+  summary: "Every product id of the wishlist, newest first",
+  access: "user",
+  responses: { 200: success("The ids", productIdsSchema) },
+});
+
+const removeRoute = apiRoute({
+  method: "put",
+  path: "/remove",
+  tags,
+  summary: "Remove a product from the wishlist",
+  access: "user",
+  request: { body: jsonBody(listProductSchema) },
+  failures: [400, 404],
+  responses: {
+    200: success(
+      "Removed from wishlist",
+      z.object({ success: z.literal(true), productId: z.string(), count: z.number().int() }),
+    ),
+  },
+});
+
+const countRoute = apiRoute({
+  method: "get",
+  path: "/count",
+  tags,
+  summary: "How many products the wishlist holds",
+  access: "user",
+  responses: { 200: success("The count", z.object({ count: z.number().int() })) },
+});
+
 /** The wishlist calls (mounted at /userapp/wishlist), always the signed-in user's own. */
 export function wishlistRoutes(deps: ApiDeps) {
   const { db } = deps;
-  const app = new Hono<ApiEnv>();
+  const app = routeGroup();
   app.use("*", requireUser(deps));
 
   const countOf = async (userId: string) => {
@@ -40,7 +116,7 @@ export function wishlistRoutes(deps: ApiDeps) {
     return row?.count ?? 0;
   };
 
-  app.post("/create", async (c) => {
+  mount(app, addRoute, async (c) => {
     const userId = c.var.user.id;
     const { productId } = await readBody(c, listProductSchema);
     const product = (await loadProducts(db, [productId])).get(productId);
@@ -70,7 +146,7 @@ export function wishlistRoutes(deps: ApiDeps) {
       : ok(c, data, "Already in your wishlist");
   });
 
-  app.post("/list", async (c) => {
+  mount(app, listRoute, async (c) => {
     const userId = c.var.user.id;
     const { options, isCountOnly } = await readBody(c, listSchema);
     const itemCount = await countOf(userId);
@@ -89,7 +165,7 @@ export function wishlistRoutes(deps: ApiDeps) {
   });
 
   // Only the ids, newest first: what the storefront needs on every page for its hearts and header count.
-  app.post("/ids", async (c) => {
+  mount(app, idsRoute, async (c) => {
     const rows = await db
       .select({ productId: wishlistItems.productId })
       .from(wishlistItems)
@@ -98,7 +174,7 @@ export function wishlistRoutes(deps: ApiDeps) {
     return ok(c, { productIds: rows.map((row) => row.productId) });
   });
 
-  app.put("/remove", async (c) => {
+  mount(app, removeRoute, async (c) => {
     const userId = c.var.user.id;
     const { productId } = await readBody(c, listProductSchema);
     const removed = await db
@@ -109,7 +185,7 @@ export function wishlistRoutes(deps: ApiDeps) {
     return ok(c, { success: true, productId, count: await countOf(userId) }, "Removed from wishlist");
   });
 
-  app.get("/count", async (c) => {
+  mount(app, countRoute, async (c) => {
     return ok(c, { count: await countOf(c.var.user.id) });
   });
 

@@ -3,16 +3,22 @@ import { createUserapp, type UserappOptions } from "../../api/app";
 import type { Database, DatabaseHandle } from "../../api/db/client";
 import { merchants, products, users, variants } from "../../api/db/schema";
 import { issueToken } from "../../api/lib/auth";
+import { catalogueChanged } from "../../api/lib/catalogue-version";
 import { defaultDeps } from "../../api/lib/context";
 import { newId } from "../../api/lib/ids";
 import { buildSearchText } from "../../api/lib/search-text";
 import { openTestDatabase } from "../db";
+import { contractProblem, operationsOf } from "./openapi-contract";
 
 export type TestApi = {
   db: Database;
   handle: DatabaseHandle;
   app: ReturnType<typeof createUserapp>;
-  /** Calls the API like a client would: JSON body, optional bearer token and headers. */
+  /**
+   * Calls the API like a client would: JSON body, optional bearer token and headers. Every answer
+   * is checked against the OpenAPI document (tests/api/openapi-contract.ts): a status the route
+   * does not document, or a body its schema refuses, fails the test.
+   */
   call: (
     method: string,
     path: string,
@@ -31,6 +37,7 @@ export type TestApi = {
 export async function createTestApi(options: Partial<Omit<UserappOptions, "db">> = {}): Promise<TestApi> {
   const handle = await openTestDatabase();
   const app = createUserapp({ db: handle.db, ...options });
+  const operations = operationsOf(app);
   afterAll(() => handle.close());
   const call: TestApi["call"] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
@@ -49,6 +56,12 @@ export async function createTestApi(options: Partial<Omit<UserappOptions, "db">>
     } catch {
       // not JSON: keep the text
     }
+    const problem = contractProblem(
+      operations,
+      { method, path },
+      { status: response.status, contentType: response.headers.get("content-type"), body: parsed },
+    );
+    if (problem) throw new Error(`The answer disagrees with the OpenAPI document: ${problem}`);
     return { status: response.status, body: parsed, headers: response.headers };
   };
   return { db: handle.db, handle, app, call };
@@ -113,6 +126,8 @@ export async function insertProduct(
   await db.insert(variants).values(
     variantList.map((v, position) => ({ productId: id, position, ...v, cost: costs[position] })),
   );
+  // Announced as every catalogue writer announces its change, so the API's catalogue cache drops what it read before.
+  catalogueChanged();
   return id;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addresses, orderItems, orders, products, variants } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
+import { NO_ADDRESS_MESSAGE } from "../../api/lib/orders";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 
 // A clock that ticks one second per reading, so "newest first" is observable.
@@ -170,15 +171,69 @@ describe("order/create from the cart", () => {
     }
   });
 
-  it("answers 400 'Please add a delivery address.' with neither an address nor a primary one", async () => {
+  it("answers 422 on address with neither an address nor a primary one, whatever the blank form", async () => {
     const user = await createUserWithToken(db);
     await addAddress(user.id, officeAddress, false);
     const product = await insertProduct(db);
-    const res = await placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "M" }] });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ status: "BAD_REQUEST", message: "Please add a delivery address." });
+    for (const address of [undefined, null, { locality: "", city: " ", state: "", zipcode: "", country: "" }]) {
+      const res = await placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "M" }], address });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        status: "VALIDATION_ERROR",
+        message: `Invalid input: address: ${NO_ADDRESS_MESSAGE}`,
+        data: [{ path: "address", message: NO_ADDRESS_MESSAGE }],
+      });
+    }
+    expect(NO_ADDRESS_MESSAGE).toBe("Please add a delivery address: send one with the order, or save a primary address first.");
     expect(await stockOf(product, "M")).toBe(50);
     expect(await orderCount(user.id)).toBe(0);
+  });
+
+  it("checks a sent address as a saved one is: the PIN code rule and the fields' lengths", async () => {
+    const user = await createUserWithToken(db);
+    const product = await insertProduct(db);
+    const order = (address: object) => placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "M" }], address });
+    for (const [address, path, message] of [
+      [{ ...homeAddress, zipcode: "12345" }, "address.zipcode", "Enter a 6-digit PIN code"],
+      [{ ...homeAddress, zipcode: "060038" }, "address.zipcode", "Enter a 6-digit PIN code"],
+      [{ ...homeAddress, country: "Nepal", zipcode: "4" }, "address.zipcode", "Enter a postal code of 3 to 10 letters or digits"],
+      [{ ...homeAddress, city: "B".repeat(101) }, "address.city", "City is at most 100 characters"],
+      [{ ...homeAddress, locality: "L".repeat(201) }, "address.locality", "Locality is at most 200 characters"],
+      [{ ...homeAddress, state: 7 }, "address.state", "State is required"],
+    ] as const) {
+      const res = await order(address);
+      expect(res.status).toBe(422);
+      expect(res.body.data).toEqual([{ path, message }]);
+    }
+    // A PIN code as a number, or with a space, is stored as a saved address would be.
+    const spaced = await order({ ...homeAddress, zipcode: "560 038" });
+    expect(spaced.status).toBe(201);
+    expect(spaced.body.data.address).toEqual(homeAddress);
+    const numeric = await order({ ...homeAddress, zipcode: 560038, city: "  Bengaluru " });
+    expect(numeric.status).toBe(201);
+    expect(numeric.body.data.address).toEqual(homeAddress);
+    // Fields beyond the five are not kept.
+    const extra = await order({ ...homeAddress, isActive: true, _id: "x", phone: "9876543210" });
+    expect(extra.status).toBe(201);
+    expect(extra.body.data.address).toEqual(homeAddress);
+    expect(await orderCount(user.id)).toBe(3);
+  });
+
+  it("takes exactly the documented payment methods, cod and Upi; absent means cod", async () => {
+    const user = await createUserWithToken(db);
+    const product = await insertProduct(db);
+    const order = (extra: object) =>
+      placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "M" }], address: homeAddress, ...extra });
+    for (const paymentMethod of ["upi", "UPI", "COD", "Cod", " cod", "card", "", null, 1, true]) {
+      const res = await order({ paymentMethod });
+      expect(res.status, JSON.stringify(paymentMethod)).toBe(422);
+      expect(res.body.data).toEqual([{ path: "paymentMethod", message: "Payment method must be cod or Upi" }]);
+    }
+    expect(await orderCount(user.id)).toBe(0);
+    expect((await order({ paymentMethod: "cod" })).body.data).toMatchObject({ paymentMethod: "cod", paymentStatus: "payOnDelivery" });
+    expect((await order({ paymentMethod: "Upi" })).body.data).toMatchObject({ paymentMethod: "Upi", paymentStatus: "awaitingPayment" });
+    expect((await order({})).body.data).toMatchObject({ paymentMethod: "cod" });
+    expect(await orderCount(user.id)).toBe(3);
   });
 
   it("merges the same product and size into one line", async () => {
@@ -379,7 +434,7 @@ describe("order/create: Buy Now", () => {
   it("defaults the quantity to 1, honours Upi and a sent address", async () => {
     const user = await createUserWithToken(db);
     const product = await insertProduct(db, { variants: shirtSizes() });
-    const res = await placeOrder(user.token, { productId: product, size: "L", paymentMethod: "upi", address: officeAddress });
+    const res = await placeOrder(user.token, { productId: product, size: "L", paymentMethod: "Upi", address: officeAddress });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       paymentMethod: "Upi",
@@ -390,12 +445,13 @@ describe("order/create: Buy Now", () => {
     });
   });
 
-  it("answers 400 without any address", async () => {
+  it("answers 422 on address without any address", async () => {
     const user = await createUserWithToken(db);
     const product = await insertProduct(db);
     const res = await placeOrder(user.token, { productId: product, quantity: 1, size: "M" });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe("Please add a delivery address.");
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ status: "VALIDATION_ERROR", data: [{ path: "address", message: NO_ADDRESS_MESSAGE }] });
+    expect(await stockOf(product, "M")).toBe(50);
   });
 });
 
@@ -502,6 +558,36 @@ describe("orders and orders/{id}", () => {
     const none = await call("GET", "/userapp/orders", { token: (await createUserWithToken(db)).token });
     expect(none.status).toBe(200);
     expect(none.body.data).toMatchObject({ data: [], paginator: { itemCount: 0 } });
+  });
+
+  it("pages the list: ten a page by default (what /myaccount/orders shows), the total and the number of pages", async () => {
+    const user = await createUserWithToken(db);
+    const product = await insertProduct(db, { variants: [{ size: "M", quantity: 100, mrp: 100, discount: 0 }] });
+    const placed: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await placeOrder(user.token, { productId: product, size: "M", address: homeAddress });
+      placed.unshift(res.body.data._id);
+    }
+    const first = await call("GET", "/userapp/orders", { token: user.token });
+    expect(first.body.data.data.map((o: { _id: string }) => o._id)).toEqual(placed.slice(0, 10));
+    expect(first.body.data.paginator).toEqual({
+      itemCount: 12,
+      perPage: 10,
+      pageCount: 2,
+      currentPage: 1,
+      slNo: 1,
+      hasPrevPage: false,
+      hasNextPage: true,
+      prev: null,
+      next: 2,
+    });
+    const second = await call("GET", "/userapp/orders?page=2", { token: user.token });
+    expect(second.body.data.data.map((o: { _id: string }) => o._id)).toEqual(placed.slice(10));
+    expect(second.body.data.paginator).toMatchObject({ itemCount: 12, pageCount: 2, currentPage: 2, slNo: 11, next: null });
+    const beyond = await call("GET", "/userapp/orders?page=3&limit=5", { token: user.token });
+    expect(beyond.body.data.data.map((o: { _id: string }) => o._id)).toEqual(placed.slice(10));
+    const past = await call("GET", "/userapp/orders?page=9", { token: user.token });
+    expect(past.body.data).toMatchObject({ data: [], paginator: { itemCount: 12, pageCount: 2, currentPage: 9, hasNextPage: false } });
   });
 
   it("answers 422 for a bad page or limit", async () => {
