@@ -89,6 +89,11 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
   const pin = usePinLookUp(fields.city.name, state.name);
   return (
     <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
+      {/* Enter in a field presses a form's first submit button: this unseen one sends the form as its
+          own Save or Place Order button does, so Enter never means "Look up". */}
+      <button type="submit" hidden>
+        Submit
+      </button>
       <div className="sm:col-span-2">
         <ConformField field={fields.locality} label="Locality" type="text" hint="House number, street and area." autoComplete="address-line1" />
       </div>

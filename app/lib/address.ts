@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, isSingleLine } from "./plain-text";
+import { PIN_MESSAGE, PIN_PATTERN, UNKNOWN_PIN_MESSAGE } from "./pin-messages";
 
 // The address form's one schema (locality, city, state, zipcode and country
 // required), shared by the account's address book and checkout. Pure: no server code.
@@ -49,11 +50,7 @@ export type IndianState = (typeof INDIAN_STATES)[number];
 /** The shop delivers in India only; the country field starts with it. */
 export const DEFAULT_COUNTRY = "India";
 
-/** An Indian PIN code: six digits, never starting with 0 (the API checks the same). */
-export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
-export const PIN_MESSAGE = "Enter a 6-digit PIN code";
-/** A well-formed PIN code that no post office has (India Post's directory, through the API). */
-export const UNKNOWN_PIN_MESSAGE = "No post office has this PIN code";
+export { PIN_MESSAGE, PIN_PATTERN, UNKNOWN_PIN_MESSAGE };
 
 /**
  * The address forms' "Look up" button: `intent=lookup-pin` fills city and state from the PIN

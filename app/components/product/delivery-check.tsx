@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { PIN_MESSAGE, UNKNOWN_PIN_MESSAGE } from "~/lib/address";
+import { PIN_MESSAGE, UNKNOWN_PIN_MESSAGE } from "~/lib/pin-messages";
 import type { DeliveryCheck as Check } from "~/lib/pincode.server";
 
 /** "2026-11-27" → "Fri 27 Nov", as the cart page writes its delivery date. */
