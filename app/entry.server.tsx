@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { logger } from "../api/lib/logger";
 import { NonceContext } from "./lib/nonce";
+import { SaveDataContext, wantsSaveData } from "./lib/save-data";
 
 // React Router 7's default Node entry (@react-router/dev/dist/config/defaults/entry.server.node.tsx)
 // with the request's CSP nonce handed to every script it writes: React Router's own (<Scripts>,
@@ -24,6 +25,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // With Save-Data the page leaves out decorations (app/lib/save-data.ts): caches keep both versions.
+  responseHeaders.append("Vary", "Save-Data");
   // https://httpwg.org/specs/rfc9110.html#HEAD (same headers as GET, so the CSP too)
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -44,7 +47,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce ?? ""}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SaveDataContext.Provider value={wantsSaveData(request.headers)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SaveDataContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -55,7 +60,9 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
-          const stream = createReadableStreamFromReadable(body);
+          // The document's end is found in React's own chunks, before the preloads' rewrite splits any.
+          const preloads = body.pipe(lowPriorityModulePreloads());
+          const stream = createReadableStreamFromReadable(preloads);
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
@@ -87,6 +94,39 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 function logFailure(error: unknown, request: Request, context: AppLoadContext) {
   const path = new URL(request.url).pathname;
   logger.error({ err: error, requestId: context.requestId, method: request.method, path }, "page request failed");
+}
+
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const LOW_PRIORITY_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
+
+/**
+ * React Router's <Scripts> preloads the page's JavaScript at the browser's high priority, beside
+ * what the first paint needs. The page is whole without it (server-rendered, usable with no
+ * JavaScript), so on a slow network the LCP image and the HTML go first: every modulepreload link
+ * gets fetchpriority="low" (docs/decisions/011-slow-phones.md). The links carry
+ * suppressHydrationWarning, so hydration leaves the attribute be. Split chunks are handled: the
+ * bytes that could begin a link are held back until the next chunk.
+ */
+export function lowPriorityModulePreloads(): Transform {
+  let carry = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const bytes = Buffer.concat([carry, typeof chunk === "string" ? Buffer.from(chunk) : chunk]);
+      const parts: Buffer[] = [];
+      let start = 0;
+      for (let at = bytes.indexOf(MODULE_PRELOAD); at !== -1; at = bytes.indexOf(MODULE_PRELOAD, start)) {
+        parts.push(bytes.subarray(start, at), LOW_PRIORITY_MODULE_PRELOAD);
+        start = at + MODULE_PRELOAD.length;
+      }
+      const held = Math.min(bytes.length - start, MODULE_PRELOAD.length - 1);
+      parts.push(bytes.subarray(start, bytes.length - held));
+      carry = Buffer.from(bytes.subarray(bytes.length - held));
+      callback(null, Buffer.concat(parts));
+    },
+    flush(callback) {
+      callback(null, carry.length > 0 ? carry : null);
+    },
+  });
 }
 
 const DOCUMENT_END = Buffer.from("</body></html>");

@@ -5,10 +5,11 @@ import { LogoMark } from "./components/layout/icons";
 import { Toaster } from "./components/toaster";
 import { publicOrigin, storefrontConfig } from "./lib/config.server";
 import { useNonce } from "./lib/nonce";
+import { SAVE_DATA_ATTRIBUTE, useSaveData } from "./lib/save-data";
 import { SHOP_NAME, seo } from "./lib/seo";
 import { readToken, signOutHeaders } from "./lib/session.server";
 import { EMPTY_CART, type RootData } from "./lib/shopper";
-import { shopperApi } from "./lib/shopper-api.server";
+import { mapResult, shopperApi } from "./lib/shopper-api.server";
 import { toShopper } from "./lib/shopper.server";
 import { getToast } from "./lib/toast.server";
 import { PersistedRoot } from "./state/persisted-root";
@@ -18,10 +19,11 @@ import "./app.css";
 /** RootData plus the public origin that seo() builds absolute links on. */
 export type RootLoaderData = RootData & { origin: string };
 
-// Runs on every navigation: a guest costs no API call; a signed-in shopper costs the profile
-// and the cart, fetched side by side. A token the API no longer accepts signs the browser out.
+// Runs on every navigation: a guest costs no API call; a signed-in shopper costs one, the
+// summary (user, cart, wishlist and compare ids), and the back office only the profile (its pages
+// use none of the rest). A token the API no longer accepts signs the browser out.
 // Softer than requireShopper (shopper-api.server.ts): every page shows, so when the API fails
-// the page is shown as to a guest, and a failed cart or list reads as empty.
+// the page is shown as to a guest.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
   const guest: RootLoaderData = {
@@ -37,29 +39,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!token) return data(guest, { headers });
 
   const api = shopperApi(context, token);
-  const [profile, cart, wishlistIds, compareIds] = await Promise.all([
-    api.me(),
-    api.cartSummary(),
-    // The ids behind the hearts, the compare buttons and the header counts.
-    api.wishlistIds(),
-    api.compareIds(),
-  ]);
-  if (profile.httpStatus === 401) {
+  const summary = BACK_OFFICE.test(new URL(request.url).pathname)
+    ? mapResult(await api.me(), (user) => ({ user, cart: EMPTY_CART, wishlistIds: [], compareIds: [] }))
+    : await api.summary();
+  if (summary.httpStatus === 401) {
     for (const [name, value] of await signOutHeaders(request)) headers.append(name, value);
     return data(guest, { headers });
   }
-  if (!profile.ok) return data(guest, { headers });
-  return data(
-    {
-      ...guest,
-      user: toShopper(profile.envelope.data),
-      cart: cart.ok ? cart.envelope.data : EMPTY_CART,
-      wishlistIds: wishlistIds.ok ? wishlistIds.envelope.data : [],
-      compareIds: compareIds.ok ? compareIds.envelope.data : [],
-    } satisfies RootLoaderData,
-    { headers },
-  );
+  if (!summary.ok) return data(guest, { headers });
+  const { user, cart, wishlistIds, compareIds } = summary.envelope.data;
+  return data({ ...guest, user: toShopper(user), cart, wishlistIds, compareIds } satisfies RootLoaderData, { headers });
 }
+
+/** /admin and its pages, also as React Router's `.data` requests. */
+const BACK_OFFICE = /^\/admin(?:[/.]|$)/;
 
 // Used only by a route that has no meta of its own.
 export const meta: Route.MetaFunction = (args) =>
@@ -69,12 +62,16 @@ export const meta: Route.MetaFunction = (args) =>
     path: args.location.pathname,
   });
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Tells the browser, for hydration, that the server left out decorations (app/lib/save-data.ts).
+  const saveData = { [SAVE_DATA_ATTRIBUTE]: useSaveData() ? "on" : undefined };
   return (
-    <html lang="en-IN">
+    <html lang="en-IN" {...saveData}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

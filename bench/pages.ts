@@ -13,7 +13,7 @@ import { buildIfNeeded } from "../server/build";
 const root = path.resolve(import.meta.dirname, "..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, "127.0.0.1", () => {
       const { port } = server.address() as net.AddressInfo;
@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function start(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
+export async function start(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
   const child = spawn(tsx, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -37,7 +37,7 @@ async function start(args: string[], env: Record<string, string>): Promise<{ chi
 }
 
 /** Every JavaScript file a browser downloads for the page: module scripts, modulepreloads and inline imports. */
-function scriptUrls(html: string): string[] {
+export function scriptUrls(html: string): string[] {
   const urls = new Set<string>();
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
@@ -60,15 +60,15 @@ async function weigh(origin: string, route: string, pagePath: string): Promise<P
 }
 
 /** Requests per second over `seconds` with `connections` concurrent keep-alive clients. */
-async function requestsPerSecond(url: string, seconds = 5, connections = 8): Promise<number> {
-  for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer(); // warm-up
+async function requestsPerSecond(url: string, seconds = 5, connections = 8, headers: Record<string, string> = {}): Promise<number> {
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
   let done = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
-        const response = await fetch(url, { headers: { "accept-encoding": "gzip, br" } });
+        const response = await fetch(url, { headers: { "accept-encoding": "gzip, br", ...headers } });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
         done++;
@@ -78,7 +78,38 @@ async function requestsPerSecond(url: string, seconds = 5, connections = 8): Pro
   return done / ((performance.now() - started) / 1000);
 }
 
-async function stop(servers: { child: ChildProcess }[]) {
+/** A shopper signed in through the login form, with three products in each of the cart, the wishlist and compare. */
+async function signedInCookie(origin: string, products: { _id: string; variants: { size: string }[] }[]): Promise<string> {
+  const email = `bench-${Date.now()}@example.test`;
+  const password = "correct horse battery";
+  const json = { "content-type": "application/json" };
+  await fetch(`${origin}/userapp/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password, firstName: "Bench", lastName: "Shopper" }) });
+  const login = await fetch(`${origin}/login`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin }, body: new URLSearchParams({ email, password }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => c.startsWith("__session=")).join("; ");
+  if (!cookie) throw new Error(`Signing in failed: ${login.status}`);
+  const signedIn = await (await fetch(`${origin}/userapp/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ username: email, password }) })).json();
+  const auth = { ...json, authorization: `Bearer ${signedIn.data.token}` };
+  for (const p of products.slice(0, 3)) {
+    await fetch(`${origin}/userapp/cart/create`, { method: "POST", headers: auth, body: JSON.stringify({ products: [{ productId: p._id, size: p.variants[0].size, qty: 1 }] }) });
+    await fetch(`${origin}/userapp/wishlist/create`, { method: "POST", headers: auth, body: JSON.stringify({ productId: p._id }) });
+    await fetch(`${origin}/userapp/compare/add`, { method: "POST", headers: auth, body: JSON.stringify({ productId: p._id }) });
+  }
+  return cookie;
+}
+
+/**
+ * Each page's requests per second, measured in interleaved rounds so that a burst of other work
+ * on the machine weighs on every page alike; the sum over the rounds.
+ */
+async function sideBySide(targets: Record<string, { url: string; headers?: Record<string, string> }>, rounds = 2, seconds = 4) {
+  const totals: Record<string, number> = Object.fromEntries(Object.keys(targets).map((name) => [name, 0]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, { url, headers }] of Object.entries(targets)) totals[name] += (await requestsPerSecond(url, seconds, 8, headers)) / rounds;
+  }
+  return totals;
+}
+
+export async function stop(servers: { child: ChildProcess }[]) {
   await Promise.all(
     servers.map(({ child }) =>
       child.exitCode !== null || child.signalCode !== null
@@ -108,7 +139,7 @@ export async function measurePages() {
     const shop = await launch(["server/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench", PAGE_CACHE_SECONDS: "0" });
     const baseline = await launch(["bench/serve-baseline.ts"], { PAGE_CACHE_SECONDS: "0" });
     const list = await (
-      await fetch(`${shop.origin}/userapp/product/list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ options: { limit: 1 } }) })
+      await fetch(`${shop.origin}/userapp/product/list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ options: { limit: 3 } }) })
     ).json();
     const product = list.data.data[0];
     const productPath = await fetch(`${shop.origin}/product/x/x/${product._id}`, { redirect: "manual" }).then((r) => new URL(r.headers.get("location") ?? `/product/x/x/${product._id}`, shop.origin).pathname);
@@ -118,15 +149,24 @@ export async function measurePages() {
       await weigh(shop.origin, "shop", "/shop"),
       await weigh(shop.origin, "product", productPath),
     ];
+    const cookie = { cookie: await signedInCookie(shop.origin, list.data.data) };
+    const shopHtml = await (await fetch(`${shop.origin}/shop`, { headers: cookie })).text();
+    const html = { shopKb: Buffer.byteLength(shopHtml) / 1024, cards: (shopHtml.match(/data-product-card/g) ?? []).length };
     // Every request rendered: what a burst of different URLs, or signed-in shoppers, cost.
-    const rendered = { empty: await requestsPerSecond(`${baseline.origin}/`), shop: await requestsPerSecond(`${shop.origin}/shop`) };
+    const rendered = await sideBySide({
+      empty: { url: `${baseline.origin}/` },
+      shop: { url: `${shop.origin}/shop` },
+      signedInShop: { url: `${shop.origin}/shop`, headers: cookie },
+      product: { url: `${shop.origin}${productPath}` },
+      signedInProduct: { url: `${shop.origin}${productPath}`, headers: cookie },
+    });
     await stop([shop, baseline]);
     // As served to guests: the same servers with the default page micro-cache (server/page-cache.ts).
     const cachedShop = await launch(["server/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench" });
     const cachedBaseline = await launch(["bench/serve-baseline.ts"], {});
     const cached = { empty: await requestsPerSecond(`${cachedBaseline.origin}/`), shop: await requestsPerSecond(`${cachedShop.origin}/shop`) };
     await stop([cachedShop, cachedBaseline]);
-    return { weights, rendered, cached };
+    return { weights, rendered, cached, html };
   } finally {
     await stop(servers);
     fs.rmSync(dataDir, { recursive: true, force: true });

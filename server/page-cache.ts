@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { constants, crc32, deflateRaw } from "node:zlib";
 import { localCatalogueVersion } from "../api/lib/catalogue-version";
+import { wantsSaveData } from "../app/lib/save-data";
 import { createNonce } from "./security-headers";
 
 /**
@@ -134,6 +135,14 @@ function withVaryAcceptEncoding(headers: [string, string][]): [string, string][]
 
 export type PageRender = (nonce: string) => Promise<Response>;
 
+/**
+ * A page is kept per URL, and apart for Save-Data, whose pages leave out decorations
+ * (app/lib/save-data.ts; they answer Vary: Save-Data): neither is ever served for the other.
+ */
+function cacheKey(request: Request): string {
+  return wantsSaveData(request.headers) ? `save-data ${request.url}` : request.url;
+}
+
 function cacheableRequest(request: Request): boolean {
   return request.method === "GET" && !request.headers.has("cookie") && !request.headers.has("authorization");
 }
@@ -208,7 +217,7 @@ export function createPageCache(options: PageCacheOptions) {
     /** Answers `request` from the cache when it may, otherwise renders it (and keeps the result if it may). */
     async serve(request: Request, render: PageRender, nonce: string): Promise<Response> {
       if (options.ttlMs <= 0 || !cacheableRequest(request)) return render(nonce);
-      const key = request.url;
+      const key = cacheKey(request);
       const version = catalogueVersion();
       let entry = entries.get(key);
       if (entry && entry.version !== version) {

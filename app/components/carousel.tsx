@@ -177,7 +177,8 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
             label={`Next: ${label}`}
           />
           {autoplayMs !== undefined && (
-            <div className="absolute inset-x-0 bottom-4 flex justify-center gap-2">
+            <div className="absolute inset-x-0 bottom-2 flex justify-center gap-0.5">
+              {/* A 24 px target around each small dot (WCAG 2.5.8, target size). */}
               {slides.map((_, index) => (
                 <button
                   key={index}
@@ -185,8 +186,12 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
                   aria-label={`Go to slide ${index + 1}`}
                   aria-current={index === active ? "true" : undefined}
                   onClick={() => slider.moveToIdx(index)}
-                  className={`h-2.5 rounded-full transition-all ${index === active ? "w-6 bg-white" : "w-2.5 bg-white/60 hover:bg-white/90"}`}
-                />
+                  className="group/dot flex h-6 min-w-6 items-center justify-center"
+                >
+                  <span
+                    className={`h-2.5 rounded-full transition-all ${index === active ? "w-6 bg-white" : "w-2.5 bg-white/60 group-hover/dot:bg-white/90"}`}
+                  />
+                </button>
               ))}
             </div>
           )}

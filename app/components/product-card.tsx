@@ -5,17 +5,19 @@ import { CompareButton } from "~/components/lists/compare-button";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { Stars } from "~/components/stars";
 import { Icon, type IconName } from "~/components/layout/icons";
-import { type CardProduct, defaultSize, featuredVariant, isInStock, isNew, priceOf, productPath, ratingOf } from "~/lib/catalogue";
+import { type CardProduct, featuredVariant, isInStock, isNew, priceOf, productPath, ratingOf } from "~/lib/catalogue";
 import { cartLineKey } from "~/lib/cart";
+import { cardSize } from "~/lib/product-selection";
+import { CARD_IMAGE_SIZES, imageSources, imagesOf } from "~/lib/images";
+import { useSaveData } from "~/lib/save-data";
 import { loginHref, useRootData } from "~/lib/shopper";
 import { Prices } from "~/components/prices";
 
 /** The card's control icons: 18 px with a bolder stroke. */
 const CARD_ICON = "size-[18px] stroke-2";
 
-/** Product artwork is drawn on a 600×600 canvas. */
+/** Product artwork is drawn on a 600×600 canvas; uploaded photos come with a srcset (CARD_IMAGE_SIZES). */
 const IMAGE_SIZE = 600;
-/** Cards are half the screen on phones, a third of the grid (at most ~300 px) on wide screens. */
 
 // React 18 does not know `fetchPriority`; it passes the lower-case attribute through unchanged.
 const LCP_IMAGE = { loading: "eager", fetchpriority: "high" } as Record<string, string>;
@@ -32,7 +34,18 @@ export function galleryIndexAt(x: number, width: number, count: number): number 
  * Compare / Quick View / Wishlist / Add To cart controls. The title and the image are links to the
  * product page (separate links, so no control is nested inside another).
  */
-export function ProductCard({ product, eager = false, now }: { product: CardProduct; eager?: boolean; now?: Date }) {
+export function ProductCard({
+  product,
+  eager = false,
+  picture = true,
+  now,
+}: {
+  product: CardProduct;
+  eager?: boolean;
+  /** False: the card goes without its picture (Save-Data, a carousel's cards beyond the first screen). */
+  picture?: boolean;
+  now?: Date;
+}) {
   const { user } = useRootData();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -42,7 +55,11 @@ export function ProductCard({ product, eager = false, now }: { product: CardProd
   const rating = ratingOf(product);
   const inStock = isInStock(product);
 
-  const gallery = product.productImages.length > 0 ? product.productImages.map((image) => image.path) : [product.image];
+  // With Save-Data the first picture alone: the hover gallery only decorates (app/lib/save-data.ts).
+  const saveData = useSaveData();
+  const images = imagesOf(product);
+  const gallery = saveData ? images.slice(0, 1) : images;
+  const hoverGallery = picture && gallery.length > 1;
   const [shown, setShown] = useState(0);
   const onPointerMove = (event: PointerEvent<HTMLElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -59,22 +76,24 @@ export function ProductCard({ product, eager = false, now }: { product: CardProd
           tabIndex={-1}
           aria-hidden="true"
           className="block h-full w-full"
-          onPointerMove={gallery.length > 1 ? onPointerMove : undefined}
-          onPointerLeave={gallery.length > 1 ? () => setShown(0) : undefined}
+          onPointerMove={hoverGallery ? onPointerMove : undefined}
+          onPointerLeave={hoverGallery ? () => setShown(0) : undefined}
         >
-          <img
-            src={gallery[shown] ?? gallery[0]}
-            alt={title}
-            width={IMAGE_SIZE}
-            height={IMAGE_SIZE}
-            {...(eager ? LCP_IMAGE : LAZY_IMAGE)}
-            className="card-image"
-          />
+          {picture && (
+            <img
+              {...imageSources(gallery[shown] ?? gallery[0], CARD_IMAGE_SIZES)}
+              alt={title}
+              width={IMAGE_SIZE}
+              height={IMAGE_SIZE}
+              {...(eager ? LCP_IMAGE : LAZY_IMAGE)}
+              className="card-image"
+            />
+          )}
         </Link>
-        {gallery.length > 1 && (
+        {hoverGallery && (
           <span className="card-dots" aria-hidden="true">
-            {gallery.map((path, i) => (
-              <span key={path + i} className={i === shown ? "shown" : undefined} />
+            {gallery.map((image, i) => (
+              <span key={image.path + i} className={i === shown ? "shown" : undefined} />
             ))}
           </span>
         )}
@@ -82,7 +101,7 @@ export function ProductCard({ product, eager = false, now }: { product: CardProd
         <div className="card-badges">
           {discount > 0 && (
             <span className="bg-red-600" data-badge="discount">
-              -{discount}%
+              {`-${discount}%`}
             </span>
           )}
           {isNew(product.createdAt, now) && (
@@ -134,7 +153,9 @@ function IconLink({ to, label, quickView, children }: { to: string; label: strin
 }
 
 function AddToCart({ product, inStock, signedIn, here }: { product: CardProduct; inStock: boolean; signedIn: boolean; here: string }) {
-  if (!inStock) {
+  // The preferred size among those in stock (app/lib/product-selection.ts).
+  const size = cardSize(product);
+  if (!inStock || size === null) {
     return (
       <button type="button" disabled className="card-cart cursor-not-allowed bg-gray-200 text-gray-500">
         <CardIcon name="card-cart" /> Add To cart
@@ -148,7 +169,6 @@ function AddToCart({ product, inStock, signedIn, here }: { product: CardProduct;
       </Link>
     );
   }
-  const size = defaultSize(product);
   return (
     <CartForm fetcherKey={cartLineKey(product._id, size)} intent="add" productId={product._id} size={size} qty={1} redirectTo={here}>
       <button type="submit" className="card-cart">

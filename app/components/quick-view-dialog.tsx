@@ -19,6 +19,7 @@ import {
   variantOf,
   type Product,
 } from "~/lib/catalogue";
+import { QUICK_VIEW_IMAGE_SIZES, imageSources, imagesOf } from "~/lib/images";
 import { useRootData } from "~/lib/shopper";
 import type { QuickViewData } from "~/routes/resources.quick-view";
 
@@ -112,7 +113,7 @@ function QuickViewContent({ product, onDone }: { product: Product; onDone: () =>
     }
   }, [sending, cart.data, onDone]);
 
-  const images = product.productImages.length > 0 ? product.productImages.map((entry) => entry.path) : [product.image];
+  const images = imagesOf(product);
   const variant = variantOf(product, size);
   const { sellingPrice, mrp, discount } = priceOf(variant);
   const available = isInStock(product) && (variant?.quantity ?? 0) > 0;
@@ -125,7 +126,13 @@ function QuickViewContent({ product, onDone }: { product: Product; onDone: () =>
     <div className="grid gap-6 md:grid-cols-2">
       <div>
         <div className="relative aspect-square overflow-hidden rounded-xl bg-gray-50">
-          <img src={images[image]} alt={title} width={600} height={600} className="h-full w-full object-contain" />
+          <img
+            {...imageSources(images[image] ?? images[0], QUICK_VIEW_IMAGE_SIZES)}
+            alt={title}
+            width={600}
+            height={600}
+            className="h-full w-full object-contain"
+          />
           {images.length > 1 && (
             <>
               <SlideButton

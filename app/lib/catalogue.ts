@@ -24,7 +24,8 @@ export function cardProduct(product: Product): CardProduct {
     productSubType: product.productSubType,
     gender: product.gender,
     image: product.image,
-    productImages: product.productImages.map(({ path }) => ({ path })),
+    // An uploaded photo keeps its srcset (app/lib/images.ts); the sizes it lists stay on the server.
+    productImages: product.productImages.map(({ path, srcset }) => (srcset ? { path, srcset } : { path })),
     variants: product.variants,
     ratingValue: product.ratingValue,
     ratingCount: product.ratingCount,

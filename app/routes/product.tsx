@@ -11,6 +11,7 @@ import { ID_PATTERN } from "../../api/contract";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { BuyBox } from "~/components/product/buy-box";
+import { DeliveryCheck } from "~/components/product/delivery-check";
 import { ProductGallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity";
 import { SizeSelector } from "~/components/product/size-selector";
@@ -19,7 +20,10 @@ import { Prices } from "~/components/prices";
 import { Stars } from "~/components/stars";
 import { isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
-import { readSelection, selectionSearch, type ProductSelection } from "~/lib/product-selection";
+import { imagesOf } from "~/lib/images";
+import { deliveryKeep, readSelection, selectionSearch, type ProductSelection } from "~/lib/product-selection";
+import { catalogueShouldRevalidate } from "~/lib/revalidate";
+import { deliveryCheck } from "~/lib/pincode.server";
 import { seo, SHOP_NAME } from "~/lib/seo";
 import { useRootData } from "~/lib/shopper";
 import { callUserapp } from "~/lib/userapp.server";
@@ -51,18 +55,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const search = query.size > 0 ? `?${query}` : "";
     throw redirect(`${canonical}${search}`, { status: 301, headers: { "Cache-Control": CATALOGUE_CACHE } });
   }
-  return { product, selection: readSelection(product, url.searchParams), origin: url.origin };
+  const delivery = await deliveryCheck(context, url, product._id);
+  return { product, selection: readSelection(product, url.searchParams), origin: url.origin, delivery };
 }
 
 // Size, quantity and image only change the query: the product is the same, so no new request.
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
-  return defaultShouldRevalidate;
+// The cart, wishlist and compare forms do not change the product either (app/lib/revalidate.ts).
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const { currentUrl, nextUrl, formMethod } = args;
+  // …except a new "Check delivery" PIN, which the loader answers.
+  const samePin = currentUrl.searchParams.get("pin") === nextUrl.searchParams.get("pin");
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && samePin) return false;
+  return catalogueShouldRevalidate(args);
 }
 
 export function headers() {
@@ -98,7 +102,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const available = isInStock(product) && stock > 0;
   const rating = ratingOf(product);
   const here = `${location.pathname}${location.search}`;
-  const images = product.productImages.length > 0 ? product.productImages.map((image) => image.path) : [product.image];
+  const images = imagesOf(product);
   const hrefWith = (changes: Partial<ProductSelection>) =>
     `${productPath(product)}${selectionSearch(product, { ...selection, ...changes })}`;
   const categoryHref = `/shop?${new URLSearchParams({ category: product.category })}`;
@@ -186,6 +190,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             signedIn={user !== null}
             here={here}
           />
+
+          <DeliveryCheck action={productPath(product)} keep={deliveryKeep(product, selection)} check={loaderData.delivery} />
 
           <dl
             className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t border-gray-200 pt-4 text-sm"

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Link, redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -7,10 +8,12 @@ import { FiltersPanel } from "~/components/shop/filters-panel";
 import { Pagination } from "~/components/shop/pagination";
 import { SortControls } from "~/components/shop/sort-controls";
 import { useShopDraft } from "~/components/shop/use-shop-draft";
+import { SHOP_SEARCH_EVENT, type ShopSearchDetail } from "~/components/layout/site-search";
 import { useIsPending } from "~/components/use-is-pending";
 import { cardProduct, type Product } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { highestCataloguePrice } from "~/lib/price-ceiling.server";
+import { catalogueShouldRevalidate } from "~/lib/revalidate";
 import { seo } from "~/lib/seo";
 import {
   canonicalRedirect,
@@ -29,7 +32,12 @@ import {
 import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/shop";
 
-type ProductList = { data: Product[]; paginator: { itemCount: number; pageCount: number; currentPage: number } };
+type ProductList = {
+  data: Product[];
+  paginator: { itemCount: number; pageCount: number; currentPage: number };
+  /** The search the API answered instead of a misspelt one (README, "Search"). */
+  correction?: { search: string; original: string };
+};
 
 const FORM_ID = "shop-filters";
 
@@ -57,12 +65,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     products: list.ok ? list.envelope.data.data.map(cardProduct) : [],
     itemCount: list.ok ? list.envelope.data.paginator.itemCount : 0,
     pageCount: list.ok ? list.envelope.data.paginator.pageCount : 0,
+    correction: list.ok ? (list.envelope.data.correction ?? null) : null,
     // One clock for the server render and hydration, so the NEW badges agree.
     now: new Date().toISOString(),
   };
   // A failed API call shows an empty shop rather than an error page, which no cache should keep.
   return data(result, failed ? { headers: { "Cache-Control": "no-store" } } : undefined);
 }
+
+// A card's cart, wishlist or compare form changes no product on the page: the list is not read again.
+export const shouldRevalidate = catalogueShouldRevalidate;
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? CATALOGUE_CACHE };
@@ -82,10 +94,11 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { params, ceiling, products, itemCount, pageCount } = loaderData;
+  const { params, ceiling, products, itemCount, pageCount, correction } = loaderData;
   const now = new Date(loaderData.now);
   const hydrated = useHydrated();
   const { draft, change, applyNow } = useShopDraft(params, ceiling);
+  useHeaderSearch(draft, change);
   const loading = useIsPending({ state: "loading", location: "/shop" });
   const { first, last } = shownRange(itemCount, params.page, params.limit);
 
@@ -94,8 +107,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Shop" }]} />
 
       <h1 className="mt-2 text-2xl font-semibold text-gray-900">
-        {params.search ? `Search results for “${params.search}”` : "Shop"}
+        {params.search ? `Search results for “${correction?.search ?? params.search}”` : "Shop"}
       </h1>
+      {correction && <SearchCorrection correction={correction} params={params} />}
       {params.search && (
         <p className="mt-1 text-sm text-gray-600">
           <Link to={shopHref(withChanges(params, { search: "" }))} className="text-brand hover:underline">
@@ -122,6 +136,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </aside>
 
         <section aria-labelledby="results-count" className="mt-4 lg:mt-0">
+          {/* The cards' titles are h3s: this keeps the outline in order (h1, h2, h3). */}
+          <h2 className="sr-only">Products</h2>
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-3">
             <p id="results-count" className="text-sm text-gray-600" role="status">
               {itemCount > 0 ? `Showing ${first}–${last} of ${itemCount} results` : "Showing 0 results"}
@@ -152,4 +168,41 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** "Showing results for samsung tv. Search instead for samsng tv": the second a link to the search as typed. */
+function SearchCorrection({ correction, params }: { correction: { search: string; original: string }; params: ShopParams }) {
+  return (
+    <div className="mt-1 text-sm text-gray-700" data-testid="search-correction">
+      <p>
+        Showing results for <strong className="font-semibold text-gray-900">{correction.search}</strong>
+      </p>
+      <p>
+        Search instead for{" "}
+        <Link to={shopHref({ ...withChanges(params, { search: params.search }), exact: true })} className="text-brand hover:underline">
+          {correction.original}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The header's search box on /shop (app/components/layout/site-search.tsx) applies like a filter:
+ * 500 ms after the last keystroke, back to page 1, the filters kept. It sends what is typed as an
+ * event; the draft here owns the delay.
+ */
+function useHeaderSearch(draft: ShopParams, change: (next: ShopParams, options?: { immediate?: boolean }) => void) {
+  const latest = useRef(draft);
+  latest.current = draft;
+  useEffect(() => {
+    const onSearch = (event: Event) => {
+      const { search, immediate } = (event as CustomEvent<ShopSearchDetail>).detail;
+      const text = search.trim().replace(/\s+/g, " ");
+      if (text === latest.current.search && !immediate) return;
+      change({ ...withChanges(latest.current, { search: text }), exact: false }, { immediate });
+    };
+    window.addEventListener(SHOP_SEARCH_EVENT, onSearch);
+    return () => window.removeEventListener(SHOP_SEARCH_EVENT, onSearch);
+  }, [change]);
 }

@@ -213,3 +213,54 @@ test("an admin imports a CSV: bad rows are listed by line and column, and a good
   await expect(made).toContainText("₹4,000");
   await expect(made).toContainText("Hidden");
 });
+
+test("a photo an admin uploads is shown with its srcset on the shop's card, the product page and the quick view", async ({
+  page,
+  request,
+}) => {
+  const made = await productOfOurOwn(request, { visible: false });
+  await signInAsAdmin(page, `/admin/products/${made.id}`);
+  await ready(page);
+  // Wide enough for all three widths the upload is made into (320, 640 and 1024 px).
+  const wide = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 140, b: 50 } } })
+    .jpeg()
+    .toBuffer();
+  await page.getByLabel("Add a photo").setInputFiles({ name: "diya.jpg", mimeType: "image/jpeg", buffer: wide });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(toast(page, "Photo added.")).toBeVisible();
+  const { headers } = await adminApi(request);
+  expect((await request.put(`/userapp/admin/products/${made.id}/unhide`, { headers })).status()).toBe(200);
+
+  const srcset = /^\/media\/products\/[0-9a-f]{24}\/[0-9a-f]{16}-320\.webp 320w, \S+-640\.webp 640w, \S+-1024\.webp 1024w$/;
+  const loaded = (image: ReturnType<Page["locator"]>) =>
+    expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth} ${img.currentSrc}` : "")))
+      .toMatch(/^\d+ http:\/\/\S+\.webp$/);
+
+  await page.goto(`/shop?search=${made.word}`);
+  const card = page.getByRole("article").filter({ hasText: made.title });
+  const cardImage = card.locator("img.card-image");
+  await expect(cardImage).toHaveAttribute("srcset", srcset);
+  await expect(cardImage).toHaveAttribute("sizes", "(min-width: 1024px) 300px, (min-width: 768px) 33vw, 67vw");
+  await loaded(cardImage);
+
+  if (jsOn()) {
+    await card.hover();
+    await card.getByRole("link", { name: `Quick View: ${made.title}` }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { level: 2 })).toHaveText(made.title);
+    const quickImage = dialog.getByRole("img", { name: made.title });
+    await expect(quickImage).toHaveAttribute("srcset", srcset);
+    await expect(quickImage).toHaveAttribute("sizes", "(min-width: 768px) 450px, 100vw");
+    await loaded(quickImage);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+
+  await card.getByRole("link", { name: made.title, exact: true }).click();
+  await expect(page.getByRole("heading", { name: made.title, level: 1 })).toBeVisible();
+  const main = page.locator("img[data-main-image]");
+  await expect(main).toHaveAttribute("srcset", srcset);
+  await expect(main).toHaveAttribute("sizes", "(min-width: 1024px) 600px, 100vw");
+  await loaded(main);
+});

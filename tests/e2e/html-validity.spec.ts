@@ -42,7 +42,7 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
   const orderId = (await order.json()).data._id as string;
   expect((await request.post("/userapp/cart/create", { headers, data: { products: [{ productId: product._id, qty: 1, size }] } })).status()).toBe(201);
 
-  const guestPages = ["/", "/shop", "/shop?category=Fashion&sort=price-asc&minPrice=500", productPath(product), "/login", "/register", "/no-such-page"];
+  const guestPages = ["/", "/shop", "/shop?category=Fashion&sort=price-asc&minPrice=500", productPath(product), `${productPath(product)}?pin=110001`, "/login", "/register", "/no-such-page"];
   const shopperPages = [
     "/",
     "/shop",

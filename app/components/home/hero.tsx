@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
+import { useSaveData } from "~/lib/save-data";
 
 /** The hero moves on every 3000 ms. */
 export const HERO_AUTOPLAY_MS = 3000;
@@ -47,6 +48,8 @@ const SLIDES: HeroSlide[] = [
  * paints with the HTML and needs no image request.
  */
 export function Hero() {
+  // With Save-Data only the first slide, the one on screen, has its art (app/lib/save-data.ts).
+  const saveData = useSaveData();
   return (
     <section aria-label="Featured">
       <Carousel label="Featured" kind="hero" loop autoplayMs={HERO_AUTOPLAY_MS}>
@@ -73,7 +76,7 @@ export function Hero() {
               </Link>
             </div>
             <div className="w-40 shrink-0 sm:w-64 lg:w-80" aria-hidden="true">
-              {slide.art}
+              {(index === 0 || !saveData) && slide.art}
             </div>
           </article>
         ))}

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { Link } from "react-router";
+import { GALLERY_IMAGE_SIZES, type ImageSource, THUMBNAIL_IMAGE_SIZES, imageSources } from "~/lib/images";
 
-/** Product artwork is drawn on a 600×600 canvas (SVG: one file serves every screen, no srcset needed). */
+/** Product artwork is drawn on a 600×600 canvas (SVG: one file serves every screen); uploaded photos come with a srcset. */
 const IMAGE_SIZE = 600;
 // React 18 does not know `fetchPriority`; it passes the lower-case attribute through unchanged.
 const LCP_IMAGE = { loading: "eager", fetchpriority: "high" } as Record<string, string>;
 
 type GalleryProps = {
-  images: string[];
+  images: ImageSource[];
   title: string;
   /** The image the URL chose (`?image=N`). */
   selected: number;
@@ -42,7 +43,7 @@ export function ProductGallery({ images, title, selected, hrefFor }: GalleryProp
       >
         <img
           ref={imageRef}
-          src={images[shown] ?? images[0]}
+          {...imageSources(images[shown] ?? images[0], GALLERY_IMAGE_SIZES)}
           alt={title}
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}
@@ -53,8 +54,8 @@ export function ProductGallery({ images, title, selected, hrefFor }: GalleryProp
       </div>
       {images.length > 1 && (
         <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Product images">
-          {images.map((path, index) => (
-            <li key={`${path}-${index}`} className="shrink-0">
+          {images.map((image, index) => (
+            <li key={`${image.path}-${index}`} className="shrink-0">
               <Link
                 to={hrefFor(index)}
                 replace
@@ -70,7 +71,14 @@ export function ProductGallery({ images, title, selected, hrefFor }: GalleryProp
                 }`}
                 data-thumbnail={index}
               >
-                <img src={path} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} className="h-full w-full object-contain" decoding="async" />
+                <img
+                  {...imageSources(image, THUMBNAIL_IMAGE_SIZES)}
+                  alt=""
+                  width={IMAGE_SIZE}
+                  height={IMAGE_SIZE}
+                  className="h-full w-full object-contain"
+                  decoding="async"
+                />
               </Link>
             </li>
           ))}
