@@ -8,14 +8,27 @@ import tseslint from "typescript-eslint";
 // jsx-a11y's recommended accessibility checks. Formatting is Prettier's job (`npm run format`).
 export default tseslint.config(
   {
-    ignores: ["build/", ".build-*/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", ".e2e-data/", "data/", "bench/baseline/build/"],
+    ignores: [
+      "build/",
+      ".build-*/",
+      "node_modules/",
+      ".react-router/",
+      "test-results/",
+      "playwright-report/",
+      ".e2e-data/",
+      "data/",
+      "bench/baseline/build/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       // Our control-character patterns are deliberate: they refuse hostile text (NUL, ESC…) in input.
       "no-control-regex": "off",
     },
@@ -28,7 +41,10 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
       // A scrollable region (the compare table) must take focus to scroll by keyboard (axe's scrollable-region-focusable).
-      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
+      "jsx-a11y/no-noninteractive-tabindex": [
+        "error",
+        { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true },
+      ],
     },
   },
   {

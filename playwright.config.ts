@@ -20,7 +20,13 @@ const htmlOnce = "**/html-validity.spec.ts";
 const catalogueLast = "**/admin-catalogue.spec.ts";
 const mainProjects = ["desktop-js", "desktop-nojs", "mobile-js", "mobile-nojs"];
 const desktop = { ...devices["Desktop Chrome"], launchOptions };
-const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions };
+const phone = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  launchOptions,
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -41,8 +47,18 @@ export default defineConfig({
     { name: "mobile-nojs", use: { ...phone, javaScriptEnabled: false }, testIgnore: [htmlOnce, catalogueLast] },
     // The catalogue specs add products to the one shared shop, which would change the counts and the
     // newest products that other specs read: they run after every other spec, JavaScript on and off.
-    { name: "catalogue-js", use: { ...desktop, javaScriptEnabled: true }, testMatch: catalogueLast, dependencies: mainProjects },
-    { name: "catalogue-nojs", use: { ...desktop, javaScriptEnabled: false }, testMatch: catalogueLast, dependencies: mainProjects },
+    {
+      name: "catalogue-js",
+      use: { ...desktop, javaScriptEnabled: true },
+      testMatch: catalogueLast,
+      dependencies: mainProjects,
+    },
+    {
+      name: "catalogue-nojs",
+      use: { ...desktop, javaScriptEnabled: false },
+      testMatch: catalogueLast,
+      dependencies: mainProjects,
+    },
   ],
   webServer: {
     // A fresh embedded database each run, built and seeded by the same `npm start` shoppers use;

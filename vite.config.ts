@@ -9,7 +9,10 @@ const FRAMEWORK = /\/node_modules\/(react|react-dom|react-router|scheduler|cooki
 const LAYOUT = ["/app/root.tsx", "/app/routes/layout.tsx"];
 const MAIN_PAGES = ["/app/routes/home.tsx", "/app/routes/shop.tsx", "/app/routes/product.tsx"];
 
-type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null; getModuleIds: () => IterableIterator<string> };
+type ModuleGraph = {
+  getModuleInfo: (id: string) => { importedIds: readonly string[] } | null;
+  getModuleIds: () => IterableIterator<string>;
+};
 
 /** Our own modules that `from` imports statically, directly or through others (lazy imports excluded). */
 function staticImports(graph: ModuleGraph, from: string): Set<string> {
@@ -76,11 +79,14 @@ function plainDynamicImports(): Plugin {
     name: "storefront:plain-dynamic-imports",
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
-    load: (id) => (id === helper ? { code: "export const __vitePreload = (load) => load();", moduleSideEffects: false } : null),
+    load: (id) =>
+      id === helper ? { code: "export const __vitePreload = (load) => load();", moduleSideEffects: false } : null,
     generateBundle(_, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type === "chunk" && chunk.code.includes("__vite__mapDeps")) {
-          this.error(`${chunk.fileName} imports a chunk with CSS lazily: the plain dynamic import would not load that CSS`);
+          this.error(
+            `${chunk.fileName} imports a chunk with CSS lazily: the plain dynamic import would not load that CSS`,
+          );
         }
       }
     },

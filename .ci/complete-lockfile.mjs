@@ -9,14 +9,41 @@ const file = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(fs.readFileSync(file, "utf8"));
 const packages = lock.packages;
 
-const osNames = ["android", "darwin", "freebsd", "linux", "openbsd", "openharmony", "sunos", "win32", "aix", "netbsd", "wasi"];
-const cpuNames = { arm64: "arm64", arm: "arm", x64: "x64", ia32: "ia32", loong64: "loong64", ppc64: "ppc64", riscv64: "riscv64", s390x: "s390x", wasm32: "wasm32", mips64el: "mips64el" };
+const osNames = [
+  "android",
+  "darwin",
+  "freebsd",
+  "linux",
+  "openbsd",
+  "openharmony",
+  "sunos",
+  "win32",
+  "aix",
+  "netbsd",
+  "wasi",
+];
+const cpuNames = {
+  arm64: "arm64",
+  arm: "arm",
+  x64: "x64",
+  ia32: "ia32",
+  loong64: "loong64",
+  ppc64: "ppc64",
+  riscv64: "riscv64",
+  s390x: "s390x",
+  wasm32: "wasm32",
+  mips64el: "mips64el",
+};
 
 function platformOf(name) {
   const parts = name.split("/").pop().split("-");
   const os = parts.find((part) => osNames.includes(part));
   const cpu = parts.find((part) => part in cpuNames);
-  const libc = parts.some((part) => part.startsWith("musl")) ? "musl" : parts.some((part) => part.startsWith("gnu")) ? "glibc" : undefined;
+  const libc = parts.some((part) => part.startsWith("musl"))
+    ? "musl"
+    : parts.some((part) => part.startsWith("gnu"))
+      ? "glibc"
+      : undefined;
   return { os, cpu, libc };
 }
 
@@ -40,6 +67,8 @@ for (const [path, entry] of Object.entries(packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added} optional platform entries.`);

@@ -116,7 +116,10 @@ export function createUserapp(options: UserappOptions) {
   app.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json({ status: error.status, message: error.message, data: error.data } satisfies Envelope, error.httpStatus);
+      return c.json(
+        { status: error.status, message: error.message, data: error.data } satisfies Envelope,
+        error.httpStatus,
+      );
     }
     // The error's type, code and message only (describeError): never the body, a query's parameters or a row.
     deps.logger.error(

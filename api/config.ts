@@ -31,7 +31,12 @@ const envSchema = z.object({
   /** Seconds a guest's public page (home, shop, product) is served from the storefront's micro-cache; 0 turns it off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** The largest /userapp request body read, in bytes; larger answers 413 (api/app.ts). */
-  API_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  API_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Whose X-Forwarded-For is believed: off, a hop count or addresses/CIDRs (api/lib/client-address.ts). */
   TRUST_PROXY: z
     .string()
@@ -45,9 +50,18 @@ const envSchema = z.object({
       }
     }),
   /** The largest storefront form post read, in bytes; larger answers 413 (server/body-limit.ts). */
-  FORM_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(64 * 1024),
+  FORM_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(64 * 1024),
   /** Minutes an order awaiting its UPI payment holds its stock; fractions allowed (0.5 is 30 s). */
-  PAYMENT_WINDOW_MINUTES: z.coerce.number().gt(0, "PAYMENT_WINDOW_MINUTES must be more than 0").max(7 * 24 * 60).default(30),
+  PAYMENT_WINDOW_MINUTES: z.coerce
+    .number()
+    .gt(0, "PAYMENT_WINDOW_MINUTES must be more than 0")
+    .max(7 * 24 * 60)
+    .default(30),
   /** Orders one shopper may have awaiting payment at once. */
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
   /** The largest order total, in whole rupees, that may be paid by Cash on Delivery (0: none). */

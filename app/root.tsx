@@ -62,9 +62,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: args.location.pathname,
   });
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -47,7 +47,15 @@ function freePort(): Promise<number> {
 async function startShop(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--no-build"], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench", PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SESSION_SECRET: "bench",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -83,10 +91,16 @@ async function scriptWeight(origin: string, pagePath: string) {
   const html = await (await fetch(origin + pagePath, { headers: { "accept-encoding": "identity" } })).text();
   let jsFilesGzip = 0;
   for (const url of scriptUrls(html)) {
-    const body = Buffer.from(await (await fetch(origin + url, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+    const body = Buffer.from(
+      await (await fetch(origin + url, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
+    );
     jsFilesGzip += gzipSync(body, { level: 9 }).length;
   }
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n");
+  const inline = [
+    ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
+  ]
+    .map((m) => m[1])
+    .join("\n");
   return { jsFilesGzip, inlineScriptGzip: inline ? gzipSync(Buffer.from(inline), { level: 9 }).length : 0 };
 }
 
@@ -103,7 +117,12 @@ async function audit(port: number, url: string) {
     await fetch(url)
       .then((response) => response.arrayBuffer())
       .catch(() => null);
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+    });
     const error = result ? result.lhr.runtimeError : { code: "NO_RESULT", message: "Lighthouse gave no result" };
     if (result && !error) return result.lhr;
     if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${error?.code} ${error?.message}`);

@@ -22,9 +22,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function start(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
+export async function start(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
-  const child = spawn(tsx, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(tsx, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -53,14 +60,27 @@ async function weigh(origin: string, route: string, pagePath: string): Promise<P
   let jsGzip = 0;
   const urls = scriptUrls(html);
   for (const url of urls) {
-    const body = Buffer.from(await (await fetch(origin + url, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+    const body = Buffer.from(
+      await (await fetch(origin + url, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
+    );
     jsGzip += gzipSync(body, { level: 9 }).length;
   }
-  return { route, path: pagePath, jsFiles: urls.length, jsGzip, htmlGzip: gzipSync(Buffer.from(html), { level: 9 }).length };
+  return {
+    route,
+    path: pagePath,
+    jsFiles: urls.length,
+    jsGzip,
+    htmlGzip: gzipSync(Buffer.from(html), { level: 9 }).length,
+  };
 }
 
 /** Requests per second over `seconds` with `connections` concurrent keep-alive clients. */
-async function requestsPerSecond(url: string, seconds = 5, connections = 8, headers: Record<string, string> = {}): Promise<number> {
+async function requestsPerSecond(
+  url: string,
+  seconds = 5,
+  connections = 8,
+  headers: Record<string, string> = {},
+): Promise<number> {
   for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
   let done = 0;
   const until = performance.now() + seconds * 1000;
@@ -79,20 +99,54 @@ async function requestsPerSecond(url: string, seconds = 5, connections = 8, head
 }
 
 /** A shopper signed in through the login form, with three products in each of the cart, the wishlist and compare. */
-async function signedInCookie(origin: string, products: { _id: string; variants: { size: string }[] }[]): Promise<string> {
+async function signedInCookie(
+  origin: string,
+  products: { _id: string; variants: { size: string }[] }[],
+): Promise<string> {
   const email = `bench-${Date.now()}@example.test`;
   const password = "correct horse battery";
   const json = { "content-type": "application/json" };
-  await fetch(`${origin}/userapp/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password, firstName: "Bench", lastName: "Shopper" }) });
-  const login = await fetch(`${origin}/login`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin }, body: new URLSearchParams({ email, password }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).filter((c) => c.startsWith("__session=")).join("; ");
+  await fetch(`${origin}/userapp/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password, firstName: "Bench", lastName: "Shopper" }),
+  });
+  const login = await fetch(`${origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams({ email, password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c.startsWith("__session="))
+    .join("; ");
   if (!cookie) throw new Error(`Signing in failed: ${login.status}`);
-  const signedIn = await (await fetch(`${origin}/userapp/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ username: email, password }) })).json();
+  const signedIn = await (
+    await fetch(`${origin}/userapp/auth/login`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ username: email, password }),
+    })
+  ).json();
   const auth = { ...json, authorization: `Bearer ${signedIn.data.token}` };
   for (const p of products.slice(0, 3)) {
-    await fetch(`${origin}/userapp/cart/create`, { method: "POST", headers: auth, body: JSON.stringify({ products: [{ productId: p._id, size: p.variants[0].size, qty: 1 }] }) });
-    await fetch(`${origin}/userapp/wishlist/create`, { method: "POST", headers: auth, body: JSON.stringify({ productId: p._id }) });
-    await fetch(`${origin}/userapp/compare/add`, { method: "POST", headers: auth, body: JSON.stringify({ productId: p._id }) });
+    await fetch(`${origin}/userapp/cart/create`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ products: [{ productId: p._id, size: p.variants[0].size, qty: 1 }] }),
+    });
+    await fetch(`${origin}/userapp/wishlist/create`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ productId: p._id }),
+    });
+    await fetch(`${origin}/userapp/compare/add`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ productId: p._id }),
+    });
   }
   return cookie;
 }
@@ -101,10 +155,15 @@ async function signedInCookie(origin: string, products: { _id: string; variants:
  * Each page's requests per second, measured in interleaved rounds so that a burst of other work
  * on the machine weighs on every page alike; the sum over the rounds.
  */
-async function sideBySide(targets: Record<string, { url: string; headers?: Record<string, string> }>, rounds = 2, seconds = 4) {
+async function sideBySide(
+  targets: Record<string, { url: string; headers?: Record<string, string> }>,
+  rounds = 2,
+  seconds = 4,
+) {
   const totals: Record<string, number> = Object.fromEntries(Object.keys(targets).map((name) => [name, 0]));
   for (let round = 0; round < rounds; round++) {
-    for (const [name, { url, headers }] of Object.entries(targets)) totals[name] += (await requestsPerSecond(url, seconds, 8, headers)) / rounds;
+    for (const [name, { url, headers }] of Object.entries(targets))
+      totals[name] += (await requestsPerSecond(url, seconds, 8, headers)) / rounds;
   }
   return totals;
 }
@@ -125,7 +184,11 @@ export async function stop(servers: { child: ChildProcess }[]) {
 export async function measurePages() {
   // The shop's build empties build/, the baseline's home too: build the shop first.
   buildIfNeeded(root);
-  const built = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "bench/baseline"], { cwd: root, encoding: "utf8" });
+  const built = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "bench/baseline"],
+    { cwd: root, encoding: "utf8" },
+  );
   if (built.status !== 0) throw new Error(`Building the baseline failed:\n${built.stdout}${built.stderr}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-bench-"));
   // Every server started is stopped at the end, also when a later one fails to start.
@@ -136,13 +199,24 @@ export async function measurePages() {
     return server;
   };
   try {
-    const shop = await launch(["server/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench", PAGE_CACHE_SECONDS: "0" });
+    const shop = await launch(["server/main.ts"], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SESSION_SECRET: "bench",
+      PAGE_CACHE_SECONDS: "0",
+    });
     const baseline = await launch(["bench/serve-baseline.ts"], { PAGE_CACHE_SECONDS: "0" });
     const list = await (
-      await fetch(`${shop.origin}/userapp/product/list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ options: { limit: 3 } }) })
+      await fetch(`${shop.origin}/userapp/product/list`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ options: { limit: 3 } }),
+      })
     ).json();
     const product = list.data.data[0];
-    const productPath = await fetch(`${shop.origin}/product/x/x/${product._id}`, { redirect: "manual" }).then((r) => new URL(r.headers.get("location") ?? `/product/x/x/${product._id}`, shop.origin).pathname);
+    const productPath = await fetch(`${shop.origin}/product/x/x/${product._id}`, { redirect: "manual" }).then(
+      (r) => new URL(r.headers.get("location") ?? `/product/x/x/${product._id}`, shop.origin).pathname,
+    );
     const weights = [
       await weigh(baseline.origin, "empty React Router route", "/"),
       await weigh(shop.origin, "home", "/"),
@@ -151,7 +225,10 @@ export async function measurePages() {
     ];
     const cookie = { cookie: await signedInCookie(shop.origin, list.data.data) };
     const shopHtml = await (await fetch(`${shop.origin}/shop`, { headers: cookie })).text();
-    const html = { shopKb: Buffer.byteLength(shopHtml) / 1024, cards: (shopHtml.match(/data-product-card/g) ?? []).length };
+    const html = {
+      shopKb: Buffer.byteLength(shopHtml) / 1024,
+      cards: (shopHtml.match(/data-product-card/g) ?? []).length,
+    };
     // Every request rendered: what a burst of different URLs, or signed-in shoppers, cost.
     const rendered = await sideBySide({
       empty: { url: `${baseline.origin}/` },
@@ -162,9 +239,16 @@ export async function measurePages() {
     });
     await stop([shop, baseline]);
     // As served to guests: the same servers with the default page micro-cache (server/page-cache.ts).
-    const cachedShop = await launch(["server/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", SESSION_SECRET: "bench" });
+    const cachedShop = await launch(["server/main.ts"], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SESSION_SECRET: "bench",
+    });
     const cachedBaseline = await launch(["bench/serve-baseline.ts"], {});
-    const cached = { empty: await requestsPerSecond(`${cachedBaseline.origin}/`), shop: await requestsPerSecond(`${cachedShop.origin}/shop`) };
+    const cached = {
+      empty: await requestsPerSecond(`${cachedBaseline.origin}/`),
+      shop: await requestsPerSecond(`${cachedShop.origin}/shop`),
+    };
     await stop([cachedShop, cachedBaseline]);
     return { weights, rendered, cached, html };
   } finally {

@@ -43,14 +43,17 @@ export async function measureProductList(productCount: number): Promise<ListLate
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
       });
-      if (response.status !== 200) throw new Error(`product/list answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`product/list answered ${response.status}: ${await response.text()}`);
       const json = (await response.json()) as { data: { paginator: { itemCount: number } } };
       return json.data.paginator.itemCount;
     };
 
     const measured = shopperRequests(REQUESTS);
     const keys = new Set(measured.map((r) => JSON.stringify(r)));
-    for (const body of shopperRequests(WARM_UP * 2, 99).filter((r) => !keys.has(JSON.stringify(r))).slice(0, WARM_UP)) {
+    for (const body of shopperRequests(WARM_UP * 2, 99)
+      .filter((r) => !keys.has(JSON.stringify(r)))
+      .slice(0, WARM_UP)) {
       await send(body);
     }
     const timings: number[] = [];

@@ -29,7 +29,25 @@ export type ListRequest = {
 };
 
 /** Words too common or too small to be what someone types into a shop's search box. */
-const STOP_WORDS = new Set(["a", "an", "and", "for", "in", "of", "on", "the", "to", "with", "your", "you", "it", "at", "all", "every", "set"]);
+const STOP_WORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "for",
+  "in",
+  "of",
+  "on",
+  "the",
+  "to",
+  "with",
+  "your",
+  "you",
+  "it",
+  "at",
+  "all",
+  "every",
+  "set",
+]);
 
 function words(text: string): string[] {
   return text
@@ -132,7 +150,12 @@ function request(random: Random, deck: number[]): ListRequest {
   if (random.chance(0.15)) query.subCategory = [family.subCategory];
   if (random.chance(0.1)) query.productType = [family.productType];
   if (random.chance(0.15)) query.productSubType = [family.productSubType];
-  if (random.chance(0.25)) query.brand = sample(family.brands.map(([b]) => b), random.int(1, 3), random);
+  if (random.chance(0.25))
+    query.brand = sample(
+      family.brands.map(([b]) => b),
+      random.int(1, 3),
+      random,
+    );
   if (random.chance(0.2)) query.size = sample(family.sizes, random.int(1, 2), random);
   if (random.chance(0.2)) query.gender = random.pick(family.genders);
   if (random.chance(0.3)) query.priceRange = priceRange(random);

@@ -10,10 +10,16 @@ import { measureWorkers } from "./workers";
 // BENCH_SIZES=1000,10000 limits the catalogue sizes; BENCH_ONLY=pages|list|load|lighthouse|workers|search runs one part.
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const only = process.env.BENCH_ONLY;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(", ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-console.log(`Benchmarks on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ${new Date().toISOString()}`);
+console.log(
+  `Benchmarks on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, ${new Date().toISOString()}`,
+);
 console.log(`Load average before: ${load()} (other work on the machine inflates the figures)`);
 
 if (!only || only === "pages") {
@@ -27,7 +33,9 @@ if (!only || only === "pages") {
     console.log(`| ${w.route} | ${w.jsFiles} | ${kb(w.jsGzip)} | ${own} | ${kb(w.htmlGzip)} |`);
   }
   console.log(`\nA signed-in shopper's /shop: ${html.shopKb.toFixed(1)} KB of HTML, ${html.cards} cards.`);
-  console.log("\nServer render, requests per second (8 keep-alive connections, interleaved rounds, same server stack); compare the ratios:\n");
+  console.log(
+    "\nServer render, requests per second (8 keep-alive connections, interleaved rounds, same server stack); compare the ratios:\n",
+  );
   console.log("| page | every request rendered | × the empty page | target |");
   console.log("|---|---:|---:|---:|");
   const rows: [string, number, string][] = [
@@ -37,7 +45,8 @@ if (!only || only === "pages") {
     ["product page, guest", rendered.product, ""],
     ["product page, signed in", rendered.signedInProduct, "≥ 0.5"],
   ];
-  for (const [page, rps, target] of rows) console.log(`| ${page} | ${rps.toFixed(0)} | ${(rps / rendered.empty).toFixed(2)} | ${target} |`);
+  for (const [page, rps, target] of rows)
+    console.log(`| ${page} | ${rps.toFixed(0)} | ${(rps / rendered.empty).toFixed(2)} | ${target} |`);
   console.log("\nGuests, with the page micro-cache:\n");
   console.log("| page | requests per second | × the empty page |");
   console.log("|---|---:|---:|");
@@ -63,8 +72,12 @@ if (!only || only === "list") {
 
 if (!only || only === "lighthouse") {
   const figures = await measureLighthouse();
-  console.log(`\nSlow phones: Lighthouse 12, mobile, simulated slow 4G, median of ${figures[0]?.runs ?? 0} runs per page:\n`);
-  console.log("| page | performance | accessibility | LCP (s) | JS files gzip (KB) | inline scripts gzip (KB) | JS in all (KB) |");
+  console.log(
+    `\nSlow phones: Lighthouse 12, mobile, simulated slow 4G, median of ${figures[0]?.runs ?? 0} runs per page:\n`,
+  );
+  console.log(
+    "| page | performance | accessibility | LCP (s) | JS files gzip (KB) | inline scripts gzip (KB) | JS in all (KB) |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const f of figures) {
     console.log(
@@ -74,21 +87,34 @@ if (!only || only === "lighthouse") {
 }
 if (!only || only === "load") {
   const r = await measureApiLoad();
-  console.log(`\nProduct list under load: ${r.connections} concurrent connections for ${r.seconds} s to one server on PGlite (${r.products} products), drawn from ${r.distinct} distinct shoppers' requests, each seen once before:\n`);
+  console.log(
+    `\nProduct list under load: ${r.connections} concurrent connections for ${r.seconds} s to one server on PGlite (${r.products} products), drawn from ${r.distinct} distinct shoppers' requests, each seen once before:\n`,
+  );
   console.log("| requests | errors | per second | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) |");
   console.log("|---:|---:|---:|---:|---:|---:|---:|");
-  console.log(`| ${r.requests} | ${r.errors} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} |`);
+  console.log(
+    `| ${r.requests} | ${r.errors} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} |`,
+  );
   if (r.failures.length > 0) console.log(`\nFailures: ${r.failures.join("; ")}`);
 }
 if (!only || only === "workers") {
   const w = await measureWorkers();
-  if (!w) console.log("\nWorkers: needs DATABASE_URL (a PostgreSQL server; several workers run on PostgreSQL only): left out.");
+  if (!w)
+    console.log(
+      "\nWorkers: needs DATABASE_URL (a PostgreSQL server; several workers run on PostgreSQL only): left out.",
+    );
   else {
-    console.log(`\nOne worker and two (WEB_CONCURRENCY) on PostgreSQL, ${w.products} products, ${w.cores} cores; requests per second, 8 keep-alive connections, interleaved rounds:\n`);
+    console.log(
+      `\nOne worker and two (WEB_CONCURRENCY) on PostgreSQL, ${w.products} products, ${w.cores} cores; requests per second, 8 keep-alive connections, interleaved rounds:\n`,
+    );
     console.log("| requests | 1 worker | 2 workers | 2 ÷ 1 |");
     console.log("|---|---:|---:|---:|");
-    console.log(`| signed-in /shop | ${w.shop[1].toFixed(0)} | ${w.shop[2].toFixed(0)} | ${(w.shop[2] / w.shop[1]).toFixed(2)} |`);
-    console.log(`| product/list API | ${w.list[1].toFixed(0)} | ${w.list[2].toFixed(0)} | ${(w.list[2] / w.list[1]).toFixed(2)} |`);
+    console.log(
+      `| signed-in /shop | ${w.shop[1].toFixed(0)} | ${w.shop[2].toFixed(0)} | ${(w.shop[2] / w.shop[1]).toFixed(2)} |`,
+    );
+    console.log(
+      `| product/list API | ${w.list[1].toFixed(0)} | ${w.list[2].toFixed(0)} | ${(w.list[2] / w.list[1]).toFixed(2)} |`,
+    );
   }
 }
 if (!only || only === "search") await printSearch(sizes);

@@ -86,7 +86,13 @@ export const SEARCH_TYPOS: readonly TypoCase[] = [
 
 /** Whether a product (as the list answers it) is of the family. */
 export function ofFamily(
-  product: { brand: string; category: string; subCategory: string; productSubType: string; title: { shortTitle: string } },
+  product: {
+    brand: string;
+    category: string;
+    subCategory: string;
+    productSubType: string;
+    title: { shortTitle: string };
+  },
   family: Family,
 ): boolean {
   return (

@@ -22,7 +22,13 @@ function percentile(sorted: number[], p: number): number {
 
 const summary = (timings: number[]) => {
   const sorted = [...timings].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted[sorted.length - 1], n: sorted.length };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1],
+    n: sorted.length,
+  };
 };
 
 export type Latency = ReturnType<typeof summary>;
@@ -70,7 +76,8 @@ export async function measureSearch(productCount: number): Promise<SearchFigures
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
       });
-      if (response.status !== 200) throw new Error(`product/list answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`product/list answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as { data: { data: Parameters<typeof pageFindsFamily>[0]; correction?: unknown } };
     };
 
@@ -111,7 +118,8 @@ export async function measureSearch(productCount: number): Promise<SearchFigures
     const prefixes = typedPrefixes(400, 7);
     const suggestOnce = async (q: string) => {
       const response = await app.request(`/userapp/product/suggest?${new URLSearchParams({ q, limit: "8" })}`);
-      if (response.status !== 200) throw new Error(`product/suggest answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`product/suggest answered ${response.status}: ${await response.text()}`);
       await response.json();
     };
     for (const q of typedPrefixes(WARM_UP, 99, new Set(prefixes))) await suggestOnce(q); // warm-up on queries not measured
@@ -153,8 +161,12 @@ export async function printSearch(sizes: readonly number[]): Promise<void> {
         `${r.falseCorrections} of ${r.noneCases} | ${r.missed.join(", ") || "–"} |`,
     );
   }
-  console.log(`\nProduct list with and without the fallback, bench/queries.ts's requests each sent both ways in turn (ms):\n`);
-  console.log("| products | exact p50 | exact p95 | exact p99 | forgiving p50 | forgiving p95 | forgiving p99 | corrected |");
+  console.log(
+    `\nProduct list with and without the fallback, bench/queries.ts's requests each sent both ways in turn (ms):\n`,
+  );
+  console.log(
+    "| products | exact p50 | exact p95 | exact p99 | forgiving p50 | forgiving p95 | forgiving p99 | corrected |",
+  );
   console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     console.log(
@@ -162,10 +174,14 @@ export async function printSearch(sizes: readonly number[]): Promise<void> {
         `${ms(r.listForgiving.p50)} | ${ms(r.listForgiving.p95)} | ${ms(r.listForgiving.p99)} | ${r.corrected} of ${r.listForgiving.n} |`,
     );
   }
-  console.log(`\nSuggestions (GET /userapp/product/suggest, limit 8), what shoppers type a letter at a time, each sent once (ms):\n`);
+  console.log(
+    `\nSuggestions (GET /userapp/product/suggest, limit 8), what shoppers type a letter at a time, each sent once (ms):\n`,
+  );
   console.log("| products | p50 | p95 | p99 | max | requests |");
   console.log("|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
-    console.log(`| ${r.products.toLocaleString("en-IN")} | ${ms(r.suggest.p50)} | ${ms(r.suggest.p95)} | ${ms(r.suggest.p99)} | ${r.suggest.max.toFixed(1)} | ${r.suggest.n} |`);
+    console.log(
+      `| ${r.products.toLocaleString("en-IN")} | ${ms(r.suggest.p50)} | ${ms(r.suggest.p95)} | ${ms(r.suggest.p99)} | ${r.suggest.max.toFixed(1)} | ${r.suggest.n} |`,
+    );
   }
 }

@@ -26,13 +26,21 @@ export function buildIfNeeded(root: string): void {
   const builtAt = fs.existsSync(serverEntry) ? fs.statSync(serverEntry).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (builtAt > changedAt) return;
-  console.log(builtAt ? "Sources changed since the last build: building the storefront…" : "No build yet: building the storefront…");
+  console.log(
+    builtAt
+      ? "Sources changed since the last build: building the storefront…"
+      : "No build yet: building the storefront…",
+  );
   const started = Date.now();
   const cli = path.join(root, "node_modules/@react-router/dev/bin.js");
   // Errors only: Vite's per-file table is noise at start-up (`npm run build` still shows it).
   // Always React's production build: a NODE_ENV of test or development would ship React's development bundle.
   const env = { ...process.env, NODE_ENV: "production" };
-  const result = spawnSync(process.execPath, [cli, "build", "--logLevel", "error"], { cwd: root, stdio: "inherit", env });
+  const result = spawnSync(process.execPath, [cli, "build", "--logLevel", "error"], {
+    cwd: root,
+    stdio: "inherit",
+    env,
+  });
   if (result.status !== 0) throw new StartupError("The build failed (see above).");
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -36,7 +36,8 @@ export function refusal(
 
 export const MALFORMED_URL = {
   title: "Bad request",
-  message: "This address is not valid: it has a broken %-escape or a control character. Check the link, or start again from the home page.",
+  message:
+    "This address is not valid: it has a broken %-escape or a control character. Check the link, or start again from the home page.",
 };
 
 export const SERVER_ERROR = {

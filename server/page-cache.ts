@@ -68,7 +68,9 @@ async function precompress(body: string, nonce: string): Promise<PrecompressedPa
   const attribute = nonceAttribute(nonce);
   const texts = (nonce ? body.split(attribute) : [body]).map((text) => Buffer.from(text));
   // A page with NUL bytes of its own is compressed in independent pieces instead.
-  const blanked = body.includes("\0") ? null : Buffer.from(nonce ? body.replaceAll(attribute, "\0".repeat(attribute.length)) : body);
+  const blanked = body.includes("\0")
+    ? null
+    : Buffer.from(nonce ? body.replaceAll(attribute, "\0".repeat(attribute.length)) : body);
   let offset = 0;
   const pieces = await Promise.all(
     texts.map((text) => {
@@ -80,7 +82,11 @@ async function precompress(body: string, nonce: string): Promise<PrecompressedPa
     }),
   );
   // The plain pieces stay for the CRC-32 of each answer: they count towards the cache size too.
-  return { pieces, nonceLength: nonce.length, bytes: pieces.reduce((sum, piece) => sum + piece.text.length + piece.deflated.length, 0) };
+  return {
+    pieces,
+    nonceLength: nonce.length,
+    bytes: pieces.reduce((sum, piece) => sum + piece.text.length + piece.deflated.length, 0),
+  };
 }
 
 /** A stored (uncompressed) deflate block, not the last: up to 65,535 bytes, far more than a nonce attribute. */
@@ -202,7 +208,9 @@ export function createPageCache(options: PageCacheOptions) {
   const answer = (entry: Entry, request: Request): Response => {
     const nonce = entry.nonce ? createNonce() : "";
     const headers = entry.headers.map(([name, value]): [string, string] =>
-      name === "content-security-policy" && nonce ? [name, value.replace(`'nonce-${entry.nonce}'`, `'nonce-${nonce}'`)] : [name, value],
+      name === "content-security-policy" && nonce
+        ? [name, value.replace(`'nonce-${entry.nonce}'`, `'nonce-${nonce}'`)]
+        : [name, value],
     );
     if (entry.gzip && acceptsGzip(request) && nonce.length === entry.gzip.nonceLength) {
       const body = gzipWithNonce(entry.gzip, nonce);

@@ -70,7 +70,10 @@ export function createSite(options: SiteOptions) {
   const nonce = () => (options.mode === "production" ? createNonce() : "");
   // Only where the shop is served over https: a browser that saw HSTS refuses plain http afterwards.
   const hsts = options.mode === "production" && (options.publicOrigin ?? "").startsWith("https:");
-  const bindings = (c: Context<SiteEnv>): ClientBindings => ({ clientAddress: c.var.clientAddress, requestId: c.var.requestId });
+  const bindings = (c: Context<SiteEnv>): ClientBindings => ({
+    clientAddress: c.var.clientAddress,
+    requestId: c.var.requestId,
+  });
 
   const site = new Hono<SiteEnv>();
   // First, so that every answer, refusals and failures too, carries X-Request-Id and is logged.
@@ -86,7 +89,10 @@ export function createSite(options: SiteOptions) {
     if (isHostilePath(c.req.url)) return refusal(c.req.raw, 400, MALFORMED_URL, { nonce: nonce() });
     // Resolved once here: the API and the storefront's calls to it get this address (README, TRUST_PROXY).
     const peer = socketPeer(c);
-    c.set("clientAddress", resolveClientAddress({ peer, forwardedFor: c.req.raw.headers.get("x-forwarded-for"), trust }));
+    c.set(
+      "clientAddress",
+      resolveClientAddress({ peer, forwardedFor: c.req.raw.headers.get("x-forwarded-for"), trust }),
+    );
     await next();
   });
   site.on(["GET", "HEAD"], [...HEALTH_PATHS], async (c) => (await health.handle(c.req.raw)) ?? c.notFound());
@@ -97,7 +103,8 @@ export function createSite(options: SiteOptions) {
       defaultLimitBytes: options.formBodyLimitBytes ?? DEFAULT_FORM_BODY_LIMIT_BYTES,
       rules: options.bodyLimitRules,
       // Connection: close, so that the client stops sending the rest of a body we will not read.
-      tooLarge: (c, limit) => refusal(c.req.raw, 413, tooLargeText(limit), { nonce: nonce(), headers: { Connection: "close" } }),
+      tooLarge: (c, limit) =>
+        refusal(c.req.raw, 413, tooLargeText(limit), { nonce: nonce(), headers: { Connection: "close" } }),
     }),
   );
   site.all("/userapp/*", (c) => options.userapp(c.req.raw, bindings(c)));
@@ -108,7 +115,9 @@ export function createSite(options: SiteOptions) {
     const request = c.req.raw;
     if (isFaviconIco(request)) return faviconRedirect();
     if (isCrossSiteMutation(request, options.publicOrigin ?? null)) {
-      return applyPageHeaders(request, new Response("Bad Request: cross-site form post", { status: 400 }), { nonce: "" });
+      return applyPageHeaders(request, new Response("Bad Request: cross-site form post", { status: 400 }), {
+        nonce: "",
+      });
     }
     const { clientAddress, requestId } = bindings(c);
     const userapp: UserappFetch = (call) => storefrontUserapp(call, { clientAddress, requestId });
@@ -119,7 +128,11 @@ export function createSite(options: SiteOptions) {
   site.onError((error, c) => {
     // The error's type, code and message (describeError), never the request's headers or body.
     // A client that hung up (mid-upload, say) is not a failure of ours.
-    if (!c.req.raw.signal.aborted) log.error({ err: error, requestId: c.var.requestId, method: c.req.method, path: new URL(c.req.url).pathname }, "site request failed");
+    if (!c.req.raw.signal.aborted)
+      log.error(
+        { err: error, requestId: c.var.requestId, method: c.req.method, path: new URL(c.req.url).pathname },
+        "site request failed",
+      );
     return refusal(c.req.raw, 500, SERVER_ERROR, { nonce: nonce() });
   });
   return site;
@@ -133,7 +146,11 @@ function isFaviconIco(request: Request): boolean {
 function faviconRedirect(): Response {
   return new Response(null, {
     status: 301,
-    headers: { Location: "/favicon.svg", "Cache-Control": "public, max-age=86400", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      Location: "/favicon.svg",
+      "Cache-Control": "public, max-age=86400",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }
 

@@ -138,7 +138,10 @@ async function checkConnection(connectionString: string): Promise<void> {
     url = new URL(connectionString);
   } catch {
     // Node's own error would quote the whole URL, password included.
-    throw new DatabaseConnectionError("PostgreSQL", "DATABASE_URL is not a valid URL (percent-encode @, : and / in the password)");
+    throw new DatabaseConnectionError(
+      "PostgreSQL",
+      "DATABASE_URL is not a valid URL (percent-encode @, : and / in the password)",
+    );
   }
   const timeoutMs = connectTimeoutMs(url);
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeoutMs });

@@ -19,27 +19,31 @@ import {
 const id = () => text("id").primaryKey();
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
-export const merchants = pgTable("merchants", {
-  id: id(),
-  companyName: text("company_name").notNull(),
-  name: text("name").notNull(),
-  contactPhone: text("contact_phone").notNull(),
-  contactEmail: text("contact_email").notNull(),
-  /**
-   * The merchant's GST registration (api/lib/gst.ts checks its shape and check character), its
-   * state (the address form's name: "Tamil Nadu") and its registered address, printed on its tax
-   * invoices. Null for a merchant registered before migration 0006 that it could not fill in.
-   */
-  gstin: text("gstin"),
-  state: text("state"),
-  address: text("address"),
-  createdAt: createdAt(),
-}, (t) => [
-  check(
-    "merchants_gstin_shape",
-    sql`${t.gstin} IS NULL OR ${t.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`,
-  ),
-]);
+export const merchants = pgTable(
+  "merchants",
+  {
+    id: id(),
+    companyName: text("company_name").notNull(),
+    name: text("name").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    /**
+     * The merchant's GST registration (api/lib/gst.ts checks its shape and check character), its
+     * state (the address form's name: "Tamil Nadu") and its registered address, printed on its tax
+     * invoices. Null for a merchant registered before migration 0006 that it could not fill in.
+     */
+    gstin: text("gstin"),
+    state: text("state"),
+    address: text("address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "merchants_gstin_shape",
+      sql`${t.gstin} IS NULL OR ${t.gstin} ~ '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$'`,
+    ),
+  ],
+);
 
 /**
  * One picture of a product. The seed's artwork is a path alone (an SVG draws at any width); an
@@ -249,7 +253,9 @@ export const addresses = pgTable(
   },
   (t) => [
     index("addresses_user_idx").on(t.userId, t.position),
-    uniqueIndex("addresses_one_active_idx").on(t.userId).where(sql`${t.isActive}`),
+    uniqueIndex("addresses_one_active_idx")
+      .on(t.userId)
+      .where(sql`${t.isActive}`),
   ],
 );
 
@@ -361,7 +367,9 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId, t.createdAt.desc()),
     uniqueIndex("orders_idempotency_idx").on(t.userId, t.idempotencyKey),
     // The payment sweep and order creation look up overdue unpaid orders by their deadline.
-    index("orders_payment_due_idx").on(t.paymentDueAt).where(sql`${t.paymentStatus} = 'awaitingPayment'`),
+    index("orders_payment_due_idx")
+      .on(t.paymentDueAt)
+      .where(sql`${t.paymentStatus} = 'awaitingPayment'`),
     // The admin list filters and sorts by date.
     index("orders_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     // One UTR pays one order.
@@ -374,7 +382,10 @@ export const orders = pgTable(
       "orders_payment_status_known",
       sql`${t.paymentStatus} IN ('awaitingPayment', 'payOnDelivery', 'paid', 'refundPending', 'refunded', 'expired', 'cancelled')`,
     ),
-    check("orders_payment_due_when_awaiting", sql`${t.paymentStatus} <> 'awaitingPayment' OR ${t.paymentDueAt} IS NOT NULL`),
+    check(
+      "orders_payment_due_when_awaiting",
+      sql`${t.paymentStatus} <> 'awaitingPayment' OR ${t.paymentDueAt} IS NOT NULL`,
+    ),
   ],
 );
 

@@ -60,7 +60,11 @@ export const productSchema = z
       z.object({
         size: z.string(),
         quantity: z.number().int().openapi({ description: "Units in stock" }),
-        price: z.object({ mrp: rupees, cost: rupees, discount: z.number().openapi({ description: "Percent off the MRP" }) }),
+        price: z.object({
+          mrp: rupees,
+          cost: rupees,
+          discount: z.number().openapi({ description: "Percent off the MRP" }),
+        }),
       }),
     ),
     merchant: z.object({ _id: id, id, company_name: z.string(), name: z.string() }),
@@ -75,7 +79,12 @@ const addressFields = {
   locality: z.string().openapi({ example: "12 MG Road, Indiranagar" }),
   city: z.string().openapi({ example: "Bengaluru" }),
   state: z.string().openapi({ example: "Karnataka" }),
-  zipcode: z.string().openapi({ example: "560038", description: "A 6-digit PIN code in India; a 3 to 10 character postal code elsewhere" }),
+  zipcode: z
+    .string()
+    .openapi({
+      example: "560038",
+      description: "A 6-digit PIN code in India; a 3 to 10 character postal code elsewhere",
+    }),
   country: z.string().openapi({ example: "India" }),
 };
 
@@ -200,7 +209,9 @@ export const adminOrderSchema = orderSchema
   })
   .openapi("AdminOrder");
 
-const auditValue = z.unknown().openapi({ description: "The record before or after the change (null when created or removed)" });
+const auditValue = z
+  .unknown()
+  .openapi({ description: "The record before or after the change (null when created or removed)" });
 
 export const adminOrderDetailSchema = adminOrderSchema
   .extend({
@@ -276,5 +287,10 @@ export const auditEntrySchema = z
   .openapi("AuditEntry");
 
 export const importResultSchema = z
-  .object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), variants: z.number().int() })
+  .object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    variants: z.number().int(),
+  })
   .openapi("ImportResult");

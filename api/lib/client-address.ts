@@ -132,7 +132,11 @@ function trusts(trust: TrustProxy, address: string, hop: number): boolean {
  * vouch for, so a garbled header never becomes a throttling key of its own. Null when the peer
  * is unknown (a request without a socket): then nothing can vouch for the header either.
  */
-export function resolveClientAddress(input: { peer: string | null | undefined; forwardedFor?: string | null; trust: TrustProxy }): string | null {
+export function resolveClientAddress(input: {
+  peer: string | null | undefined;
+  forwardedFor?: string | null;
+  trust: TrustProxy;
+}): string | null {
   let current = normalizeAddress(input.peer);
   if (current === null || input.trust.mode === "off") return current;
   const hops = forwardedHops(input.forwardedFor);
@@ -172,6 +176,7 @@ export function socketPeer(c: Context): string | null {
  */
 export function clientAddress(c: Context, trust: TrustProxy): string | null {
   const bindings = c.env as ClientBindings | undefined;
-  if (bindings && typeof bindings === "object" && "clientAddress" in bindings) return normalizeAddress(bindings.clientAddress);
+  if (bindings && typeof bindings === "object" && "clientAddress" in bindings)
+    return normalizeAddress(bindings.clientAddress);
   return resolveClientAddress({ peer: socketPeer(c), forwardedFor: c.req.raw.headers.get("x-forwarded-for"), trust });
 }

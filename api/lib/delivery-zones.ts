@@ -59,7 +59,12 @@ const INDIA_TIME_ZONE = "Asia/Kolkata";
 
 /** Today in India plus `days` working days (Sundays skipped), as "YYYY-MM-DD". */
 export function deliveryDateAfter(days: number, now: Date): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: INDIA_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: INDIA_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
   const day = new Date(`${today}T00:00:00Z`);
   let counted = 0;
   while (counted < days) {

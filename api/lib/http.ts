@@ -91,12 +91,14 @@ export function controlCharacterErrors(value: unknown): FieldError[] {
     if (typeof current === "string") {
       if (CONTROL_CHARACTERS.test(current)) errors.push({ path: pathOf(step), message: CONTROL_CHARACTER_MESSAGE });
     } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) pending.push({ value: current[i], step: { key: String(i), parent: step } });
+      for (let i = current.length - 1; i >= 0; i--)
+        pending.push({ value: current[i], step: { key: String(i), parent: step } });
     } else if (current !== null && typeof current === "object") {
       const entries = Object.entries(current);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, item] = entries[i];
-        if (CONTROL_CHARACTERS.test(key)) errors.push({ path: pathOf(step), message: "A field name contains control characters" });
+        if (CONTROL_CHARACTERS.test(key))
+          errors.push({ path: pathOf(step), message: "A field name contains control characters" });
         else pending.push({ value: item, step: { key, parent: step } });
       }
     }
@@ -124,7 +126,8 @@ export function urlControlCharacterErrors(url: URL): FieldError[] {
   }
   for (const [name, value] of url.searchParams) {
     if (errors.length >= MAX_LISTED) break;
-    if (CONTROL_CHARACTERS.test(name)) errors.push({ path: "query", message: "A field name contains control characters" });
+    if (CONTROL_CHARACTERS.test(name))
+      errors.push({ path: "query", message: "A field name contains control characters" });
     else if (CONTROL_CHARACTERS.test(value)) errors.push({ path: `query.${name}`, message: CONTROL_CHARACTER_MESSAGE });
   }
   return errors;

@@ -34,7 +34,8 @@ export type PaymentMethod = "cod" | "Upi";
 export type OrderSource = "cart" | "buyNow";
 
 /** Cash on delivery is paid at the door; an online (UPI) order waits for its payment. */
-export const paymentStatusFor = (method: PaymentMethod): PaymentStatus => (method === "cod" ? "payOnDelivery" : "awaitingPayment");
+export const paymentStatusFor = (method: PaymentMethod): PaymentStatus =>
+  method === "cod" ? "payOnDelivery" : "awaitingPayment";
 
 const rupees = new Intl.NumberFormat("en-IN");
 
@@ -168,7 +169,12 @@ export async function findOrder(db: Database, userId: string, orderId: string, n
 }
 
 /** The user's order placed with this idempotency key, if any. */
-export async function findOrderByKey(db: Database, userId: string, idempotencyKey: string, now: Date): Promise<OrderJson | null> {
+export async function findOrderByKey(
+  db: Database,
+  userId: string,
+  idempotencyKey: string,
+  now: Date,
+): Promise<OrderJson | null> {
   const rows = await db
     .select()
     .from(orders)
@@ -219,7 +225,8 @@ export type PlaceOrderInput = {
 };
 
 /** Why an order without an address is refused when the shopper has no primary address either. */
-export const NO_ADDRESS_MESSAGE = "Please add a delivery address: send one with the order, or save a primary address first.";
+export const NO_ADDRESS_MESSAGE =
+  "Please add a delivery address: send one with the order, or save a primary address first.";
 
 /** The user's primary (active) address, if any. */
 async function primaryAddress(db: Database, userId: string): Promise<OrderAddress | null> {
@@ -363,7 +370,10 @@ export async function placeOrder(
         const [productId, size] = key.split("\u0000");
         const variant = and(eq(variants.productId, productId), eq(variants.size, size));
         if (!line) {
-          await tx.update(variants).set({ quantity: sql`${variants.quantity} + ${back}` }).where(variant);
+          await tx
+            .update(variants)
+            .set({ quantity: sql`${variants.quantity} + ${back}` })
+            .where(variant);
           continue;
         }
         // The conditional UPDATE is the stock check: it matches only while enough units remain,
@@ -418,7 +428,12 @@ export async function placeOrder(
       const items = await taxOrderLines(tx, lines, address.state);
       const insertedItems = await tx.insert(orderItems).values(items).returning();
       // The order's tax invoices, one per merchant, numbered now (CGST Rule 46).
-      await issueInvoices(tx, orderId, items.map((item) => item.merchantId), now);
+      await issueInvoices(
+        tx,
+        orderId,
+        items.map((item) => item.merchantId),
+        now,
+      );
       const [priced] = await tx
         .update(orders)
         .set({ itemsAmount, totalAmount, ...orderTaxTotals(items) })

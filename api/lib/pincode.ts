@@ -206,7 +206,7 @@ async function readDirectory(): Promise<Map<string, PinPlace>> {
   const text = await officesFromWorker();
   const grouped = new Map<string, Office[]>();
   let count = 0;
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const newline = text.indexOf("\n", start);
     const end = newline < 0 ? text.length : newline;
     const [pincode, area, officeType, district, state, delivery] = text.slice(start, end).split("\t");

@@ -130,7 +130,10 @@ const optionsSchema = z.object({
   // Accepted for the original client; the merchant is always populated.
   populate: z.unknown().optional(),
   // The search as typed, never corrected (api/lib/search-fallback.ts): "Search instead for …".
-  exact: z.boolean().nullish().transform((value) => value === true),
+  exact: z
+    .boolean()
+    .nullish()
+    .transform((value) => value === true),
 });
 
 /** `{query, options, isCountOnly}` of `product/list`. */

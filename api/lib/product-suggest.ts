@@ -36,7 +36,10 @@ export function normaliseSuggestQuery(q: string): string {
  */
 export function nameMatches(name: string, terms: readonly string[]): boolean {
   if (terms.length === 0) return false;
-  const words = name.toLowerCase().split(/[\s-]+/).filter(Boolean);
+  const words = name
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter(Boolean);
   if (terms.every((term) => words.some((word) => word.startsWith(term)))) return true;
   const whole = name.toLowerCase();
   return terms.some((term) => term === whole || term === whole.replace(/\s+/g, ""));
@@ -115,10 +118,12 @@ async function topProducts(db: Database, filter: NonNullable<ListingFilter>, wan
     // The category (for the product's address) from the products table, for these few ids.
     const categories = new Map(
       rowsOf<{ id: string; category: string }>(
-        await tx.execute(sql`select "id", "category" from "products" where "id" in (${sql.join(
-          picked.map((row) => sql`${row.id}`),
-          sql`, `,
-        )})`),
+        await tx.execute(
+          sql`select "id", "category" from "products" where "id" in (${sql.join(
+            picked.map((row) => sql`${row.id}`),
+            sql`, `,
+          )})`,
+        ),
       ).map((row) => [row.id, row.category]),
     );
     return picked.map((row) => ({ ...row, category: categories.get(row.id) ?? "" }));

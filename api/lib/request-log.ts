@@ -51,7 +51,13 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<Reques
     c.header(REQUEST_ID_HEADER, requestId);
     const path = new URL(c.req.url).pathname.slice(0, MAX_LOGGED_PATH);
     const status = c.res.status;
-    const line = { requestId, method: c.req.method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 };
+    const line = {
+      requestId,
+      method: c.req.method,
+      path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
     if (status >= 500) options.logger.warn(line, "request");
     else if (options.quiet?.(path)) options.logger.debug(line, "request");
     else options.logger.info(line, "request");

@@ -43,12 +43,15 @@ export function cleanWord(word: string): string {
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -56,7 +59,10 @@ export function editDistance(a: string, b: string): number {
 
 /** A text[] of bound parameters: `array[$1, $2]::text[]`. */
 function textArray(values: readonly string[]) {
-  return sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
 }
 
 /** Whether a term may be corrected: long enough, and not a number (a size, a phone number, "55"). */
@@ -79,7 +85,14 @@ async function termFacts(db: Database, terms: string[]): Promise<Map<string, Ter
   const facts = new Map<string, TermFacts>();
   if (terms.length === 0) return facts;
   const escape = (term: string) => term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-  const rows = rowsOf<{ term: string; exact: boolean; found: number | string; word: string | null; products: number | null; similarity: number | null }>(
+  const rows = rowsOf<{
+    term: string;
+    exact: boolean;
+    found: number | string;
+    word: string | null;
+    products: number | null;
+    similarity: number | null;
+  }>(
     await db.execute(sql`
       select t.term, t.exact, t.found, c.word, c.products, c.similarity
       from (
@@ -105,7 +118,8 @@ async function termFacts(db: Database, terms: string[]): Promise<Map<string, Ter
       fact = { exact: row.exact, found: Number(row.found), candidates: [], split: null };
       facts.set(row.term, fact);
     }
-    if (row.word !== null) fact.candidates.push({ word: row.word, products: Number(row.products), similarity: Number(row.similarity) });
+    if (row.word !== null)
+      fact.candidates.push({ word: row.word, products: Number(row.products), similarity: Number(row.similarity) });
   }
 
   // Two letters swapped early in a short word ("nkie") leave few trigrams in common: a term that
@@ -120,14 +134,21 @@ async function termFacts(db: Database, terms: string[]): Promise<Map<string, Ter
     const words = rowsOf<{ term: string; products: number }>(
       await db.execute(sql`select ${searchTerms.term} as "term", ${searchTerms.productCount} as "products" from ${searchTerms}
         where ${searchTerms.kind} = 'word' and ${searchTerms.productCount} > 0 and (${sql.join(
-          starts.map((ch) => sql`(${searchTerms.term} >= ${ch} and ${searchTerms.term} < ${String.fromCodePoint(ch.codePointAt(0)! + 1)})`),
+          starts.map(
+            (ch) =>
+              sql`(${searchTerms.term} >= ${ch} and ${searchTerms.term} < ${String.fromCodePoint(ch.codePointAt(0)! + 1)})`,
+          ),
           sql` or `,
         )})`),
     );
     for (const term of unmatched) {
       for (const row of words) {
         const word = cleanWord(row.term);
-        if (Math.abs(word.length - term.length) <= 1 && (word[0] === term[0] || word[0] === term[1]) && editDistance(term, word) <= 1) {
+        if (
+          Math.abs(word.length - term.length) <= 1 &&
+          (word[0] === term[0] || word[0] === term[1]) &&
+          editDistance(term, word) <= 1
+        ) {
           facts.get(term)!.candidates.push({ word: row.term, products: Number(row.products), similarity: 0 });
         }
       }
@@ -135,9 +156,12 @@ async function termFacts(db: Database, terms: string[]): Promise<Map<string, Ter
   }
 
   // Words run together: every split into two parts of two letters or more, asked at once.
-  const splitTerms = terms.filter((term) => !facts.get(term)?.exact && facts.get(term)?.found === 0 && term.length >= 5);
+  const splitTerms = terms.filter(
+    (term) => !facts.get(term)?.exact && facts.get(term)?.found === 0 && term.length >= 5,
+  );
   const halves = new Set<string>();
-  for (const term of splitTerms) for (let at = 2; at <= term.length - 2; at++) halves.add(term.slice(0, at)).add(term.slice(at));
+  for (const term of splitTerms)
+    for (let at = 2; at <= term.length - 2; at++) halves.add(term.slice(0, at)).add(term.slice(at));
   if (halves.size > 0) {
     const known = new Set(
       rowsOf<{ term: string }>(
@@ -151,7 +175,12 @@ async function termFacts(db: Database, terms: string[]): Promise<Map<string, Ter
       for (let at = 2; at <= term.length - 2; at++) {
         const pair: [string, string] = [term.slice(0, at), term.slice(at)];
         // The most even split wins: "powerbank" is "power bank", not "po werbank".
-        if (known.has(pair[0]) && known.has(pair[1]) && (!best || Math.abs(pair[0].length - pair[1].length) < Math.abs(best[0].length - best[1].length))) best = pair;
+        if (
+          known.has(pair[0]) &&
+          known.has(pair[1]) &&
+          (!best || Math.abs(pair[0].length - pair[1].length) < Math.abs(best[0].length - best[1].length))
+        )
+          best = pair;
       }
       facts.get(term)!.split = best;
     }
@@ -160,7 +189,10 @@ async function termFacts(db: Database, terms: string[]): Promise<Map<string, Ter
 }
 
 /** The closest of a term's similar words: fewest edits, then most similar, then most products. */
-function closestWord(term: string, candidates: TermFacts["candidates"]): { word: string; products: number; edits: number } | null {
+function closestWord(
+  term: string,
+  candidates: TermFacts["candidates"],
+): { word: string; products: number; edits: number } | null {
   const merged = new Map<string, { word: string; products: number; similarity: number; edits: number }>();
   for (const candidate of candidates) {
     const word = cleanWord(candidate.word);
@@ -170,7 +202,12 @@ function closestWord(term: string, candidates: TermFacts["candidates"]): { word:
       seen.products += candidate.products;
       seen.similarity = Math.max(seen.similarity, candidate.similarity);
     } else {
-      merged.set(word, { word, products: candidate.products, similarity: candidate.similarity, edits: editDistance(term, word) });
+      merged.set(word, {
+        word,
+        products: candidate.products,
+        similarity: candidate.similarity,
+        edits: editDistance(term, word),
+      });
     }
   }
   const ranked = [...merged.values()].sort(

@@ -12,7 +12,17 @@ export type SearchableProduct = {
 };
 
 export function buildSearchText(p: SearchableProduct): string {
-  return [p.shortTitle, p.longTitle, p.tagLine, p.brand, p.category, p.subCategory, p.productType, p.productSubType, p.gender]
+  return [
+    p.shortTitle,
+    p.longTitle,
+    p.tagLine,
+    p.brand,
+    p.category,
+    p.subCategory,
+    p.productType,
+    p.productSubType,
+    p.gender,
+  ]
     .join(" \u0001 ")
     .toLowerCase();
 }

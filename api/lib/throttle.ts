@@ -56,7 +56,8 @@ function windows(deps: ApiDeps): { prefix: string; windowMs: number }[] {
 type Row = { key: string; failures: number; windowStart: Date };
 
 const floorOf = (deps: ApiDeps, windowMs: number) => new Date(deps.now().getTime() - windowMs);
-const isActive = (deps: ApiDeps, row: Row, windowMs: number) => new Date(row.windowStart).getTime() > floorOf(deps, windowMs).getTime();
+const isActive = (deps: ApiDeps, row: Row, windowMs: number) =>
+  new Date(row.windowStart).getTime() > floorOf(deps, windowMs).getTime();
 
 function retryAfterSeconds(deps: ApiDeps, row: Row, windowMs: number): number {
   const endsAt = new Date(row.windowStart).getTime() + windowMs;
@@ -121,7 +122,9 @@ async function reserve(deps: ApiDeps, keys: ThrottleKey[], current: Row[], refus
     const expired = sql`${loginFailures.windowStart} <= ${floor.toISOString()}::timestamptz`;
     const rows = await deps.db
       .insert(loginFailures)
-      .values(keys.filter((k) => k.windowMs === windowMs).map((k) => ({ key: k.key, failures: 1, windowStart: deps.now() })))
+      .values(
+        keys.filter((k) => k.windowMs === windowMs).map((k) => ({ key: k.key, failures: 1, windowStart: deps.now() })),
+      )
       .onConflictDoUpdate({
         target: loginFailures.key,
         set: {
@@ -144,7 +147,11 @@ export type LoginReservation = { account: string; address: string | null; keys: 
  * Reserves a sign-in attempt (or a password check of a signed-in user: the same limits) for
  * `email` from `address`, or refuses it with 429 and Retry-After.
  */
-export async function reserveLoginAttempt(deps: ApiDeps, email: string, address: string | null): Promise<LoginReservation> {
+export async function reserveLoginAttempt(
+  deps: ApiDeps,
+  email: string,
+  address: string | null,
+): Promise<LoginReservation> {
   await sweepEndedWindows(deps);
   const account = accountName(email);
   const limits = deps.loginMaxFailures;
@@ -154,7 +161,15 @@ export async function reserveLoginAttempt(deps: ApiDeps, email: string, address:
   ];
   if (!address) {
     // Unknown clients are never pooled into one "unknown" counter: anyone could lock every shopper out with it.
-    await reserve(deps, accountTiers, await readRows(deps, accountTiers.map((k) => k.key)), tooManyAttempts);
+    await reserve(
+      deps,
+      accountTiers,
+      await readRows(
+        deps,
+        accountTiers.map((k) => k.key),
+      ),
+      tooManyAttempts,
+    );
     return { account, address: null, keys: accountTiers };
   }
   const where = addressPart(address);
@@ -203,7 +218,9 @@ export async function releaseLoginAttempt(deps: ApiDeps, reservation: LoginReser
 export async function reserveRegistration(deps: ApiDeps, address: string | null): Promise<void> {
   await sweepEndedWindows(deps);
   if (!address) return;
-  const keys = [{ key: `register:${addressPart(address)}`, limit: deps.registerMaxPerIp, windowMs: deps.registerWindowMs }];
+  const keys = [
+    { key: `register:${addressPart(address)}`, limit: deps.registerMaxPerIp, windowMs: deps.registerWindowMs },
+  ];
   await reserve(deps, keys, await readRows(deps, [keys[0].key]), tooManyRegistrations);
 }
 

@@ -208,7 +208,10 @@ const exportRoute = apiRoute({
   summary: "The whole catalogue as CSV, a row per variant",
   access: "admin",
   responses: {
-    200: { description: "The CSV file (`Content-Disposition: attachment`)", content: { "text/csv": { schema: z.string() } } },
+    200: {
+      description: "The CSV file (`Content-Disposition: attachment`)",
+      content: { "text/csv": { schema: z.string() } },
+    },
   },
 });
 

@@ -107,7 +107,10 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const tags = ["admin: orders"];
 const orderId = z.object({ id: z.string().openapi({ description: "The order id (24 hex digits)" }) });
-const refused = failure(409, "FAILURE: the order's state does not allow this change (`data`: its status and payment status)");
+const refused = failure(
+  409,
+  "FAILURE: the order's state does not allow this change (`data`: its status and payment status)",
+);
 
 const listRoute = apiRoute({
   method: "get",
@@ -116,7 +119,9 @@ const listRoute = apiRoute({
   summary: "Every shopper's orders, newest first, filtered and paged",
   access: "admin",
   request: { query: listQuerySchema },
-  responses: { 200: success("A page of orders, each with its shopper and the changes allowed now", listPage(adminOrderSchema)) },
+  responses: {
+    200: success("A page of orders, each with its shopper and the changes allowed now", listPage(adminOrderSchema)),
+  },
 });
 
 const getRoute = apiRoute({

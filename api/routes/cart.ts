@@ -94,7 +94,10 @@ const getRoute = apiRoute({
   request: { body: jsonBody(getSchema) },
   failures: [400],
   responses: {
-    200: success("The cart, or `{totalRecords}` (its lines) when `isCountOnly` is true", z.union([cartSchema, totalRecordsSchema])),
+    200: success(
+      "The cart, or `{totalRecords}` (its lines) when `isCountOnly` is true",
+      z.union([cartSchema, totalRecordsSchema]),
+    ),
   },
 });
 

@@ -29,7 +29,9 @@ const addedSchema = z.object({
   productId: productSchema,
   createdAt: z.string(),
   count: z.number().int(),
-  replaced: productSchema.nullable().openapi({ description: "The oldest product, taken out to make room (null when there was room)" }),
+  replaced: productSchema
+    .nullable()
+    .openapi({ description: "The oldest product, taken out to make room (null when there was room)" }),
 });
 
 const addRoute = apiRoute({
@@ -55,7 +57,10 @@ const listRoute = apiRoute({
   request: { body: jsonBody(listSchema) },
   failures: [400],
   responses: {
-    200: success("`{products, paginator}`", z.object({ products: z.array(listEntrySchema), paginator: paginatorSchema })),
+    200: success(
+      "`{products, paginator}`",
+      z.object({ products: z.array(listEntrySchema), paginator: paginatorSchema }),
+    ),
   },
 });
 
@@ -121,7 +126,9 @@ export function compareRoutes(deps: ApiDeps) {
 
       const replaced = entries.length >= maxCompareItems ? entries.slice(0, entries.length - maxCompareItems + 1) : [];
       for (const entry of replaced) {
-        await tx.delete(compareItems).where(and(eq(compareItems.userId, userId), eq(compareItems.productId, entry.productId)));
+        await tx
+          .delete(compareItems)
+          .where(and(eq(compareItems.userId, userId), eq(compareItems.productId, entry.productId)));
       }
       // Strictly after the newest entry, so "the oldest" is always one product even within one millisecond.
       const newest = entries.at(-1)?.createdAt.getTime() ?? 0;

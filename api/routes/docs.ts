@@ -79,7 +79,9 @@ const documentRoute = createRoute({
   path: "/openapi.json",
   tags: ["docs"],
   summary: "This API's OpenAPI 3.1 document",
-  responses: { 200: { description: "The document", content: { "application/json": { schema: z.object({}).loose() } } } },
+  responses: {
+    200: { description: "The document", content: { "application/json": { schema: z.object({}).loose() } } },
+  },
 });
 
 const docsRoute = createRoute({
@@ -139,7 +141,11 @@ export function docsRoutes(documentOf: () => object) {
   mount(app, scriptRoute, async (c) => {
     if (!bundle) {
       return c.json(
-        { status: "RECORD_NOT_FOUND", message: "The reference's script is not installed", data: null } satisfies Envelope,
+        {
+          status: "RECORD_NOT_FOUND",
+          message: "The reference's script is not installed",
+          data: null,
+        } satisfies Envelope,
         404,
       );
     }

@@ -8,7 +8,14 @@ import type { ApiDeps } from "../lib/context";
 import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http";
 import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/line-schemas";
 import { changeOrder, type OrderEvent } from "../lib/order-lifecycle";
-import { findOrder, findOrderByKey, listOrders, type OrderLineInput, type PaymentMethod, placeOrder } from "../lib/orders";
+import {
+  findOrder,
+  findOrderByKey,
+  listOrders,
+  type OrderLineInput,
+  type PaymentMethod,
+  placeOrder,
+} from "../lib/orders";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 import { defaultPageSize, maxPageSize } from "../lib/paging";
 
@@ -32,7 +39,8 @@ const addressSchema = z.preprocess(
     return value;
   },
   deliveryAddressSchema.optional().openapi({
-    description: "Where to deliver. Absent, null or all blank: the shopper's primary address (422 when they have none).",
+    description:
+      "Where to deliver. Absent, null or all blank: the shopper's primary address (422 when they have none).",
   }),
 );
 
@@ -179,8 +187,14 @@ const createOrderRoute = apiRoute({
     200: success("This order was already placed (the same Idempotency-Key): the first order", placedOrderSchema),
     400: failure(400, "BAD_REQUEST: malformed JSON, or a size the product lacks"),
     404: failure(404, "RECORD_NOT_FOUND: a product that is not in the catalogue"),
-    409: failure(409, "FAILURE: not enough stock (`data.available`), the Cash on Delivery limit, or too many unpaid orders"),
-    422: failure(422, "VALIDATION_ERROR: field errors; `address` when none is sent and the shopper has no primary address"),
+    409: failure(
+      409,
+      "FAILURE: not enough stock (`data.available`), the Cash on Delivery limit, or too many unpaid orders",
+    ),
+    422: failure(
+      422,
+      "VALIDATION_ERROR: field errors; `address` when none is sent and the shopper has no primary address",
+    ),
   },
 });
 

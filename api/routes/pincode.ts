@@ -16,7 +16,11 @@ const pinParams = z.object({
   pin: z
     .string()
     .regex(PIN_PATTERN, PIN_MESSAGE)
-    .openapi({ param: { name: "pin", in: "path" }, example: "560038", description: "A 6-digit PIN code, not starting with 0" }),
+    .openapi({
+      param: { name: "pin", in: "path" },
+      example: "560038",
+      description: "A 6-digit PIN code, not starting with 0",
+    }),
 });
 
 const envelope = <T extends z.ZodType>(data: T) =>
@@ -30,7 +34,9 @@ const failure = (description: string) => ({
 const placeSchema = z
   .object({
     pincode: z.string(),
-    city: z.string().openapi({ description: "The head office's town, else a town an office names in brackets, else the district" }),
+    city: z
+      .string()
+      .openapi({ description: "The head office's town, else a town an office names in brackets, else the district" }),
     district: z.string(),
     state: z.enum(STATE_NAMES),
     deliverable: z.boolean().openapi({ description: "At least one of the PIN's post offices delivers" }),
@@ -68,7 +74,10 @@ const deliveryRoute = createRoute({
   request: {
     params: pinParams,
     query: z.object({
-      productId: z.string().regex(idPattern, "Invalid id").openapi({ param: { name: "productId", in: "query" } }),
+      productId: z
+        .string()
+        .regex(idPattern, "Invalid id")
+        .openapi({ param: { name: "productId", in: "query" } }),
     }),
   },
   responses: {
@@ -87,7 +96,7 @@ const refuseInvalid: Hook<unknown, ApiEnv, string, unknown> = (result) => {
 };
 
 /** The SUCCESS envelope (`ok` of api/lib/http.ts), typed with the 200 the route declares. */
-const success = <T,>(data: T) => ({ status: "SUCCESS", message: "Success", data }) satisfies Envelope<T>;
+const success = <T>(data: T) => ({ status: "SUCCESS", message: "Success", data }) satisfies Envelope<T>;
 
 async function placeOf(pin: string) {
   const place = await lookUpPin(pin);
@@ -112,7 +121,11 @@ export function pincodeRoutes(deps: ApiDeps) {
     if (!product) throw notFound("Product not found");
     // Merchants do not store their state yet: sellerState reads it once they do.
     const merchant = product.merchant as typeof product.merchant & { state?: string | null };
-    const estimate = estimateDelivery(place, sellerState({ companyName: merchant.company_name, state: merchant.state }), deps.now());
+    const estimate = estimateDelivery(
+      place,
+      sellerState({ companyName: merchant.company_name, state: merchant.state }),
+      deps.now(),
+    );
     return c.json(success({ place, estimate }), 200);
   });
 

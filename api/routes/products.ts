@@ -32,7 +32,7 @@ const listRoute = apiRoute({
           correction: z
             .object({ search: z.string(), original: z.string() })
             .optional()
-            .openapi({ description: "The search answered instead of the one sent (\"Showing results for …\")" }),
+            .openapi({ description: 'The search answered instead of the one sent ("Showing results for …")' }),
         }),
         totalRecordsSchema,
       ]),
@@ -78,12 +78,19 @@ export function productRoutes(deps: ApiDeps) {
     // A search that finds (almost) nothing is answered for what the shopper meant, if that finds more (lib/search-fallback.ts).
     const { ids, itemCount, correction } = await cache.list(
       `list ${JSON.stringify({ query, sort: options.sort, page: options.page, limit: options.limit, exact: options.exact })}`,
-      () => forgivingListPage(db, query, options.sort, options.limit, (options.page - 1) * options.limit, { exact: options.exact }),
+      () =>
+        forgivingListPage(db, query, options.sort, options.limit, (options.page - 1) * options.limit, {
+          exact: options.exact,
+        }),
     );
     const found = await products(ids);
     // A product deleted between the two reads is left out rather than answered as a hole.
     const data = ids.map((id) => found.get(id)).filter((p): p is ProductJson => p !== undefined);
-    return ok(c, { data, paginator: paginator(itemCount, options.page, options.limit), ...(correction && { correction }) });
+    return ok(c, {
+      data,
+      paginator: paginator(itemCount, options.page, options.limit),
+      ...(correction && { correction }),
+    });
   });
 
   mount(app, getRoute, async (c) => {

@@ -12,7 +12,9 @@ const suggestionSchema = z
     z.object({
       type: z.literal("category"),
       label: z.string(),
-      filter: z.enum(["category", "subCategory"]).openapi({ description: "The product list's filter the value belongs to" }),
+      filter: z
+        .enum(["category", "subCategory"])
+        .openapi({ description: "The product list's filter the value belongs to" }),
       value: z.string(),
     }),
     z.object({ type: z.literal("brand"), label: z.string(), filter: z.literal("brand"), value: z.string() }),
@@ -31,7 +33,9 @@ const suggestionsSchema = z
     correction: z
       .string()
       .nullable()
-      .openapi({ description: "The corrected query the suggestions are for, when the query as typed finds no product" }),
+      .openapi({
+        description: "The corrected query the suggestions are for, when the query as typed finds no product",
+      }),
     suggestions: z.array(suggestionSchema).openapi({ description: "Categories, then brands, then products" }),
   })
   .openapi("Suggestions");
@@ -67,7 +71,10 @@ const suggestRoute = createRoute({
   },
   responses: {
     200: success("The suggestions (none for an empty query)", suggestionsSchema),
-    422: failure(422, "VALIDATION_ERROR: a query over the length limit or holding control characters, or a limit that is not a whole number of 1 or more"),
+    422: failure(
+      422,
+      "VALIDATION_ERROR: a query over the length limit or holding control characters, or a limit that is not a whole number of 1 or more",
+    ),
     500: failure(500),
   },
 });

@@ -175,7 +175,11 @@ async function replaceAddresses(tx: Transaction, userId: string, list: AddressIn
  */
 async function checkCurrentPassword(deps: ApiDeps, user: SignedInUser, password: string, address: string | null) {
   const reservation = await reserveLoginAttempt(deps, user.email, address);
-  const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+  const [row] = await deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id))
+    .limit(1);
   if (!row) throw notFound("User not found");
   if (!(await verifyPassword(row.passwordHash, password))) throw badRequest("Current password is incorrect.");
   await releaseLoginAttempt(deps, reservation);

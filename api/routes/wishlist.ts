@@ -3,7 +3,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { wishlistItems } from "../db/schema";
 import { requireUser } from "../lib/auth";
 import { loadProducts } from "../lib/catalogue";
-import { listEntrySchema, paginatorSchema, productIdsSchema, productSchema, totalRecordsSchema } from "../lib/api-schemas";
+import {
+  listEntrySchema,
+  paginatorSchema,
+  productIdsSchema,
+  productSchema,
+  totalRecordsSchema,
+} from "../lib/api-schemas";
 import type { ApiDeps } from "../lib/context";
 import { notFound, ok, readBody } from "../lib/http";
 import { defaultPageSize, maxPageSize, paginator } from "../lib/paging";
@@ -58,7 +64,9 @@ const listRoute = apiRoute({
   tags,
   summary: "A page of the wishlist, newest first",
   access: "user",
-  request: { body: jsonBody(listSchema, "`{query, options: {page, limit}, isCountOnly}`; only page and limit are read") },
+  request: {
+    body: jsonBody(listSchema, "`{query, options: {page, limit}, isCountOnly}`; only page and limit are read"),
+  },
   failures: [400],
   responses: {
     200: success(
@@ -141,9 +149,7 @@ export function wishlistRoutes(deps: ApiDeps) {
       createdAt: (entry?.createdAt ?? deps.now()).toISOString(),
       count: await countOf(userId),
     };
-    return inserted.length > 0
-      ? ok(c, data, "Added to wishlist", 201)
-      : ok(c, data, "Already in your wishlist");
+    return inserted.length > 0 ? ok(c, data, "Added to wishlist", 201) : ok(c, data, "Already in your wishlist");
   });
 
   mount(app, listRoute, async (c) => {

@@ -54,7 +54,10 @@ function hexToRgb(hex: string): [number, number, number] {
 function mix(a: string, b: string, t: number): string {
   const [r1, g1, b1] = hexToRgb(a);
   const [r2, g2, b2] = hexToRgb(b);
-  const channel = (x: number, y: number) => Math.round(x + (y - x) * t).toString(16).padStart(2, "0");
+  const channel = (x: number, y: number) =>
+    Math.round(x + (y - x) * t)
+      .toString(16)
+      .padStart(2, "0");
   return `#${channel(r1, r2)}${channel(g1, g2)}${channel(b1, b2)}`;
 }
 
@@ -82,7 +85,10 @@ const DRAWINGS: Record<string, Drawing> = {
     zoom: 1.7,
     base: 484,
     draw: (c) =>
-      tee(c, `<path d="M272 124 Q300 166 328 124" fill="none" stroke="${c.dark}" stroke-width="8" stroke-linecap="round"/>`) +
+      tee(
+        c,
+        `<path d="M272 124 Q300 166 328 124" fill="none" stroke="${c.dark}" stroke-width="8" stroke-linecap="round"/>`,
+      ) +
       `<rect x="213" y="300" width="176" height="22" fill="${c.accent}" opacity=".85"/>` +
       `<circle cx="340" cy="205" r="14" fill="${c.accent}"/>`,
   },
@@ -195,7 +201,8 @@ const DRAWINGS: Record<string, Drawing> = {
     draw: (c) => {
       let dots = "";
       for (let y = 302; y <= 422; y += 40) {
-        for (let x = 214; x <= 390; x += 44) dots += `<circle cx="${x + ((y - 302) % 80 === 0 ? 0 : 22)}" cy="${y}" r="7"/>`;
+        for (let x = 214; x <= 390; x += 44)
+          dots += `<circle cx="${x + ((y - 302) % 80 === 0 ? 0 : 22)}" cy="${y}" r="7"/>`;
       }
       return (
         `<path d="M170 300 Q108 330 150 384" fill="none" stroke="${c.dark}" stroke-width="8" stroke-linecap="round"/>` +
@@ -495,7 +502,12 @@ export function renderArtwork(name: string): string | null {
   const paletteIndex = Number(match[2]);
   const view = Number(match[3]);
   // "03" would alias "3": one name per image keeps caches and URLs unambiguous.
-  if (!drawing || String(paletteIndex) !== match[2] || paletteIndex >= ARTWORK_PALETTES.length || view >= ARTWORK_VIEWS) {
+  if (
+    !drawing ||
+    String(paletteIndex) !== match[2] ||
+    paletteIndex >= ARTWORK_PALETTES.length ||
+    view >= ARTWORK_VIEWS
+  ) {
     return null;
   }
   const palette = ARTWORK_PALETTES[paletteIndex];

@@ -68,7 +68,11 @@ const PRODUCT_BATCH = 2000;
 type Resolved = { products: number; seed: number; now: Date };
 
 function resolveOptions(options: SeedOptions): Resolved {
-  const resolved = { products: options.products ?? DEFAULT_PRODUCTS, seed: options.seed ?? DEFAULT_SEED, now: options.now ?? new Date() };
+  const resolved = {
+    products: options.products ?? DEFAULT_PRODUCTS,
+    seed: options.seed ?? DEFAULT_SEED,
+    now: options.now ?? new Date(),
+  };
   if (!Number.isInteger(resolved.products) || resolved.products < 1 || resolved.products > MAX_PRODUCTS) {
     throw new RangeError(`products must be a whole number from 1 to ${MAX_PRODUCTS}, not ${resolved.products}`);
   }
@@ -135,14 +139,27 @@ function stockLevel(random: Random): number {
   return random.int(10, 200);
 }
 
-function productCopy(family: ProductFamily, brand: string, modelName: string, noun: string, gender: Gender, colour: string, sizes: string[], random: Random) {
+function productCopy(
+  family: ProductFamily,
+  brand: string,
+  modelName: string,
+  noun: string,
+  gender: Gender,
+  colour: string,
+  sizes: string[],
+  random: Random,
+) {
   const genderWord = gender === "men" ? "Men's " : gender === "women" ? "Women's " : "";
   const shortTitle = `${brand} ${genderWord}${modelName} ${noun}`;
   const features = shuffled(family.features, random).slice(0, random.int(2, 3));
-  const longTitle = family.colourInTitle ? `${shortTitle} with ${features.join(", ")} (${colour})` : `${shortTitle} with ${features.join(", ")}`;
+  const longTitle = family.colourInTitle
+    ? `${shortTitle} with ${features.join(", ")} (${colour})`
+    : `${shortTitle} with ${features.join(", ")}`;
   const context = { brand, model: modelName, noun, colour, gender, sizes };
   const featureSentence = `Highlights: ${features.join(", ")}.`;
-  const description = [random.pick(family.about)(context), featureSentence, random.pick(family.closing)(context)].join(" ");
+  const description = [random.pick(family.about)(context), featureSentence, random.pick(family.closing)(context)].join(
+    " ",
+  );
   return { shortTitle, longTitle, tagLine: random.pick(family.tagLines), description };
 }
 
@@ -166,7 +183,14 @@ function nextFamily(seed: number, cursor: Cursor): { familyIndex: number; nth: n
   return { familyIndex, nth };
 }
 
-function generateProduct(seed: number, index: number, now: Date, familyIndex: number, nth: number, merchantIds: Map<string, string>) {
+function generateProduct(
+  seed: number,
+  index: number,
+  now: Date,
+  familyIndex: number,
+  nth: number,
+  merchantIds: Map<string, string>,
+) {
   const family = FAMILIES[familyIndex];
   const random = createRandom(childSeed(seed, "product", index));
   const rotation = childSeed(seed, "rotation", familyIndex);
@@ -184,7 +208,9 @@ function generateProduct(seed: number, index: number, now: Date, familyIndex: nu
   const paletteIndex = random.pick(family.palettes);
   const colour = ARTWORK_PALETTES[paletteIndex].name;
   const imageCount = random.int(2, Math.min(4, ARTWORK_VIEWS));
-  const images = Array.from({ length: imageCount }, (_, view) => ({ path: `/media/art/${artworkName(family.art, paletteIndex, view)}.svg` }));
+  const images = Array.from({ length: imageCount }, (_, view) => ({
+    path: `/media/art/${artworkName(family.art, paletteIndex, view)}.svg`,
+  }));
 
   const [low, high] = model.mrp;
   const mrps = variantMrps(family, sizes, low + random.next() * (high - low), random);
@@ -305,7 +331,9 @@ const LISTING_INSERT_TRIGGERS = [
 
 async function setListingTriggers(db: Database, enabled: boolean): Promise<void> {
   for (const [table, trigger] of LISTING_INSERT_TRIGGERS) {
-    await db.execute(sql`ALTER TABLE ${table} ${sql.raw(enabled ? "ENABLE" : "DISABLE")} TRIGGER ${sql.identifier(trigger)}`);
+    await db.execute(
+      sql`ALTER TABLE ${table} ${sql.raw(enabled ? "ENABLE" : "DISABLE")} TRIGGER ${sql.identifier(trigger)}`,
+    );
   }
 }
 
@@ -329,7 +357,9 @@ async function insertRows<T extends PgTable>(db: Database, table: T, rows: T["$i
     return sql`${sql.param(values)}::${sql.raw(isArray ? "text" : column.getSQLType())}[]`;
   });
   const selected = columns.map(([, column]) =>
-    column.getSQLType().endsWith("[]") ? sql`${sql.identifier(column.name)}::${sql.raw(column.getSQLType())}` : sql.identifier(column.name),
+    column.getSQLType().endsWith("[]")
+      ? sql`${sql.identifier(column.name)}::${sql.raw(column.getSQLType())}`
+      : sql.identifier(column.name),
   );
   await db.execute(sql`
     INSERT INTO ${table} (${sql.join(names, sql`, `)})
@@ -383,7 +413,14 @@ class ListingBuilder {
       // Rows of a kind of product sit together on disk: a search or filter matches mostly
       // products of a few kinds, so its matches fill fewer pages (in the benchmark at 100,000
       // products, p50 6 ms and p95 13 ms against 9 and 17 ms in the order of generation).
-      cluster: [product.category, product.subCategory, product.productType, product.productSubType, product.brand, product.id].join("\u0000"),
+      cluster: [
+        product.category,
+        product.subCategory,
+        product.productType,
+        product.productSubType,
+        product.brand,
+        product.id,
+      ].join("\u0000"),
     });
   }
 
@@ -422,7 +459,9 @@ async function insertCatalogue(db: Database, options: Resolved): Promise<SeedRes
 
   await insertRows(db, searchTerms, listing.terms);
   // The ids were given above: move the identity past them for terms added later by the triggers.
-  await db.execute(sql`SELECT setval(pg_get_serial_sequence(${getTableName(searchTerms)}, 'id'), ${listing.terms.length})`);
+  await db.execute(
+    sql`SELECT setval(pg_get_serial_sequence(${getTableName(searchTerms)}, 'id'), ${listing.terms.length})`,
+  );
   const listingRows = listing.sortedRows();
   for (let start = 0; start < listingRows.length; start += PRODUCT_BATCH) {
     await insertRows(db, productListing, listingRows.slice(start, start + PRODUCT_BATCH));
@@ -486,7 +525,13 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
 }
 
 /** What shoppers made: a reseed deletes their orders, carts, wishlists and compare lists (accounts stay). */
-export type ShopperData = { accounts: number; orders: number; cartLines: number; wishlistEntries: number; comparedProducts: number };
+export type ShopperData = {
+  accounts: number;
+  orders: number;
+  cartLines: number;
+  wishlistEntries: number;
+  comparedProducts: number;
+};
 
 /** Counts what shoppers made, so that `npm run seed` refuses to replace a catalogue in use without --force. */
 export async function countShopperData(db: Database): Promise<ShopperData> {
@@ -504,7 +549,10 @@ export async function countShopperData(db: Database): Promise<ShopperData> {
 }
 
 /** Replaces whatever catalogue there is with a freshly seeded one, in one transaction (the `npm run seed` command). */
-export async function replaceCatalogue(db: Database, options: SeedOptions = {}): Promise<{ removed: RemovedRows; seeded: SeedResult }> {
+export async function replaceCatalogue(
+  db: Database,
+  options: SeedOptions = {},
+): Promise<{ removed: RemovedRows; seeded: SeedResult }> {
   const resolved = resolveOptions(options);
   return db.transaction(async (tx) => {
     const removed = await deleteCatalogue(tx);

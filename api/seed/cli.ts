@@ -77,7 +77,14 @@ function describeShopperData(data: ShopperData): string | null {
 }
 
 function describeRemoved(removed: RemovedRows): string {
-  if (removed.products === 0 && removed.merchants === 0 && removed.orders === 0 && removed.cartItems === 0 && removed.wishlistItems === 0 && removed.compareItems === 0) {
+  if (
+    removed.products === 0 &&
+    removed.merchants === 0 &&
+    removed.orders === 0 &&
+    removed.cartItems === 0 &&
+    removed.wishlistItems === 0 &&
+    removed.compareItems === 0
+  ) {
     return "The catalogue was empty: nothing removed.";
   }
   return (

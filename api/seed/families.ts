@@ -17,7 +17,23 @@ export const FREE_SIZE = ["free"] as const;
 export const SPEC_OPTIONS = {
   category: ["Fashion", "Electronics", "Home Decor", "Televisions"],
   subCategory: ["Casual Wear", "Formal Wear", "Bluetooth Headphones", "Mobile Accessories", "Wall Art", "Smart TV"],
-  brand: ["Samsung", "Apple", "Nike", "Adidas", "Puma", "Sony", "LG", "Philips", "Boat", "JBL", "Mi", "OnePlus", "Realme", "Oppo", "Vivo"],
+  brand: [
+    "Samsung",
+    "Apple",
+    "Nike",
+    "Adidas",
+    "Puma",
+    "Sony",
+    "LG",
+    "Philips",
+    "Boat",
+    "JBL",
+    "Mi",
+    "OnePlus",
+    "Realme",
+    "Oppo",
+    "Vivo",
+  ],
   productType: ["Clothing", "Accessories", "Electronics", "Home Appliances", "Sports", "Beauty"],
   productSubType: ["T-Shirts", "Jeans", "Shoes", "Bags", "Watches", "Headphones", "Speakers", "Lamps", "Cushions"],
   gender: ["men", "women", "unisex"],
@@ -38,17 +54,105 @@ export type MerchantSeed = {
 };
 
 export const MERCHANTS: readonly MerchantSeed[] = [
-  { key: "sharma", companyName: "Sharma Electronics Pvt Ltd", name: "Rohit Sharma", email: "sales.sharmaelectronics@example.com", gstin: "07AABCS4821K1ZB", state: "Delhi", address: "14 Nehru Place, New Delhi 110019" },
-  { key: "gupta", companyName: "Gupta Digital World", name: "Ankit Gupta", email: "orders.guptadigital@example.com", gstin: "09BQGPG7314M1ZJ", state: "Uttar Pradesh", address: "B-22 Sector 18, Noida 201301" },
-  { key: "mehta", companyName: "Mehta Home Appliances LLP", name: "Priya Mehta", email: "care.mehtahome@example.com", gstin: "27AAKFM2290R1ZJ", state: "Maharashtra", address: "7 Lamington Road, Grant Road East, Mumbai 400007" },
-  { key: "kapoor", companyName: "Kapoor Fashion House", name: "Neha Kapoor", email: "hello.kapoorfashion@example.com", gstin: "07CKZPK5567D1ZJ", state: "Delhi", address: "31 Karol Bagh Market, New Delhi 110005" },
-  { key: "iyer", companyName: "Sri Lakshmi Textiles", name: "Venkatesh Iyer", email: "srilakshmitextiles@example.com", gstin: "33AHJPI3108B1Z2", state: "Tamil Nadu", address: "12 Usman Road, T. Nagar, Chennai 600017" },
-  { key: "patel", companyName: "Patel Sports Emporium", name: "Kiran Patel", email: "patelsports@example.com", gstin: "24BDYPP6642E1Z3", state: "Gujarat", address: "5 Law Garden Road, Navrangpura, Ahmedabad 380009" },
-  { key: "rathore", companyName: "Jaipur Handicrafts Emporium", name: "Meera Rathore", email: "jaipurhandicrafts@example.com", gstin: "08AMWPR4470H1ZB", state: "Rajasthan", address: "22 Johari Bazaar, Jaipur 302003" },
-  { key: "banerjee", companyName: "Banerjee Home Decor Studio", name: "Sourav Banerjee", email: "studio.banerjeedecor@example.com", gstin: "19BFCPB9025L1ZC", state: "West Bengal", address: "9 Park Street, Kolkata 700016" },
-  { key: "reddy", companyName: "Reddy Mobile Hub", name: "Srinivas Reddy", email: "reddymobilehub@example.com", gstin: "36AQZPR1356N1ZT", state: "Telangana", address: "3-6-145 Himayatnagar, Hyderabad 500029" },
-  { key: "khanna", companyName: "Khanna Lifestyle Stores Pvt Ltd", name: "Arjun Khanna", email: "support.khannalifestyle@example.com", gstin: "06AADCK7719P1ZY", state: "Haryana", address: "Plot 41, Sector 44, Gurugram 122003" },
-  { key: "nair", companyName: "Nair Audio Centre", name: "Anjali Nair", email: "nairaudio@example.com", gstin: "32CNRPN2863Q1Z5", state: "Kerala", address: "MG Road, Ernakulam, Kochi 682035" },
+  {
+    key: "sharma",
+    companyName: "Sharma Electronics Pvt Ltd",
+    name: "Rohit Sharma",
+    email: "sales.sharmaelectronics@example.com",
+    gstin: "07AABCS4821K1ZB",
+    state: "Delhi",
+    address: "14 Nehru Place, New Delhi 110019",
+  },
+  {
+    key: "gupta",
+    companyName: "Gupta Digital World",
+    name: "Ankit Gupta",
+    email: "orders.guptadigital@example.com",
+    gstin: "09BQGPG7314M1ZJ",
+    state: "Uttar Pradesh",
+    address: "B-22 Sector 18, Noida 201301",
+  },
+  {
+    key: "mehta",
+    companyName: "Mehta Home Appliances LLP",
+    name: "Priya Mehta",
+    email: "care.mehtahome@example.com",
+    gstin: "27AAKFM2290R1ZJ",
+    state: "Maharashtra",
+    address: "7 Lamington Road, Grant Road East, Mumbai 400007",
+  },
+  {
+    key: "kapoor",
+    companyName: "Kapoor Fashion House",
+    name: "Neha Kapoor",
+    email: "hello.kapoorfashion@example.com",
+    gstin: "07CKZPK5567D1ZJ",
+    state: "Delhi",
+    address: "31 Karol Bagh Market, New Delhi 110005",
+  },
+  {
+    key: "iyer",
+    companyName: "Sri Lakshmi Textiles",
+    name: "Venkatesh Iyer",
+    email: "srilakshmitextiles@example.com",
+    gstin: "33AHJPI3108B1Z2",
+    state: "Tamil Nadu",
+    address: "12 Usman Road, T. Nagar, Chennai 600017",
+  },
+  {
+    key: "patel",
+    companyName: "Patel Sports Emporium",
+    name: "Kiran Patel",
+    email: "patelsports@example.com",
+    gstin: "24BDYPP6642E1Z3",
+    state: "Gujarat",
+    address: "5 Law Garden Road, Navrangpura, Ahmedabad 380009",
+  },
+  {
+    key: "rathore",
+    companyName: "Jaipur Handicrafts Emporium",
+    name: "Meera Rathore",
+    email: "jaipurhandicrafts@example.com",
+    gstin: "08AMWPR4470H1ZB",
+    state: "Rajasthan",
+    address: "22 Johari Bazaar, Jaipur 302003",
+  },
+  {
+    key: "banerjee",
+    companyName: "Banerjee Home Decor Studio",
+    name: "Sourav Banerjee",
+    email: "studio.banerjeedecor@example.com",
+    gstin: "19BFCPB9025L1ZC",
+    state: "West Bengal",
+    address: "9 Park Street, Kolkata 700016",
+  },
+  {
+    key: "reddy",
+    companyName: "Reddy Mobile Hub",
+    name: "Srinivas Reddy",
+    email: "reddymobilehub@example.com",
+    gstin: "36AQZPR1356N1ZT",
+    state: "Telangana",
+    address: "3-6-145 Himayatnagar, Hyderabad 500029",
+  },
+  {
+    key: "khanna",
+    companyName: "Khanna Lifestyle Stores Pvt Ltd",
+    name: "Arjun Khanna",
+    email: "support.khannalifestyle@example.com",
+    gstin: "06AADCK7719P1ZY",
+    state: "Haryana",
+    address: "Plot 41, Sector 44, Gurugram 122003",
+  },
+  {
+    key: "nair",
+    companyName: "Nair Audio Centre",
+    name: "Anjali Nair",
+    email: "nairaudio@example.com",
+    gstin: "32CNRPN2863Q1Z5",
+    state: "Kerala",
+    address: "MG Road, Ernakulam, Kochi 682035",
+  },
 ];
 
 /** A model of a brand: its name, its MRP band in rupees (for its first size) and, when it differs, its noun. */
@@ -61,7 +165,14 @@ export type SizePricing =
   /** Each size step up the scale costs `step` more (0.4 = 40%): screen sizes, frame sizes. */
   | { kind: "scale"; step: number };
 
-export type CopyContext = { brand: string; model: string; noun: string; colour: string; gender: Gender; sizes: string[] };
+export type CopyContext = {
+  brand: string;
+  model: string;
+  noun: string;
+  colour: string;
+  gender: Gender;
+  sizes: string[];
+};
 
 export type ProductFamily = {
   key: string;
@@ -121,20 +232,60 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "plus", extra: 100 },
     noun: "Round Neck T-Shirt",
     brands: [
-      ["Nike", [{ name: "Dri-FIT Legend", mrp: [1295, 1995] }, { name: "Sportswear Club", mrp: [1495, 2295] }, { name: "Just Do It Graphic", mrp: [1295, 1795] }]],
-      ["Adidas", [{ name: "Essentials 3-Stripes", mrp: [1299, 2299] }, { name: "Own the Run", mrp: [1999, 2999] }, { name: "Trefoil Graphic", mrp: [1499, 2499] }]],
-      ["Puma", [{ name: "Essentials Logo", mrp: [799, 1499] }, { name: "Graphic Crew", mrp: [999, 1699] }, { name: "Active Training", mrp: [1199, 1999] }]],
+      [
+        "Nike",
+        [
+          { name: "Dri-FIT Legend", mrp: [1295, 1995] },
+          { name: "Sportswear Club", mrp: [1495, 2295] },
+          { name: "Just Do It Graphic", mrp: [1295, 1795] },
+        ],
+      ],
+      [
+        "Adidas",
+        [
+          { name: "Essentials 3-Stripes", mrp: [1299, 2299] },
+          { name: "Own the Run", mrp: [1999, 2999] },
+          { name: "Trefoil Graphic", mrp: [1499, 2499] },
+        ],
+      ],
+      [
+        "Puma",
+        [
+          { name: "Essentials Logo", mrp: [799, 1499] },
+          { name: "Graphic Crew", mrp: [999, 1699] },
+          { name: "Active Training", mrp: [1199, 1999] },
+        ],
+      ],
     ],
     palettes: APPAREL,
     colourInTitle: true,
     maxDiscount: 70,
-    features: ["100% Cotton", "Regular Fit", "Slim Fit", "Half Sleeves", "Moisture-Wicking Fabric", "Bio-Washed", "Breathable Mesh Panels"],
-    tagLines: ["Everyday comfort, all-day style", "Made to move with you", "Your new weekend favourite", "Soft on skin, easy on the pocket", "Summer-ready cotton comfort"],
-    about: [
-      (p) => `The ${p.brand} ${p.model} t-shirt for ${forWhom(p.gender)} is cut from soft, breathable fabric that stays comfortable through a long Indian summer.`,
-      (p) => `A wardrobe staple from ${p.brand}: this ${p.colour.toLowerCase()} ${p.model} tee pairs as easily with jeans as with joggers.`,
+    features: [
+      "100% Cotton",
+      "Regular Fit",
+      "Slim Fit",
+      "Half Sleeves",
+      "Moisture-Wicking Fabric",
+      "Bio-Washed",
+      "Breathable Mesh Panels",
     ],
-    closing: [() => "Machine wash cold with like colours; do not bleach.", () => "Easy 10-day returns and exchanges on size."],
+    tagLines: [
+      "Everyday comfort, all-day style",
+      "Made to move with you",
+      "Your new weekend favourite",
+      "Soft on skin, easy on the pocket",
+      "Summer-ready cotton comfort",
+    ],
+    about: [
+      (p) =>
+        `The ${p.brand} ${p.model} t-shirt for ${forWhom(p.gender)} is cut from soft, breathable fabric that stays comfortable through a long Indian summer.`,
+      (p) =>
+        `A wardrobe staple from ${p.brand}: this ${p.colour.toLowerCase()} ${p.model} tee pairs as easily with jeans as with joggers.`,
+    ],
+    closing: [
+      () => "Machine wash cold with like colours; do not bleach.",
+      () => "Easy 10-day returns and exchanges on size.",
+    ],
     merchants: ["kapoor", "iyer", "patel", "khanna"],
   },
   {
@@ -150,20 +301,48 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "plus", extra: 150 },
     noun: "Polo T-Shirt",
     brands: [
-      ["Nike", [{ name: "Dri-FIT Victory Golf", mrp: [2495, 3295] }, { name: "Court Heritage", mrp: [2295, 2995] }]],
-      ["Adidas", [{ name: "Ultimate365 Golf", mrp: [2999, 3999] }, { name: "Essentials Pique", mrp: [1999, 2799] }]],
-      ["Puma", [{ name: "Gamer Golf", mrp: [1999, 2799] }, { name: "Classics Pique", mrp: [1499, 2299] }]],
+      [
+        "Nike",
+        [
+          { name: "Dri-FIT Victory Golf", mrp: [2495, 3295] },
+          { name: "Court Heritage", mrp: [2295, 2995] },
+        ],
+      ],
+      [
+        "Adidas",
+        [
+          { name: "Ultimate365 Golf", mrp: [2999, 3999] },
+          { name: "Essentials Pique", mrp: [1999, 2799] },
+        ],
+      ],
+      [
+        "Puma",
+        [
+          { name: "Gamer Golf", mrp: [1999, 2799] },
+          { name: "Classics Pique", mrp: [1499, 2299] },
+        ],
+      ],
     ],
     palettes: [0, 1, 2, 3, 7, 8, 9, 10, 15],
     colourInTitle: true,
     maxDiscount: 60,
     features: ["Pique Cotton", "Ribbed Collar", "Two-Button Placket", "Tailored Fit", "Wrinkle-Resistant Fabric"],
-    tagLines: ["Boardroom to golf course", "Smart polo for office Fridays", "Sharp looks, zero effort", "Polished comfort for long workdays"],
-    about: [
-      (p) => `The ${p.brand} ${p.model} polo brings a crisp collar and a tailored fit to the office without giving up comfort.`,
-      (p) => `Dress it up with chinos or down with denim: this ${p.colour.toLowerCase()} ${p.brand} polo keeps its shape wash after wash.`,
+    tagLines: [
+      "Boardroom to golf course",
+      "Smart polo for office Fridays",
+      "Sharp looks, zero effort",
+      "Polished comfort for long workdays",
     ],
-    closing: [() => "Machine wash cold and dry in shade to keep the colour rich.", () => "Iron on low heat, avoiding the logo."],
+    about: [
+      (p) =>
+        `The ${p.brand} ${p.model} polo brings a crisp collar and a tailored fit to the office without giving up comfort.`,
+      (p) =>
+        `Dress it up with chinos or down with denim: this ${p.colour.toLowerCase()} ${p.brand} polo keeps its shape wash after wash.`,
+    ],
+    closing: [
+      () => "Machine wash cold and dry in shade to keep the colour rich.",
+      () => "Iron on low heat, avoiding the logo.",
+    ],
     merchants: ["kapoor", "iyer", "khanna"],
   },
   {
@@ -179,20 +358,43 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "plus", extra: 200 },
     noun: "Jeans",
     brands: [
-      ["Adidas", [{ name: "Originals Slim Fit Denim", mrp: [2999, 4499] }, { name: "Originals Relaxed Denim", mrp: [3299, 4799] }]],
-      ["Puma", [{ name: "Slim Fit Stretch", mrp: [1999, 3499] }, { name: "Tapered Mid-Rise", mrp: [2299, 3299] }, { name: "Straight Fit Washed", mrp: [1799, 2999] }]],
+      [
+        "Adidas",
+        [
+          { name: "Originals Slim Fit Denim", mrp: [2999, 4499] },
+          { name: "Originals Relaxed Denim", mrp: [3299, 4799] },
+        ],
+      ],
+      [
+        "Puma",
+        [
+          { name: "Slim Fit Stretch", mrp: [1999, 3499] },
+          { name: "Tapered Mid-Rise", mrp: [2299, 3299] },
+          { name: "Straight Fit Washed", mrp: [1799, 2999] },
+        ],
+      ],
       ["Nike", [{ name: "Sportswear Tapered Denim", mrp: [3495, 4995] }]],
     ],
     palettes: [14, 1, 0, 8, 5],
     colourInTitle: true,
     maxDiscount: 65,
     features: ["Stretchable Denim", "Mid-Rise", "Five-Pocket Styling", "Stone Wash", "Tapered Leg", "Zip Fly"],
-    tagLines: ["Denim that keeps up with you", "Your go-to pair for every plan", "Stretch where it matters", "Built for all-day wear"],
-    about: [
-      (p) => `These ${p.brand} ${p.model} jeans for ${forWhom(p.gender)} use a cotton-rich stretch denim that moves with you from college to a night out.`,
-      (p) => `A clean ${p.colour.toLowerCase()} wash and a modern fit make the ${p.brand} ${p.model} jeans an easy everyday pick.`,
+    tagLines: [
+      "Denim that keeps up with you",
+      "Your go-to pair for every plan",
+      "Stretch where it matters",
+      "Built for all-day wear",
     ],
-    closing: [() => "Wash inside out in cold water to keep the colour.", () => "Sizes run true: pick your usual waist size."],
+    about: [
+      (p) =>
+        `These ${p.brand} ${p.model} jeans for ${forWhom(p.gender)} use a cotton-rich stretch denim that moves with you from college to a night out.`,
+      (p) =>
+        `A clean ${p.colour.toLowerCase()} wash and a modern fit make the ${p.brand} ${p.model} jeans an easy everyday pick.`,
+    ],
+    closing: [
+      () => "Wash inside out in cold water to keep the colour.",
+      () => "Sizes run true: pick your usual waist size.",
+    ],
     merchants: ["kapoor", "iyer", "khanna"],
   },
   {
@@ -208,20 +410,53 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "flat" },
     noun: "Running Shoes",
     brands: [
-      ["Nike", [{ name: "Revolution 7", mrp: [3695, 4495] }, { name: "Pegasus 41", mrp: [11895, 12995] }, { name: "Air Max SC", mrp: [6495, 7495], noun: "Sneakers" }, { name: "Court Vision Low", mrp: [5995, 6995], noun: "Sneakers" }]],
-      ["Adidas", [{ name: "Ultraboost Light", mrp: [16999, 18999] }, { name: "Duramo SL", mrp: [4299, 5299] }, { name: "Galaxy 7", mrp: [3599, 4599] }, { name: "Grand Court 2.0", mrp: [4999, 5999], noun: "Sneakers" }]],
-      ["Puma", [{ name: "Smashic", mrp: [2999, 3999], noun: "Sneakers" }, { name: "Velocity Nitro 3", mrp: [10999, 12999] }, { name: "Softride One4all", mrp: [4999, 5999] }]],
+      [
+        "Nike",
+        [
+          { name: "Revolution 7", mrp: [3695, 4495] },
+          { name: "Pegasus 41", mrp: [11895, 12995] },
+          { name: "Air Max SC", mrp: [6495, 7495], noun: "Sneakers" },
+          { name: "Court Vision Low", mrp: [5995, 6995], noun: "Sneakers" },
+        ],
+      ],
+      [
+        "Adidas",
+        [
+          { name: "Ultraboost Light", mrp: [16999, 18999] },
+          { name: "Duramo SL", mrp: [4299, 5299] },
+          { name: "Galaxy 7", mrp: [3599, 4599] },
+          { name: "Grand Court 2.0", mrp: [4999, 5999], noun: "Sneakers" },
+        ],
+      ],
+      [
+        "Puma",
+        [
+          { name: "Smashic", mrp: [2999, 3999], noun: "Sneakers" },
+          { name: "Velocity Nitro 3", mrp: [10999, 12999] },
+          { name: "Softride One4all", mrp: [4999, 5999] },
+        ],
+      ],
     ],
     palettes: [0, 1, 2, 5, 6, 7, 8, 9, 12, 13],
     colourInTitle: true,
     maxDiscount: 60,
     features: ["Cushioned Midsole", "Breathable Knit Upper", "Rubber Outsole", "Lightweight Build", "Lace-Up Closure"],
-    tagLines: ["Every kilometre, lighter", "Run your city", "Comfort from the first step", "Made for morning runs and long walks"],
-    about: [
-      (p) => `The ${p.brand} ${p.model} gives ${forWhom(p.gender)} soft cushioning and a grippy outsole for daily runs, gym sessions and long walks.`,
-      (p) => `Light, breathable and ready for monsoon streets, the ${p.colour.toLowerCase()} ${p.brand} ${p.model} is built to go the distance.`,
+    tagLines: [
+      "Every kilometre, lighter",
+      "Run your city",
+      "Comfort from the first step",
+      "Made for morning runs and long walks",
     ],
-    closing: [() => "Wipe clean with a damp cloth; do not machine wash.", () => "Small to xx-large run from UK 6 to UK 11."],
+    about: [
+      (p) =>
+        `The ${p.brand} ${p.model} gives ${forWhom(p.gender)} soft cushioning and a grippy outsole for daily runs, gym sessions and long walks.`,
+      (p) =>
+        `Light, breathable and ready for monsoon streets, the ${p.colour.toLowerCase()} ${p.brand} ${p.model} is built to go the distance.`,
+    ],
+    closing: [
+      () => "Wipe clean with a damp cloth; do not machine wash.",
+      () => "Small to xx-large run from UK 6 to UK 11.",
+    ],
     merchants: ["patel", "khanna"],
   },
   {
@@ -237,20 +472,48 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "flat" },
     noun: "Leather Shoes",
     brands: [
-      ["Puma", [{ name: "Smash Leather", mrp: [3999, 4999] }, { name: "Court Classic", mrp: [4499, 5499] }]],
-      ["Adidas", [{ name: "Stan Smith", mrp: [8999, 9999] }, { name: "Advantage Base", mrp: [4599, 5599] }]],
+      [
+        "Puma",
+        [
+          { name: "Smash Leather", mrp: [3999, 4999] },
+          { name: "Court Classic", mrp: [4499, 5499] },
+        ],
+      ],
+      [
+        "Adidas",
+        [
+          { name: "Stan Smith", mrp: [8999, 9999] },
+          { name: "Advantage Base", mrp: [4599, 5599] },
+        ],
+      ],
       ["Nike", [{ name: "Court Legacy", mrp: [5695, 6495] }]],
     ],
     palettes: [0, 7, 8, 10, 15],
     colourInTitle: true,
     maxDiscount: 50,
-    features: ["Genuine Leather Upper", "Cushioned Insole", "Stitched Welt", "Slip-Resistant Sole", "Low-Profile Design"],
-    tagLines: ["Smart shoes for busy days", "From desk to dinner", "Polished, comfortable, ready", "Classic leather, modern comfort"],
-    about: [
-      (p) => `The ${p.brand} ${p.model} ${p.noun.toLowerCase()} give office wear a clean, polished finish with the comfort of a sneaker.`,
-      (p) => `Crafted in ${p.colour.toLowerCase()} leather, the ${p.brand} ${p.model} suits formal trousers and smart denims alike.`,
+    features: [
+      "Genuine Leather Upper",
+      "Cushioned Insole",
+      "Stitched Welt",
+      "Slip-Resistant Sole",
+      "Low-Profile Design",
     ],
-    closing: [() => "Polish regularly and store with shoe trees to keep the shape.", () => "Small to xx-large run from UK 6 to UK 11."],
+    tagLines: [
+      "Smart shoes for busy days",
+      "From desk to dinner",
+      "Polished, comfortable, ready",
+      "Classic leather, modern comfort",
+    ],
+    about: [
+      (p) =>
+        `The ${p.brand} ${p.model} ${p.noun.toLowerCase()} give office wear a clean, polished finish with the comfort of a sneaker.`,
+      (p) =>
+        `Crafted in ${p.colour.toLowerCase()} leather, the ${p.brand} ${p.model} suits formal trousers and smart denims alike.`,
+    ],
+    closing: [
+      () => "Polish regularly and store with shoe trees to keep the shape.",
+      () => "Small to xx-large run from UK 6 to UK 11.",
+    ],
     merchants: ["kapoor", "khanna"],
   },
   {
@@ -266,20 +529,49 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "scale", step: 0.15 },
     noun: "Backpack",
     brands: [
-      ["Nike", [{ name: "Heritage", mrp: [1995, 2995] }, { name: "Brasilia Training", mrp: [2495, 3495] }]],
-      ["Adidas", [{ name: "Classic Badge of Sport", mrp: [1799, 2599] }, { name: "Power VI", mrp: [2799, 3499] }]],
-      ["Puma", [{ name: "Phase", mrp: [1299, 1999] }, { name: "Evoess", mrp: [2299, 2999] }]],
+      [
+        "Nike",
+        [
+          { name: "Heritage", mrp: [1995, 2995] },
+          { name: "Brasilia Training", mrp: [2495, 3495] },
+        ],
+      ],
+      [
+        "Adidas",
+        [
+          { name: "Classic Badge of Sport", mrp: [1799, 2599] },
+          { name: "Power VI", mrp: [2799, 3499] },
+        ],
+      ],
+      [
+        "Puma",
+        [
+          { name: "Phase", mrp: [1299, 1999] },
+          { name: "Evoess", mrp: [2299, 2999] },
+        ],
+      ],
     ],
     palettes: APPAREL,
     colourInTitle: true,
     maxDiscount: 60,
-    features: ["Padded Laptop Sleeve", "Water-Resistant Fabric", "Padded Shoulder Straps", "Front Zip Pocket", "Side Bottle Pockets"],
+    features: [
+      "Padded Laptop Sleeve",
+      "Water-Resistant Fabric",
+      "Padded Shoulder Straps",
+      "Front Zip Pocket",
+      "Side Bottle Pockets",
+    ],
     tagLines: ["Carry your whole day", "Campus to commute", "Room for everything you need", "Built for daily hustle"],
     about: [
-      (p) => `The ${p.brand} ${p.model} backpack has space for a laptop, lunch and a change of clothes, with padded straps for crowded metro rides.`,
-      (p) => `Roomy, tough and easy on the shoulders, this ${p.colour.toLowerCase()} ${p.brand} backpack is made for college and office days.`,
+      (p) =>
+        `The ${p.brand} ${p.model} backpack has space for a laptop, lunch and a change of clothes, with padded straps for crowded metro rides.`,
+      (p) =>
+        `Roomy, tough and easy on the shoulders, this ${p.colour.toLowerCase()} ${p.brand} backpack is made for college and office days.`,
     ],
-    closing: [() => "Small holds about 18 L, medium 24 L and large 30 L.", () => "Spot clean with mild soap; do not machine wash."],
+    closing: [
+      () => "Small holds about 18 L, medium 24 L and large 30 L.",
+      () => "Spot clean with mild soap; do not machine wash.",
+    ],
     merchants: ["patel", "khanna", "kapoor"],
   },
   {
@@ -302,13 +594,24 @@ export const FAMILIES: readonly ProductFamily[] = [
     palettes: [0, 1, 8, 10, 15],
     colourInTitle: true,
     maxDiscount: 50,
-    features: ["Fits 15.6-inch Laptops", "Detachable Shoulder Strap", "Organiser Pockets", "Water-Resistant Fabric", "Magnetic Buckles"],
+    features: [
+      "Fits 15.6-inch Laptops",
+      "Detachable Shoulder Strap",
+      "Organiser Pockets",
+      "Water-Resistant Fabric",
+      "Magnetic Buckles",
+    ],
     tagLines: ["Office-ready in one bag", "Sharp, structured, sorted", "Your laptop's smart commute"],
     about: [
-      (p) => `The ${p.brand} ${p.model} messenger keeps a laptop, charger and files in order, and looks right in a client meeting.`,
-      (p) => `A structured ${p.colour.toLowerCase()} messenger bag from ${p.brand} with a padded laptop section and quick-access pockets.`,
+      (p) =>
+        `The ${p.brand} ${p.model} messenger keeps a laptop, charger and files in order, and looks right in a client meeting.`,
+      (p) =>
+        `A structured ${p.colour.toLowerCase()} messenger bag from ${p.brand} with a padded laptop section and quick-access pockets.`,
     ],
-    closing: [() => "Small fits 13-inch, medium 14-inch and large 15.6-inch laptops.", () => "Wipe clean with a dry cloth."],
+    closing: [
+      () => "Small fits 13-inch, medium 14-inch and large 15.6-inch laptops.",
+      () => "Wipe clean with a dry cloth.",
+    ],
     merchants: ["kapoor", "khanna"],
   },
   {
@@ -334,7 +637,8 @@ export const FAMILIES: readonly ProductFamily[] = [
     features: ["Separate Shoe Compartment", "Adjustable Shoulder Strap", "Wet Pocket", "Durable Polyester"],
     tagLines: ["Gym, sorted", "Pack it, sling it, go", "Built for early workouts"],
     about: [
-      (p) => `The ${p.brand} ${p.model} duffel swallows gym kit, shoes and a towel, with a separate pocket to keep damp things apart.`,
+      (p) =>
+        `The ${p.brand} ${p.model} duffel swallows gym kit, shoes and a towel, with a separate pocket to keep damp things apart.`,
       (p) => `A tough ${p.colour.toLowerCase()} duffel from ${p.brand} for the gym, the turf or a weekend trip.`,
     ],
     closing: [() => "Small holds about 25 L, medium 40 L and large 55 L.", () => "Spot clean only."],
@@ -353,7 +657,13 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "flat" },
     noun: "Vanity Pouch",
     brands: [
-      ["Puma", [{ name: "Core Toiletry", mrp: [699, 1199], noun: "Toiletry Kit" }, { name: "Phase", mrp: [599, 999] }]],
+      [
+        "Puma",
+        [
+          { name: "Core Toiletry", mrp: [699, 1199], noun: "Toiletry Kit" },
+          { name: "Phase", mrp: [599, 999] },
+        ],
+      ],
       ["Adidas", [{ name: "Travel", mrp: [899, 1499], noun: "Toiletry Kit" }]],
       ["Nike", [{ name: "Essentials", mrp: [999, 1495] }]],
     ],
@@ -363,8 +673,10 @@ export const FAMILIES: readonly ProductFamily[] = [
     features: ["Water-Resistant Lining", "Wrist Strap", "Zip Closure", "Inner Mesh Pockets"],
     tagLines: ["Your travel beauty kit", "Everything in its place", "Pack light, look fresh"],
     about: [
-      (p) => `The ${p.brand} ${p.model} ${p.noun.toLowerCase()} keeps make-up, skincare and grooming essentials tidy at home and on the road.`,
-      (p) => `A compact ${p.colour.toLowerCase()} pouch from ${p.brand} with a wipe-clean lining for creams and sprays.`,
+      (p) =>
+        `The ${p.brand} ${p.model} ${p.noun.toLowerCase()} keeps make-up, skincare and grooming essentials tidy at home and on the road.`,
+      (p) =>
+        `A compact ${p.colour.toLowerCase()} pouch from ${p.brand} with a wipe-clean lining for creams and sprays.`,
     ],
     closing: [() => "Wipe the lining clean with a damp cloth.", () => "Fits in a cabin bag or a gym locker."],
     merchants: ["kapoor", "khanna"],
@@ -382,8 +694,20 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "flat" },
     noun: "Analog Watch",
     brands: [
-      ["Puma", [{ name: "Reset V2", mrp: [5995, 8995] }, { name: "Ultrafresh", mrp: [6995, 9995] }]],
-      ["Adidas", [{ name: "Originals Code One", mrp: [6995, 9995] }, { name: "Project Two", mrp: [7995, 10995] }]],
+      [
+        "Puma",
+        [
+          { name: "Reset V2", mrp: [5995, 8995] },
+          { name: "Ultrafresh", mrp: [6995, 9995] },
+        ],
+      ],
+      [
+        "Adidas",
+        [
+          { name: "Originals Code One", mrp: [6995, 9995] },
+          { name: "Project Two", mrp: [7995, 10995] },
+        ],
+      ],
     ],
     palettes: [0, 1, 2, 3, 7, 8, 9, 13],
     colourInTitle: true,
@@ -391,8 +715,10 @@ export const FAMILIES: readonly ProductFamily[] = [
     features: ["Silicone Strap", "50 m Water Resistance", "Mineral Glass", "Quartz Movement"],
     tagLines: ["Time for your next move", "Sporty looks, every day", "Built for the field"],
     about: [
-      (p) => `The ${p.brand} ${p.model} analog watch pairs a bold dial with a soft silicone strap for ${forWhom(p.gender)} on the move.`,
-      (p) => `Splash-proof and light on the wrist, this ${p.colour.toLowerCase()} ${p.brand} watch is ready for training and weekends.`,
+      (p) =>
+        `The ${p.brand} ${p.model} analog watch pairs a bold dial with a soft silicone strap for ${forWhom(p.gender)} on the move.`,
+      (p) =>
+        `Splash-proof and light on the wrist, this ${p.colour.toLowerCase()} ${p.brand} watch is ready for training and weekends.`,
     ],
     closing: [() => "Comes with a 2-year manufacturer warranty.", () => "Not for swimming or diving."],
     merchants: ["patel", "khanna"],
@@ -419,7 +745,8 @@ export const FAMILIES: readonly ProductFamily[] = [
     features: ["Genuine Leather Strap", "Stainless Steel Case", "Sapphire-Coated Glass", "30 m Water Resistance"],
     tagLines: ["Quiet confidence on the wrist", "A classic for every occasion", "Made for the boardroom"],
     about: [
-      (p) => `The ${p.brand} ${p.model} combines a slim steel case with a ${p.colour.toLowerCase()} leather strap for weddings, meetings and everything between.`,
+      (p) =>
+        `The ${p.brand} ${p.model} combines a slim steel case with a ${p.colour.toLowerCase()} leather strap for weddings, meetings and everything between.`,
     ],
     closing: [() => "Comes with a 2-year manufacturer warranty and a gift box."],
     merchants: ["khanna", "kapoor"],
@@ -437,24 +764,65 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "scale", step: 0.08 },
     noun: "Smartwatch",
     brands: [
-      ["Apple", [{ name: "Watch SE (2nd Gen) GPS", mrp: [29900, 32900] }, { name: "Watch Series 10 GPS", mrp: [46900, 49900] }]],
-      ["Samsung", [{ name: "Galaxy Watch7", mrp: [29999, 33999] }, { name: "Galaxy Watch FE", mrp: [19999, 21999] }]],
+      [
+        "Apple",
+        [
+          { name: "Watch SE (2nd Gen) GPS", mrp: [29900, 32900] },
+          { name: "Watch Series 10 GPS", mrp: [46900, 49900] },
+        ],
+      ],
+      [
+        "Samsung",
+        [
+          { name: "Galaxy Watch7", mrp: [29999, 33999] },
+          { name: "Galaxy Watch FE", mrp: [19999, 21999] },
+        ],
+      ],
       ["OnePlus", [{ name: "Watch 2R", mrp: [17999, 19999] }]],
       ["Realme", [{ name: "Watch S2", mrp: [4999, 6999] }]],
-      ["Mi", [{ name: "Smart Band 9 Active", mrp: [1999, 2999], noun: "Fitness Tracker" }, { name: "Watch 5 Active", mrp: [3999, 4999] }]],
-      ["Boat", [{ name: "Wave Call 3", mrp: [6999, 7999] }, { name: "Lunar Discovery", mrp: [8999, 9999] }]],
+      [
+        "Mi",
+        [
+          { name: "Smart Band 9 Active", mrp: [1999, 2999], noun: "Fitness Tracker" },
+          { name: "Watch 5 Active", mrp: [3999, 4999] },
+        ],
+      ],
+      [
+        "Boat",
+        [
+          { name: "Wave Call 3", mrp: [6999, 7999] },
+          { name: "Lunar Discovery", mrp: [8999, 9999] },
+        ],
+      ],
       ["Oppo", [{ name: "Watch X", mrp: [24999, 27999] }]],
     ],
     palettes: GADGET,
     colourInTitle: true,
     maxDiscount: 70,
-    features: ["1.43-inch AMOLED Display", "Bluetooth Calling", "SpO2 and Heart-Rate Tracking", "7-Day Battery", "100+ Sports Modes", "IP68 Water Resistance"],
-    tagLines: ["Your health, on your wrist", "Calls, fitness and more", "Smarter every day", "Track it all, miss nothing"],
-    about: [
-      (p) => `The ${p.brand} ${p.model} tracks your steps, sleep, heart rate and workouts, and shows calls and WhatsApp messages at a glance.`,
-      (p) => `A bright display, long battery life and a ${p.colour.toLowerCase()} strap make the ${p.brand} ${p.model} easy to wear every day.`,
+    features: [
+      "1.43-inch AMOLED Display",
+      "Bluetooth Calling",
+      "SpO2 and Heart-Rate Tracking",
+      "7-Day Battery",
+      "100+ Sports Modes",
+      "IP68 Water Resistance",
     ],
-    closing: [() => "Comes with a 1-year manufacturer warranty and a magnetic charger.", () => "Works with Android and iOS phones."],
+    tagLines: [
+      "Your health, on your wrist",
+      "Calls, fitness and more",
+      "Smarter every day",
+      "Track it all, miss nothing",
+    ],
+    about: [
+      (p) =>
+        `The ${p.brand} ${p.model} tracks your steps, sleep, heart rate and workouts, and shows calls and WhatsApp messages at a glance.`,
+      (p) =>
+        `A bright display, long battery life and a ${p.colour.toLowerCase()} strap make the ${p.brand} ${p.model} easy to wear every day.`,
+    ],
+    closing: [
+      () => "Comes with a 1-year manufacturer warranty and a magnetic charger.",
+      () => "Works with Android and iOS phones.",
+    ],
     merchants: ["gupta", "reddy", "sharma"],
   },
   {
@@ -470,22 +838,67 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "flat" },
     noun: "Wireless Headphones",
     brands: [
-      ["Sony", [{ name: "WH-CH520", mrp: [4490, 5990] }, { name: "WH-CH720N", mrp: [9990, 14990] }, { name: "WH-1000XM5", mrp: [29990, 34990] }, { name: "ULT Wear", mrp: [16990, 19990] }]],
-      ["JBL", [{ name: "Tune 520BT", mrp: [4999, 5999] }, { name: "Tune 770NC", mrp: [9999, 10999] }, { name: "Live 770NC", mrp: [14999, 17999] }]],
-      ["Boat", [{ name: "Rockerz 450", mrp: [3990, 3990] }, { name: "Rockerz 550", mrp: [4999, 4999] }, { name: "Nirvana 751 ANC", mrp: [7990, 7990] }]],
-      ["Philips", [{ name: "TAH4209", mrp: [4999, 5999] }, { name: "TAH8506", mrp: [12999, 14999] }]],
+      [
+        "Sony",
+        [
+          { name: "WH-CH520", mrp: [4490, 5990] },
+          { name: "WH-CH720N", mrp: [9990, 14990] },
+          { name: "WH-1000XM5", mrp: [29990, 34990] },
+          { name: "ULT Wear", mrp: [16990, 19990] },
+        ],
+      ],
+      [
+        "JBL",
+        [
+          { name: "Tune 520BT", mrp: [4999, 5999] },
+          { name: "Tune 770NC", mrp: [9999, 10999] },
+          { name: "Live 770NC", mrp: [14999, 17999] },
+        ],
+      ],
+      [
+        "Boat",
+        [
+          { name: "Rockerz 450", mrp: [3990, 3990] },
+          { name: "Rockerz 550", mrp: [4999, 4999] },
+          { name: "Nirvana 751 ANC", mrp: [7990, 7990] },
+        ],
+      ],
+      [
+        "Philips",
+        [
+          { name: "TAH4209", mrp: [4999, 5999] },
+          { name: "TAH8506", mrp: [12999, 14999] },
+        ],
+      ],
       ["Apple", [{ name: "AirPods Max", mrp: [59900, 59900] }]],
     ],
     palettes: GADGET,
     colourInTitle: true,
     maxDiscount: 70,
-    features: ["Active Noise Cancellation", "40-Hour Battery", "Built-in Mic", "Fast Charging", "Multipoint Connection", "Foldable Design"],
-    tagLines: ["Lose yourself in the music", "Sound that moves with you", "Your commute, your soundtrack", "Bass you can feel"],
-    about: [
-      (p) => `The ${p.brand} ${p.model} headphones deliver rich bass and clear vocals, with soft ear cushions for long listening sessions.`,
-      (p) => `Block out traffic noise and settle into your playlist: the ${p.colour.toLowerCase()} ${p.brand} ${p.model} is built for long commutes and work calls.`,
+    features: [
+      "Active Noise Cancellation",
+      "40-Hour Battery",
+      "Built-in Mic",
+      "Fast Charging",
+      "Multipoint Connection",
+      "Foldable Design",
     ],
-    closing: [() => "Comes with a 1-year manufacturer warranty and a USB Type-C cable.", () => "10 minutes of charge gives up to 3 hours of music."],
+    tagLines: [
+      "Lose yourself in the music",
+      "Sound that moves with you",
+      "Your commute, your soundtrack",
+      "Bass you can feel",
+    ],
+    about: [
+      (p) =>
+        `The ${p.brand} ${p.model} headphones deliver rich bass and clear vocals, with soft ear cushions for long listening sessions.`,
+      (p) =>
+        `Block out traffic noise and settle into your playlist: the ${p.colour.toLowerCase()} ${p.brand} ${p.model} is built for long commutes and work calls.`,
+    ],
+    closing: [
+      () => "Comes with a 1-year manufacturer warranty and a USB Type-C cable.",
+      () => "10 minutes of charge gives up to 3 hours of music.",
+    ],
     merchants: ["sharma", "nair", "gupta"],
   },
   {
@@ -501,27 +914,98 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "flat" },
     noun: "True Wireless Earbuds",
     brands: [
-      ["Apple", [{ name: "AirPods 4", mrp: [12900, 17900] }, { name: "AirPods Pro 2", mrp: [24900, 24900] }]],
-      ["Samsung", [{ name: "Galaxy Buds3 Pro", mrp: [19999, 21999] }, { name: "Galaxy Buds FE", mrp: [6999, 9999] }]],
-      ["OnePlus", [{ name: "Buds 3", mrp: [5499, 5999] }, { name: "Nord Buds 3 Pro", mrp: [3299, 3499] }]],
-      ["Realme", [{ name: "Buds Air 6", mrp: [3299, 4999] }, { name: "Buds T310", mrp: [2499, 2999] }]],
-      ["Oppo", [{ name: "Enco Air3 Pro", mrp: [4999, 5999] }, { name: "Enco Buds2", mrp: [1999, 2499] }]],
-      ["Vivo", [{ name: "TWS 3e", mrp: [2999, 3499] }, { name: "TWS Air 2", mrp: [2499, 2999] }]],
+      [
+        "Apple",
+        [
+          { name: "AirPods 4", mrp: [12900, 17900] },
+          { name: "AirPods Pro 2", mrp: [24900, 24900] },
+        ],
+      ],
+      [
+        "Samsung",
+        [
+          { name: "Galaxy Buds3 Pro", mrp: [19999, 21999] },
+          { name: "Galaxy Buds FE", mrp: [6999, 9999] },
+        ],
+      ],
+      [
+        "OnePlus",
+        [
+          { name: "Buds 3", mrp: [5499, 5999] },
+          { name: "Nord Buds 3 Pro", mrp: [3299, 3499] },
+        ],
+      ],
+      [
+        "Realme",
+        [
+          { name: "Buds Air 6", mrp: [3299, 4999] },
+          { name: "Buds T310", mrp: [2499, 2999] },
+        ],
+      ],
+      [
+        "Oppo",
+        [
+          { name: "Enco Air3 Pro", mrp: [4999, 5999] },
+          { name: "Enco Buds2", mrp: [1999, 2499] },
+        ],
+      ],
+      [
+        "Vivo",
+        [
+          { name: "TWS 3e", mrp: [2999, 3499] },
+          { name: "TWS Air 2", mrp: [2499, 2999] },
+        ],
+      ],
       ["Mi", [{ name: "Buds 5", mrp: [2999, 3999] }]],
-      ["Boat", [{ name: "Airdopes 141", mrp: [4490, 4490] }, { name: "Airdopes 311 Pro", mrp: [3990, 3990] }]],
-      ["JBL", [{ name: "Wave Beam", mrp: [4999, 5999] }, { name: "Tune Beam", mrp: [6999, 7999] }]],
-      ["Sony", [{ name: "WF-C510", mrp: [5990, 6990] }, { name: "WF-1000XM5", mrp: [24990, 24990] }]],
+      [
+        "Boat",
+        [
+          { name: "Airdopes 141", mrp: [4490, 4490] },
+          { name: "Airdopes 311 Pro", mrp: [3990, 3990] },
+        ],
+      ],
+      [
+        "JBL",
+        [
+          { name: "Wave Beam", mrp: [4999, 5999] },
+          { name: "Tune Beam", mrp: [6999, 7999] },
+        ],
+      ],
+      [
+        "Sony",
+        [
+          { name: "WF-C510", mrp: [5990, 6990] },
+          { name: "WF-1000XM5", mrp: [24990, 24990] },
+        ],
+      ],
     ],
     palettes: GADGET,
     colourInTitle: true,
     maxDiscount: 70,
-    features: ["Active Noise Cancellation", "Quad-Mic Calling", "42-Hour Total Playtime", "Low-Latency Gaming Mode", "IPX4 Sweat Resistance", "Touch Controls"],
-    tagLines: ["All-day music, zero wires", "Tiny buds, big sound", "Calls crystal clear, even on the go", "Plug in to your world"],
-    about: [
-      (p) => `The ${p.brand} ${p.model} earbuds fit snugly, charge in their pocket-sized case and keep your music going from the morning commute to the evening walk.`,
-      (p) => `Clear calls, punchy sound and a ${p.colour.toLowerCase()} case that slips into any pocket: the ${p.brand} ${p.model} does it all.`,
+    features: [
+      "Active Noise Cancellation",
+      "Quad-Mic Calling",
+      "42-Hour Total Playtime",
+      "Low-Latency Gaming Mode",
+      "IPX4 Sweat Resistance",
+      "Touch Controls",
     ],
-    closing: [() => "Comes with a 1-year manufacturer warranty and three sizes of ear tips.", () => "Works with any Bluetooth phone, tablet or laptop."],
+    tagLines: [
+      "All-day music, zero wires",
+      "Tiny buds, big sound",
+      "Calls crystal clear, even on the go",
+      "Plug in to your world",
+    ],
+    about: [
+      (p) =>
+        `The ${p.brand} ${p.model} earbuds fit snugly, charge in their pocket-sized case and keep your music going from the morning commute to the evening walk.`,
+      (p) =>
+        `Clear calls, punchy sound and a ${p.colour.toLowerCase()} case that slips into any pocket: the ${p.brand} ${p.model} does it all.`,
+    ],
+    closing: [
+      () => "Comes with a 1-year manufacturer warranty and three sizes of ear tips.",
+      () => "Works with any Bluetooth phone, tablet or laptop.",
+    ],
     merchants: ["sharma", "gupta", "reddy", "nair"],
   },
   {
@@ -537,7 +1021,13 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "flat" },
     noun: "Bluetooth Neckband",
     brands: [
-      ["Boat", [{ name: "Rockerz 255 Pro+", mrp: [2990, 3990] }, { name: "Rockerz 333", mrp: [3490, 3990] }]],
+      [
+        "Boat",
+        [
+          { name: "Rockerz 255 Pro+", mrp: [2990, 3990] },
+          { name: "Rockerz 333", mrp: [3490, 3990] },
+        ],
+      ],
       ["OnePlus", [{ name: "Bullets Wireless Z2", mrp: [1999, 2299] }]],
       ["Realme", [{ name: "Buds Wireless 3", mrp: [1999, 2999] }]],
       ["JBL", [{ name: "Endurance Run 2", mrp: [2999, 3499] }]],
@@ -551,10 +1041,15 @@ export const FAMILIES: readonly ProductFamily[] = [
     features: ["Magnetic Earbuds", "IPX5 Sweat Resistance", "30-Hour Playback", "Fast Charging", "Dual Pairing"],
     tagLines: ["Built for your workout", "Sweat it out, keep the beat", "Run longer, listen longer"],
     about: [
-      (p) => `The ${p.brand} ${p.model} neckband stays put through runs and gym sessions, with magnetic buds that click together when you are done.`,
-      (p) => `Light, sweat-resistant and ready for a long day, the ${p.colour.toLowerCase()} ${p.brand} ${p.model} keeps your music and calls close.`,
+      (p) =>
+        `The ${p.brand} ${p.model} neckband stays put through runs and gym sessions, with magnetic buds that click together when you are done.`,
+      (p) =>
+        `Light, sweat-resistant and ready for a long day, the ${p.colour.toLowerCase()} ${p.brand} ${p.model} keeps your music and calls close.`,
     ],
-    closing: [() => "Comes with a 1-year manufacturer warranty.", () => "A 10-minute charge gives up to 10 hours of playback."],
+    closing: [
+      () => "Comes with a 1-year manufacturer warranty.",
+      () => "A 10-minute charge gives up to 10 hours of playback.",
+    ],
     merchants: ["gupta", "patel", "nair", "reddy"],
   },
   {
@@ -570,9 +1065,28 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "flat" },
     noun: "Portable Bluetooth Speaker",
     brands: [
-      ["JBL", [{ name: "Flip 6", mrp: [12999, 14999] }, { name: "Go 4", mrp: [4999, 5499] }, { name: "Charge 5", mrp: [16999, 18999] }]],
-      ["Sony", [{ name: "SRS-XB100", mrp: [4990, 5990] }, { name: "ULT Field 1", mrp: [12990, 14990] }]],
-      ["Boat", [{ name: "Stone 1200", mrp: [9990, 9990] }, { name: "Stone 352", mrp: [3990, 3990] }]],
+      [
+        "JBL",
+        [
+          { name: "Flip 6", mrp: [12999, 14999] },
+          { name: "Go 4", mrp: [4999, 5499] },
+          { name: "Charge 5", mrp: [16999, 18999] },
+        ],
+      ],
+      [
+        "Sony",
+        [
+          { name: "SRS-XB100", mrp: [4990, 5990] },
+          { name: "ULT Field 1", mrp: [12990, 14990] },
+        ],
+      ],
+      [
+        "Boat",
+        [
+          { name: "Stone 1200", mrp: [9990, 9990] },
+          { name: "Stone 352", mrp: [3990, 3990] },
+        ],
+      ],
       ["Mi", [{ name: "Outdoor 16W", mrp: [2499, 3499] }]],
       ["Philips", [{ name: "TAS1505", mrp: [2999, 3499] }]],
       ["Realme", [{ name: "Cobble", mrp: [1999, 2499] }]],
@@ -583,10 +1097,15 @@ export const FAMILIES: readonly ProductFamily[] = [
     features: ["IP67 Waterproof", "12-Hour Playtime", "Deep Bass Radiators", "TWS Pairing", "Built-in Mic"],
     tagLines: ["Party anywhere", "Big sound, pocket size", "Take the music outside", "Loud, clear and waterproof"],
     about: [
-      (p) => `The ${p.brand} ${p.model} fills a room, a terrace or a beach with big sound, and shrugs off rain and splashes.`,
-      (p) => `Pair two ${p.brand} ${p.model} speakers for stereo sound at house parties, or clip one to your bag for a trek.`,
+      (p) =>
+        `The ${p.brand} ${p.model} fills a room, a terrace or a beach with big sound, and shrugs off rain and splashes.`,
+      (p) =>
+        `Pair two ${p.brand} ${p.model} speakers for stereo sound at house parties, or clip one to your bag for a trek.`,
     ],
-    closing: [() => "Comes with a 1-year manufacturer warranty and a USB Type-C cable.", () => "Charges fully in about 3 hours."],
+    closing: [
+      () => "Comes with a 1-year manufacturer warranty and a USB Type-C cable.",
+      () => "Charges fully in about 3 hours.",
+    ],
     merchants: ["sharma", "nair", "reddy"],
   },
   {
@@ -615,8 +1134,10 @@ export const FAMILIES: readonly ProductFamily[] = [
     features: ["Dolby Audio", "HDMI ARC", "Bluetooth 5.3", "Wireless Subwoofer", "Optical Input"],
     tagLines: ["Cinema sound for your living room", "Hear every dialogue, feel every blast", "Upgrade your TV's sound"],
     about: [
-      (p) => `The ${p.brand} ${p.model} soundbar and its wireless subwoofer turn cricket matches and movie nights into a stadium experience.`,
-      (p) => `Clear dialogue and room-filling bass from a slim ${p.brand} soundbar that connects to your TV with a single HDMI cable.`,
+      (p) =>
+        `The ${p.brand} ${p.model} soundbar and its wireless subwoofer turn cricket matches and movie nights into a stadium experience.`,
+      (p) =>
+        `Clear dialogue and room-filling bass from a slim ${p.brand} soundbar that connects to your TV with a single HDMI cable.`,
     ],
     closing: [() => "Comes with a 1-year manufacturer warranty and a wall-mount kit."],
     merchants: ["sharma", "mehta", "nair"],
@@ -634,7 +1155,13 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "flat" },
     noun: "Power Bank",
     brands: [
-      ["Mi", [{ name: "3i 20000mAh", mrp: [2199, 2499] }, { name: "Pocket 10000mAh", mrp: [1499, 1799] }]],
+      [
+        "Mi",
+        [
+          { name: "3i 20000mAh", mrp: [2199, 2499] },
+          { name: "Pocket 10000mAh", mrp: [1499, 1799] },
+        ],
+      ],
       ["Realme", [{ name: "Narzo 10000mAh", mrp: [1499, 1999] }]],
       ["Boat", [{ name: "EnergyShroom PB300 10000mAh", mrp: [1999, 2499] }]],
       ["Samsung", [{ name: "25W 10000mAh", mrp: [2999, 3499] }]],
@@ -643,13 +1170,24 @@ export const FAMILIES: readonly ProductFamily[] = [
     palettes: [0, 1, 5, 7, 8, 9],
     colourInTitle: true,
     maxDiscount: 60,
-    features: ["22.5W Fast Charging", "USB Type-C Input and Output", "Dual USB Ports", "Li-Polymer Cells", "12-Layer Chip Protection"],
+    features: [
+      "22.5W Fast Charging",
+      "USB Type-C Input and Output",
+      "Dual USB Ports",
+      "Li-Polymer Cells",
+      "12-Layer Chip Protection",
+    ],
     tagLines: ["Never run out of charge", "Full power, on the go", "Your phone's best travel buddy"],
     about: [
-      (p) => `The ${p.brand} ${p.model} power bank charges your phone two to three times over, so a long train journey never ends on 1%.`,
-      (p) => `Slim enough for a pocket, the ${p.colour.toLowerCase()} ${p.brand} ${p.model} fast-charges phones, earbuds and smartwatches.`,
+      (p) =>
+        `The ${p.brand} ${p.model} power bank charges your phone two to three times over, so a long train journey never ends on 1%.`,
+      (p) =>
+        `Slim enough for a pocket, the ${p.colour.toLowerCase()} ${p.brand} ${p.model} fast-charges phones, earbuds and smartwatches.`,
     ],
-    closing: [() => "Comes with a 6-month manufacturer warranty and a charging cable.", () => "Allowed in cabin baggage on domestic flights."],
+    closing: [
+      () => "Comes with a 6-month manufacturer warranty and a charging cable.",
+      () => "Allowed in cabin baggage on domestic flights.",
+    ],
     merchants: ["gupta", "reddy"],
   },
   {
@@ -680,8 +1218,10 @@ export const FAMILIES: readonly ProductFamily[] = [
     features: ["BIS Certified", "Over-Voltage Protection", "USB Type-C Port", "1.5 m Cable", "Compact Design"],
     tagLines: ["Charge faster, worry less", "From 0 to 50% in minutes", "Safe, quick, reliable charging"],
     about: [
-      (p) => `The ${p.brand} ${p.model} ${p.noun.toLowerCase()} charges your phone quickly and safely, with protection against voltage spikes.`,
-      (p) => `Built for Indian power conditions, the ${p.brand} ${p.model} ${p.noun.toLowerCase()} is compact enough to carry everywhere.`,
+      (p) =>
+        `The ${p.brand} ${p.model} ${p.noun.toLowerCase()} charges your phone quickly and safely, with protection against voltage spikes.`,
+      (p) =>
+        `Built for Indian power conditions, the ${p.brand} ${p.model} ${p.noun.toLowerCase()} is compact enough to carry everywhere.`,
     ],
     closing: [() => "Comes with a 1-year manufacturer warranty.", () => "Compatible with most USB Type-C phones."],
     merchants: ["gupta", "reddy"],
@@ -699,22 +1239,67 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "scale", step: 0.45 },
     noun: "4K Ultra HD Smart LED TV",
     brands: [
-      ["Samsung", [{ name: "Crystal 4K Vista", mrp: [24900, 32900], noun: "Ultra HD Smart LED TV" }, { name: "Neo QLED", mrp: [64900, 79900], noun: "4K Smart QLED TV" }]],
-      ["LG", [{ name: "UR75", mrp: [22990, 29990] }, { name: "OLED evo C4", mrp: [99990, 109990], noun: "4K Smart OLED TV" }]],
-      ["Sony", [{ name: "Bravia 2", mrp: [29900, 36900] }, { name: "Bravia 7", mrp: [89900, 99900], noun: "4K Smart Mini LED TV" }]],
-      ["Mi", [{ name: "A Pro", mrp: [19999, 24999], noun: "Smart Google TV" }, { name: "X Series", mrp: [29999, 34999] }]],
-      ["OnePlus", [{ name: "Y1S Pro", mrp: [21999, 26999] }, { name: "Q2 Pro", mrp: [69999, 79999], noun: "4K Smart QLED TV" }]],
+      [
+        "Samsung",
+        [
+          { name: "Crystal 4K Vista", mrp: [24900, 32900], noun: "Ultra HD Smart LED TV" },
+          { name: "Neo QLED", mrp: [64900, 79900], noun: "4K Smart QLED TV" },
+        ],
+      ],
+      [
+        "LG",
+        [
+          { name: "UR75", mrp: [22990, 29990] },
+          { name: "OLED evo C4", mrp: [99990, 109990], noun: "4K Smart OLED TV" },
+        ],
+      ],
+      [
+        "Sony",
+        [
+          { name: "Bravia 2", mrp: [29900, 36900] },
+          { name: "Bravia 7", mrp: [89900, 99900], noun: "4K Smart Mini LED TV" },
+        ],
+      ],
+      [
+        "Mi",
+        [
+          { name: "A Pro", mrp: [19999, 24999], noun: "Smart Google TV" },
+          { name: "X Series", mrp: [29999, 34999] },
+        ],
+      ],
+      [
+        "OnePlus",
+        [
+          { name: "Y1S Pro", mrp: [21999, 26999] },
+          { name: "Q2 Pro", mrp: [69999, 79999], noun: "4K Smart QLED TV" },
+        ],
+      ],
       ["Philips", [{ name: "PUT7906", mrp: [24990, 31990] }]],
       ["Realme", [{ name: "Smart TV X", mrp: [18999, 22999], noun: "Full HD Smart LED TV" }]],
     ],
     palettes: ALL,
     colourInTitle: false,
     maxDiscount: 50,
-    features: ["Dolby Vision", "HDR10+", "Google TV", "3 HDMI Ports", "Dolby Atmos Sound", "Built-in Chromecast", "60 Hz Refresh Rate"],
-    tagLines: ["Bring the cinema home", "Every match, larger than life", "Colours that pop, blacks that stay black", "Your home theatre starts here"],
+    features: [
+      "Dolby Vision",
+      "HDR10+",
+      "Google TV",
+      "3 HDMI Ports",
+      "Dolby Atmos Sound",
+      "Built-in Chromecast",
+      "60 Hz Refresh Rate",
+    ],
+    tagLines: [
+      "Bring the cinema home",
+      "Every match, larger than life",
+      "Colours that pop, blacks that stay black",
+      "Your home theatre starts here",
+    ],
     about: [
-      (p) => `The ${p.brand} ${p.model} brings sharp, vivid pictures and all your favourite apps, from Netflix and Prime Video to JioCinema, to one screen.`,
-      (p) => `Cricket, movies and family video calls look their best on the ${p.brand} ${p.model}, with rich colour and clear, room-filling sound.`,
+      (p) =>
+        `The ${p.brand} ${p.model} brings sharp, vivid pictures and all your favourite apps, from Netflix and Prime Video to JioCinema, to one screen.`,
+      (p) =>
+        `Cricket, movies and family video calls look their best on the ${p.brand} ${p.model}, with rich colour and clear, room-filling sound.`,
     ],
     closing: [
       (p) => `Screen sizes: ${p.sizes.map((s) => `${s} ${TV_SCREENS[s]}`).join(", ")}.`,
@@ -735,9 +1320,27 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "scale", step: 0.25 },
     noun: "Table Lamp",
     brands: [
-      ["Philips", [{ name: "Hue White Ambiance", mrp: [6999, 8999] }, { name: "Mood", mrp: [1999, 2999] }]],
-      ["Mi", [{ name: "Smart LED", mrp: [2999, 3999], noun: "Desk Lamp" }, { name: "Bedside Lamp 2", mrp: [2499, 2999], noun: "Smart Lamp" }]],
-      ["Diya Living", [{ name: "Handcrafted Sheesham Wood", mrp: [1499, 2999] }, { name: "Brass Finish", mrp: [1999, 3499] }]],
+      [
+        "Philips",
+        [
+          { name: "Hue White Ambiance", mrp: [6999, 8999] },
+          { name: "Mood", mrp: [1999, 2999] },
+        ],
+      ],
+      [
+        "Mi",
+        [
+          { name: "Smart LED", mrp: [2999, 3999], noun: "Desk Lamp" },
+          { name: "Bedside Lamp 2", mrp: [2499, 2999], noun: "Smart Lamp" },
+        ],
+      ],
+      [
+        "Diya Living",
+        [
+          { name: "Handcrafted Sheesham Wood", mrp: [1499, 2999] },
+          { name: "Brass Finish", mrp: [1999, 3499] },
+        ],
+      ],
     ],
     palettes: DECOR,
     colourInTitle: true,
@@ -745,10 +1348,15 @@ export const FAMILIES: readonly ProductFamily[] = [
     features: ["Warm White Light", "Fabric Shade", "E27 Bulb Holder", "Dimmable", "Inline Switch"],
     tagLines: ["Warm light for cosy evenings", "Light up your reading corner", "A glow that feels like home"],
     about: [
-      (p) => `The ${p.brand} ${p.model} ${p.noun.toLowerCase()} casts a soft, warm glow that suits a bedside table, a study desk or a living-room corner.`,
-      (p) => `A ${p.colour.toLowerCase()} shade and a clean silhouette make this ${p.brand} lamp a quiet highlight in any room.`,
+      (p) =>
+        `The ${p.brand} ${p.model} ${p.noun.toLowerCase()} casts a soft, warm glow that suits a bedside table, a study desk or a living-room corner.`,
+      (p) =>
+        `A ${p.colour.toLowerCase()} shade and a clean silhouette make this ${p.brand} lamp a quiet highlight in any room.`,
     ],
-    closing: [() => "Bulb not included unless stated; works with LED bulbs up to 9 W.", () => "Small stands about 30 cm tall, medium 40 cm and large 50 cm."],
+    closing: [
+      () => "Bulb not included unless stated; works with LED bulbs up to 9 W.",
+      () => "Small stands about 30 cm tall, medium 40 cm and large 50 cm.",
+    ],
     merchants: ["mehta", "rathore", "banerjee"],
   },
   {
@@ -764,19 +1372,49 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "scale", step: 0.3 },
     noun: "Framed Wall Painting",
     brands: [
-      ["Kalakriti", [{ name: "Madhubani Peacock", mrp: [999, 1999] }, { name: "Tree of Life", mrp: [799, 1499] }, { name: "Radha Krishna Pichwai", mrp: [1499, 2999] }]],
-      ["Chitrakatha", [{ name: "Kerala Backwaters Sunset", mrp: [899, 1799] }, { name: "Himalayan Dawn", mrp: [999, 1999] }, { name: "Abstract Boho Hills", mrp: [699, 1299] }]],
+      [
+        "Kalakriti",
+        [
+          { name: "Madhubani Peacock", mrp: [999, 1999] },
+          { name: "Tree of Life", mrp: [799, 1499] },
+          { name: "Radha Krishna Pichwai", mrp: [1499, 2999] },
+        ],
+      ],
+      [
+        "Chitrakatha",
+        [
+          { name: "Kerala Backwaters Sunset", mrp: [899, 1799] },
+          { name: "Himalayan Dawn", mrp: [999, 1999] },
+          { name: "Abstract Boho Hills", mrp: [699, 1299] },
+        ],
+      ],
     ],
     palettes: DECOR,
     colourInTitle: true,
     maxDiscount: 70,
-    features: ["Teak-Finish Wooden Frame", "Fade-Resistant Inks", "Ready to Hang", "Acrylic Glass Front", "Handcrafted in India"],
-    tagLines: ["Art that tells a story", "Give your walls some colour", "Indian art for modern homes", "A gallery wall starts here"],
-    about: [
-      (p) => `The ${p.model} painting by ${p.brand} brings a touch of Indian craft to your living room, bedroom or office.`,
-      (p) => `Printed with fade-resistant inks and framed in wood, the ${p.brand} ${p.model} artwork adds warmth to any wall.`,
+    features: [
+      "Teak-Finish Wooden Frame",
+      "Fade-Resistant Inks",
+      "Ready to Hang",
+      "Acrylic Glass Front",
+      "Handcrafted in India",
     ],
-    closing: [() => "Arrives ready to hang with hooks fitted.", () => "Sizes run from small (20 × 25 cm) to xxxx-large (90 × 120 cm)."],
+    tagLines: [
+      "Art that tells a story",
+      "Give your walls some colour",
+      "Indian art for modern homes",
+      "A gallery wall starts here",
+    ],
+    about: [
+      (p) =>
+        `The ${p.model} painting by ${p.brand} brings a touch of Indian craft to your living room, bedroom or office.`,
+      (p) =>
+        `Printed with fade-resistant inks and framed in wood, the ${p.brand} ${p.model} artwork adds warmth to any wall.`,
+    ],
+    closing: [
+      () => "Arrives ready to hang with hooks fitted.",
+      () => "Sizes run from small (20 × 25 cm) to xxxx-large (90 × 120 cm).",
+    ],
     merchants: ["rathore", "banerjee"],
   },
   {
@@ -792,8 +1430,21 @@ export const FAMILIES: readonly ProductFamily[] = [
     sizePricing: { kind: "scale", step: 0.15 },
     noun: "Cushion Cover",
     brands: [
-      ["Rangreza", [{ name: "Jaipuri Block Print", mrp: [199, 599] }, { name: "Kantha Embroidered", mrp: [499, 999] }, { name: "Velvet Geometric", mrp: [399, 899] }]],
-      ["Diya Living", [{ name: "Handloom Cotton", mrp: [349, 799] }, { name: "Ikat Weave", mrp: [449, 899], noun: "Cushion Cover Set of 2" }]],
+      [
+        "Rangreza",
+        [
+          { name: "Jaipuri Block Print", mrp: [199, 599] },
+          { name: "Kantha Embroidered", mrp: [499, 999] },
+          { name: "Velvet Geometric", mrp: [399, 899] },
+        ],
+      ],
+      [
+        "Diya Living",
+        [
+          { name: "Handloom Cotton", mrp: [349, 799] },
+          { name: "Ikat Weave", mrp: [449, 899], noun: "Cushion Cover Set of 2" },
+        ],
+      ],
     ],
     palettes: DECOR,
     colourInTitle: true,
@@ -801,10 +1452,15 @@ export const FAMILIES: readonly ProductFamily[] = [
     features: ["100% Cotton", "Hidden Zip", "Colour-Fast Dyes", "Hand Block Printed", "Filler Not Included"],
     tagLines: ["Refresh your sofa in minutes", "Colour and comfort for every corner", "Festive look, everyday comfort"],
     about: [
-      (p) => `The ${p.brand} ${p.model} cushion cover adds colour and a handmade touch to sofas, beds and reading nooks.`,
-      (p) => `Made by craftspeople in Rajasthan, this ${p.colour.toLowerCase()} ${p.model} cover is soft, sturdy and easy to wash.`,
+      (p) =>
+        `The ${p.brand} ${p.model} cushion cover adds colour and a handmade touch to sofas, beds and reading nooks.`,
+      (p) =>
+        `Made by craftspeople in Rajasthan, this ${p.colour.toLowerCase()} ${p.model} cover is soft, sturdy and easy to wash.`,
     ],
-    closing: [() => "Small fits 30 cm, medium 40 cm, large 45 cm and x-large 60 cm cushions.", () => "Hand wash cold separately; dry in shade."],
+    closing: [
+      () => "Small fits 30 cm, medium 40 cm, large 45 cm and x-large 60 cm cushions.",
+      () => "Hand wash cold separately; dry in shade.",
+    ],
     merchants: ["rathore", "banerjee"],
   },
 ];

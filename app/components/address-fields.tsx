@@ -1,7 +1,14 @@
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import { type MouseEvent, useRef, useState } from "react";
 import { ConformField } from "~/components/account/conform-field";
-import { type AddressInput, DEFAULT_COUNTRY, INDIAN_STATES, PIN_LOOKUP, PIN_PATTERN, UNKNOWN_PIN_MESSAGE } from "~/lib/address";
+import {
+  type AddressInput,
+  DEFAULT_COUNTRY,
+  INDIAN_STATES,
+  PIN_LOOKUP,
+  PIN_PATTERN,
+  UNKNOWN_PIN_MESSAGE,
+} from "~/lib/address";
 
 /** The conform fields of a form built on `addressSchema` (its own fields or a nested fieldset). */
 export type AddressFieldset = { [K in keyof AddressInput]: FieldMetadata<string, Record<string, unknown>, string[]> };
@@ -47,7 +54,8 @@ function usePinLookUp(cityName: string, stateName: string) {
       [city, place.city, filled.current?.city],
       [state, place.state, filled.current?.state],
     ] as const) {
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !replaceable(element, last)) continue;
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !replaceable(element, last))
+        continue;
       element.value = value;
       // conform follows the form's input events: the field counts as changed and is validated again.
       element.dispatchEvent(new Event("input", { bubbles: true }));
@@ -95,7 +103,13 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
         Submit
       </button>
       <div className="sm:col-span-2">
-        <ConformField field={fields.locality} label="Locality" type="text" hint="House number, street and area." autoComplete="address-line1" />
+        <ConformField
+          field={fields.locality}
+          label="Locality"
+          type="text"
+          hint="House number, street and area."
+          autoComplete="address-line1"
+        />
       </div>
       <ConformField field={fields.city} label="City" type="text" autoComplete="address-level2" />
       <div className="flex flex-col gap-1">
@@ -145,7 +159,11 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
             Look up
           </button>
         </div>
-        <p aria-live="polite" className={`-mt-3 min-h-4 text-xs ${pin.status?.error ? "text-red-700" : "text-gray-600"}`} data-pin-status>
+        <p
+          aria-live="polite"
+          className={`-mt-3 min-h-4 text-xs ${pin.status?.error ? "text-red-700" : "text-gray-600"}`}
+          data-pin-status
+        >
           {pin.status?.text}
         </p>
       </div>

@@ -116,7 +116,12 @@ export function ProductCard({
           <IconLink to={href} label={`Quick View: ${title}`} quickView={product._id}>
             <CardIcon name="card-eye" />
           </IconLink>
-          <WishlistToggle productId={product._id} redirectTo={here} className="card-control" iconClassName={CARD_ICON} />
+          <WishlistToggle
+            productId={product._id}
+            redirectTo={here}
+            className="card-control"
+            iconClassName={CARD_ICON}
+          />
         </div>
 
         <div className="card-cart-over">
@@ -132,10 +137,20 @@ export function ProductCard({
           </Link>
         </h3>
         <Stars value={rating.value} count={rating.count} />
-        <p className={`text-xs font-medium ${inStock ? "text-brand" : "text-red-600"}`} data-stock={inStock ? "in" : "out"}>
+        <p
+          className={`text-xs font-medium ${inStock ? "text-brand" : "text-red-600"}`}
+          data-stock={inStock ? "in" : "out"}
+        >
           {inStock ? "In stock" : "Out of stock"}
         </p>
-        <Prices sellingPrice={sellingPrice} mrp={mrp} discount={discount} showDiscount={false} sellingClass="text-base font-semibold" className="mt-auto pt-1" />
+        <Prices
+          sellingPrice={sellingPrice}
+          mrp={mrp}
+          discount={discount}
+          showDiscount={false}
+          sellingClass="text-base font-semibold"
+          className="mt-auto pt-1"
+        />
         <div className="mt-2 sm:hidden">
           <AddToCart product={product} inStock={inStock} signedIn={user !== null} here={here} />
         </div>
@@ -144,7 +159,17 @@ export function ProductCard({
   );
 }
 
-function IconLink({ to, label, quickView, children }: { to: string; label: string; quickView?: string; children: ReactNode }) {
+function IconLink({
+  to,
+  label,
+  quickView,
+  children,
+}: {
+  to: string;
+  label: string;
+  quickView?: string;
+  children: ReactNode;
+}) {
   return (
     <Link to={to} title={label} aria-label={label} className="card-control" data-quick-view={quickView}>
       {children}
@@ -152,7 +177,17 @@ function IconLink({ to, label, quickView, children }: { to: string; label: strin
   );
 }
 
-function AddToCart({ product, inStock, signedIn, here }: { product: CardProduct; inStock: boolean; signedIn: boolean; here: string }) {
+function AddToCart({
+  product,
+  inStock,
+  signedIn,
+  here,
+}: {
+  product: CardProduct;
+  inStock: boolean;
+  signedIn: boolean;
+  here: string;
+}) {
   // The preferred size among those in stock (app/lib/product-selection.ts).
   const size = cardSize(product);
   if (!inStock || size === null) {
@@ -170,7 +205,14 @@ function AddToCart({ product, inStock, signedIn, here }: { product: CardProduct;
     );
   }
   return (
-    <CartForm fetcherKey={cartLineKey(product._id, size)} intent="add" productId={product._id} size={size} qty={1} redirectTo={here}>
+    <CartForm
+      fetcherKey={cartLineKey(product._id, size)}
+      intent="add"
+      productId={product._id}
+      size={size}
+      qty={1}
+      redirectTo={here}
+    >
       <button type="submit" className="card-cart">
         <CardIcon name="card-cart" /> Add To cart
       </button>

@@ -23,7 +23,15 @@ export function QuickViewHost() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       // A new tab or window (modifier keys, middle button) keeps the link's own behaviour.
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const target = quickViewTarget(event);
       if (!target) return;
       // Capture phase on window: this runs before React Router's <Link> handler, which then

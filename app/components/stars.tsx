@@ -14,11 +14,27 @@ export function starFills(value: number): StarFill[] {
  * drawn by CSS (`.stars` in app.css: one star shape as a mask), so a card carries 5 short tags
  * instead of 5 inline SVG polygons (docs/decisions/009-render-profile.md).
  */
-export function Stars({ value, count, size = 18, className = "" }: { value: number; count?: number; size?: number; className?: string }) {
+export function Stars({
+  value,
+  count,
+  size = 18,
+  className = "",
+}: {
+  value: number;
+  count?: number;
+  size?: number;
+  className?: string;
+}) {
   const label = `Rated ${value} out of 5${count === undefined ? "" : `, ${count} ratings`}`;
   return (
     <span className={`inline-flex items-center gap-1 ${className}`}>
-      <span role="img" aria-label={label} className="stars" data-rating={value} style={size === 18 ? undefined : { fontSize: size }}>
+      <span
+        role="img"
+        aria-label={label}
+        className="stars"
+        data-rating={value}
+        style={size === 18 ? undefined : { fontSize: size }}
+      >
         {starFills(value).map((fill, i) => (
           <i key={i} data-star={fill} />
         ))}

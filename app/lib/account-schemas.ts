@@ -13,7 +13,10 @@ const email = z
 
 /** A password as typed: never trimmed (spaces are part of it), and without control characters. */
 const password = (required: string) =>
-  z.string({ error: required }).max(200, "At most 200 characters").refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE);
+  z
+    .string({ error: required })
+    .max(200, "At most 200 characters")
+    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE);
 
 export const loginSchema = z.object({
   email,
@@ -51,7 +54,8 @@ export const registerSchema = z.object({
 export const CURRENT_PASSWORD_FOR_EMAIL = "Enter your current password to change your email";
 
 /** True when `next` is another sign-in name than `current` (sign-in ignores case and spaces around). */
-export const emailChanges = (current: string, next: string) => current.trim().toLowerCase() !== next.trim().toLowerCase();
+export const emailChanges = (current: string, next: string) =>
+  current.trim().toLowerCase() !== next.trim().toLowerCase();
 
 /**
  * Edit Profile: name, email and phone (optional). An Indian (+91) number has 10 digits, others

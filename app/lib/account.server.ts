@@ -75,7 +75,11 @@ export async function submitAddress(
       return Number(position) === index && ADDRESS_FIELDS.has(field) ? field : null;
     });
     const message = `${texts.failure}: ${result.envelope.message || "Unknown error"}`;
-    return refusedFormWithToast(submission.reply({ formErrors: [message], fieldErrors }), refusedStatus(result), message);
+    return refusedFormWithToast(
+      submission.reply({ formErrors: [message], fieldErrors }),
+      refusedStatus(result),
+      message,
+    );
   }
   return redirectWithSuccess(ADDRESSES_PATH, texts.success);
 }

@@ -40,7 +40,9 @@ type LineFound = { line: CartJson["products"][number] } | { outcome: Outcome };
 async function findLine(api: ShopperApi, change: CartChange, prefix: string): Promise<LineFound> {
   const read = await readCart(api, prefix);
   if ("outcome" in read) return read;
-  const line = read.cart.products.find((entry) => sameLine({ productId: entry.productId._id, size: entry.size }, change.productId, change.size));
+  const line = read.cart.products.find((entry) =>
+    sameLine({ productId: entry.productId._id, size: entry.size }, change.productId, change.size),
+  );
   return line ? { line } : { outcome: failed(`${prefix}: ${NOT_IN_CART}`) };
 }
 
@@ -84,7 +86,9 @@ const CART_INTENT_HANDLERS: Record<CartChange["intent"], (api: ShopperApi, chang
     // Raising a line needs stock; lowering one is always allowed.
     if (change.qty > found.line.qty && soldOut(product, change.size)) return failed(NOT_AVAILABLE);
     const updated = await api.updateCartLine({ productId: change.productId, size: change.size, qty: change.qty });
-    return updated.ok ? done(`Updated ${product.title.shortTitle} quantity to ${change.qty}`) : apiFailure(updated, prefix);
+    return updated.ok
+      ? done(`Updated ${product.title.shortTitle} quantity to ${change.qty}`)
+      : apiFailure(updated, prefix);
   },
 
   async decrease(api, change) {
@@ -107,7 +111,9 @@ const CART_INTENT_HANDLERS: Record<CartChange["intent"], (api: ShopperApi, chang
     const found = await findLine(api, change, prefix);
     if ("outcome" in found) return found.outcome;
     const removed = await api.removeCartLine({ productId: change.productId, size: change.size });
-    return removed.ok ? done(`${found.line.productId.title.shortTitle} removed from cart`) : apiFailure(removed, prefix);
+    return removed.ok
+      ? done(`${found.line.productId.title.shortTitle} removed from cart`)
+      : apiFailure(removed, prefix);
   },
 
   async clear(api) {

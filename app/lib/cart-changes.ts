@@ -1,4 +1,12 @@
-import { type CartChange, type CartIntent, type CartLine, type CartSummary, CART_INTENTS, cartTotals, EMPTY_CART } from "./cart";
+import {
+  type CartChange,
+  type CartIntent,
+  type CartLine,
+  type CartSummary,
+  CART_INTENTS,
+  cartTotals,
+  EMPTY_CART,
+} from "./cart";
 import { QTY_MAX, QTY_MIN } from "./catalogue";
 
 /*
@@ -47,7 +55,11 @@ export function applyCartChange(cart: CartSummary, change: CartChange): CartSumm
   const index = cart.lines.findIndex((line) => sameLine(line, productId, size));
   const line = index >= 0 ? cart.lines[index] : undefined;
   const replaceQty = (next: number) =>
-    withTotals(next < QTY_MIN ? cart.lines.filter((_, i) => i !== index) : cart.lines.map((l, i) => (i === index ? { ...l, qty: next } : l)));
+    withTotals(
+      next < QTY_MIN
+        ? cart.lines.filter((_, i) => i !== index)
+        : cart.lines.map((l, i) => (i === index ? { ...l, qty: next } : l)),
+    );
   switch (intent) {
     case "clear":
       return EMPTY_CART;

@@ -44,7 +44,10 @@ export function cartLineKey(productId: string, size: string): string {
 }
 
 /** totalQuantity is the sum of quantities, totalAmount the sum of cost × qty (as the API counts them). */
-export function cartTotals(lines: readonly Pick<CartLine, "qty" | "price">[]): { totalQuantity: number; totalAmount: number } {
+export function cartTotals(lines: readonly Pick<CartLine, "qty" | "price">[]): {
+  totalQuantity: number;
+  totalAmount: number;
+} {
   let totalQuantity = 0;
   let totalAmount = 0;
   for (const line of lines) {
@@ -67,7 +70,14 @@ export function priceDetails(lines: readonly Pick<CartLine, "qty" | "price" | "m
   const { totalQuantity, totalAmount } = cartTotals(lines);
   const price = lines.reduce((sum, line) => sum + Math.max(line.mrp, line.price) * line.qty, 0);
   const discount = price - totalAmount;
-  return { itemCount: totalQuantity, price, discount, platformFee: PLATFORM_FEE, totalAmount: totalAmount + PLATFORM_FEE, savings: discount };
+  return {
+    itemCount: totalQuantity,
+    price,
+    discount,
+    platformFee: PLATFORM_FEE,
+    totalAmount: totalAmount + PLATFORM_FEE,
+    savings: discount,
+  };
 }
 
 const INDIA_TIME_ZONE = "Asia/Kolkata";
@@ -79,7 +89,12 @@ export const DELIVERY_DAYS = 4;
  */
 export function deliveryDate(now: Date = new Date()): string {
   // The calendar date in India, as a UTC midnight we can step through day by day.
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: INDIA_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: INDIA_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
   const day = new Date(`${parts}T00:00:00Z`);
   let counted = 0;
   while (counted < DELIVERY_DAYS) {

@@ -12,7 +12,17 @@ export type Variant = Product["variants"][number];
  */
 export type CardProduct = Pick<
   Product,
-  "_id" | "brand" | "category" | "productSubType" | "gender" | "image" | "productImages" | "variants" | "ratingValue" | "ratingCount" | "createdAt"
+  | "_id"
+  | "brand"
+  | "category"
+  | "productSubType"
+  | "gender"
+  | "image"
+  | "productImages"
+  | "variants"
+  | "ratingValue"
+  | "ratingCount"
+  | "createdAt"
 > & { title: Pick<Product["title"], "shortTitle"> };
 
 export function cardProduct(product: Product): CardProduct {
@@ -62,7 +72,11 @@ export function featuredVariant(product: Pick<Product, "variants">): Variant | u
 
 /** One price everywhere: the selling price is `cost`, the struck-through price `mrp`, the percent off `discount`. */
 export function priceOf(variant: Variant | undefined) {
-  return { sellingPrice: variant?.price.cost ?? 0, mrp: variant?.price.mrp ?? 0, discount: variant?.price.discount ?? 0 };
+  return {
+    sellingPrice: variant?.price.cost ?? 0,
+    mrp: variant?.price.mrp ?? 0,
+    discount: variant?.price.discount ?? 0,
+  };
 }
 
 export function totalStock(product: Pick<Product, "variants">): number {

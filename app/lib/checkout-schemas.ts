@@ -38,7 +38,8 @@ export const checkoutSchema = z
     // A new address typed inline follows the address book's own rules (app/lib/address.ts).
     const parsed = addressSchema.safeParse(value);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
       return z.NEVER;
     }
     return { idempotencyKey, paymentMethod, address: { inline: parsed.data as AddressFields } };

@@ -43,7 +43,8 @@ export type BuyNowProblem = { status: number; message: string; productHref: stri
 /** Reads the Buy Now query; a malformed one is a problem before any API call. */
 export function readBuyNow(url: URL): BuyNowRequest | BuyNowProblem {
   const productId = url.searchParams.get("productId") ?? "";
-  if (!PRODUCT_ID.test(productId)) return { status: 404, message: "This product could not be found.", productHref: null };
+  if (!PRODUCT_ID.test(productId))
+    return { status: 404, message: "This product could not be found.", productHref: null };
   const rawQty = url.searchParams.get("qty") ?? "1";
   const qty = /^\d{1,2}$/.test(rawQty) ? Number(rawQty) : Number.NaN;
   if (!(qty >= QTY_MIN && qty <= QTY_MAX)) {
@@ -73,10 +74,20 @@ export async function buyNowLine(api: ShopperApi, url: URL): Promise<CheckoutLin
   if (!variant) return { status: 400, message: `Size ${size} is not available for ${title}`, productHref: href };
   if (variant.quantity < wanted.qty) {
     const message =
-      variant.quantity > 0 ? `Only ${variant.quantity} left of ${lineLabel(title, size)}` : `${lineLabel(title, size)} is out of stock`;
+      variant.quantity > 0
+        ? `Only ${variant.quantity} left of ${lineLabel(title, size)}`
+        : `${lineLabel(title, size)} is out of stock`;
     return { status: 409, message, productHref: href };
   }
-  return { productId: product._id, title, image: product.image, href, size, qty: wanted.qty, amount: variant.price.cost * wanted.qty };
+  return {
+    productId: product._id,
+    title,
+    image: product.image,
+    href,
+    size,
+    qty: wanted.qty,
+    amount: variant.price.cost * wanted.qty,
+  };
 }
 
 const sameAddress = (a: AddressFields, b: AddressFields) =>

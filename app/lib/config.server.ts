@@ -33,7 +33,10 @@ const envSchema = z.object({
   // 5311: department stores, the nearest ISO 18245 category for a shop selling many kinds of goods.
   UPI_MCC: z.preprocess(
     (value) => (typeof value === "string" ? blankAsMissing(value.trim()) : value),
-    z.string().regex(/^\d{4}$/, "UPI_MCC must be a 4-digit merchant category code such as 5311").default("5311"),
+    z
+      .string()
+      .regex(/^\d{4}$/, "UPI_MCC must be a 4-digit merchant category code such as 5311")
+      .default("5311"),
   ),
 });
 
@@ -68,7 +71,9 @@ export function storefrontConfig(): StorefrontConfig {
     cached = readStorefrontConfig();
     if (!cached.publicOrigin && process.env.NODE_ENV === "production") {
       // The Host header then shapes canonical links and the sitemap, and cached pages keep them.
-      console.warn("PUBLIC_ORIGIN is not set: canonical links use each request's Host. Set PUBLIC_ORIGIN=https://your-shop in production.");
+      console.warn(
+        "PUBLIC_ORIGIN is not set: canonical links use each request's Host. Set PUBLIC_ORIGIN=https://your-shop in production.",
+      );
     }
   }
   return cached;

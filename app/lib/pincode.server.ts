@@ -31,7 +31,10 @@ export async function pinLookUpReply(context: AppLoadContext, formData: FormData
   if (first.status !== "success") return first.reply();
   const answer = await lookUpPin(context, first.value.zipcode);
   if ("unknown" in answer) return first.reply({ fieldErrors: { zipcode: [UNKNOWN_PIN_MESSAGE] } });
-  if ("unavailable" in answer) return first.reply({ fieldErrors: { zipcode: ["The PIN code directory is not answering. Please type the city and state."] } });
+  if ("unavailable" in answer)
+    return first.reply({
+      fieldErrors: { zipcode: ["The PIN code directory is not answering. Please type the city and state."] },
+    });
   const filled = new FormData();
   for (const [name, value] of formData) if (name !== "city" && name !== "state") filled.append(name, value);
   filled.set("zipcode", answer.place.pincode);
@@ -89,7 +92,11 @@ export type DeliveryCheck =
   | { pin: string; status: "deliverable" | "undeliverable"; place: PinPlace; estimate: DeliveryEstimate };
 
 /** Reads `?pin=` and asks the API; null when the page was opened without a PIN. */
-export async function deliveryCheck(context: AppLoadContext, url: URL, productId: string): Promise<DeliveryCheck | null> {
+export async function deliveryCheck(
+  context: AppLoadContext,
+  url: URL,
+  productId: string,
+): Promise<DeliveryCheck | null> {
   const raw = url.searchParams.get("pin");
   if (raw === null || raw.trim() === "") return null;
   // Echoed back into the form: never more than a PIN's worth and a little.

@@ -6,7 +6,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\p{Cs
 /** The same, plus tab, line feed and carriage return: a one-line field has no use for them. */
 const LINE_BREAKING_CHARACTERS = /[\u0000-\u001f\u007f]|\p{Cs}/u;
 
-export const CONTROL_CHARACTER_MESSAGE = "Remove the control characters (invisible or special characters) from this field";
+export const CONTROL_CHARACTER_MESSAGE =
+  "Remove the control characters (invisible or special characters) from this field";
 
 /** For `.refine()` on a text that may span lines (a password: any character a person could paste). */
 export const withoutControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);

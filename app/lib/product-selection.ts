@@ -19,7 +19,10 @@ export type ProductSelection = {
 };
 
 /** Reads and normalises the product page's query: unknown sizes fall back, quantities clamp to 1..10. */
-export function readSelection(product: Pick<Product, "variants" | "productImages">, params: URLSearchParams): ProductSelection {
+export function readSelection(
+  product: Pick<Product, "variants" | "productImages">,
+  params: URLSearchParams,
+): ProductSelection {
   const wanted = params.get("size")?.trim().toLowerCase();
   const size = product.variants.find((v) => v.size.toLowerCase() === wanted)?.size ?? defaultSize(product);
   const rawQty = params.get("qty");
@@ -46,7 +49,9 @@ export function selectionSearch(product: Pick<Product, "variants">, selection: P
 
 /** What the "Check delivery" form sends along with its PIN, so the page keeps the chosen size and quantity. */
 export function deliveryKeep(product: Pick<Product, "variants">, selection: ProductSelection): Record<string, string> {
-  return Object.fromEntries(new URLSearchParams(selectionSearch(product, { size: selection.size, qty: selection.qty })));
+  return Object.fromEntries(
+    new URLSearchParams(selectionSearch(product, { size: selection.size, qty: selection.qty })),
+  );
 }
 
 /**

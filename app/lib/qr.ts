@@ -252,14 +252,30 @@ class Symbol {
         if (this.isFunction[y][x]) continue;
         let invert: boolean;
         switch (mask) {
-          case 0: invert = (x + y) % 2 === 0; break;
-          case 1: invert = y % 2 === 0; break;
-          case 2: invert = x % 3 === 0; break;
-          case 3: invert = (x + y) % 3 === 0; break;
-          case 4: invert = (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0; break;
-          case 5: invert = ((x * y) % 2) + ((x * y) % 3) === 0; break;
-          case 6: invert = (((x * y) % 2) + ((x * y) % 3)) % 2 === 0; break;
-          default: invert = (((x + y) % 2) + ((x * y) % 3)) % 2 === 0; break;
+          case 0:
+            invert = (x + y) % 2 === 0;
+            break;
+          case 1:
+            invert = y % 2 === 0;
+            break;
+          case 2:
+            invert = x % 3 === 0;
+            break;
+          case 3:
+            invert = (x + y) % 3 === 0;
+            break;
+          case 4:
+            invert = (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0;
+            break;
+          case 5:
+            invert = ((x * y) % 2) + ((x * y) % 3) === 0;
+            break;
+          case 6:
+            invert = (((x * y) % 2) + ((x * y) % 3)) % 2 === 0;
+            break;
+          default:
+            invert = (((x + y) % 2) + ((x * y) % 3)) % 2 === 0;
+            break;
         }
         if (invert) this.modules[y][x] = !this.modules[y][x];
       }
@@ -282,7 +298,10 @@ class Symbol {
       const finderLike = () => {
         const n = history[1];
         const core = n > 0 && history[2] === n && history[3] === n * 3 && history[4] === n && history[5] === n;
-        return (core && history[0] >= n * 4 && history[6] >= n ? 1 : 0) + (core && history[6] >= n * 4 && history[0] >= n ? 1 : 0);
+        return (
+          (core && history[0] >= n * 4 && history[6] >= n ? 1 : 0) +
+          (core && history[6] >= n * 4 && history[0] >= n ? 1 : 0)
+        );
       };
       for (let i = 0; i < size; i++) {
         if (at(i) === runColor) {

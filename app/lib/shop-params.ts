@@ -9,12 +9,40 @@
 export const FILTER_OPTIONS = {
   category: ["Fashion", "Electronics", "Home Decor", "Televisions"],
   subCategory: ["Casual Wear", "Formal Wear", "Bluetooth Headphones", "Mobile Accessories", "Wall Art", "Smart TV"],
-  brand: ["Samsung", "Apple", "Nike", "Adidas", "Puma", "Sony", "LG", "Philips", "Boat", "JBL", "Mi", "OnePlus", "Realme", "Oppo", "Vivo"],
+  brand: [
+    "Samsung",
+    "Apple",
+    "Nike",
+    "Adidas",
+    "Puma",
+    "Sony",
+    "LG",
+    "Philips",
+    "Boat",
+    "JBL",
+    "Mi",
+    "OnePlus",
+    "Realme",
+    "Oppo",
+    "Vivo",
+  ],
   productType: ["Clothing", "Accessories", "Electronics", "Home Appliances", "Sports", "Beauty"],
   productSubType: ["T-Shirts", "Jeans", "Shoes", "Bags", "Watches", "Headphones", "Speakers", "Lamps", "Cushions"],
   size: [
-    "S", "M", "L", "XL", "XXL", "XXXL", "XXXXL",
-    "small", "medium", "large", "x-large", "xx-large", "xxx-large", "xxxx-large",
+    "S",
+    "M",
+    "L",
+    "XL",
+    "XXL",
+    "XXXL",
+    "XXXXL",
+    "small",
+    "medium",
+    "large",
+    "x-large",
+    "xx-large",
+    "xxx-large",
+    "xxxx-large",
     "free",
   ],
 } as const;
@@ -169,19 +197,18 @@ export function priceCeiling(highestPrice: number | null | undefined): number {
 export function clampPriceRange(params: ShopParams, ceiling: number): ShopParams {
   const clamp = (value: number | null) => (value === null ? null : Math.min(ceiling, Math.max(0, value)));
   const ordered = orderPriceRange(clamp(params.minPrice), clamp(params.maxPrice));
-  return { ...params, minPrice: ordered.minPrice, maxPrice: ordered.maxPrice !== null && ordered.maxPrice >= ceiling ? null : ordered.maxPrice };
+  return {
+    ...params,
+    minPrice: ordered.minPrice,
+    maxPrice: ordered.maxPrice !== null && ordered.maxPrice >= ceiling ? null : ordered.maxPrice,
+  };
 }
 
 /**
  * The typed price inputs' rules: a value is clamped to 0..ceiling, a blank
  * minimum reads 200 and a blank maximum the ceiling, and the bound being edited cannot pass the other.
  */
-export function clampTypedPrice(
-  edited: "min" | "max",
-  typed: string,
-  other: number,
-  ceiling: number,
-): number {
+export function clampTypedPrice(edited: "min" | "max", typed: string, other: number, ceiling: number): number {
   const value = readPrice(typed);
   const clamped = Math.min(ceiling, Math.max(0, value ?? (edited === "min" ? PRICE_FLOOR : ceiling)));
   return edited === "min" ? Math.min(clamped, other) : Math.max(clamped, other);
@@ -219,7 +246,15 @@ export function shopSearch(params: ShopParams, options: { withLimit?: boolean } 
 
 /** The search params the shop reads; any other (a campaign tag, say) is passed along untouched. */
 export const SHOP_KEYS: ReadonlySet<string> = new Set([
-  "search", "exact", ...LIST_FILTERS, "gender", "minPrice", "maxPrice", "sort", "limit", "page",
+  "search",
+  "exact",
+  ...LIST_FILTERS,
+  "gender",
+  "minPrice",
+  "maxPrice",
+  "sort",
+  "limit",
+  "page",
 ]);
 
 /**
@@ -264,12 +299,20 @@ export function withChanges(params: ShopParams, changes: Partial<Omit<ShopParams
 /** Toggles one value of a list filter (a checkbox), back to page 1. */
 export function toggleValue(params: ShopParams, key: ListFilter, value: string): ShopParams {
   const values = params[key];
-  return withChanges(params, { [key]: values.includes(value) ? values.filter((v) => v !== value) : [...values, value] });
+  return withChanges(params, {
+    [key]: values.includes(value) ? values.filter((v) => v !== value) : [...values, value],
+  });
 }
 
 /** Everything cleared but the search text, sort and page size. */
 export function clearFilters(params: ShopParams): ShopParams {
-  return { ...DEFAULT_PARAMS, search: params.search, sort: params.sort, limit: params.limit, ...(params.exact && { exact: true }) };
+  return {
+    ...DEFAULT_PARAMS,
+    search: params.search,
+    sort: params.sort,
+    limit: params.limit,
+    ...(params.exact && { exact: true }),
+  };
 }
 
 /** The body of `POST /userapp/product/list` for these params. */
@@ -286,7 +329,12 @@ export function productListBody(params: ShopParams) {
   }
   return {
     query,
-    options: { page: params.page, limit: params.limit, sort: SORTS[params.sort].sort, ...(params.search && params.exact && { exact: true }) },
+    options: {
+      page: params.page,
+      limit: params.limit,
+      sort: SORTS[params.sort].sort,
+      ...(params.search && params.exact && { exact: true }),
+    },
     isCountOnly: false,
   };
 }
@@ -305,7 +353,8 @@ export const HIGHEST_PRICE_BODY = {
  */
 export function highestPriceOf(products: { variants: { price: { cost: number } }[] }[]): number | null {
   let highest: number | null = null;
-  for (const product of products) for (const v of product.variants) if (highest === null || v.price.cost > highest) highest = v.price.cost;
+  for (const product of products)
+    for (const v of product.variants) if (highest === null || v.price.cost > highest) highest = v.price.cost;
   return highest;
 }
 

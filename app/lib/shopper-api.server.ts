@@ -75,10 +75,10 @@ export function shopperApi(context: AppLoadContext, token: string, onRejected?: 
     me: () => call<UserJson>("GET", "user/me"),
     /** The user, the cart as the shop shows it, and the wishlist and compare ids, in one call. */
     summary: async (): Promise<ApiResult<ShopperSummary>> =>
-      mapResult(
-        await call<Omit<ShopperSummary, "cart"> & { cart: CartJson }>("GET", "user/summary"),
-        (summary) => ({ ...summary, cart: toCartSummary(summary.cart) }),
-      ),
+      mapResult(await call<Omit<ShopperSummary, "cart"> & { cart: CartJson }>("GET", "user/summary"), (summary) => ({
+        ...summary,
+        cart: toCartSummary(summary.cart),
+      })),
     updateProfile: (userId: string, change: ProfileChange) => call<UserJson>("PUT", `user/update/${userId}`, change),
     /** Replaces the user's whole address list (the API takes the list, not one address); answers the updated user. */
     saveAddresses: (userId: string, list: AddressEntry[]) =>

@@ -38,8 +38,10 @@ export const redirectWithError = (url: string, message: string, init?: Init) =>
   toastUtils().redirectWithError(url, message, { status: 303, ...init });
 export const redirectWithInfo = (url: string, message: string, init?: Init) =>
   toastUtils().redirectWithInfo(url, message, { status: 303, ...init });
-export const dataWithError = <T,>(data: T, message: string, init?: Init) => toastUtils().dataWithError(data, message, init);
-export const dataWithSuccess = <T,>(data: T, message: string, init?: Init) => toastUtils().dataWithSuccess(data, message, init);
+export const dataWithError = <T>(data: T, message: string, init?: Init) =>
+  toastUtils().dataWithError(data, message, init);
+export const dataWithSuccess = <T>(data: T, message: string, init?: Init) =>
+  toastUtils().dataWithSuccess(data, message, init);
 
 /**
  * This request's toast, if any, and the header that deletes its cookie once shown. A request

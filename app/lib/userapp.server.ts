@@ -3,7 +3,9 @@ import type { AppLoadContext } from "react-router";
 /** The envelope every /userapp response carries (README, "The /userapp API"). */
 export type Envelope<T> = { status: string; message: string; data: T };
 
-export type UserappResult<T> = { ok: true; httpStatus: number; envelope: Envelope<T> } | { ok: false; httpStatus: number; envelope: Envelope<unknown> };
+export type UserappResult<T> =
+  | { ok: true; httpStatus: number; envelope: Envelope<T> }
+  | { ok: false; httpStatus: number; envelope: Envelope<unknown> };
 
 // The host name only shapes the Request; the context's fetch decides where it goes.
 const INTERNAL_ORIGIN = "http://userapp.internal";
@@ -23,11 +25,17 @@ export async function callUserapp<T>(
     body = JSON.stringify(options.body);
   }
   try {
-    const response = await context.userapp(new Request(`${INTERNAL_ORIGIN}/userapp/${path}`, { method, headers, body }));
+    const response = await context.userapp(
+      new Request(`${INTERNAL_ORIGIN}/userapp/${path}`, { method, headers, body }),
+    );
     const envelope = (await response.json()) as Envelope<T>;
     if (response.ok && envelope.status === "SUCCESS") return { ok: true, httpStatus: response.status, envelope };
     return { ok: false, httpStatus: response.status, envelope };
   } catch {
-    return { ok: false, httpStatus: 500, envelope: { status: "SERVER_ERROR", message: "Internal server error", data: null } };
+    return {
+      ok: false,
+      httpStatus: 500,
+      envelope: { status: "SERVER_ERROR", message: "Internal server error", data: null },
+    };
   }
 }

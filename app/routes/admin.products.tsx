@@ -74,7 +74,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const listHref = (filters: { search: string; visibility: ProductVisibility }, page: number) =>
-  adminListHref(PATH, { search: filters.search, visibility: filters.visibility === "all" ? "" : filters.visibility }, page);
+  adminListHref(
+    PATH,
+    { search: filters.search, visibility: filters.visibility === "all" ? "" : filters.visibility },
+    page,
+  );
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const { filters, products, page, pageCount, itemCount, problem } = loaderData;

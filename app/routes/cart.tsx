@@ -37,4 +37,3 @@ export async function action({ request, context }: Route.ActionArgs) {
   const init = { headers: { "X-Remix-Replace": "true" } };
   return outcome.ok ? redirectWithSuccess(back, outcome.message, init) : redirectWithError(back, outcome.message, init);
 }
-

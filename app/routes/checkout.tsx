@@ -9,7 +9,15 @@ import { Toaster } from "~/components/toaster";
 import { OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { useIsPending } from "~/components/use-is-pending";
 import { PLATFORM_FEE } from "../../api/contract";
-import { buyNowLine, cartLines, type CheckoutLine, deliveryAddress, isBuyNow, isProblem, readBuyNow } from "~/lib/checkout.server";
+import {
+  buyNowLine,
+  cartLines,
+  type CheckoutLine,
+  deliveryAddress,
+  isBuyNow,
+  isProblem,
+  readBuyNow,
+} from "~/lib/checkout.server";
 import { PIN_LOOKUP } from "~/lib/address";
 import { ADDRESS_FIELDS, checkoutSchema, EMPTY_CART_MESSAGE } from "~/lib/checkout-schemas";
 import { errorToast, toastOf } from "~/lib/form-toast";
@@ -23,7 +31,11 @@ import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = (args) => [
-  ...seo(args, { title: "Checkout", description: "Review your order, choose the delivery address and pay.", path: "/checkout" }),
+  ...seo(args, {
+    title: "Checkout",
+    description: "Review your order, choose the delivery address and pay.",
+    path: "/checkout",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -39,7 +51,12 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, user } = await requireShopperProfile(request, context);
   const url = new URL(request.url);
-  const base = { buyNow: isBuyNow(url), addresses: user.address, idempotencyKey: crypto.randomUUID(), platformFee: PLATFORM_FEE };
+  const base = {
+    buyNow: isBuyNow(url),
+    addresses: user.address,
+    idempotencyKey: crypto.randomUUID(),
+    platformFee: PLATFORM_FEE,
+  };
   // A shopper without an address types one here: the PIN directory gets ready meanwhile.
   if (user.address.length === 0) primePinDirectory(context);
 
@@ -94,7 +111,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("message" in delivery) {
     return data(
       {
-        result: submission.reply(delivery.field ? { fieldErrors: { [delivery.field]: [delivery.message] } } : { formErrors: [delivery.message] }),
+        result: submission.reply(
+          delivery.field
+            ? { fieldErrors: { [delivery.field]: [delivery.message] } }
+            : { formErrors: [delivery.message] },
+        ),
         // "Failed to add address: …", when the new address could not be saved.
         toast: delivery.field ? null : errorToast(delivery.message),
       },
@@ -170,19 +191,34 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     );
   } else {
     body = (
-      <Form method="post" action={`/checkout${buyNow ? `?${buyNowQuery(lines[0])}` : ""}`} {...getFormProps(form)} className="grid gap-6 md:grid-cols-[1fr_22rem]">
+      <Form
+        method="post"
+        action={`/checkout${buyNow ? `?${buyNowQuery(lines[0])}` : ""}`}
+        {...getFormProps(form)}
+        className="grid gap-6 md:grid-cols-[1fr_22rem]"
+      >
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <div className="min-w-0 space-y-6">
           <AddressChoice addresses={addresses} fields={fields} />
-          <PaymentChoice name={fields.paymentMethod.name} defaultValue={DEFAULT_PAYMENT_METHOD} errors={fields.paymentMethod.errors} />
+          <PaymentChoice
+            name={fields.paymentMethod.name}
+            defaultValue={DEFAULT_PAYMENT_METHOD}
+            errors={fields.paymentMethod.errors}
+          />
         </div>
         <section aria-labelledby="summary-title" className="h-fit min-w-0 rounded-lg border border-gray-200 p-4">
           <h2 id="summary-title" className="text-lg font-bold text-gray-900">
             Order summary
           </h2>
-          {buyNow ? <p className="text-sm text-gray-600">Buy Now: this product only; your cart stays as it is.</p> : null}
+          {buyNow ? (
+            <p className="text-sm text-gray-600">Buy Now: this product only; your cart stays as it is.</p>
+          ) : null}
           <OrderLines lines={lines} />
-          <OrderTotals itemsAmount={itemsAmount} platformFee={loaderData.platformFee} totalAmount={itemsAmount + loaderData.platformFee} />
+          <OrderTotals
+            itemsAmount={itemsAmount}
+            platformFee={loaderData.platformFee}
+            totalAmount={itemsAmount + loaderData.platformFee}
+          />
           <button type="submit" className={`${primaryButton} mt-4 w-full`} disabled={busy}>
             {busy ? "Placing your order..." : `Place Order · ${formatRupees(itemsAmount + loaderData.platformFee)}`}
           </button>
@@ -207,5 +243,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 }
 
 function buyNowQuery(line: CheckoutLine): string {
-  return new URLSearchParams({ buyNow: "1", productId: line.productId, size: line.size, qty: String(line.qty) }).toString();
+  return new URLSearchParams({
+    buyNow: "1",
+    productId: line.productId,
+    size: line.size,
+    qty: String(line.qty),
+  }).toString();
 }

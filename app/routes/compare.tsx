@@ -45,17 +45,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (added.httpStatus === 200) return backWithInfo(back, "Already in compare");
     const replaced = added.envelope.data.replaced;
     if (replaced) {
-      return backWithInfo(back, `${replaced.title.shortTitle} was replaced: you can compare up to ${MAX_COMPARE} products.`);
+      return backWithInfo(
+        back,
+        `${replaced.title.shortTitle} was replaced: you can compare up to ${MAX_COMPARE} products.`,
+      );
     }
     return backWithSuccess(back, "Added to compare");
   }
   const removed = await api.removeFromCompare(productId);
   // Already gone (a second click of the same Remove) is what the shopper asked for.
-  if (!removed.ok && removed.httpStatus !== 404) return backWithError(back, failure("Failed to remove from compare", removed));
+  if (!removed.ok && removed.httpStatus !== 404)
+    return backWithError(back, failure("Failed to remove from compare", removed));
   return backWithSuccess(back, "Removed from compare");
 }
 
-const headCell = "sticky left-0 z-10 w-28 min-w-28 bg-gray-50 px-3 py-2 text-left align-top text-sm font-semibold text-gray-600 sm:w-36";
+const headCell =
+  "sticky left-0 z-10 w-28 min-w-28 bg-gray-50 px-3 py-2 text-left align-top text-sm font-semibold text-gray-600 sm:w-36";
 const cell = "min-w-44 px-3 py-2 align-top text-sm text-gray-800 sm:min-w-52";
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
@@ -103,8 +108,13 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       {shown === 0 && (
         <div className="mt-10 flex flex-col items-center gap-4 text-center" data-empty="compare">
           <p className="text-lg font-semibold text-gray-700">No products to compare yet.</p>
-          <p className="text-sm text-gray-600">Use the compare button on any product to see up to {MAX_COMPARE} side by side.</p>
-          <Link to="/shop" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark">
+          <p className="text-sm text-gray-600">
+            Use the compare button on any product to see up to {MAX_COMPARE} side by side.
+          </p>
+          <Link
+            to="/shop"
+            className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
+          >
             Browse Products
           </Link>
         </div>
@@ -133,7 +143,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                     hidden={isRemoving(product)}
                   >
                     <div className="flex items-start justify-between gap-2">
-                      <Link to={productPath(product)} className="font-semibold text-gray-900 hover:text-brand hover:underline">
+                      <Link
+                        to={productPath(product)}
+                        className="font-semibold text-gray-900 hover:text-brand hover:underline"
+                      >
                         {product.title.shortTitle}
                       </Link>
                       <WishlistToggle
@@ -157,7 +170,14 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             <tbody>
               {row("Image", (product) => (
                 <Link to={productPath(product)} tabIndex={-1} aria-hidden="true">
-                  <img src={product.image} alt="" width={160} height={160} loading="lazy" className="size-32 object-contain sm:size-40" />
+                  <img
+                    src={product.image}
+                    alt=""
+                    width={160}
+                    height={160}
+                    loading="lazy"
+                    className="size-32 object-contain sm:size-40"
+                  />
                 </Link>
               ))}
               {row("Price", (product) => (
@@ -174,7 +194,11 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               {row("Category", (product) => `${product.category} / ${product.subCategory}`)}
               {row("Sizes", (product) => product.variants.map((variant) => variant.size).join(", ") || "One size")}
               {row("Stock", (product) =>
-                isInStock(product) ? <span className="text-brand">In stock</span> : <span className="text-red-600">Out of stock</span>,
+                isInStock(product) ? (
+                  <span className="text-brand">In stock</span>
+                ) : (
+                  <span className="text-red-600">Out of stock</span>
+                ),
               )}
               {row("Rating", (product) => {
                 const rating = ratingOf(product);

@@ -26,7 +26,11 @@ export const FIRST_SCREEN_CARDS = 6;
 type ListSort = Partial<Record<"createdAt" | "discount", 1 | -1>>;
 
 /** One product list for a carousel. A failed call or a status other than SUCCESS is an empty list: the home page still renders. */
-async function productList(context: AppLoadContext, query: Record<string, unknown>, sort: ListSort): Promise<CardProduct[]> {
+async function productList(
+  context: AppLoadContext,
+  query: Record<string, unknown>,
+  sort: ListSort,
+): Promise<CardProduct[]> {
   const result = await callUserapp<{ data: Product[] }>(context, "POST", "product/list", {
     body: { query, options: { page: 1, limit: HOME_LIST_LIMIT, sort }, isCountOnly: false },
   });
@@ -97,7 +101,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function HomeSection({ id, title, moreHref, children }: { id: string; title: string; moreHref?: string; children: ReactNode }) {
+function HomeSection({
+  id,
+  title,
+  moreHref,
+  children,
+}: {
+  id: string;
+  title: string;
+  moreHref?: string;
+  children: ReactNode;
+}) {
   const headingId = `${id}-heading`;
   return (
     <section id={id} aria-labelledby={headingId} className="min-w-0 scroll-mt-24">
@@ -109,7 +123,10 @@ function HomeSection({ id, title, moreHref, children }: { id: string; title: str
           {title}
         </h2>
         {moreHref && (
-          <Link to={moreHref} className="shrink-0 text-sm font-semibold text-brand hover:text-brand-dark hover:underline">
+          <Link
+            to={moreHref}
+            className="shrink-0 text-sm font-semibold text-brand hover:text-brand-dark hover:underline"
+          >
             View all<span className="sr-only"> {title}</span>
           </Link>
         )}

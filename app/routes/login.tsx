@@ -42,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const message = `Login failed: ${result.envelope.message || "Invalid credentials"}`;
     const status = result.httpStatus === 429 ? 429 : result.httpStatus >= 500 ? 500 : 400;
-    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: errorToast(message) }, { status });
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: errorToast(message) },
+      { status },
+    );
   }
   const session = await getSession(request);
   session.set("token", result.envelope.data.token);

@@ -24,5 +24,12 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewAddress({ actionData }: Route.ComponentProps) {
-  return <AddressForm action={PATH} lastResult={actionData?.result} toast={toastOf(actionData)} pending="Adding new address..." />;
+  return (
+    <AddressForm
+      action={PATH}
+      lastResult={actionData?.result}
+      toast={toastOf(actionData)}
+      pending="Adding new address..."
+    />
+  );
 }

@@ -25,7 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "primary") {
     const result = await api.activateAddress(addressId);
-    if (!result.ok) return redirectWithError(ADDRESSES_PATH, `Failed to set address as primary: ${result.envelope.message || "Unknown error"}`);
+    if (!result.ok)
+      return redirectWithError(
+        ADDRESSES_PATH,
+        `Failed to set address as primary: ${result.envelope.message || "Unknown error"}`,
+      );
     return redirectWithSuccess(ADDRESSES_PATH, "Address set as primary successfully");
   }
 
@@ -36,8 +40,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (form.get("confirmed") !== "yes") {
       return redirect(`${ADDRESSES_PATH}?${new URLSearchParams({ delete: addressId })}#address-${addressId}`, 303);
     }
-    const result = await api.saveAddresses(user.id, user.address.filter((a) => a._id !== addressId));
-    if (!result.ok) return redirectWithError(ADDRESSES_PATH, `Failed to delete address: ${result.envelope.message || "Unknown error"}`);
+    const result = await api.saveAddresses(
+      user.id,
+      user.address.filter((a) => a._id !== addressId),
+    );
+    if (!result.ok)
+      return redirectWithError(
+        ADDRESSES_PATH,
+        `Failed to delete address: ${result.envelope.message || "Unknown error"}`,
+      );
     return redirectWithSuccess(ADDRESSES_PATH, "Address deleted");
   }
 
@@ -98,7 +109,13 @@ function AddressCard({ address, confirmingDelete }: { address: AddressJson; conf
         ) : (
           <Form method="post" action={ADDRESSES_PATH}>
             <input type="hidden" name="addressId" value={address._id} />
-            <button type="submit" name="intent" value="primary" disabled={busy} className={`${smallButton} text-brand hover:bg-brand/10`}>
+            <button
+              type="submit"
+              name="intent"
+              value="primary"
+              disabled={busy}
+              className={`${smallButton} text-brand hover:bg-brand/10`}
+            >
               Set as primary
             </button>
           </Form>
@@ -110,17 +127,29 @@ function AddressCard({ address, confirmingDelete }: { address: AddressJson; conf
           <Form method="post" action={ADDRESSES_PATH} className="mt-2 flex flex-wrap gap-2">
             <input type="hidden" name="addressId" value={address._id} />
             <input type="hidden" name="confirmed" value="yes" />
-            <button type="submit" name="intent" value="delete" className={`${smallButton} bg-red-700 text-white hover:bg-red-800`}>
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              className={`${smallButton} bg-red-700 text-white hover:bg-red-800`}
+            >
               Yes, delete
             </button>
-            <Link to={ADDRESSES_PATH} className={`${smallButton} border border-gray-300 bg-white hover:border-brand hover:text-brand`}>
+            <Link
+              to={ADDRESSES_PATH}
+              className={`${smallButton} border border-gray-300 bg-white hover:border-brand hover:text-brand`}
+            >
               Keep it
             </Link>
           </Form>
         </div>
       ) : (
         <div className="flex gap-2">
-          <Link to={`${ADDRESSES_PATH}/${address._id}/edit`} preventScrollReset className={`${smallButton} border border-gray-300 hover:border-brand hover:text-brand`}>
+          <Link
+            to={`${ADDRESSES_PATH}/${address._id}/edit`}
+            preventScrollReset
+            className={`${smallButton} border border-gray-300 hover:border-brand hover:text-brand`}
+          >
             Edit
           </Link>
           <Form
@@ -133,7 +162,13 @@ function AddressCard({ address, confirmingDelete }: { address: AddressJson; conf
             <input type="hidden" name="addressId" value={address._id} />
             {/* With JavaScript confirm() has asked already; without it the action asks on a page. */}
             {hydrated ? <input type="hidden" name="confirmed" value="yes" /> : null}
-            <button type="submit" name="intent" value="delete" disabled={busy} className={`${smallButton} border border-gray-300 text-red-700 hover:border-red-700`}>
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              disabled={busy}
+              className={`${smallButton} border border-gray-300 text-red-700 hover:border-red-700`}
+            >
               Delete
             </button>
           </Form>

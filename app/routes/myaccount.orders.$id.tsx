@@ -2,7 +2,13 @@ import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { ID_PATTERN as ORDER_ID } from "../../api/contract";
 import { FormError } from "~/components/form-field";
-import { CancelOrder, type OrderActionData, orderPath, REASON_MAX, ReturnForm } from "~/components/orders/order-actions";
+import {
+  CancelOrder,
+  type OrderActionData,
+  orderPath,
+  REASON_MAX,
+  ReturnForm,
+} from "~/components/orders/order-actions";
 import { formatOrderDate, paymentStatusLabel, timelineOf } from "~/components/orders/order-format";
 import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { OrderReasons, StatusTimeline } from "~/components/orders/status-timeline";
@@ -15,7 +21,10 @@ import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/myaccount.orders.$id";
 
-export const meta: Route.MetaFunction = () => [{ title: `Order details | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `Order details | ${SHOP_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 export function headers() {
   return { "Cache-Control": PERSONAL_CACHE };
@@ -93,7 +102,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <div className="min-w-0 space-y-6">
           <Panel id="items-title" title="Items">
             <OrderLines lines={order.products} />
-            <OrderTotals itemsAmount={order.itemsAmount} platformFee={order.platformFee} totalAmount={order.totalAmount} />
+            <OrderTotals
+              itemsAmount={order.itemsAmount}
+              platformFee={order.platformFee}
+              totalAmount={order.totalAmount}
+            />
           </Panel>
           <Panel id="delivery-title" title="Delivery address">
             <p className="mt-1 text-sm text-gray-800">
@@ -134,7 +147,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           {order.canReturn && order.returnableUntil ? (
             <Panel id="return-title" title="Return this order">
-              <ReturnForm orderId={order._id} until={order.returnableUntil} error={refusal?.intent === "return" ? refusal.reasonError : null} />
+              <ReturnForm
+                orderId={order._id}
+                until={order.returnableUntil}
+                error={refusal?.intent === "return" ? refusal.reasonError : null}
+              />
             </Panel>
           ) : null}
         </div>

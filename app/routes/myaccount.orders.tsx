@@ -53,7 +53,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       )}
       {pageCount > 1 ? (
         <div className="mt-6">
-          <Pagination page={page} pageCount={pageCount} hrefFor={(n) => (n === 1 ? "/myaccount/orders" : `/myaccount/orders?page=${n}`)} />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            hrefFor={(n) => (n === 1 ? "/myaccount/orders" : `/myaccount/orders?page=${n}`)}
+          />
         </div>
       ) : null}
     </section>
@@ -73,7 +77,13 @@ function OrderCard({ order }: { order: OrderJson }) {
         <ul className="min-w-0 flex-1 space-y-2">
           {order.products.map((line) => (
             <li key={`${line.productId}:${line.size}`} className="flex items-center gap-3">
-              <img src={line.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded border border-gray-100 object-contain" />
+              <img
+                src={line.image}
+                alt=""
+                width={48}
+                height={48}
+                className="size-12 shrink-0 rounded border border-gray-100 object-contain"
+              />
               <div className="min-w-0">
                 <p className="truncate font-medium text-gray-900">{line.title}</p>
                 <p className="text-sm text-gray-600">
@@ -90,8 +100,10 @@ function OrderCard({ order }: { order: OrderJson }) {
           </p>
           {done.map((step) => (
             <p key={step.key} className="text-sm text-gray-600">
-              <span className={`font-medium ${step.key === "cancel" ? "text-red-700" : "text-brand"}`}>{step.label}:</span> Confirmed -{" "}
-              {formatOrderDate(step.date!)}
+              <span className={`font-medium ${step.key === "cancel" ? "text-red-700" : "text-brand"}`}>
+                {step.label}:
+              </span>{" "}
+              Confirmed - {formatOrderDate(step.date!)}
             </p>
           ))}
           {order.cancelReason ? (

@@ -32,12 +32,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The id is the profile's own, never one from the form.
   const { api, user } = await requireShopperProfile(request, context);
   const submission = parseWithZod(await request.formData(), { schema: profileSchema(user.country_code, user.email) });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
 
   const { name, email, phone, currentPassword } = submission.value;
   // The password goes only with a new email, the one change the API asks it for.
   const changesEmail = emailChanges(user.email, email);
-  const result = await api.updateProfile(user.id, { name, email, phone: phone ?? null, ...(changesEmail ? { currentPassword } : {}) });
+  const result = await api.updateProfile(user.id, {
+    name,
+    email,
+    phone: phone ?? null,
+    ...(changesEmail ? { currentPassword } : {}),
+  });
   if (!result.ok) {
     const message = result.envelope.message || "Unknown error";
     // 409 is a taken email, 400 a wrong current password (429 too many of them: a form error); a 422 names its fields.
@@ -48,7 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? { currentPassword: [message] }
           : apiFieldErrors(result, (path) => (PROFILE_FIELDS.has(path) ? path : null));
     const failure = `Failed to update profile: ${message}`;
-    return refusedFormWithToast(submission.reply({ formErrors: [failure], fieldErrors, hideFields: HIDDEN }), refusedStatus(result), failure);
+    return refusedFormWithToast(
+      submission.reply({ formErrors: [failure], fieldErrors, hideFields: HIDDEN }),
+      refusedStatus(result),
+      failure,
+    );
   }
   return redirectWithSuccess(PROFILE, "Profile updated successfully");
 }

@@ -27,7 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "logout-all") {
     const result = await api.logoutAll();
-    if (!result.ok) return redirectWithError(PATH, `Failed to sign out of all devices: ${result.envelope.message || "Unknown error"}`);
+    if (!result.ok)
+      return redirectWithError(
+        PATH,
+        `Failed to sign out of all devices: ${result.envelope.message || "Unknown error"}`,
+      );
     // Every token is revoked, this browser's too: its cookie goes as well.
     return redirectWithSuccess("/", "You have been logged out of all devices.", {
       headers: { "Set-Cookie": await destroySession(await getSession(request)) },
@@ -35,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: PASSWORDS }) }, { status: 400 });
   const { currentPassword, newPassword } = submission.value;
   const result = await api.changePassword(currentPassword, newPassword);
   if (!result.ok) {
@@ -69,9 +74,25 @@ export default function Settings({ actionData }: Route.ComponentProps) {
         <Form method="post" action={PATH} {...getFormProps(form)} className="flex max-w-md flex-col gap-3">
           <FormError id={form.errorId} errors={form.errors} />
           <input type="hidden" name="intent" value="password" />
-          <ConformField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />
-          <ConformField field={fields.newPassword} label="New password" type="password" hint="At least 8 characters." autoComplete="new-password" />
-          <ConformField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
+          <ConformField
+            field={fields.currentPassword}
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <ConformField
+            field={fields.newPassword}
+            label="New password"
+            type="password"
+            hint="At least 8 characters."
+            autoComplete="new-password"
+          />
+          <ConformField
+            field={fields.confirmPassword}
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+          />
           <button type="submit" className={primaryButton} disabled={changingPassword}>
             {changingPassword ? "Changing password..." : "Change password"}
           </button>

@@ -50,7 +50,10 @@ export default function AccountLayout() {
             <li>
               <Form method="post" action="/logout">
                 <input type="hidden" name="redirectTo" value={location.pathname} />
-                <button type="submit" className={`${itemClass} w-full text-left text-gray-700 hover:bg-gray-100 hover:text-brand`}>
+                <button
+                  type="submit"
+                  className={`${itemClass} w-full text-left text-gray-700 hover:bg-gray-100 hover:text-brand`}
+                >
                   Logout
                 </button>
               </Form>

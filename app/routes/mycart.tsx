@@ -47,7 +47,10 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-gray-900">Your cart is empty</h1>
         <p className="mt-2 text-gray-600">Find something you like and add it to your cart.</p>
-        <Link to="/shop" className="mt-6 inline-block rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark">
+        <Link
+          to="/shop"
+          className="mt-6 inline-block rounded-lg bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark"
+        >
           Shop Now
         </Link>
       </div>
@@ -61,25 +64,53 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="flex flex-col gap-4">
           <DeliverTo address={loaderData.address} />
-          <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white" aria-label="Products in your cart">
+          <ul
+            className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white"
+            aria-label="Products in your cart"
+          >
             {cart.lines.map((line) => (
-              <CartPageLine key={`${line.productId}:${line.size}`} line={line} here={here} deliveryBy={loaderData.deliveryBy} />
+              <CartPageLine
+                key={`${line.productId}:${line.size}`}
+                line={line}
+                here={here}
+                deliveryBy={loaderData.deliveryBy}
+              />
             ))}
           </ul>
           {/* Empties the cart (the /cart action's intent clear): "Cart cleared". */}
-          <CartForm fetcherKey={CLEAR_CART_KEY} intent="clear" productId="" size="" redirectTo={here} className="self-end">
-            <button type="submit" className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:border-red-700 hover:text-red-700">
+          <CartForm
+            fetcherKey={CLEAR_CART_KEY}
+            intent="clear"
+            productId=""
+            size=""
+            redirectTo={here}
+            className="self-end"
+          >
+            <button
+              type="submit"
+              className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-800 hover:border-red-700 hover:text-red-700"
+            >
               Clear cart
             </button>
           </CartForm>
         </div>
 
-        <aside aria-labelledby="price-details-heading" className="rounded-xl border border-gray-200 bg-white lg:sticky lg:top-4" data-price-details>
-          <h2 id="price-details-heading" className="border-b border-gray-200 px-5 py-3 text-sm font-bold uppercase tracking-wide text-gray-500">
+        <aside
+          aria-labelledby="price-details-heading"
+          className="rounded-xl border border-gray-200 bg-white lg:sticky lg:top-4"
+          data-price-details
+        >
+          <h2
+            id="price-details-heading"
+            className="border-b border-gray-200 px-5 py-3 text-sm font-bold uppercase tracking-wide text-gray-500"
+          >
             PRICE DETAILS
           </h2>
           <dl className="flex flex-col gap-3 px-5 py-4 text-sm">
-            <PriceRow label={`Price (${details.itemCount} ${details.itemCount === 1 ? "item" : "items"})`} value={formatRupees(details.price)} />
+            <PriceRow
+              label={`Price (${details.itemCount} ${details.itemCount === 1 ? "item" : "items"})`}
+              value={formatRupees(details.price)}
+            />
             <PriceRow label="Discount" value={`−${formatRupees(details.discount)}`} valueClass="text-brand" />
             <PriceRow label="Platform Fee" value={formatRupees(details.platformFee)} />
             <div className="flex justify-between border-t border-dashed border-gray-300 pt-3 text-base font-bold">
@@ -88,10 +119,15 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
             </div>
           </dl>
           {details.savings > 0 && (
-            <p className="border-t border-gray-200 px-5 py-3 text-sm font-semibold text-brand">You will save {formatRupees(details.savings)} on this order</p>
+            <p className="border-t border-gray-200 px-5 py-3 text-sm font-semibold text-brand">
+              You will save {formatRupees(details.savings)} on this order
+            </p>
           )}
           <div className="px-5 pb-5">
-            <Link to="/checkout" className="block rounded-lg bg-amber-500 px-5 py-3 text-center font-bold text-white hover:bg-amber-600">
+            <Link
+              to="/checkout"
+              className="block rounded-lg bg-amber-500 px-5 py-3 text-center font-bold text-white hover:bg-amber-600"
+            >
               PLACE ORDER
             </Link>
           </div>
@@ -113,7 +149,11 @@ function PriceRow({ label, value, valueClass = "" }: { label: string; value: str
 function DeliverTo({ address }: { address: AddressJson | null }) {
   const { user } = useRootData();
   return (
-    <section aria-label="Delivery address" className="flex items-start justify-between gap-4 rounded-xl border border-gray-200 bg-white p-4" data-deliver-to>
+    <section
+      aria-label="Delivery address"
+      className="flex items-start justify-between gap-4 rounded-xl border border-gray-200 bg-white p-4"
+      data-deliver-to
+    >
       {address ? (
         <>
           <div className="text-sm">
@@ -124,7 +164,10 @@ function DeliverTo({ address }: { address: AddressJson | null }) {
               {address.locality}, {address.city}, {address.state}, {address.country}
             </p>
           </div>
-          <Link to="/myaccount/addresses" className="shrink-0 rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-brand hover:bg-gray-50">
+          <Link
+            to="/myaccount/addresses"
+            className="shrink-0 rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-brand hover:bg-gray-50"
+          >
             Change
           </Link>
         </>
@@ -133,7 +176,10 @@ function DeliverTo({ address }: { address: AddressJson | null }) {
           <p className="text-sm">
             Deliver to: <span className="text-gray-600">No delivery address saved yet.</span>
           </p>
-          <Link to="/myaccount/addresses" className="shrink-0 rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-brand hover:bg-gray-50">
+          <Link
+            to="/myaccount/addresses"
+            className="shrink-0 rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-brand hover:bg-gray-50"
+          >
             Add Address
           </Link>
         </>
@@ -146,7 +192,13 @@ function CartPageLine({ line, here, deliveryBy }: { line: CartLine; here: string
   return (
     <li className="flex gap-4 p-4" data-cart-line={`${line.productId}:${line.size}`}>
       <Link to={line.href} className="shrink-0" tabIndex={-1} aria-hidden="true">
-        <img src={line.image} alt="" width={112} height={112} className="size-24 rounded-lg bg-gray-50 object-contain sm:size-28" />
+        <img
+          src={line.image}
+          alt=""
+          width={112}
+          height={112}
+          className="size-24 rounded-lg bg-gray-50 object-contain sm:size-28"
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
@@ -166,7 +218,11 @@ function CartPageLine({ line, here, deliveryBy }: { line: CartLine; here: string
         </p>
         <div className="flex flex-wrap items-center gap-4">
           <CartLineStepper line={line} here={here} />
-          <RemoveLineButton line={line} here={here} className="text-sm font-bold tracking-wide text-gray-800 hover:text-red-700">
+          <RemoveLineButton
+            line={line}
+            here={here}
+            className="text-sm font-bold tracking-wide text-gray-800 hover:text-red-700"
+          >
             REMOVE
           </RemoveLineButton>
         </div>

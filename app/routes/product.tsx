@@ -191,7 +191,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             here={here}
           />
 
-          <DeliveryCheck action={productPath(product)} keep={deliveryKeep(product, selection)} check={loaderData.delivery} />
+          <DeliveryCheck
+            action={productPath(product)}
+            keep={deliveryKeep(product, selection)}
+            check={loaderData.delivery}
+          />
 
           <dl
             className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 border-t border-gray-200 pt-4 text-sm"

@@ -39,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A bot that filled the hidden field gets the same answer as a person with a typo, and no account.
   if (!(await checkHoneypot(formData))) {
     const message = "Registration failed: Please try again.";
-    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: errorToast(message) }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: errorToast(message) },
+      { status: 400 },
+    );
   }
   const { firstName, lastName, email, password, redirectTo } = submission.value;
   const result = await callUserapp(context, "POST", "auth/register", {
@@ -52,9 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       for (const issue of result.envelope.data as ApiFieldError[]) fieldErrors[issue.path] = [issue.message];
     }
     if (result.envelope.status === "FAILURE") fieldErrors.email = [result.envelope.message];
-    const status = result.httpStatus >= 500 ? 500 : result.httpStatus === 409 || result.httpStatus === 429 ? result.httpStatus : 400;
+    const status =
+      result.httpStatus >= 500 ? 500 : result.httpStatus === 409 || result.httpStatus === 429 ? result.httpStatus : 400;
     return data(
-      { result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }), toast: errorToast(message) },
+      {
+        result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }),
+        toast: errorToast(message),
+      },
       { status },
     );
   }
@@ -125,7 +132,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             />
             <span>I accept the terms and conditions.</span>
           </label>
-          <p id={fields.terms.errorId} className="min-h-4 text-xs text-red-700" role={fields.terms.errors ? "alert" : undefined}>
+          <p
+            id={fields.terms.errorId}
+            className="min-h-4 text-xs text-red-700"
+            role={fields.terms.errors ? "alert" : undefined}
+          >
             {fields.terms.errors?.[0]}
           </p>
         </div>

@@ -171,7 +171,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 }
 
 /** "Showing results for samsung tv. Search instead for samsng tv": the second a link to the search as typed. */
-function SearchCorrection({ correction, params }: { correction: { search: string; original: string }; params: ShopParams }) {
+function SearchCorrection({
+  correction,
+  params,
+}: {
+  correction: { search: string; original: string };
+  params: ShopParams;
+}) {
   return (
     <div className="mt-1 text-sm text-gray-700" data-testid="search-correction">
       <p>
@@ -179,7 +185,10 @@ function SearchCorrection({ correction, params }: { correction: { search: string
       </p>
       <p>
         Search instead for{" "}
-        <Link to={shopHref({ ...withChanges(params, { search: params.search }), exact: true })} className="text-brand hover:underline">
+        <Link
+          to={shopHref({ ...withChanges(params, { search: params.search }), exact: true })}
+          className="text-brand hover:underline"
+        >
           {correction.original}
         </Link>
       </p>

@@ -38,7 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { intent, productId, back, api } = await readListPost(request, context, "/wishlist");
-  if (intent !== "toggle" && intent !== "add" && intent !== "remove") return backWithError(back, "Unknown wishlist action");
+  if (intent !== "toggle" && intent !== "add" && intent !== "remove")
+    return backWithError(back, "Unknown wishlist action");
   if (!productId) return backWithError(back, "Product ID is required");
 
   if (intent === "add" || intent === "toggle") {
@@ -49,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const removed = await api.removeFromWishlist(productId);
   // Already gone (a second click of the same Remove) is what the shopper asked for.
-  if (!removed.ok && removed.httpStatus !== 404) return backWithError(back, failure("Failed to remove from wishlist", removed));
+  if (!removed.ok && removed.httpStatus !== 404)
+    return backWithError(back, failure("Failed to remove from wishlist", removed));
   return backWithSuccess(back, "Removed from wishlist");
 }
 
@@ -84,7 +86,11 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pagination page={currentPage} pageCount={pageCount} hrefFor={(page) => (page === 1 ? "/wishlist" : `/wishlist?page=${page}`)} />
+      <Pagination
+        page={currentPage}
+        pageCount={pageCount}
+        hrefFor={(page) => (page === 1 ? "/wishlist" : `/wishlist?page=${page}`)}
+      />
     </div>
   );
 }
@@ -100,7 +106,14 @@ function WishlistItem({ product, here, hidden }: { product: Product; here: strin
   return (
     <li className="flex gap-4 p-4" data-wishlist-item={product._id} hidden={hidden}>
       <Link to={href} className="shrink-0" tabIndex={-1} aria-hidden="true">
-        <img src={product.image} alt="" width={96} height={96} loading="lazy" className="size-24 rounded-md bg-gray-50 object-contain" />
+        <img
+          src={product.image}
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          className="size-24 rounded-md bg-gray-50 object-contain"
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="text-xs uppercase tracking-wide text-gray-500">{product.brand}</p>
@@ -110,7 +123,9 @@ function WishlistItem({ product, here, hidden }: { product: Product; here: strin
           </Link>
         </h2>
         <Prices sellingPrice={sellingPrice} mrp={mrp} discount={discount} />
-        <p className={`text-sm font-medium ${inStock ? "text-brand" : "text-red-600"}`}>{inStock ? "In stock" : "Out of stock"}</p>
+        <p className={`text-sm font-medium ${inStock ? "text-brand" : "text-red-600"}`}>
+          {inStock ? "In stock" : "Out of stock"}
+        </p>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           {inStock ? (
             // The /cart action (the cart issue) adds one of the default size and comes back here.

@@ -16,7 +16,8 @@ export function writeMirror(root: Pick<RootData, "user" | "cart" | "wishlistIds"
   const mirror = toMirror(root);
   try {
     if (!mirror) store.removeItem(PERSIST_KEY);
-    else if (store.getItem(PERSIST_KEY) !== serializeMirror(mirror)) store.setItem(PERSIST_KEY, serializeMirror(mirror));
+    else if (store.getItem(PERSIST_KEY) !== serializeMirror(mirror))
+      store.setItem(PERSIST_KEY, serializeMirror(mirror));
   } catch {
     // A full storage only costs other tabs their early update.
   }

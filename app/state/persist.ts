@@ -21,7 +21,12 @@ export type Mirror = {
 /** What a signed-in page's root data puts in the mirror; a guest has none (logging out clears it). */
 export function toMirror(root: Pick<RootData, "user" | "cart" | "wishlistIds">): Mirror | null {
   if (!root.user) return null;
-  return { version: VERSION, user: { id: root.user.id, name: root.user.name }, cart: root.cart, wishlistIds: root.wishlistIds };
+  return {
+    version: VERSION,
+    user: { id: root.user.id, name: root.user.name },
+    cart: root.cart,
+    wishlistIds: root.wishlistIds,
+  };
 }
 
 export function serializeMirror(mirror: Mirror): string {
@@ -80,7 +85,10 @@ export function parseMirror(raw: string | null | undefined): Mirror | null {
  * Reads the mirror, giving up after `timeoutMs` (5000 ms: a stuck storage never holds the page
  * up). Nothing waits for it: the server has already rendered.
  */
-export function restoreMirror(read: () => string | null | Promise<string | null>, timeoutMs = RESTORE_TIMEOUT_MS): Promise<Mirror | null> {
+export function restoreMirror(
+  read: () => string | null | Promise<string | null>,
+  timeoutMs = RESTORE_TIMEOUT_MS,
+): Promise<Mirror | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), timeoutMs);
@@ -95,7 +103,10 @@ export function restoreMirror(read: () => string | null | Promise<string | null>
  * Another tab's mirror, if it should fill in here until this tab's own data is fresh again:
  * only for the same shopper, and only when it says something this tab does not show yet.
  */
-export function mirrorFromOtherTab(raw: string | null, current: Pick<RootData, "user" | "cart" | "wishlistIds">): Mirror | null {
+export function mirrorFromOtherTab(
+  raw: string | null,
+  current: Pick<RootData, "user" | "cart" | "wishlistIds">,
+): Mirror | null {
   const mirror = parseMirror(raw);
   if (!mirror || !current.user || mirror.user.id !== current.user.id) return null;
   const mine = toMirror(current);

@@ -493,7 +493,11 @@ describe("POST /userapp/auth/logout-all", () => {
 
     const response = await call("POST", "/userapp/auth/logout-all", { token: phone });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: "SUCCESS", message: "You have been logged out of all devices.", data: null });
+    expect(response.body).toEqual({
+      status: "SUCCESS",
+      message: "You have been logged out of all devices.",
+      data: null,
+    });
 
     expect((await call("GET", "/userapp/user/me", { token: phone })).status).toBe(401);
     expect((await call("GET", "/userapp/user/me", { token: laptop })).status).toBe(401);

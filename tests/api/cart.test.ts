@@ -72,7 +72,10 @@ describe("cart/create", () => {
     const user = await shopper();
     const shirt = await insertProduct(db, { variants: shirtSizes });
     const add = (qty: number, size = "M") =>
-      call("POST", "/userapp/cart/create", { token: user.token, body: { products: [{ productId: shirt, qty, size }] } });
+      call("POST", "/userapp/cart/create", {
+        token: user.token,
+        body: { products: [{ productId: shirt, qty, size }] },
+      });
     await add(4);
     let res = await add(3);
     expect(res.body.data.products).toMatchObject([{ size: "M", qty: 7 }]);
@@ -140,7 +143,10 @@ describe("cart/create", () => {
   it("answers 422 for a missing size or product id, and for an empty products list", async () => {
     const user = await shopper();
     const shirt = await insertProduct(db, { variants: shirtSizes });
-    const noSize = await call("POST", "/userapp/cart/create", { token: user.token, body: { products: [{ productId: shirt }] } });
+    const noSize = await call("POST", "/userapp/cart/create", {
+      token: user.token,
+      body: { products: [{ productId: shirt }] },
+    });
     expect(noSize.status).toBe(422);
     expect(noSize.body.data).toEqual([{ path: "products.0.size", message: "Size is required" }]);
     const noProduct = await call("POST", "/userapp/cart/create", { token: user.token, body: { size: "M" } });
@@ -171,11 +177,19 @@ describe("cart/create", () => {
       body: { products: [{ productId: shirt, qty: 1, size: "XXL" }] },
     });
     expect(badSize.status).toBe(400);
-    expect(badSize.body).toMatchObject({ status: "BAD_REQUEST", message: "Size XXL is not available for this product" });
+    expect(badSize.body).toMatchObject({
+      status: "BAD_REQUEST",
+      message: "Size XXL is not available for this product",
+    });
     // Nothing of a refused request is kept, even its valid lines.
     const mixed = await call("POST", "/userapp/cart/create", {
       token: user.token,
-      body: { products: [{ productId: shirt, size: "M" }, { productId: newId(), size: "M" }] },
+      body: {
+        products: [
+          { productId: shirt, size: "M" },
+          { productId: newId(), size: "M" },
+        ],
+      },
     });
     expect(mixed.status).toBe(404);
     expect((await call("GET", "/userapp/cart/count", { token: user.token })).body.data.count).toBe(0);
@@ -184,7 +198,10 @@ describe("cart/create", () => {
   it("refuses a sold-out size with 400", async () => {
     const user = await shopper();
     const soldOut = await insertProduct(db, { variants: [{ size: "M", quantity: 0, mrp: 500, discount: 0 }] });
-    const res = await call("POST", "/userapp/cart/create", { token: user.token, body: { productId: soldOut, size: "M" } });
+    const res = await call("POST", "/userapp/cart/create", {
+      token: user.token,
+      body: { productId: soldOut, size: "M" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/\(size M\) is out of stock$/);
   });
@@ -211,10 +228,16 @@ describe("cart/create", () => {
     });
     expect(first.status).toBe(201);
     expect(first.body.data.products).toHaveLength(50);
-    const more = await call("POST", "/userapp/cart/create", { token: user.token, body: { productId: ids[50], size: "M" } });
+    const more = await call("POST", "/userapp/cart/create", {
+      token: user.token,
+      body: { productId: ids[50], size: "M" },
+    });
     expect(more.status).toBe(400);
     // Adding to a line already there still works at the cap.
-    const again = await call("POST", "/userapp/cart/create", { token: user.token, body: { productId: ids[0], size: "M" } });
+    const again = await call("POST", "/userapp/cart/create", {
+      token: user.token,
+      body: { productId: ids[0], size: "M" },
+    });
     expect(again.status).toBe(201);
   });
 });
@@ -237,18 +260,32 @@ describe("cart/get and cart/count", () => {
     const user = await createUserWithToken(timed.db);
     const first = await insertProduct(timed.db, { variants: shirtSizes });
     const second = await insertProduct(timed.db, { variants: [{ size: "free", quantity: 9, mrp: 499, discount: 0 }] });
-    await timed.call("POST", "/userapp/cart/create", { token: user.token, body: { productId: second, size: "free", qty: 2 } });
-    await timed.call("POST", "/userapp/cart/create", { token: user.token, body: { productId: first, size: "L", qty: 1 } });
-    await timed.call("POST", "/userapp/cart/create", { token: user.token, body: { productId: first, size: "M", qty: 3 } });
+    await timed.call("POST", "/userapp/cart/create", {
+      token: user.token,
+      body: { productId: second, size: "free", qty: 2 },
+    });
+    await timed.call("POST", "/userapp/cart/create", {
+      token: user.token,
+      body: { productId: first, size: "L", qty: 1 },
+    });
+    await timed.call("POST", "/userapp/cart/create", {
+      token: user.token,
+      body: { productId: first, size: "M", qty: 3 },
+    });
     // Merging into the first line does not move it.
-    await timed.call("POST", "/userapp/cart/create", { token: user.token, body: { productId: second, size: "free", qty: 1 } });
+    await timed.call("POST", "/userapp/cart/create", {
+      token: user.token,
+      body: { productId: second, size: "free", qty: 1 },
+    });
 
     const res = await timed.call("POST", "/userapp/cart/get", { token: user.token, body: {} });
-    expect(res.body.data.products.map((l: { productId: { _id: string }; size: string; qty: number }) => [
-      l.productId._id,
-      l.size,
-      l.qty,
-    ])).toEqual([
+    expect(
+      res.body.data.products.map((l: { productId: { _id: string }; size: string; qty: number }) => [
+        l.productId._id,
+        l.size,
+        l.qty,
+      ]),
+    ).toEqual([
       [second, "free", 3],
       [first, "L", 1],
       [first, "M", 3],
@@ -279,7 +316,12 @@ describe("cart/get and cart/count", () => {
     const gone = await insertProduct(db);
     await call("POST", "/userapp/cart/create", {
       token: user.token,
-      body: { products: [{ productId: kept, size: "M" }, { productId: gone, size: "M" }] },
+      body: {
+        products: [
+          { productId: kept, size: "M" },
+          { productId: gone, size: "M" },
+        ],
+      },
     });
     await db.delete(products).where(eq(products.id, gone));
     const res = await call("POST", "/userapp/cart/get", { token: user.token });
@@ -301,11 +343,17 @@ describe("cart/update", () => {
     const user = await shopper();
     const shirt = await insertProduct(db, { variants: shirtSizes });
     await call("POST", "/userapp/cart/create", { token: user.token, body: { productId: shirt, size: "M", qty: 2 } });
-    const res = await call("PUT", "/userapp/cart/update", { token: user.token, body: { productId: shirt, size: "M", qty: 9 } });
+    const res = await call("PUT", "/userapp/cart/update", {
+      token: user.token,
+      body: { productId: shirt, size: "M", qty: 9 },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.products).toMatchObject([{ size: "M", qty: 9 }]);
     expect(res.body.data.totalAmount).toBe(9 * 800);
-    const lower = await call("PUT", "/userapp/cart/update", { token: user.token, body: { productId: shirt, size: "M", quantity: 1 } });
+    const lower = await call("PUT", "/userapp/cart/update", {
+      token: user.token,
+      body: { productId: shirt, size: "M", quantity: 1 },
+    });
     expect(lower.body.data.products).toMatchObject([{ qty: 1 }]);
   });
 
@@ -332,13 +380,19 @@ describe("cart/update", () => {
     expect(noId.status).toBe(422);
     expect(noId.body.message).toContain("Product ID is required");
     expect(noId.body.data).toEqual([{ path: "productId", message: "Product ID is required" }]);
-    const noQty = await call("PUT", "/userapp/cart/update", { token: user.token, body: { productId: shirt, size: "M" } });
+    const noQty = await call("PUT", "/userapp/cart/update", {
+      token: user.token,
+      body: { productId: shirt, size: "M" },
+    });
     expect(noQty.status).toBe(422);
     expect(noQty.body.data).toEqual([{ path: "qty", message: "Quantity is required" }]);
     const noSize = await call("PUT", "/userapp/cart/update", { token: user.token, body: { productId: shirt, qty: 2 } });
     expect(noSize.status).toBe(422);
     for (const qty of [0, 11, 1.5]) {
-      const res = await call("PUT", "/userapp/cart/update", { token: user.token, body: { productId: shirt, size: "M", qty } });
+      const res = await call("PUT", "/userapp/cart/update", {
+        token: user.token,
+        body: { productId: shirt, size: "M", qty },
+      });
       expect(res.status).toBe(422);
       expect(res.body.data[0].path).toBe("qty");
     }
@@ -398,7 +452,10 @@ describe("cart/remove and cart/remove-multiple", () => {
         ],
       },
     });
-    const res = await call("PUT", "/userapp/cart/remove-multiple", { token: user.token, body: { productIds: [a, b, newId()] } });
+    const res = await call("PUT", "/userapp/cart/remove-multiple", {
+      token: user.token,
+      body: { productIds: [a, b, newId()] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.products.map((l: { productId: { _id: string } }) => l.productId._id)).toEqual([c]);
     // `products` is accepted as an alias, as cart lines or ids.
@@ -417,7 +474,10 @@ describe("cart/remove and cart/remove-multiple", () => {
     const res = await call("PUT", "/userapp/cart/remove-multiple", { token: user.token, body: {} });
     expect(res.status).toBe(422);
     expect(res.body.data).toEqual([{ path: "productIds", message: "Product IDs are required" }]);
-    const wrong = await call("PUT", "/userapp/cart/remove-multiple", { token: user.token, body: { productIds: "abc" } });
+    const wrong = await call("PUT", "/userapp/cart/remove-multiple", {
+      token: user.token,
+      body: { productIds: "abc" },
+    });
     expect(wrong.status).toBe(422);
   });
 });
@@ -432,8 +492,13 @@ describe("cart: users never see each other's cart", () => {
     const bobsCart = await call("POST", "/userapp/cart/get", { token: bob.token });
     expect(bobsCart.body.data.products).toEqual([]);
     expect((await call("GET", "/userapp/cart/count", { token: bob.token })).body.data.count).toBe(0);
-    expect((await call("PUT", "/userapp/cart/update", { token: bob.token, body: { productId: shirt, size: "M", qty: 1 } })).status).toBe(404);
-    expect((await call("PUT", "/userapp/cart/remove", { token: bob.token, body: { productId: shirt, size: "M" } })).status).toBe(404);
+    expect(
+      (await call("PUT", "/userapp/cart/update", { token: bob.token, body: { productId: shirt, size: "M", qty: 1 } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call("PUT", "/userapp/cart/remove", { token: bob.token, body: { productId: shirt, size: "M" } })).status,
+    ).toBe(404);
     await call("PUT", "/userapp/cart/remove-multiple", { token: bob.token, body: { productIds: [shirt] } });
 
     // Bob adding the same product makes his own line.

@@ -63,7 +63,10 @@ describe("compare/add", () => {
     const fifth = await add(user.token, ids[4]);
     expect(fifth.status).toBe(201);
     expect(fifth.body.message).toBe("Added to compare, replacing the oldest product");
-    expect(fifth.body.data).toMatchObject({ count: 4, replaced: { _id: ids[0], title: { shortTitle: expect.any(String) } } });
+    expect(fifth.body.data).toMatchObject({
+      count: 4,
+      replaced: { _id: ids[0], title: { shortTitle: expect.any(String) } },
+    });
     expect(await listIds(user.token)).toEqual([ids[1], ids[2], ids[3], ids[4]]);
 
     const sixth = await add(user.token, ids[5]);
@@ -87,7 +90,10 @@ describe("compare/add", () => {
     expect((await add(user.token, "not-an-id")).status).toBe(404);
     const missing = await call("POST", "/userapp/compare/add", { token: user.token, body: {} });
     expect(missing.status).toBe(422);
-    expect(missing.body).toMatchObject({ status: "VALIDATION_ERROR", data: [{ path: "productId", message: "Product ID is required" }] });
+    expect(missing.body).toMatchObject({
+      status: "VALIDATION_ERROR",
+      data: [{ path: "productId", message: "Product ID is required" }],
+    });
     const badJson = await call("POST", "/userapp/compare/add", { token: user.token, rawBody: "{productId" });
     expect(badJson.status).toBe(400);
   });
@@ -107,7 +113,10 @@ describe("compare/list, ids, remove and clear", () => {
     const user = await createUserWithToken(db);
     const ids = await someProducts(3);
     for (const id of ids) await add(user.token, id);
-    const list = await call("POST", "/userapp/compare/list", { token: user.token, body: { query: {}, options: { page: 1 } } });
+    const list = await call("POST", "/userapp/compare/list", {
+      token: user.token,
+      body: { query: {}, options: { page: 1 } },
+    });
     expect(list.body.data.products[0]).toMatchObject({ _id: ids[0], productId: { _id: ids[0], brand: "Samsung" } });
     expect(list.body.data.products[0].productId.variants[0].price).toEqual({ mrp: 1000, cost: 800, discount: 20 });
     expect(list.body.data.paginator).toMatchObject({ itemCount: 3, perPage: 4 });
@@ -121,7 +130,11 @@ describe("compare/list, ids, remove and clear", () => {
     for (const id of ids) await add(user.token, id);
     const removed = await call("PUT", "/userapp/compare/remove", { token: user.token, body: { productId: ids[1] } });
     expect(removed.status).toBe(200);
-    expect(removed.body).toMatchObject({ status: "SUCCESS", message: "Removed from compare", data: { productId: ids[1], count: 2 } });
+    expect(removed.body).toMatchObject({
+      status: "SUCCESS",
+      message: "Removed from compare",
+      data: { productId: ids[1], count: 2 },
+    });
     expect(await listIds(user.token)).toEqual([ids[0], ids[2]]);
     const again = await call("PUT", "/userapp/compare/remove", { token: user.token, body: { productId: ids[1] } });
     expect(again.status).toBe(404);
@@ -152,7 +165,9 @@ describe("compare: users never see each other's list", () => {
     const ids = await someProducts(5);
     for (const id of ids.slice(0, 4)) await add(alice.token, id);
     expect(await listIds(bob.token)).toEqual([]);
-    expect((await call("PUT", "/userapp/compare/remove", { token: bob.token, body: { productId: ids[0] } })).status).toBe(404);
+    expect(
+      (await call("PUT", "/userapp/compare/remove", { token: bob.token, body: { productId: ids[0] } })).status,
+    ).toBe(404);
     // Bob's own four and his fifth replace only his oldest.
     for (const id of ids) await add(bob.token, id);
     await call("PUT", "/userapp/compare/clear", { token: bob.token });

@@ -16,7 +16,10 @@ const { db, call } = api;
 const email = "meera.iyer@example.test";
 const password = "correct horse battery";
 expect((await call("POST", "/userapp/auth/register", { body: { email, password } })).status).toBe(201);
-const signedIn = await call("POST", "/userapp/auth/login", { body: { username: email, password }, clientAddress: "192.0.2.10" });
+const signedIn = await call("POST", "/userapp/auth/login", {
+  body: { username: email, password },
+  clientAddress: "192.0.2.10",
+});
 const token: string = signedIn.body.data.token;
 const [{ passwordHash }] = await db.select({ passwordHash: users.passwordHash }).from(users);
 
@@ -47,15 +50,23 @@ async function expect500(response: { status: number; body: any; headers: Headers
 
 describe("a database error", () => {
   it("in a registration (a CHECK the insert violates) logs its code, not the email or the hash", async () => {
-    await db.execute(sql`ALTER TABLE users ADD CONSTRAINT test_no_blocked CHECK (email NOT LIKE '%@blocked.test') NOT VALID`);
+    await db.execute(
+      sql`ALTER TABLE users ADD CONSTRAINT test_no_blocked CHECK (email NOT LIKE '%@blocked.test') NOT VALID`,
+    );
     undo = () => db.execute(sql`ALTER TABLE users DROP CONSTRAINT test_no_blocked`);
     const newEmail = "ravi.kumar@blocked.test";
-    await expect500(await call("POST", "/userapp/auth/register", { body: { email: newEmail, password: "another secret 42", firstName: "Ravi" } }));
+    await expect500(
+      await call("POST", "/userapp/auth/register", {
+        body: { email: newEmail, password: "another secret 42", firstName: "Ravi" },
+      }),
+    );
     expectLoggedWithout([newEmail, "another secret 42", "Ravi"], "23514");
   });
 
   it("in a profile update with a token, a new email and the password logs none of them", async () => {
-    await db.execute(sql`ALTER TABLE users ADD CONSTRAINT test_no_blocked CHECK (email NOT LIKE '%@blocked.test') NOT VALID`);
+    await db.execute(
+      sql`ALTER TABLE users ADD CONSTRAINT test_no_blocked CHECK (email NOT LIKE '%@blocked.test') NOT VALID`,
+    );
     undo = () => db.execute(sql`ALTER TABLE users DROP CONSTRAINT test_no_blocked`);
     const me = signedIn.body.data.id as string;
     const newEmail = "meera.new@blocked.test";
@@ -73,7 +84,12 @@ describe("a database error", () => {
   it("in a sign-in (the throttle's table is gone) logs its code, not the email, the address or the password", async () => {
     await db.execute(sql`ALTER TABLE login_failures RENAME TO login_failures_gone`);
     undo = () => db.execute(sql`ALTER TABLE login_failures_gone RENAME TO login_failures`);
-    await expect500(await call("POST", "/userapp/auth/login", { body: { username: email, password }, clientAddress: "198.51.100.77" }));
+    await expect500(
+      await call("POST", "/userapp/auth/login", {
+        body: { username: email, password },
+        clientAddress: "198.51.100.77",
+      }),
+    );
     expectLoggedWithout([email, "198.51.100.77"], "42P01");
   });
 
@@ -90,7 +106,10 @@ describe("a database error", () => {
     // NOT VALID: the existing row stays; any update of a user fails.
     await db.execute(sql`ALTER TABLE users ADD CONSTRAINT test_no_change CHECK (false) NOT VALID`);
     undo = () => db.execute(sql`ALTER TABLE users DROP CONSTRAINT test_no_change`);
-    const response = await call("PUT", "/userapp/user/password", { token, body: { currentPassword: password, newPassword: "brand new secret 7" } });
+    const response = await call("PUT", "/userapp/user/password", {
+      token,
+      body: { currentPassword: password, newPassword: "brand new secret 7" },
+    });
     await expect500(response);
     expectLoggedWithout([email, "brand new secret 7"], "23514");
   });

@@ -123,9 +123,9 @@ export async function insertProduct(
     discount: Math.max(...variantList.map((v) => v.discount)),
     searchText: buildSearchText(base),
   });
-  await db.insert(variants).values(
-    variantList.map((v, position) => ({ productId: id, position, ...v, cost: costs[position] })),
-  );
+  await db
+    .insert(variants)
+    .values(variantList.map((v, position) => ({ productId: id, position, ...v, cost: costs[position] })));
   // Announced as every catalogue writer announces its change, so the API's catalogue cache drops what it read before.
   catalogueChanged();
   return id;

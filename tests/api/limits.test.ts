@@ -28,7 +28,12 @@ function chunkedBody(total: number, text = " ") {
 }
 
 function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {
-  return app.request(path, { method: "POST", body, headers: { "content-type": "application/json", ...headers }, duplex: "half" } as RequestInit);
+  return app.request(path, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", ...headers },
+    duplex: "half",
+  } as RequestInit);
 }
 
 async function expect413(response: Response) {
@@ -68,7 +73,12 @@ describe("request body size", () => {
   });
 
   it("stops reading a chunked body as soon as it crosses the limit", async () => {
-    for (const path of ["/userapp/auth/register", "/userapp/auth/login", "/userapp/product/list", "/userapp/order/create"]) {
+    for (const path of [
+      "/userapp/auth/register",
+      "/userapp/auth/login",
+      "/userapp/product/list",
+      "/userapp/order/create",
+    ]) {
       const { stream, counter } = chunkedBody(100 * LIMIT);
       await expect413(await post(path, stream));
       expect(counter.pulled).toBeGreaterThan(LIMIT);
@@ -139,8 +149,20 @@ describe("response headers", () => {
       ["malformed header", await get("/userapp/user/me", { authorization: "Basic abc" }), 401],
       ["unknown order", await get(`/userapp/orders/${"0".repeat(24)}`, bearer), 404],
       ["unknown route", await get("/userapp/no/such/route", bearer), 404],
-      ["validation", await call("PUT", `/userapp/user/update/${shopper.id}`, { token: shopper.token, body: { phone: "12" } }), 422],
-      ["malformed JSON", await call("POST", "/userapp/cart/create", { token: shopper.token, rawBody: "{", headers: { "content-type": "application/json" } }), 400],
+      [
+        "validation",
+        await call("PUT", `/userapp/user/update/${shopper.id}`, { token: shopper.token, body: { phone: "12" } }),
+        422,
+      ],
+      [
+        "malformed JSON",
+        await call("POST", "/userapp/cart/create", {
+          token: shopper.token,
+          rawBody: "{",
+          headers: { "content-type": "application/json" },
+        }),
+        400,
+      ],
     ] as const;
     for (const [name, response, status] of answers) {
       expect(response.status, name).toBe(status);
@@ -176,7 +198,10 @@ describe("response headers", () => {
     const ip = "192.0.2.200";
     let response: Awaited<ReturnType<typeof call>> | undefined;
     for (let i = 0; i < 25 && response?.status !== 429; i++) {
-      response = await call("POST", "/userapp/auth/login", { body: { username: `n${i}@example.test`, password: "guess" }, clientAddress: ip });
+      response = await call("POST", "/userapp/auth/login", {
+        body: { username: `n${i}@example.test`, password: "guess" },
+        clientAddress: ip,
+      });
     }
     expect(response!.status).toBe(429);
     expect(response!.headers.get("x-content-type-options")).toBe("nosniff");

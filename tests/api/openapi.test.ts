@@ -57,7 +57,10 @@ describe("GET /userapp/openapi.json", () => {
     expect([...documented].filter((route) => !served.has(route))).toEqual([]);
     // The route groups are all there, the back office's too.
     for (const prefix of ["auth", "user", "product", "cart", "wishlist", "compare", "order", "orders", "admin"]) {
-      expect(operations.some(({ path }) => path.startsWith(`/userapp/${prefix}`)), prefix).toBe(true);
+      expect(
+        operations.some(({ path }) => path.startsWith(`/userapp/${prefix}`)),
+        prefix,
+      ).toBe(true);
     }
   });
 
@@ -66,7 +69,10 @@ describe("GET /userapp/openapi.json", () => {
       const where = `${method.toUpperCase()} ${path}`;
       expect(operation.summary, where).toBeTruthy();
       const statuses = Object.keys(operation.responses);
-      expect(statuses.some((status) => /^2\d\d$/.test(status)), where).toBe(true);
+      expect(
+        statuses.some((status) => /^2\d\d$/.test(status)),
+        where,
+      ).toBe(true);
       if (!path.startsWith("/userapp/")) continue;
       for (const status of statuses.filter((status) => /^[45]\d\d$/.test(status))) {
         const schema = operation.responses[status].content?.["application/json"]?.schema;
@@ -88,7 +94,10 @@ describe("GET /userapp/openapi.json", () => {
   });
 
   it("documents the shapes the storefront reads: the order's address, the payment methods, the orders' pages", () => {
-    const schemas = document.components.schemas as Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+    const schemas = document.components.schemas as Record<
+      string,
+      { properties?: Record<string, unknown>; required?: string[] }
+    >;
     expect(schemas.OrderAddress.required?.sort()).toEqual(["city", "country", "locality", "state", "zipcode"]);
     expect(schemas.Order.properties?.address).toEqual({ $ref: "#/components/schemas/OrderAddress" });
     expect(schemas.Order.properties?.paymentMethod).toMatchObject({ enum: ["cod", "Upi"] });
@@ -104,13 +113,20 @@ describe("GET /userapp/openapi.json", () => {
     for (const { method, path, operation } of operations) {
       const where = `${method.toUpperCase()} ${path}`;
       const secured = (operation.security ?? []).some((requirement) => "bearerAuth" in requirement);
-      const anonymous = await app.request(concrete(path), { method: method.toUpperCase(), headers: { "content-type": "application/json" }, body: method === "get" ? undefined : "{}" });
+      const anonymous = await app.request(concrete(path), {
+        method: method.toUpperCase(),
+        headers: { "content-type": "application/json" },
+        body: method === "get" ? undefined : "{}",
+      });
       expect(anonymous.status === 401, where).toBe(secured);
       if (secured) expect(Object.keys(operation.responses), where).toContain("401");
       if (path.startsWith("/userapp/admin/")) {
         expect(secured, where).toBe(true);
         expect(Object.keys(operation.responses), where).toContain("403");
-        const asShopper = await call(method.toUpperCase(), concrete(path), { token: shopper.token, body: method === "get" ? undefined : {} });
+        const asShopper = await call(method.toUpperCase(), concrete(path), {
+          token: shopper.token,
+          body: method === "get" ? undefined : {},
+        });
         expect(asShopper.status, where).toBe(403);
       }
     }
@@ -131,13 +147,23 @@ describe("the answer check (tests/api/openapi-contract.ts)", () => {
     expect(contractProblem(documented, request, { ...answer, body: { ...res.body, data: withoutVariants } })).toMatch(
       /does not match the documented schema: data\.variants/,
     );
-    expect(contractProblem(documented, request, { ...answer, status: 409 })).toMatch(/a status the document does not list/);
-    expect(contractProblem(documented, request, { ...answer, status: 404, body: { status: "SUCCESS", message: "x", data: null } })).toMatch(
-      /does not match/,
+    expect(contractProblem(documented, request, { ...answer, status: 409 })).toMatch(
+      /a status the document does not list/,
     );
-    expect(contractProblem(documented, request, { ...answer, contentType: "text/html" })).toMatch(/does not list for that status/);
+    expect(
+      contractProblem(documented, request, {
+        ...answer,
+        status: 404,
+        body: { status: "SUCCESS", message: "x", data: null },
+      }),
+    ).toMatch(/does not match/);
+    expect(contractProblem(documented, request, { ...answer, contentType: "text/html" })).toMatch(
+      /does not list for that status/,
+    );
     // A path no route serves has nothing to check.
-    expect(contractProblem(documented, { method: "GET", path: "/userapp/nowhere" }, { ...answer, status: 404 })).toBeNull();
+    expect(
+      contractProblem(documented, { method: "GET", path: "/userapp/nowhere" }, { ...answer, status: 404 }),
+    ).toBeNull();
   });
 });
 

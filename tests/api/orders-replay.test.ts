@@ -4,7 +4,13 @@ import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 const api = await createTestApi();
 const { db, call } = api;
 
-const homeAddress = { locality: "12 MG Road, Indiranagar", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India" };
+const homeAddress = {
+  locality: "12 MG Road, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  zipcode: "560038",
+  country: "India",
+};
 const placeOrder = (token: string, body: unknown, key: string) =>
   call("POST", "/userapp/order/create", { token, body, headers: { "Idempotency-Key": key } });
 
@@ -12,8 +18,15 @@ describe("order/create: a used Idempotency-Key answers its order before the body
   it("replays the order to a re-sent checkout whose cart the first request emptied", async () => {
     const user = await createUserWithToken(db);
     const product = await insertProduct(db);
-    await call("POST", "/userapp/cart/create", { token: user.token, body: { products: [{ productId: product, qty: 1, size: "M" }] } });
-    const first = await placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "M" }], address: homeAddress }, "resent-1");
+    await call("POST", "/userapp/cart/create", {
+      token: user.token,
+      body: { products: [{ productId: product, qty: 1, size: "M" }] },
+    });
+    const first = await placeOrder(
+      user.token,
+      { products: [{ productId: product, qty: 1, size: "M" }], address: homeAddress },
+      "resent-1",
+    );
     expect(first.status).toBe(201);
 
     // The cart is empty now: the same key with no products still answers the first order.
@@ -34,7 +47,11 @@ describe("order/create: a used Idempotency-Key answers its order before the body
     const owner = await createUserWithToken(db);
     const stranger = await createUserWithToken(db);
     const product = await insertProduct(db);
-    await placeOrder(owner.token, { products: [{ productId: product, qty: 1, size: "M" }], address: homeAddress }, "shared-key");
+    await placeOrder(
+      owner.token,
+      { products: [{ productId: product, qty: 1, size: "M" }], address: homeAddress },
+      "shared-key",
+    );
     const res = await placeOrder(stranger.token, { products: [] }, "shared-key");
     expect(res.status).toBe(422);
   });

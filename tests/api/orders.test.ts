@@ -10,8 +10,20 @@ let clock = Date.now();
 const api = await createTestApi({ now: () => new Date((clock += 1000)) });
 const { db, call } = api;
 
-const homeAddress = { locality: "12 MG Road, Indiranagar", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India" };
-const officeAddress = { locality: "4th Floor, Cyber Towers", city: "Hyderabad", state: "Telangana", zipcode: "500081", country: "India" };
+const homeAddress = {
+  locality: "12 MG Road, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  zipcode: "560038",
+  country: "India",
+};
+const officeAddress = {
+  locality: "4th Floor, Cyber Towers",
+  city: "Hyderabad",
+  state: "Telangana",
+  zipcode: "500081",
+  country: "India",
+};
 
 // M costs 800 (1000 less 20%), L costs 1350 (1500 less 10%).
 const shirtSizes = (mStock = 50, lStock = 5) => [
@@ -36,7 +48,10 @@ async function stockOf(productId: string, size: string) {
 }
 
 async function orderCount(userId: string) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, userId));
   return row.n;
 }
 
@@ -167,7 +182,11 @@ describe("order/create from the cart", () => {
     for (const address of [undefined, null, { locality: "", city: "", state: "", zipcode: "", country: "" }]) {
       const res = await placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "M" }], address });
       expect(res.status).toBe(201);
-      expect(res.body.data).toMatchObject({ address: homeAddress, paymentMethod: "cod", paymentStatus: "payOnDelivery" });
+      expect(res.body.data).toMatchObject({
+        address: homeAddress,
+        paymentMethod: "cod",
+        paymentStatus: "payOnDelivery",
+      });
     }
   });
 
@@ -184,7 +203,9 @@ describe("order/create from the cart", () => {
         data: [{ path: "address", message: NO_ADDRESS_MESSAGE }],
       });
     }
-    expect(NO_ADDRESS_MESSAGE).toBe("Please add a delivery address: send one with the order, or save a primary address first.");
+    expect(NO_ADDRESS_MESSAGE).toBe(
+      "Please add a delivery address: send one with the order, or save a primary address first.",
+    );
     expect(await stockOf(product, "M")).toBe(50);
     expect(await orderCount(user.id)).toBe(0);
   });
@@ -192,11 +213,16 @@ describe("order/create from the cart", () => {
   it("checks a sent address as a saved one is: the PIN code rule and the fields' lengths", async () => {
     const user = await createUserWithToken(db);
     const product = await insertProduct(db);
-    const order = (address: object) => placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "M" }], address });
+    const order = (address: object) =>
+      placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "M" }], address });
     for (const [address, path, message] of [
       [{ ...homeAddress, zipcode: "12345" }, "address.zipcode", "Enter a 6-digit PIN code"],
       [{ ...homeAddress, zipcode: "060038" }, "address.zipcode", "Enter a 6-digit PIN code"],
-      [{ ...homeAddress, country: "Nepal", zipcode: "4" }, "address.zipcode", "Enter a postal code of 3 to 10 letters or digits"],
+      [
+        { ...homeAddress, country: "Nepal", zipcode: "4" },
+        "address.zipcode",
+        "Enter a postal code of 3 to 10 letters or digits",
+      ],
       [{ ...homeAddress, city: "B".repeat(101) }, "address.city", "City is at most 100 characters"],
       [{ ...homeAddress, locality: "L".repeat(201) }, "address.locality", "Locality is at most 200 characters"],
       [{ ...homeAddress, state: 7 }, "address.state", "State is required"],
@@ -230,8 +256,14 @@ describe("order/create from the cart", () => {
       expect(res.body.data).toEqual([{ path: "paymentMethod", message: "Payment method must be cod or Upi" }]);
     }
     expect(await orderCount(user.id)).toBe(0);
-    expect((await order({ paymentMethod: "cod" })).body.data).toMatchObject({ paymentMethod: "cod", paymentStatus: "payOnDelivery" });
-    expect((await order({ paymentMethod: "Upi" })).body.data).toMatchObject({ paymentMethod: "Upi", paymentStatus: "awaitingPayment" });
+    expect((await order({ paymentMethod: "cod" })).body.data).toMatchObject({
+      paymentMethod: "cod",
+      paymentStatus: "payOnDelivery",
+    });
+    expect((await order({ paymentMethod: "Upi" })).body.data).toMatchObject({
+      paymentMethod: "Upi",
+      paymentStatus: "awaitingPayment",
+    });
     expect((await order({})).body.data).toMatchObject({ paymentMethod: "cod" });
     expect(await orderCount(user.id)).toBe(3);
   });
@@ -255,12 +287,29 @@ describe("order/create from the cart", () => {
     ["a qty of 11", { products: [{ productId: "p", qty: 11, size: "M" }] }, "products.0.qty"],
     ["a qty of 0", { products: [{ productId: "p", qty: 0, size: "M" }] }, "products.0.qty"],
     ["a fractional qty", { products: [{ productId: "p", qty: 1.5, size: "M" }] }, "products.0.qty"],
-    ["merged lines over 10", { products: [{ productId: "p", qty: 6, size: "M" }, { productId: "p", qty: 5, size: "M" }] }, "products.1.qty"],
+    [
+      "merged lines over 10",
+      {
+        products: [
+          { productId: "p", qty: 6, size: "M" },
+          { productId: "p", qty: 5, size: "M" },
+        ],
+      },
+      "products.1.qty",
+    ],
     ["an empty products list", { products: [] }, "products"],
     ["a line without size", { products: [{ productId: "p", qty: 1 }] }, "products.0.size"],
     ["a line without productId", { products: [{ qty: 1, size: "M" }] }, "products.0.productId"],
-    ["an unknown payment method", { products: [{ productId: "p", qty: 1, size: "M" }], paymentMethod: "card" }, "paymentMethod"],
-    ["a partial address", { products: [{ productId: "p", qty: 1, size: "M" }], address: { ...homeAddress, city: " " } }, "address.city"],
+    [
+      "an unknown payment method",
+      { products: [{ productId: "p", qty: 1, size: "M" }], paymentMethod: "card" },
+      "paymentMethod",
+    ],
+    [
+      "a partial address",
+      { products: [{ productId: "p", qty: 1, size: "M" }], address: { ...homeAddress, city: " " } },
+      "address.city",
+    ],
     ["a Buy Now without productId", { quantity: 1, size: "M" }, "productId"],
     ["a Buy Now with quantity 12", { productId: "p", quantity: 12, size: "M" }, "quantity"],
   ])("answers 422 with the field error for %s", async (_label, body, path) => {
@@ -294,7 +343,10 @@ describe("order/create from the cart", () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.status).toBe("RECORD_NOT_FOUND");
-    const badSize = await placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "XXL" }], address: homeAddress });
+    const badSize = await placeOrder(user.token, {
+      products: [{ productId: product, qty: 1, size: "XXL" }],
+      address: homeAddress,
+    });
     expect(badSize.status).toBe(400);
     expect(badSize.body.message).toMatch(/^Size XXL is not available/);
     expect(await stockOf(product, "M")).toBe(50);
@@ -305,11 +357,19 @@ describe("order/create from the cart", () => {
 describe("order/create: stock", () => {
   it("answers 409 naming the product and the units left, and rolls the whole order back", async () => {
     const user = await createUserWithToken(db);
-    const plenty = await insertProduct(db, { shortTitle: "Steel Bottle", variants: [{ size: "free", quantity: 20, mrp: 400, discount: 0 }] });
+    const plenty = await insertProduct(db, {
+      shortTitle: "Steel Bottle",
+      variants: [{ size: "free", quantity: 20, mrp: 400, discount: 0 }],
+    });
     const scarce = await insertProduct(db, { shortTitle: "Linen Shirt", variants: shirtSizes(3, 0) });
     await call("POST", "/userapp/cart/create", {
       token: user.token,
-      body: { products: [{ productId: plenty, size: "free", qty: 2 }, { productId: scarce, size: "M", qty: 5 }] },
+      body: {
+        products: [
+          { productId: plenty, size: "free", qty: 2 },
+          { productId: scarce, size: "M", qty: 5 },
+        ],
+      },
     });
 
     const tooMany = await placeOrder(user.token, {
@@ -334,18 +394,27 @@ describe("order/create: stock", () => {
       [scarce, "M", 5],
     ]);
 
-    const soldOut = await placeOrder(user.token, { products: [{ productId: scarce, qty: 1, size: "L" }], address: homeAddress });
+    const soldOut = await placeOrder(user.token, {
+      products: [{ productId: scarce, qty: 1, size: "L" }],
+      address: homeAddress,
+    });
     expect(soldOut.status).toBe(409);
     expect(soldOut.body.message).toBe("Linen Shirt (size L) is out of stock");
 
     // The last units can be bought, to exactly zero.
-    const lastUnits = await placeOrder(user.token, { products: [{ productId: scarce, qty: 3, size: "M" }], address: homeAddress });
+    const lastUnits = await placeOrder(user.token, {
+      products: [{ productId: scarce, qty: 3, size: "M" }],
+      address: homeAddress,
+    });
     expect(lastUnits.status).toBe(201);
     expect(await stockOf(scarce, "M")).toBe(0);
   });
 
   it("sells 10 units exactly once to 30 shoppers racing for them", async () => {
-    const product = await insertProduct(db, { shortTitle: "Limited Sneakers", variants: [{ size: "M", quantity: 10, mrp: 5000, discount: 10 }] });
+    const product = await insertProduct(db, {
+      shortTitle: "Limited Sneakers",
+      variants: [{ size: "M", quantity: 10, mrp: 5000, discount: 10 }],
+    });
     const shoppers = await Promise.all(Array.from({ length: 30 }, () => createUserWithToken(db)));
     const results = await Promise.all(
       shoppers.map((shopper) =>
@@ -434,7 +503,12 @@ describe("order/create: Buy Now", () => {
   it("defaults the quantity to 1, honours Upi and a sent address", async () => {
     const user = await createUserWithToken(db);
     const product = await insertProduct(db, { variants: shirtSizes() });
-    const res = await placeOrder(user.token, { productId: product, size: "L", paymentMethod: "Upi", address: officeAddress });
+    const res = await placeOrder(user.token, {
+      productId: product,
+      size: "L",
+      paymentMethod: "Upi",
+      address: officeAddress,
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       paymentMethod: "Upi",
@@ -450,7 +524,10 @@ describe("order/create: Buy Now", () => {
     const product = await insertProduct(db);
     const res = await placeOrder(user.token, { productId: product, quantity: 1, size: "M" });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ status: "VALIDATION_ERROR", data: [{ path: "address", message: NO_ADDRESS_MESSAGE }] });
+    expect(res.body).toMatchObject({
+      status: "VALIDATION_ERROR",
+      data: [{ path: "address", message: NO_ADDRESS_MESSAGE }],
+    });
     expect(await stockOf(product, "M")).toBe(50);
   });
 });
@@ -527,7 +604,10 @@ describe("order/create: Idempotency-Key", () => {
     const product = await insertProduct(db);
     const res = await placeOrder(user.token, body(product), { "Idempotency-Key": key });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ status: "VALIDATION_ERROR", data: [expect.objectContaining({ path: "Idempotency-Key" })] });
+    expect(res.body).toMatchObject({
+      status: "VALIDATION_ERROR",
+      data: [expect.objectContaining({ path: "Idempotency-Key" })],
+    });
     expect(await orderCount(user.id)).toBe(0);
   });
 });
@@ -539,7 +619,10 @@ describe("orders and orders/{id}", () => {
     const product = await insertProduct(db);
     const placed: string[] = [];
     for (let i = 1; i <= 3; i++) {
-      const res = await placeOrder(user.token, { products: [{ productId: product, qty: i, size: "M" }], address: homeAddress });
+      const res = await placeOrder(user.token, {
+        products: [{ productId: product, qty: i, size: "M" }],
+        address: homeAddress,
+      });
       placed.push(res.body.data._id);
     }
     await placeOrder(stranger.token, { products: [{ productId: product, qty: 1, size: "M" }], address: homeAddress });
@@ -553,7 +636,14 @@ describe("orders and orders/{id}", () => {
 
     const page2 = await call("GET", "/userapp/orders?page=2&limit=2", { token: user.token });
     expect(page2.body.data.data.map((o: { _id: string }) => o._id)).toEqual([placed[0]]);
-    expect(page2.body.data.paginator).toMatchObject({ itemCount: 3, perPage: 2, pageCount: 2, currentPage: 2, hasPrevPage: true, hasNextPage: false });
+    expect(page2.body.data.paginator).toMatchObject({
+      itemCount: 3,
+      perPage: 2,
+      pageCount: 2,
+      currentPage: 2,
+      hasPrevPage: true,
+      hasNextPage: false,
+    });
 
     const none = await call("GET", "/userapp/orders", { token: (await createUserWithToken(db)).token });
     expect(none.status).toBe(200);
@@ -583,11 +673,20 @@ describe("orders and orders/{id}", () => {
     });
     const second = await call("GET", "/userapp/orders?page=2", { token: user.token });
     expect(second.body.data.data.map((o: { _id: string }) => o._id)).toEqual(placed.slice(10));
-    expect(second.body.data.paginator).toMatchObject({ itemCount: 12, pageCount: 2, currentPage: 2, slNo: 11, next: null });
+    expect(second.body.data.paginator).toMatchObject({
+      itemCount: 12,
+      pageCount: 2,
+      currentPage: 2,
+      slNo: 11,
+      next: null,
+    });
     const beyond = await call("GET", "/userapp/orders?page=3&limit=5", { token: user.token });
     expect(beyond.body.data.data.map((o: { _id: string }) => o._id)).toEqual(placed.slice(10));
     const past = await call("GET", "/userapp/orders?page=9", { token: user.token });
-    expect(past.body.data).toMatchObject({ data: [], paginator: { itemCount: 12, pageCount: 2, currentPage: 9, hasNextPage: false } });
+    expect(past.body.data).toMatchObject({
+      data: [],
+      paginator: { itemCount: 12, pageCount: 2, currentPage: 9, hasNextPage: false },
+    });
   });
 
   it("answers 422 for a bad page or limit", async () => {
@@ -605,7 +704,10 @@ describe("orders and orders/{id}", () => {
     const user = await createUserWithToken(db);
     const stranger = await createUserWithToken(db);
     const product = await insertProduct(db);
-    const placed = await placeOrder(user.token, { products: [{ productId: product, qty: 1, size: "M" }], address: homeAddress });
+    const placed = await placeOrder(user.token, {
+      products: [{ productId: product, qty: 1, size: "M" }],
+      address: homeAddress,
+    });
     const { success: _success, ...order } = placed.body.data;
 
     const mine = await call("GET", `/userapp/orders/${order._id}`, { token: user.token });
@@ -623,11 +725,20 @@ describe("orders and orders/{id}", () => {
 
   it("still reads right after the catalogue changes", async () => {
     const user = await createUserWithToken(db);
-    const product = await insertProduct(db, { shortTitle: "Brass Lamp", variants: [{ size: "free", quantity: 9, mrp: 2000, discount: 25 }] });
-    const placed = await placeOrder(user.token, { products: [{ productId: product, qty: 2, size: "free" }], address: homeAddress });
+    const product = await insertProduct(db, {
+      shortTitle: "Brass Lamp",
+      variants: [{ size: "free", quantity: 9, mrp: 2000, discount: 25 }],
+    });
+    const placed = await placeOrder(user.token, {
+      products: [{ productId: product, qty: 2, size: "free" }],
+      address: homeAddress,
+    });
     expect(placed.body.data.products[0]).toMatchObject({ title: "Brass Lamp", mrp: 2000, cost: 1500, amount: 3000 });
 
-    await db.update(products).set({ shortTitle: "Renamed Lamp", images: [{ path: "/media/art/other.svg" }] }).where(eq(products.id, product));
+    await db
+      .update(products)
+      .set({ shortTitle: "Renamed Lamp", images: [{ path: "/media/art/other.svg" }] })
+      .where(eq(products.id, product));
     await db.update(variants).set({ mrp: 4000, cost: 3900, discount: 2 }).where(eq(variants.productId, product));
 
     const read = await call("GET", `/userapp/orders/${placed.body.data._id}`, { token: user.token });

@@ -7,7 +7,15 @@ import {
   ZONE_DAYS,
   zoneOf,
 } from "../../api/lib/delivery-zones";
-import { cityOf, districtName, foldOffices, lookUpPin, STATE_NAMES, stateNameOf, warmPinDirectory } from "../../api/lib/pincode";
+import {
+  cityOf,
+  districtName,
+  foldOffices,
+  lookUpPin,
+  STATE_NAMES,
+  stateNameOf,
+  warmPinDirectory,
+} from "../../api/lib/pincode";
 import { INDIAN_STATES } from "../../app/lib/address";
 import { createTestApi, insertMerchant, insertProduct } from "./helpers";
 
@@ -28,7 +36,13 @@ describe("GET /userapp/pincode/{pin}", () => {
     expect(body).toEqual({
       status: "SUCCESS",
       message: "Success",
-      data: { pincode: "560038", city: "Bengaluru", district: "Bengaluru Urban", state: "Karnataka", deliverable: true },
+      data: {
+        pincode: "560038",
+        city: "Bengaluru",
+        district: "Bengaluru Urban",
+        state: "Karnataka",
+        deliverable: true,
+      },
     });
   });
 
@@ -106,7 +120,13 @@ describe("GET /userapp/pincode/{pin}/delivery", () => {
     const { status, body } = await call("GET", `/userapp/pincode/110001/delivery?productId=${delhiProduct}`);
     expect(status).toBe(200);
     expect(body.data.place).toMatchObject({ city: "New Delhi", state: "Delhi" });
-    expect(body.data.estimate).toEqual({ deliverable: true, zone: "local", days: 2, deliveryBy: "2026-11-25", sellerState: "Delhi" });
+    expect(body.data.estimate).toEqual({
+      deliverable: true,
+      zone: "local",
+      days: 2,
+      deliveryBy: "2026-11-25",
+      sellerState: "Delhi",
+    });
   });
 
   it("elsewhere in India in 4", async () => {
@@ -114,10 +134,13 @@ describe("GET /userapp/pincode/{pin}/delivery", () => {
     expect(body.data.estimate).toMatchObject({ zone: "national", days: 4, deliveryBy: "2026-11-27" });
   });
 
-  it.each(["744101", "682555", "793001", "737101"])("to the north-east and the islands (%s) in 7, skipping Sunday", async (pin) => {
-    const { body } = await call("GET", `/userapp/pincode/${pin}/delivery?productId=${delhiProduct}`);
-    expect(body.data.estimate).toMatchObject({ zone: "remote", days: 7, deliveryBy: "2026-12-01" });
-  });
+  it.each(["744101", "682555", "793001", "737101"])(
+    "to the north-east and the islands (%s) in 7, skipping Sunday",
+    async (pin) => {
+      const { body } = await call("GET", `/userapp/pincode/${pin}/delivery?productId=${delhiProduct}`);
+      expect(body.data.estimate).toMatchObject({ zone: "remote", days: 7, deliveryBy: "2026-12-01" });
+    },
+  );
 
   it("a seller the table does not name ships from the shop's warehouse state", async () => {
     const { body } = await call("GET", `/userapp/pincode/400001/delivery?productId=${warehouseProduct}`);
@@ -128,7 +151,13 @@ describe("GET /userapp/pincode/{pin}/delivery", () => {
   it("does not deliver to a PIN without a delivering office", async () => {
     const { status, body } = await call("GET", `/userapp/pincode/380014/delivery?productId=${delhiProduct}`);
     expect(status).toBe(200);
-    expect(body.data.estimate).toEqual({ deliverable: false, zone: null, days: null, deliveryBy: null, sellerState: "Delhi" });
+    expect(body.data.estimate).toEqual({
+      deliverable: false,
+      zone: null,
+      days: null,
+      deliveryBy: null,
+      sellerState: "Delhi",
+    });
   });
 
   it("answers 404 for an unknown PIN or product", async () => {
@@ -157,11 +186,42 @@ describe("the directory's names", () => {
 
   it("maps every state the directory spells (upper case, 'THE …') to the form's name", () => {
     const directoryStates = [
-      "ANDAMAN AND NICOBAR ISLANDS", "ANDHRA PRADESH", "ARUNACHAL PRADESH", "ASSAM", "BIHAR", "CHANDIGARH", "CHHATTISGARH",
-      "DELHI", "GOA", "GUJARAT", "HARYANA", "HIMACHAL PRADESH", "JAMMU AND KASHMIR", "JHARKHAND", "KARNATAKA", "KERALA",
-      "LADAKH", "LAKSHADWEEP", "MADHYA PRADESH", "MAHARASHTRA", "MANIPUR", "MEGHALAYA", "MIZORAM", "NAGALAND", "ODISHA",
-      "PUDUCHERRY", "PUNJAB", "RAJASTHAN", "SIKKIM", "TAMIL NADU", "TELANGANA", "THE DADRA AND NAGAR HAVELI AND DAMAN AND DIU",
-      "TRIPURA", "UTTAR PRADESH", "UTTARAKHAND", "WEST BENGAL",
+      "ANDAMAN AND NICOBAR ISLANDS",
+      "ANDHRA PRADESH",
+      "ARUNACHAL PRADESH",
+      "ASSAM",
+      "BIHAR",
+      "CHANDIGARH",
+      "CHHATTISGARH",
+      "DELHI",
+      "GOA",
+      "GUJARAT",
+      "HARYANA",
+      "HIMACHAL PRADESH",
+      "JAMMU AND KASHMIR",
+      "JHARKHAND",
+      "KARNATAKA",
+      "KERALA",
+      "LADAKH",
+      "LAKSHADWEEP",
+      "MADHYA PRADESH",
+      "MAHARASHTRA",
+      "MANIPUR",
+      "MEGHALAYA",
+      "MIZORAM",
+      "NAGALAND",
+      "ODISHA",
+      "PUDUCHERRY",
+      "PUNJAB",
+      "RAJASTHAN",
+      "SIKKIM",
+      "TAMIL NADU",
+      "TELANGANA",
+      "THE DADRA AND NAGAR HAVELI AND DAMAN AND DIU",
+      "TRIPURA",
+      "UTTAR PRADESH",
+      "UTTARAKHAND",
+      "WEST BENGAL",
     ];
     const mapped = directoryStates.map(stateNameOf);
     expect(mapped).not.toContain(null);

@@ -640,7 +640,9 @@ describe("a catalogue that changes", () => {
   });
 
   it("follows variants added and removed", async () => {
-    await live.db.insert(variants).values({ productId: middle, size: "XXL", position: 3, quantity: 2, mrp: 1500, cost: 1500, discount: 0 });
+    await live.db
+      .insert(variants)
+      .values({ productId: middle, size: "XXL", position: 3, quantity: 2, mrp: 1500, cost: 1500, discount: 0 });
     catalogueChanged();
     expect(await liveIds({ size: ["XXL"] })).toEqual([middle]);
     expect(await liveIds({ size: ["XXL"], priceRange: { min: 1500 } })).toEqual([middle]);
@@ -666,9 +668,17 @@ describe("a catalogue that changes", () => {
 
   it("leaves the listing untouched when only stock changes, as every order does", async () => {
     const version = async () =>
-      (await live.db.select({ v: sql<string>`xmin::text` }).from(productListing).where(eq(productListing.productId, middle)))[0].v;
+      (
+        await live.db
+          .select({ v: sql<string>`xmin::text` })
+          .from(productListing)
+          .where(eq(productListing.productId, middle))
+      )[0].v;
     const before = await version();
-    await live.db.update(variants).set({ quantity: sql`${variants.quantity} - 1` }).where(eq(variants.productId, middle));
+    await live.db
+      .update(variants)
+      .set({ quantity: sql`${variants.quantity} - 1` })
+      .where(eq(variants.productId, middle));
     expect(await version()).toBe(before);
   });
 });
@@ -692,16 +702,32 @@ describe("price bands", () => {
 
   it("puts every price of a range in one of its bands, and no band wholly outside it", () => {
     const ranges: [number, number][] = [
-      [0, 0], [0, 9], [7, 7], [95, 105], [99, 100], [199, 1999], [500, 999], [999, 1000], [1234, 98765], [149999, 150001],
+      [0, 0],
+      [0, 9],
+      [7, 7],
+      [95, 105],
+      [99, 100],
+      [199, 1999],
+      [500, 999],
+      [999, 1000],
+      [1234, 98765],
+      [149999, 150001],
     ];
     for (const [low, high] of ranges) {
       const bands = covered(priceBandCover(low, high));
-      for (const [start, end] of bands) expect(end >= low && start <= high, `${low}..${high}: ${start}..${end}`).toBe(true);
+      for (const [start, end] of bands)
+        expect(end >= low && start <= high, `${low}..${high}: ${start}..${end}`).toBe(true);
       for (let price = low; price <= high; price += Math.max(1, Math.floor((high - low) / 500))) {
-        expect(bands.some(([start, end]) => start <= price && price <= end), `${price} in ${low}..${high}`).toBe(true);
+        expect(
+          bands.some(([start, end]) => start <= price && price <= end),
+          `${price} in ${low}..${high}`,
+        ).toBe(true);
         // The band a product stores for this price is one the cover asks for, at one of the two levels.
         const stored = ([1, 2] as const).map((digits) => priceBandTerm(priceBand(price, digits), digits));
-        expect(stored.some((term) => priceBandCover(low, high).includes(term)), `${price} stored as ${stored}`).toBe(true);
+        expect(
+          stored.some((term) => priceBandCover(low, high).includes(term)),
+          `${price} stored as ${stored}`,
+        ).toBe(true);
       }
     }
   });

@@ -13,12 +13,24 @@ beforeAll(async () => {
   await seedCatalogue(api.db, {});
 });
 
-type Listed = { brand: string; category: string; subCategory: string; productSubType: string; title: { shortTitle: string } };
+type Listed = {
+  brand: string;
+  category: string;
+  subCategory: string;
+  productSubType: string;
+  title: { shortTitle: string };
+};
 
 async function list(search: string, options: Record<string, unknown> = {}) {
-  const response = await api.call("POST", "/userapp/product/list", { body: { query: { search }, options: { limit: 20, ...options } } });
+  const response = await api.call("POST", "/userapp/product/list", {
+    body: { query: { search }, options: { limit: 20, ...options } },
+  });
   expect(response.status).toBe(200);
-  return response.body.data as { data: Listed[]; paginator: { itemCount: number }; correction?: { search: string; original: string } };
+  return response.body.data as {
+    data: Listed[];
+    paginator: { itemCount: number };
+    correction?: { search: string; original: string };
+  };
 }
 
 describe("the typo fallback", () => {
@@ -60,7 +72,9 @@ describe("the typo fallback", () => {
     expect(page.paginator.itemCount).toBe(0);
     // Anything but `true` is no: the fallback stays on.
     expect((await list("samsng", { exact: false })).correction?.search).toBe("samsung");
-    const refused = await api.call("POST", "/userapp/product/list", { body: { query: { search: "samsng" }, options: { exact: "yes" } } });
+    const refused = await api.call("POST", "/userapp/product/list", {
+      body: { query: { search: "samsng" }, options: { exact: "yes" } },
+    });
     expect(refused.status).toBe(422);
   });
 
@@ -85,18 +99,31 @@ describe("the typo fallback", () => {
       body: { query: { search: "samsng", category: ["Televisions"] }, options: { limit: 50 } },
     });
     expect(response.body.data.correction).toEqual({ search: "samsung", original: "samsng" });
-    expect(response.body.data.data.every((p: Listed) => p.brand === "Samsung" && p.category === "Televisions")).toBe(true);
+    expect(response.body.data.data.every((p: Listed) => p.brand === "Samsung" && p.category === "Televisions")).toBe(
+      true,
+    );
   });
 
   test("the count endpoints count the search as typed", async () => {
     const count = await api.call("POST", "/userapp/product/count", { body: { query: { search: "samsng" } } });
     expect(count.body.data.count).toBe(0);
-    const countOnly = await api.call("POST", "/userapp/product/list", { body: { query: { search: "samsng" }, isCountOnly: true } });
+    const countOnly = await api.call("POST", "/userapp/product/list", {
+      body: { query: { search: "samsng" }, isCountOnly: true },
+    });
     expect(countOnly.body.data).toEqual({ totalRecords: 0 });
   });
 
   test("hostile text: wildcards, quotes, markup, emoji and long words find nothing or what they say, never an error", async () => {
-    for (const search of ["%%%", "___", "\\", "'; drop table products; --", "<script>alert(1)</script>", "📺📺", "ß".repeat(60), "a-".repeat(100)]) {
+    for (const search of [
+      "%%%",
+      "___",
+      "\\",
+      "'; drop table products; --",
+      "<script>alert(1)</script>",
+      "📺📺",
+      "ß".repeat(60),
+      "a-".repeat(100),
+    ]) {
       const page = await list(search);
       expect(page.paginator.itemCount, search).toBeGreaterThanOrEqual(0);
     }
@@ -112,7 +139,9 @@ describe("the typo fallback", () => {
     expect(page.correction).toBeUndefined();
     expect(page.paginator.itemCount).toBe((await list("samsung")).paginator.itemCount);
     // A typo among the first ten is corrected, the rest of the search kept.
-    expect((await list(`samsng ${Array(9).fill("samsung").join(" ")}`)).correction?.search).toBe(`samsung ${Array(9).fill("samsung").join(" ")}`);
+    expect((await list(`samsng ${Array(9).fill("samsung").join(" ")}`)).correction?.search).toBe(
+      `samsung ${Array(9).fill("samsung").join(" ")}`,
+    );
   });
 
   test(`the fixed test set: at least 90% find what was meant on page 1 (bench/search-typos.ts)`, async () => {

@@ -12,7 +12,14 @@ beforeAll(async () => {
   await seedCatalogue(api.db, {});
 });
 
-type Suggestion = { type: "category" | "brand" | "product"; label: string; filter?: string; value?: string; id?: string; category?: string };
+type Suggestion = {
+  type: "category" | "brand" | "product";
+  label: string;
+  filter?: string;
+  value?: string;
+  id?: string;
+  category?: string;
+};
 type Answer = { query: string; correction: string | null; suggestions: Suggestion[] };
 
 async function suggest(q: string, limit?: string) {
@@ -45,18 +52,32 @@ describe("GET /userapp/product/suggest", () => {
 
   test("categories and sub-categories lead, by their filter", async () => {
     const answer = await suggestions("smart t");
-    expect(answer.suggestions[0]).toEqual({ type: "category", label: "Smart TV", filter: "subCategory", value: "Smart TV" });
+    expect(answer.suggestions[0]).toEqual({
+      type: "category",
+      label: "Smart TV",
+      filter: "subCategory",
+      value: "Smart TV",
+    });
     const home = await suggestions("home");
-    expect(home.suggestions[0]).toEqual({ type: "category", label: "Home Decor", filter: "category", value: "Home Decor" });
+    expect(home.suggestions[0]).toEqual({
+      type: "category",
+      label: "Home Decor",
+      filter: "category",
+      value: "Home Decor",
+    });
     // The whole name among the words: "samsung tv" still offers the brand.
-    expect((await suggestions("samsung tv")).suggestions.some((s) => s.type === "brand" && s.label === "Samsung")).toBe(true);
+    expect((await suggestions("samsung tv")).suggestions.some((s) => s.type === "brand" && s.label === "Samsung")).toBe(
+      true,
+    );
   });
 
   test("a misspelt query suggests for what it meant", async () => {
     const answer = await suggestions("samsng");
     expect(answer.correction).toBe("samsung");
     expect(answer.suggestions[0]).toMatchObject({ type: "brand", label: "Samsung" });
-    expect(answer.suggestions.filter((s) => s.type === "product").every((s) => s.label.startsWith("Samsung "))).toBe(true);
+    expect(answer.suggestions.filter((s) => s.type === "product").every((s) => s.label.startsWith("Samsung "))).toBe(
+      true,
+    );
   });
 
   test("nothing to suggest: an empty query, or one nothing answers", async () => {
@@ -91,7 +112,17 @@ describe("GET /userapp/product/suggest", () => {
   });
 
   test("hostile text: wildcards, quotes, markup and emoji answer like any text; control characters are refused", async () => {
-    for (const q of ["%", "_", "\\", "%_%", "' or 1=1 --", '"; drop table products; --', "<script>alert(1)</script>", "📺", "../../etc/passwd"]) {
+    for (const q of [
+      "%",
+      "_",
+      "\\",
+      "%_%",
+      "' or 1=1 --",
+      '"; drop table products; --',
+      "<script>alert(1)</script>",
+      "📺",
+      "../../etc/passwd",
+    ]) {
       const response = await suggest(q);
       expect(response.status, q).toBe(200);
       expect(response.body.data.suggestions.length, q).toBeLessThanOrEqual(DEFAULT_SUGGESTIONS);

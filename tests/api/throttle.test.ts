@@ -25,7 +25,10 @@ describe("login failure counters", () => {
     const home = "203.0.113.50";
     // Rows of an earlier version of the throttle (per-account "email:" keys) are swept too.
     await api.db.insert(loginFailures).values({ key: "email:old@example.test", failures: 3, windowStart: clock });
-    await api.call("POST", "/userapp/auth/register", { body: { email: "sweep@example.test", password }, clientAddress: home });
+    await api.call("POST", "/userapp/auth/register", {
+      body: { email: "sweep@example.test", password },
+      clientAddress: home,
+    });
     for (let n = 1; n <= 5; n++) await login(`nobody${n}@example.test`, "wrong", `203.0.113.${n}`);
     // Each failure counts for its pair, its address and the account's two tiers.
     expect(await keys()).toHaveLength(1 + 1 + 5 * 4);

@@ -418,7 +418,10 @@ describe("changing the email, the sign-in name", () => {
     expect(refused.body.status).toBe("TOO_MANY_REQUESTS");
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     // Signing in from that address is refused too; the email did not change.
-    const signIn = await call("POST", "/userapp/auth/login", { body: { username: email, password }, clientAddress: ip });
+    const signIn = await call("POST", "/userapp/auth/login", {
+      body: { username: email, password },
+      clientAddress: ip,
+    });
     expect(signIn.status).toBe(429);
     expect((await me(token)).email).toBe(email);
   });

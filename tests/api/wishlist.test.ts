@@ -87,7 +87,11 @@ describe("wishlist/list", () => {
     // Clients send these options; only page and limit matter.
     const page1 = await call("POST", "/userapp/wishlist/list", {
       token: user.token,
-      body: { query: {}, options: { page: 1, limit: 10, sort: { name: 1 }, pagination: true, lean: true }, isCountOnly: false },
+      body: {
+        query: {},
+        options: { page: 1, limit: 10, sort: { name: 1 }, pagination: true, lean: true },
+        isCountOnly: false,
+      },
     });
     expect(page1.status).toBe(200);
     expect(idsOf(page1.body.data.products)).toEqual(newestFirst.slice(0, 10));
@@ -107,7 +111,10 @@ describe("wishlist/list", () => {
     const page2 = await call("POST", "/userapp/wishlist/list", { token: user.token, body: { options: { page: 2 } } });
     expect(idsOf(page2.body.data.products)).toEqual(newestFirst.slice(10));
     expect(page2.body.data.paginator).toMatchObject({ currentPage: 2, slNo: 11, prev: 1, next: null });
-    const capped = await call("POST", "/userapp/wishlist/list", { token: user.token, body: { options: { limit: 5000 } } });
+    const capped = await call("POST", "/userapp/wishlist/list", {
+      token: user.token,
+      body: { options: { limit: 5000 } },
+    });
     expect(capped.body.data.paginator.perPage).toBe(100);
     expect(capped.body.data.products).toHaveLength(12);
     const countOnly = await call("POST", "/userapp/wishlist/list", { token: user.token, body: { isCountOnly: true } });
@@ -136,7 +143,9 @@ describe("wishlist/ids", () => {
     await call("POST", "/userapp/wishlist/create", { token: other.token, body: { productId: ids[0] } });
     const res = await call("POST", "/userapp/wishlist/ids", { token: user.token });
     expect(res.body).toMatchObject({ status: "SUCCESS", data: { productIds: ids.slice().reverse() } });
-    expect((await call("POST", "/userapp/wishlist/ids", { token: other.token })).body.data.productIds).toEqual([ids[0]]);
+    expect((await call("POST", "/userapp/wishlist/ids", { token: other.token })).body.data.productIds).toEqual([
+      ids[0],
+    ]);
   });
 });
 
@@ -169,10 +178,14 @@ describe("wishlist: users never see each other's wishlist", () => {
     await call("POST", "/userapp/wishlist/create", { token: alice.token, body: { productId: product } });
     expect((await call("POST", "/userapp/wishlist/list", { token: bob.token })).body.data.products).toEqual([]);
     expect((await call("GET", "/userapp/wishlist/count", { token: bob.token })).body.data.count).toBe(0);
-    expect((await call("PUT", "/userapp/wishlist/remove", { token: bob.token, body: { productId: product } })).status).toBe(404);
+    expect(
+      (await call("PUT", "/userapp/wishlist/remove", { token: bob.token, body: { productId: product } })).status,
+    ).toBe(404);
     // Bob adding it gives him his own entry and leaves Alice's alone.
     await call("POST", "/userapp/wishlist/create", { token: bob.token, body: { productId: product } });
     await call("PUT", "/userapp/wishlist/remove", { token: bob.token, body: { productId: product } });
-    expect(idsOf((await call("POST", "/userapp/wishlist/list", { token: alice.token })).body.data.products)).toEqual([product]);
+    expect(idsOf((await call("POST", "/userapp/wishlist/list", { token: alice.token })).body.data.products)).toEqual([
+      product,
+    ]);
   });
 });

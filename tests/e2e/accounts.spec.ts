@@ -4,7 +4,8 @@ import { createShopper, signIn } from "./support/shoppers";
 // Issue 4: register, login and logout with JavaScript on and off, redirectTo round trips,
 // and the origin check that refuses cross-site form posts.
 
-const toast = (page: import("@playwright/test").Page, text: string) => page.getByRole("status").filter({ hasText: text });
+const toast = (page: import("@playwright/test").Page, text: string) =>
+  page.getByRole("status").filter({ hasText: text });
 
 test("a new shopper registers, logs in, comes back to the page they wanted, and logs out", async ({ page }) => {
   const email = `reg-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -40,7 +41,10 @@ test("a new shopper registers, logs in, comes back to the page they wanted, and 
   expect(await page.content()).not.toContain(session!.value);
 
   await page.goto("/");
-  await page.locator("form[action='/logout'] button").first().evaluate((button: HTMLButtonElement) => button.form!.requestSubmit());
+  await page
+    .locator("form[action='/logout'] button")
+    .first()
+    .evaluate((button: HTMLButtonElement) => button.form!.requestSubmit());
   await expect(toast(page, "You have been logged out successfully.")).toBeVisible();
   expect((await page.context().cookies()).some((cookie) => cookie.name === "__session")).toBe(false);
 });
@@ -52,7 +56,9 @@ test("a wrong password says why, keeps the email and clears the password", async
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Login", exact: true }).click();
   // Said twice: above the form, and as the toast (docs/decisions/014-spec-texts.md).
-  await expect(page.locator("form").getByRole("alert").filter({ hasText: "Login failed: Invalid email or password." })).toBeVisible();
+  await expect(
+    page.locator("form").getByRole("alert").filter({ hasText: "Login failed: Invalid email or password." }),
+  ).toBeVisible();
   await expect(page.locator(".toast").filter({ hasText: "Login failed: Invalid email or password." })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(shopper.email);
   await expect(page.getByLabel("Password")).toHaveValue("");

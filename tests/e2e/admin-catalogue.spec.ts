@@ -222,7 +222,9 @@ test("a photo an admin uploads is shown with its srcset on the shop's card, the 
   await signInAsAdmin(page, `/admin/products/${made.id}`);
   await ready(page);
   // Wide enough for all three widths the upload is made into (320, 640 and 1024 px).
-  const wide = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 140, b: 50 } } })
+  const wide = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 140, b: 50 } },
+  })
     .jpeg()
     .toBuffer();
   await page.getByLabel("Add a photo").setInputFiles({ name: "diya.jpg", mimeType: "image/jpeg", buffer: wide });
@@ -231,10 +233,13 @@ test("a photo an admin uploads is shown with its srcset on the shop's card, the 
   const { headers } = await adminApi(request);
   expect((await request.put(`/userapp/admin/products/${made.id}/unhide`, { headers })).status()).toBe(200);
 
-  const srcset = /^\/media\/products\/[0-9a-f]{24}\/[0-9a-f]{16}-320\.webp 320w, \S+-640\.webp 640w, \S+-1024\.webp 1024w$/;
+  const srcset =
+    /^\/media\/products\/[0-9a-f]{24}\/[0-9a-f]{16}-320\.webp 320w, \S+-640\.webp 640w, \S+-1024\.webp 1024w$/;
   const loaded = (image: ReturnType<Page["locator"]>) =>
     expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth} ${img.currentSrc}` : "")))
+      .poll(() =>
+        image.evaluate((img: HTMLImageElement) => (img.complete ? `${img.naturalWidth} ${img.currentSrc}` : "")),
+      )
       .toMatch(/^\d+ http:\/\/\S+\.webp$/);
 
   await page.goto(`/shop?search=${made.word}`);

@@ -10,15 +10,20 @@ type Variant = { size: string; quantity: number; price: { mrp: number; cost: num
 type Product = { _id: string; category: string; title: { shortTitle: string }; variants: Variant[] };
 
 const jsOn = () => !test.info().project.name.includes("nojs");
-const rupees = (n: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
+const rupees = (n: number) =>
+  new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
 // The shop's own canonical product path (a pure helper): the page the cart links to.
 const pathOf = (p: Product) => productPath({ ...p, title: { ...p.title, longTitle: "" } });
 const defaultSizeOf = (p: Product) => p.variants.find((v) => v.size === "M") ?? p.variants[0];
 
 /** A discounted product in stock in every size: the first of the newest page, or the `skip`-th. */
 async function stockedProduct(request: APIRequestContext, skip = 0): Promise<{ product: Product; variant: Variant }> {
-  const response = await request.post("/userapp/product/list", { data: { query: {}, options: { page: 1, limit: 32, sort: { createdAt: -1 } } } });
-  const products = ((await response.json()).data.data as Product[]).filter((p) => p.variants.every((v) => v.quantity >= 10 && v.price.discount > 0));
+  const response = await request.post("/userapp/product/list", {
+    data: { query: {}, options: { page: 1, limit: 32, sort: { createdAt: -1 } } },
+  });
+  const products = ((await response.json()).data.data as Product[]).filter((p) =>
+    p.variants.every((v) => v.quantity >= 10 && v.price.discount > 0),
+  );
   const product = products[skip];
   if (!product) throw new Error("The seeded catalogue has too few discounted products in stock");
   return { product, variant: defaultSizeOf(product) };
@@ -226,13 +231,19 @@ test("another tab's header total follows a change to the cart", async ({ page, r
   await page.goto("/");
   await ready(page);
   // The account menu's Logout form (the menu opens on hover, so submit it directly).
-  await page.locator('form[action="/logout"]').first().evaluate((form: HTMLFormElement) => form.requestSubmit());
+  await page
+    .locator('form[action="/logout"]')
+    .first()
+    .evaluate((form: HTMLFormElement) => form.requestSubmit());
   await expect(toast(page, "You have been logged out successfully.")).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem("persist:root"))).toBeNull();
   await expect(headerTotal(other)).toHaveText("₹0");
 });
 
-test("Update Cart on the product page says 'Cart updated successfully!'; Clear cart empties the cart page", async ({ page, request }) => {
+test("Update Cart on the product page says 'Cart updated successfully!'; Clear cart empties the cart page", async ({
+  page,
+  request,
+}) => {
   await signedIn(page, request);
   const { product } = await stockedProduct(request, 2);
   await addFromProductPage(page, product);

@@ -4,9 +4,14 @@ import { createShopper, signIn, type TestShopper } from "./support/shoppers";
 // Issue 5, items 4 to 6: checkout of the cart and Buy Now, Cash on Delivery and Online Payment
 // (UPI), the order page and the orders list, in all four projects (JavaScript on and off).
 
-type Product = { _id: string; title: { shortTitle: string }; variants: { size: string; quantity: number; price: { cost: number } }[] };
+type Product = {
+  _id: string;
+  title: { shortTitle: string };
+  variants: { size: string; quantity: number; price: { cost: number } }[];
+};
 
-const rupees = (n: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
+const rupees = (n: number) =>
+  new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const sizeOf = (p: Product) => p.variants.find((v) => v.size === "M") ?? p.variants[0];
 
@@ -18,7 +23,9 @@ const CASH_SAFE_PRICE = 50_000 / 2 - 10;
  * Cash on Delivery, chosen at random so runs spread their orders.
  */
 async function stockedProducts(request: APIRequestContext, count: number): Promise<Product[]> {
-  const response = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 100, page: 1 } } });
+  const response = await request.post("/userapp/product/list", {
+    data: { query: {}, options: { limit: 100, page: 1 } },
+  });
   const products = ((await response.json()).data.data as Product[]).filter(
     (p) => sizeOf(p).quantity >= 5 && sizeOf(p).price.cost <= CASH_SAFE_PRICE,
   );
@@ -32,26 +39,39 @@ async function stockedProducts(request: APIRequestContext, count: number): Promi
 
 /** The shopper's own API token (the browser's is in its HttpOnly cookie), to arrange their cart and addresses. */
 async function apiSession(request: APIRequestContext, shopper: TestShopper) {
-  const login = await request.post("/userapp/auth/login", { data: { username: shopper.email, password: shopper.password } });
+  const login = await request.post("/userapp/auth/login", {
+    data: { username: shopper.email, password: shopper.password },
+  });
   const { token, id } = (await login.json()).data as { token: string; id: string };
   const headers = { authorization: `Bearer ${token}` };
   return {
     addToCart: async (product: Product, qty: number) => {
-      const res = await request.post("/userapp/cart/create", { headers, data: { products: [{ productId: product._id, qty, size: sizeOf(product).size }] } });
+      const res = await request.post("/userapp/cart/create", {
+        headers,
+        data: { products: [{ productId: product._id, qty, size: sizeOf(product).size }] },
+      });
       expect(res.status()).toBe(201);
     },
     addAddress: async () => {
-      const address = [{ locality: "7 Park Street", city: "Kolkata", state: "West Bengal", zipcode: "700016", country: "India" }];
+      const address = [
+        { locality: "7 Park Street", city: "Kolkata", state: "West Bengal", zipcode: "700016", country: "India" },
+      ];
       expect((await request.put(`/userapp/user/update/${id}`, { headers, data: { address } })).status()).toBe(200);
     },
     cart: async () => {
       const res = await request.post("/userapp/cart/get", { headers, data: {} });
-      return ((await res.json()).data.products as { productId: { _id: string }; qty: number }[]).map((l) => [l.productId._id, l.qty]);
+      return ((await res.json()).data.products as { productId: { _id: string }; qty: number }[]).map((l) => [
+        l.productId._id,
+        l.qty,
+      ]);
     },
   };
 }
 
-test("the cart is ordered with Cash on Delivery to a new address, then shown on its page and in the orders list", async ({ page, request }) => {
+test("the cart is ordered with Cash on Delivery to a new address, then shown on its page and in the orders list", async ({
+  page,
+  request,
+}) => {
   const shopper = await createShopper(request);
   const api = await apiSession(request, shopper);
   const [product] = await stockedProducts(request, 1);

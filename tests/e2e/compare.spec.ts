@@ -5,21 +5,25 @@ import { expectSameDocument, markDocument, postForm, productPathOf, ready, shopP
 // Issue 5, item 8: the compare list: up to four products side by side, a
 // fifth replaces the oldest, remove and clear, with JavaScript on and off, desktop and 360 px.
 
-const compareShortcut = (page: Page, name: string) => page.getByRole("link", { name, exact: true }).filter({ visible: true });
+const compareShortcut = (page: Page, name: string) =>
+  page.getByRole("link", { name, exact: true }).filter({ visible: true });
 const columns = (page: Page) => page.locator("[data-compare-table] thead [data-compare-product]");
 
 test("a guest is asked to sign in to compare and comes back to /compare", async ({ page, request }) => {
   const [product] = await shopPage(request);
   await page.goto("/shop");
-  await expect(page.locator(`main [data-product-card="${product._id}"]`).getByRole("link", { name: "Login to Compare" })).toHaveAttribute(
-    "href",
-    "/login?redirectTo=%2Fshop",
-  );
+  await expect(
+    page.locator(`main [data-product-card="${product._id}"]`).getByRole("link", { name: "Login to Compare" }),
+  ).toHaveAttribute("href", "/login?redirectTo=%2Fshop");
   await page.goto("/compare");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcompare$/);
 });
 
-test("comparing five products from the cards keeps the newest four side by side", async ({ page, request, isMobile }) => {
+test("comparing five products from the cards keeps the newest four side by side", async ({
+  page,
+  request,
+  isMobile,
+}) => {
   // Five round trips through the shop page, each waiting for its toast.
   test.slow();
   const products = (await shopPage(request)).slice(0, 5);
@@ -36,7 +40,9 @@ test("comparing five products from the cards keeps the newest four side by side"
       await expect(compareShortcut(page, `Compare, ${i + 1} ${i === 0 ? "item" : "items"}`)).toBeVisible();
     }
   }
-  await expect(toast(page, `${products[0].title.shortTitle} was replaced: you can compare up to 4 products.`)).toBeVisible();
+  await expect(
+    toast(page, `${products[0].title.shortTitle} was replaced: you can compare up to 4 products.`),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/shop$/);
   await expectSameDocument(page);
 
@@ -44,7 +50,9 @@ test("comparing five products from the cards keeps the newest four side by side"
   await expect(page).toHaveURL(/\/compare$/);
   await ready(page);
   await expect(columns(page)).toHaveCount(4);
-  const ids = await columns(page).evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-compare-product")));
+  const ids = await columns(page).evaluateAll((cells) =>
+    cells.map((cell) => cell.getAttribute("data-compare-product")),
+  );
   expect(ids).toEqual(products.slice(1).map((product) => product._id));
   const table = page.locator("[data-compare-table]");
   for (const label of ["Image", "Price", "MRP", "Discount", "Brand", "Category", "Sizes", "Stock", "Rating"]) {
@@ -95,7 +103,10 @@ test("the heart on /compare adds the product to the wishlist in place", async ({
   const heart = columns(page).first().getByRole("button", { name: "Add to Wishlist" });
   await heart.click();
   await expect(toast(page, "Added to wishlist")).toBeVisible();
-  await expect(columns(page).first().getByRole("button", { name: "Remove from Wishlist" })).toHaveAttribute("aria-pressed", "true");
+  await expect(columns(page).first().getByRole("button", { name: "Remove from Wishlist" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expectSameDocument(page);
   await page.goto("/wishlist");
   await expect(page.locator(`[data-wishlist-item="${product._id}"]`)).toBeVisible();

@@ -17,7 +17,13 @@ test("the home page renders every section with products from the catalogue", asy
   expect(response?.status()).toBe(200);
   expect(response?.headers()["cache-control"]).toContain("stale-while-revalidate");
 
-  for (const name of ["Popular Categories", "Today's Deals", "Newly Added Products", "Fashion Store", "Special Deals"]) {
+  for (const name of [
+    "Popular Categories",
+    "Today's Deals",
+    "Newly Added Products",
+    "Fashion Store",
+    "Special Deals",
+  ]) {
     await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
   }
   for (const id of ["todays-deals", "newly-added", "fashion-store"]) {
@@ -27,7 +33,9 @@ test("the home page renders every section with products from the catalogue", asy
     expect(await cards.count(), id).toBe(10);
   }
   // The Fashion Store sells fashion only: its links lead to /product/fashion/…
-  const fashionLinks = await page.locator("#fashion-store h3 a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  const fashionLinks = await page
+    .locator("#fashion-store h3 a")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   expect(fashionLinks.every((href) => href?.startsWith("/product/fashion/"))).toBe(true);
   await expect(page.locator("#todays-deals [data-product-card]").first()).toContainText("₹");
 });

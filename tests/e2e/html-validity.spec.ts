@@ -15,7 +15,12 @@ import { createShopper, signIn } from "./support/shoppers";
 // The jar the vnu-jar package ships (its main module exports this path).
 const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
 
-type Product = { _id: string; category: string; title: { shortTitle: string }; variants: { size: string; quantity: number }[] };
+type Product = {
+  _id: string;
+  category: string;
+  title: { shortTitle: string };
+  variants: { size: string; quantity: number }[];
+};
 
 test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -28,21 +33,43 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
 
   // A shopper with a cart, a wishlist entry, an address and an order, signed in through the form.
   const shopper = await createShopper(request);
-  const login = await request.post("/userapp/auth/login", { data: { username: shopper.email, password: shopper.password } });
+  const login = await request.post("/userapp/auth/login", {
+    data: { username: shopper.email, password: shopper.password },
+  });
   const { token, id } = (await login.json()).data;
   const headers = { authorization: `Bearer ${token}` };
-  const address = [{ locality: "7 Park Street", city: "Kolkata", state: "West Bengal", zipcode: "700016", country: "India" }];
+  const address = [
+    { locality: "7 Park Street", city: "Kolkata", state: "West Bengal", zipcode: "700016", country: "India" },
+  ];
   expect((await request.put(`/userapp/user/update/${id}`, { headers, data: { address } })).status()).toBe(200);
-  expect((await request.post("/userapp/wishlist/create", { headers, data: { productId: product._id } })).status()).toBeLessThan(300);
+  expect(
+    (await request.post("/userapp/wishlist/create", { headers, data: { productId: product._id } })).status(),
+  ).toBeLessThan(300);
   const order = await request.post("/userapp/order/create", {
     headers,
     data: { products: [{ productId: product._id, qty: 1, size }], paymentMethod: "Upi" },
   });
   expect(order.status(), await order.text()).toBe(201);
   const orderId = (await order.json()).data._id as string;
-  expect((await request.post("/userapp/cart/create", { headers, data: { products: [{ productId: product._id, qty: 1, size }] } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/userapp/cart/create", {
+        headers,
+        data: { products: [{ productId: product._id, qty: 1, size }] },
+      })
+    ).status(),
+  ).toBe(201);
 
-  const guestPages = ["/", "/shop", "/shop?category=Fashion&sort=price-asc&minPrice=500", productPath(product), `${productPath(product)}?pin=110001`, "/login", "/register", "/no-such-page"];
+  const guestPages = [
+    "/",
+    "/shop",
+    "/shop?category=Fashion&sort=price-asc&minPrice=500",
+    productPath(product),
+    `${productPath(product)}?pin=110001`,
+    "/login",
+    "/register",
+    "/no-such-page",
+  ];
   const shopperPages = [
     "/",
     "/shop",
@@ -103,7 +130,9 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
   // An import refused row by row: the page that lists the bad rows.
   const refusedImport = await page.request.post("/admin/catalogue/import", {
     headers: { origin: new URL(page.url()).origin },
-    multipart: { file: { name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("productId,size\nnot-an-id,M\n") } },
+    multipart: {
+      file: { name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("productId,size\nnot-an-id,M\n") },
+    },
   });
   expect(refusedImport.status()).toBe(422);
   await save("admin", "/admin/catalogue/import (refused)", await refusedImport.text());
@@ -114,14 +143,17 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
   });
   fs.rmSync(dir, { recursive: true, force: true });
   expect(run.error, "java must be installed (apt-get install default-jre-headless)").toBeUndefined();
-  const report = JSON.parse(run.stderr || "{}") as { messages?: { type: string; url: string; lastLine?: number; message: string; extract?: string }[] };
+  const report = JSON.parse(run.stderr || "{}") as {
+    messages?: { type: string; url: string; lastLine?: number; message: string; extract?: string }[];
+  };
   // One line per message and page, with the first place it was seen.
   const errors = new Map<string, string>();
   for (const m of report.messages ?? []) {
     if (m.type !== "error" && m.type !== "non-document-error") continue;
     const where = files.get(new URL(m.url).pathname) ?? m.url;
     const key = `${where}: ${m.message}`;
-    if (!errors.has(key)) errors.set(key, `${key} (line ${m.lastLine ?? "?"})${m.extract ? `\n    ${m.extract.trim()}` : ""}`);
+    if (!errors.has(key))
+      errors.set(key, `${key} (line ${m.lastLine ?? "?"})${m.extract ? `\n    ${m.extract.trim()}` : ""}`);
   }
   expect([...errors.values()], [...errors.values()].join("\n")).toEqual([]);
 });

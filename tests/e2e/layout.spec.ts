@@ -44,7 +44,8 @@ test("a category menu opens on hover and its entries lead to a filtered /shop", 
 
   await fashion.hover();
   await expect(jeans).toBeVisible();
-  for (const heading of ["Men's", "Women's"]) await expect(mainNav(page).getByRole("link", { name: heading, exact: true })).toBeVisible();
+  for (const heading of ["Men's", "Women's"])
+    await expect(mainNav(page).getByRole("link", { name: heading, exact: true })).toBeVisible();
   await expect(mainNav(page).getByRole("link", { name: "Casual Wear" })).toHaveCount(2);
   await expect(mainNav(page).getByRole("link", { name: "Formal Wear" })).toHaveCount(2);
 
@@ -90,7 +91,8 @@ test("every menu entry is a link to /shop with the shop's filter params", async 
   expect(shopLinks.length).toBeGreaterThan(40);
   for (const href of shopLinks) {
     const params = new URL(href, "http://x").searchParams;
-    for (const key of params.keys()) expect(["category", "subCategory", "productSubType", "gender", "brand"]).toContain(key);
+    for (const key of params.keys())
+      expect(["category", "subCategory", "productSubType", "gender", "brand"]).toContain(key);
   }
   expect(hrefs).toContain("/shop?category=Home+Decor");
   expect(hrefs).toContain("/shop?category=Electronics&subCategory=Bluetooth+Headphones&brand=Sony");
@@ -115,7 +117,9 @@ test("guests' Compare, Wishlist and Cart go to the login page and come back", as
   ];
   for (const { title, href } of shortcuts) {
     // The header's icons on wide screens, the bottom bar on phones (the cart is in both there).
-    const links = page.locator(`header a[title="${title}"]:visible, nav[aria-label="Shortcuts"] a[title="${title}"]:visible`);
+    const links = page.locator(
+      `header a[title="${title}"]:visible, nav[aria-label="Shortcuts"] a[title="${title}"]:visible`,
+    );
     await expect(links.first()).toBeVisible();
     for (const link of await links.all()) await expect(link).toHaveAttribute("href", href);
   }
@@ -158,7 +162,10 @@ test("on a phone the menus fold into a <details> menu that works without JavaScr
   await expect(menu).toBeVisible();
   await expect(menu.getByRole("link", { name: "All Products" })).toHaveAttribute("href", "/shop");
   await expect(menu.getByRole("link", { name: "Login", exact: true })).toHaveAttribute("href", "/login?redirectTo=%2F");
-  await expect(menu.getByRole("link", { name: "My Profile" })).toHaveAttribute("href", "/login?redirectTo=%2Fmyaccount%2Fprofile");
+  await expect(menu.getByRole("link", { name: "My Profile" })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=%2Fmyaccount%2Fprofile",
+  );
 
   await menu.locator("summary", { hasText: "Fashion" }).click();
   await menu.locator("summary", { hasText: "Women's" }).click();
@@ -199,9 +206,13 @@ test("the footer has useful links, categories, contact and the year", async ({ p
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
   await expect(footer).toBeVisible();
-  for (const heading of ["Useful links", "Categories", "Contact"]) await expect(footer.getByRole("heading", { name: heading })).toBeVisible();
+  for (const heading of ["Useful links", "Categories", "Contact"])
+    await expect(footer.getByRole("heading", { name: heading })).toBeVisible();
   await expect(footer.getByRole("link", { name: "Televisions" })).toHaveAttribute("href", "/shop?category=Televisions");
-  await expect(footer.getByRole("link", { name: "Orders" })).toHaveAttribute("href", "/login?redirectTo=%2Fmyaccount%2Forders");
+  await expect(footer.getByRole("link", { name: "Orders" })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=%2Fmyaccount%2Forders",
+  );
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Mart. All rights reserved.`);
 });
 

@@ -18,7 +18,11 @@ async function expectFormShown(page: Page, title: string, withJs: boolean) {
   return dialog;
 }
 
-async function addAddress(page: Page, withJs: boolean, fields: { locality: string; city: string; state: string; zipcode: string }) {
+async function addAddress(
+  page: Page,
+  withJs: boolean,
+  fields: { locality: string; city: string; state: string; zipcode: string },
+) {
   await main(page).getByRole("link", { name: "Add New Address" }).click();
   await expect(page).toHaveURL(/\/myaccount\/addresses\/new$/);
   const form = await expectFormShown(page, "Add/Edit Address", withJs);
@@ -50,7 +54,9 @@ test("a guest opening /myaccount/addresses signs in and lands back there", async
 test("the sidebar leads to every section; /myaccount opens the profile", async ({ page, request }) => {
   await signedIn(page, request, "/myaccount");
   await expect(page).toHaveURL(/\/myaccount\/profile$/);
-  const sidebar = page.getByRole("complementary").filter({ has: page.getByRole("heading", { name: "Account Details" }) });
+  const sidebar = page
+    .getByRole("complementary")
+    .filter({ has: page.getByRole("heading", { name: "Account Details" }) });
   for (const [name, path] of [
     ["Addresses", "/myaccount/addresses"],
     ["Settings", "/myaccount/settings"],
@@ -126,8 +132,12 @@ test("Edit Profile puts a taken email back onto the email field", async ({ page,
   await form.getByLabel("Email").fill(other.email);
   await form.getByLabel("Current password").fill(shopper.password);
   await form.getByRole("button", { name: "Save Changes" }).click();
-  await expect(form.locator("form").getByText("Failed to update profile: An account with this email already exists.")).toBeVisible();
-  await expect(form.locator(".toast").filter({ hasText: "Failed to update profile: An account with this email already exists." })).toBeVisible();
+  await expect(
+    form.locator("form").getByText("Failed to update profile: An account with this email already exists."),
+  ).toBeVisible();
+  await expect(
+    form.locator(".toast").filter({ hasText: "Failed to update profile: An account with this email already exists." }),
+  ).toBeVisible();
   await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Email")).toHaveValue(other.email);
 });
@@ -150,7 +160,12 @@ test("addresses: add, set as primary, edit and delete", async ({ page, request }
   await page.goto("/myaccount/addresses");
 
   await addAddress(page, withJs, { locality: "12 MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560001" });
-  await addAddress(page, withJs, { locality: "22 Park Street", city: "Kolkata", state: "West Bengal", zipcode: "700016" });
+  await addAddress(page, withJs, {
+    locality: "22 Park Street",
+    city: "Kolkata",
+    state: "West Bengal",
+    zipcode: "700016",
+  });
   const bengaluru = main(page).getByRole("listitem", { name: /Bengaluru/ });
   const kolkata = main(page).getByRole("listitem", { name: /Kolkata/ });
   await expect(bengaluru.getByText("Primary", { exact: true })).toBeVisible();
@@ -225,7 +240,12 @@ test("settings: change the password, then sign out of all devices", async ({ pag
   await expect(page).toHaveURL(/\/myaccount\/profile$/);
 });
 
-test("a session ended elsewhere signs this browser out of the account pages", async ({ page, browser, request, baseURL }) => {
+test("a session ended elsewhere signs this browser out of the account pages", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   const shopper = await signedIn(page, request, "/myaccount/profile");
   const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();

@@ -29,10 +29,15 @@ test("the address form fills city and state from the PIN and keeps what was type
 
   await form.getByRole("button", { name: "Save Address" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Address added successfully!" })).toBeVisible();
-  await expect(main(page).getByRole("listitem", { name: /Port Blair/ })).toContainText("Port Blair, Andaman and Nicobar Islands 744101");
+  await expect(main(page).getByRole("listitem", { name: /Port Blair/ })).toContainText(
+    "Port Blair, Andaman and Nicobar Islands 744101",
+  );
 });
 
-test("Enter in a field saves the address as typed, never a look-up, JavaScript on or off", async ({ page, request }) => {
+test("Enter in a field saves the address as typed, never a look-up, JavaScript on or off", async ({
+  page,
+  request,
+}) => {
   await signedIn(page, request, "/myaccount/addresses/new");
   const form = page.getByRole("dialog", { name: "Add/Edit Address" });
   await form.getByLabel("City").fill("Bangalore");
@@ -83,7 +88,9 @@ test("the product page checks delivery by PIN, keeping the chosen size", async (
   const check = page.locator("[data-delivery-check]");
   await check.getByLabel("Check delivery").fill("110001");
   await check.getByRole("button", { name: "Check", exact: true }).click();
-  await expect(check.getByRole("status")).toHaveText(/^Delivery to New Delhi, Delhi by (Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2}$/);
+  await expect(check.getByRole("status")).toHaveText(
+    /^Delivery to New Delhi, Delhi by (Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2}$/,
+  );
   await expect(page).toHaveURL(/[?&]pin=110001/);
   await expect(page.locator("[data-sku]")).toHaveText(size);
 

@@ -16,7 +16,12 @@ type ApiProduct = {
 
 const jsOn = () => !test.info().project.name.includes("nojs");
 const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9 -]/g, "").replace(/ /g, "-").replace(/-+/g, "-");
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, "")
+    .replace(/ /g, "-")
+    .replace(/-+/g, "-");
 
 async function listPage(request: APIRequestContext, page: number, limit = 32): Promise<ApiProduct[]> {
   const response = await request.post("/userapp/product/list", {
@@ -133,7 +138,10 @@ test("an out-of-stock product's Add To cart is disabled, for guests too", async 
   await expect(c.locator('a[title="Login to add to Cart"]')).toHaveCount(0);
 });
 
-test("the title and the image link to the product page; Quick View is a link marked for the dialog", async ({ page, request }) => {
+test("the title and the image link to the product page; Quick View is a link marked for the dialog", async ({
+  page,
+  request,
+}) => {
   const [product] = await listPage(request, 1, 20);
   const path = `/product/${slug(product.category)}/${slug(product.title.shortTitle)}/${product._id}`;
   await visit(page, "/shop");

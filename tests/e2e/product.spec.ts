@@ -21,11 +21,14 @@ const slug = (text: string) =>
     .replace(/ /g, "-")
     .replace(/-+/g, "-");
 const pathOf = (p: Product) => `/product/${slug(p.category)}/${slug(p.title.shortTitle)}/${p._id}`;
-const rupees = (n: number) => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
+const rupees = (n: number) =>
+  new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 }).format(n);
 const defaultSizeOf = (p: Product) => p.variants.find((v) => v.size === "M")?.size ?? p.variants[0].size;
 
 async function catalogue(request: APIRequestContext): Promise<Product[]> {
-  const response = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 100, page: 1 } } });
+  const response = await request.post("/userapp/product/list", {
+    data: { query: {}, options: { limit: 100, page: 1 } },
+  });
   const first = (await response.json()).data.data as Product[];
   const more = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 100, page: 2 } } });
   return [...first, ...((await more.json()).data.data as Product[])];
@@ -41,7 +44,9 @@ function otherPricedSize(p: Product): Variant | undefined {
 async function sizedProduct(request: APIRequestContext) {
   const product = (await catalogue(request)).find(
     (p) =>
-      p.productImages.length >= 2 && p.variants.every((v) => v.quantity >= 10 && v.price.discount > 0) && otherPricedSize(p) !== undefined,
+      p.productImages.length >= 2 &&
+      p.variants.every((v) => v.quantity >= 10 && v.price.discount > 0) &&
+      otherPricedSize(p) !== undefined,
   );
   if (!product) throw new Error("The seeded catalogue has no product with sizes at different prices");
   return { product, other: otherPricedSize(product)! };
@@ -77,7 +82,10 @@ test("the product page shows the product, its prices, stock and guest actions", 
   const addToCart = page.getByRole("link", { name: "Add to Cart" });
   await expect(addToCart).toHaveAttribute("title", "Login to add to Cart");
   await expect(addToCart).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(pathOf(product))}`);
-  await expect(page.getByRole("link", { name: "Buy Now" })).toHaveAttribute("href", /^\/login\?redirectTo=%2Fcheckout%3FbuyNow%3D1/);
+  await expect(page.getByRole("link", { name: "Buy Now" })).toHaveAttribute(
+    "href",
+    /^\/login\?redirectTo=%2Fcheckout%3FbuyNow%3D1/,
+  );
   await expect(page.getByRole("link", { name: "Login to add to Wishlist" })).toBeVisible();
 
   // Structured data for search engines.
@@ -85,7 +93,12 @@ test("the product page shows the product, its prices, stock and guest actions", 
   expect(ld).toMatchObject({
     "@type": "Product",
     name: product.title.shortTitle,
-    offers: { "@type": "Offer", priceCurrency: "INR", price: variant.price.cost, availability: "https://schema.org/InStock" },
+    offers: {
+      "@type": "Offer",
+      priceCurrency: "INR",
+      price: variant.price.cost,
+      availability: "https://schema.org/InStock",
+    },
   });
   expect(ld.image[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/art\//);
   expect(ld.offers.url).toMatch(new RegExp(`${pathOf(product)}$`));
@@ -108,7 +121,9 @@ test("size links change the SKU and the price", async ({ page, request, javaScri
   const loads: string[] = [];
   page.on("load", () => loads.push(page.url()));
   await page.locator(`[data-size="${other.size}"]`).click();
-  await expect(page).toHaveURL((url) => url.pathname === pathOf(product) && url.search === `?size=${encodeURIComponent(other.size)}`);
+  await expect(page).toHaveURL(
+    (url) => url.pathname === pathOf(product) && url.search === `?size=${encodeURIComponent(other.size)}`,
+  );
   await expect(sku(page)).toHaveText(other.size);
   await expect(sellingPrice(page)).toHaveText(rupees(other.price.cost));
   await expect(page.locator(`[data-size="${other.size}"]`)).toHaveAttribute("aria-current", "true");
@@ -156,7 +171,12 @@ test("thumbnails switch the main image", async ({ page, request, javaScriptEnabl
   else await expect(page).toHaveURL(/\?image=1$/);
 });
 
-test("the main image zooms on hover, towards the pointer with JavaScript", async ({ page, request, isMobile, javaScriptEnabled }) => {
+test("the main image zooms on hover, towards the pointer with JavaScript", async ({
+  page,
+  request,
+  isMobile,
+  javaScriptEnabled,
+}) => {
   test.skip(isMobile, "a phone has no hover");
   const { product } = await sizedProduct(request);
   await page.goto(pathOf(product));

@@ -25,7 +25,13 @@ test("every HTML page carries the security headers", async ({ request }) => {
     const policy = headers["content-security-policy"];
     expect(policy, path).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{24}' 'strict-dynamic' 'self'/);
     expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    for (const directive of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'", "img-src 'self' data:"]) {
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "img-src 'self' data:",
+    ]) {
       expect(policy).toContain(directive);
     }
     expect(headers["x-content-type-options"]).toBe("nosniff");
@@ -43,7 +49,9 @@ test("each response has its own nonce, and every script and module preload carri
     seen.add(nonce);
     const html = await response.text();
     // JSON-LD is data, not script: CSP does not apply to it.
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes("application/ld+json"));
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => !tag.includes("application/ld+json"));
     expect(scripts.length, path).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
     const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
@@ -53,7 +61,10 @@ test("each response has its own nonce, and every script and module preload carri
   expect(seen.size).toBe(4);
 });
 
-test("with JavaScript on, the app hydrates and navigates without a CSP violation or console error", async ({ page, javaScriptEnabled }) => {
+test("with JavaScript on, the app hydrates and navigates without a CSP violation or console error", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "CSP violations and hydration concern pages that run JavaScript");
   const problems: string[] = [];
   page.on("console", (message) => {
@@ -110,7 +121,10 @@ test("hashed assets are immutable for a year and served compressed", async ({ re
   }
 });
 
-test("catalogue pages are publicly cacheable; a session cookie makes any page private", async ({ request, baseURL }) => {
+test("catalogue pages are publicly cacheable; a session cookie makes any page private", async ({
+  request,
+  baseURL,
+}) => {
   const guest = await request.get("/shop?category=Electronics");
   expect(guest.headers()["cache-control"]).toMatch(/^public, .*stale-while-revalidate=\d+/);
   expect(guest.headers()["vary"]).toContain("Cookie");

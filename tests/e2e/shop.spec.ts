@@ -38,7 +38,9 @@ async function applyFilters(page: Page, expectUrl: RegExp) {
 
 const cards = (page: Page) => page.locator("main [data-product-card]");
 const sellingPrices = async (page: Page) =>
-  (await page.locator("main [data-product-card] [data-price=selling]").allTextContents()).map((text) => Number(text.replace(/[^\d]/g, "")));
+  (await page.locator("main [data-product-card] [data-price=selling]").allTextContents()).map((text) =>
+    Number(text.replace(/[^\d]/g, "")),
+  );
 
 test("the shop lists the catalogue with breadcrumb, count, category tiles and pagination", async ({ page }) => {
   const response = await visit(page, "/shop");
@@ -232,7 +234,17 @@ test("the filter panel: a drawer on phones that opens without JavaScript, a side
     await expect(fashion).toBeVisible();
     await expect(page.getByRole("button", { name: "Apply" })).toBeVisible();
     // Every filter of the fixed option lists is there.
-    for (const name of ["Home Decor", "Smart TV", "OnePlus", "Home Appliances", "Cushions", "XXXXL", "free", "Unisex", "All"]) {
+    for (const name of [
+      "Home Decor",
+      "Smart TV",
+      "OnePlus",
+      "Home Appliances",
+      "Cushions",
+      "XXXXL",
+      "free",
+      "Unisex",
+      "All",
+    ]) {
       await expect(page.locator("main form#shop-filters").getByLabel(name, { exact: true })).toBeAttached();
     }
     // The drawer's backdrop (the summary itself) closes it again.
@@ -249,7 +261,9 @@ test("the filter panel: a drawer on phones that opens without JavaScript, a side
 
 test("the grid has three columns on wide screens and two on phones", async ({ page }) => {
   await visit(page, "/shop");
-  const tops = await cards(page).evaluateAll((els) => els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().top)));
+  const tops = await cards(page).evaluateAll((els) =>
+    els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().top)),
+  );
   const firstRow = tops.filter((top) => top === tops[0]).length;
   expect(firstRow).toBe(isPhone() ? 2 : 3);
 });

@@ -1,12 +1,22 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signedIn } from "./support/shoppers";
-import { defaultSizeInStock, expectSameDocument, markDocument, postForm, productPathOf, ready, shopPage, toast } from "./support/lists";
+import {
+  defaultSizeInStock,
+  expectSameDocument,
+  markDocument,
+  postForm,
+  productPathOf,
+  ready,
+  shopPage,
+  toast,
+} from "./support/lists";
 
 // Issue 5, item 7: the wishlist heart on the product page and on cards, the real /wishlist page
 // with Remove and its empty state, with JavaScript on and off, on a desktop and at 360 px.
 
 /** The header's (desktop) or bottom bar's (phone) wishlist link, which says how many items. */
-const wishlistShortcut = (page: Page, name: string) => page.getByRole("link", { name, exact: true }).filter({ visible: true });
+const wishlistShortcut = (page: Page, name: string) =>
+  page.getByRole("link", { name, exact: true }).filter({ visible: true });
 
 test("a guest is asked to sign in for the wishlist and comes back to it", async ({ page, request }) => {
   const [product] = await shopPage(request);
@@ -30,7 +40,10 @@ test("the heart on the product page adds and removes, and /wishlist shows the pr
 
   await page.getByRole("button", { name: "Add to Wishlist", exact: true }).first().click();
   await expect(toast(page, "Added to wishlist")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Remove from Wishlist", exact: true }).first()).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Remove from Wishlist", exact: true }).first()).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(wishlistShortcut(page, "Wishlist, 1 item")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${productPathOf(product)}$`));
   await expectSameDocument(page);
@@ -38,7 +51,10 @@ test("the heart on the product page adds and removes, and /wishlist shows the pr
   // And off again from the same heart.
   await page.getByRole("button", { name: "Remove from Wishlist", exact: true }).first().click();
   await expect(toast(page, "Removed from wishlist")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Add to Wishlist", exact: true }).first()).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("button", { name: "Add to Wishlist", exact: true }).first()).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
 
   // Two products on the list, then the page.
   await page.getByRole("button", { name: "Add to Wishlist", exact: true }).first().click();
@@ -68,7 +84,10 @@ test("the heart on the product page adds and removes, and /wishlist shows the pr
   await expect(items.first()).toHaveAttribute("data-wishlist-item", product._id);
   await expectSameDocument(page);
 
-  await items.first().getByRole("button", { name: `Remove ${product.title.shortTitle} from wishlist` }).click();
+  await items
+    .first()
+    .getByRole("button", { name: `Remove ${product.title.shortTitle} from wishlist` })
+    .click();
   await expect(page.getByText("Your Wishlist is Empty")).toBeVisible();
   await page.getByRole("link", { name: "Browse Products" }).click();
   await expect(page).toHaveURL(/\/shop$/);
@@ -100,7 +119,8 @@ test("more than ten products page the wishlist", async ({ page, request }) => {
   const products = await shopPage(request);
   await signedIn(page, request);
   // Straight through the API the page uses, with the browser's own session: twelve products.
-  for (const product of products.slice(0, 12)) await postForm(page, "/wishlist", { intent: "add", productId: product._id });
+  for (const product of products.slice(0, 12))
+    await postForm(page, "/wishlist", { intent: "add", productId: product._id });
   await page.goto("/wishlist");
   await expect(page.locator("[data-wishlist-item]")).toHaveCount(10);
   await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();

@@ -13,9 +13,16 @@ const register = (fields: Record<string, string>, cookie?: string) =>
   settle(() => registerAction({ request: formPost("/register", fields, cookie), params: {}, context } as never));
 const login = (fields: Record<string, string>, cookie?: string) =>
   settle(() => loginAction({ request: formPost("/login", fields, cookie), params: {}, context } as never));
-const root = (cookie?: string, path = "/") => settle(() => rootLoader({ request: pageGet(path, cookie), params: {}, context } as never));
+const root = (cookie?: string, path = "/") =>
+  settle(() => rootLoader({ request: pageGet(path, cookie), params: {}, context } as never));
 
-const valid = { firstName: "Meera", lastName: "Iyer", email: "meera@example.test", password: "s3cret-passphrase", terms: "on" };
+const valid = {
+  firstName: "Meera",
+  lastName: "Iyer",
+  email: "meera@example.test",
+  password: "s3cret-passphrase",
+  terms: "on",
+};
 
 describe("register", () => {
   it("creates the account with first and last name and sends the shopper to /login with a toast", async () => {
@@ -25,7 +32,9 @@ describe("register", () => {
     const after = await root(nextCookies(answer.headers));
     expect(after.data.toast).toEqual({ type: "success", message: "Registration successful! Please log in." });
 
-    const signIn = await api.call("POST", "/userapp/auth/login", { body: { username: valid.email, password: valid.password } });
+    const signIn = await api.call("POST", "/userapp/auth/login", {
+      body: { username: valid.email, password: valid.password },
+    });
     expect(signIn.body.data).toMatchObject({ name: "Meera Iyer", firstName: "Meera", lastName: "Iyer" });
   });
 
@@ -56,13 +65,21 @@ describe("register", () => {
   it("shows the API's limit on registrations from one address as a clear message", async () => {
     const fromOneAddress = loadContext(api, "203.0.113.62");
     const registerFrom = (email: string) =>
-      settle(() => registerAction({ request: formPost("/register", { ...valid, email }), params: {}, context: fromOneAddress } as never));
+      settle(() =>
+        registerAction({
+          request: formPost("/register", { ...valid, email }),
+          params: {},
+          context: fromOneAddress,
+        } as never),
+      );
     // The API's default: 10 an hour from one address, whatever their outcome.
     for (let i = 0; i < 10; i++) expect((await registerFrom(`many${i}@example.test`)).status).toBe(303);
     const refused = await registerFrom("one.too.many@example.test");
     expect(refused.status).toBe(429);
     expect(refused.data.result.error[""]).toEqual([
-      expect.stringMatching(/^Registration failed: Too many accounts have been registered from your network\. Please wait \d+ minutes? and try again\.$/),
+      expect.stringMatching(
+        /^Registration failed: Too many accounts have been registered from your network\. Please wait \d+ minutes? and try again\.$/,
+      ),
     ]);
     expect(JSON.stringify(refused.data)).not.toContain(valid.password);
     // Another address is not affected.
@@ -80,16 +97,22 @@ describe("register", () => {
   it("creates no account when the honeypot field is filled", async () => {
     const answer = await register({ ...valid, email: "bot@example.test", name__confirm: "I am a bot" });
     expect(answer.status).toBe(400);
-    const signIn = await api.call("POST", "/userapp/auth/login", { body: { username: "bot@example.test", password: valid.password } });
+    const signIn = await api.call("POST", "/userapp/auth/login", {
+      body: { username: "bot@example.test", password: valid.password },
+    });
     expect(signIn.status).toBe(400);
   });
 
   it("serves honeypot fields to the page and sends a signed-in shopper on", async () => {
-    const page = await settle(() => registerLoader({ request: pageGet("/register?redirectTo=%2Fmycart"), params: {}, context } as never));
+    const page = await settle(() =>
+      registerLoader({ request: pageGet("/register?redirectTo=%2Fmycart"), params: {}, context } as never),
+    );
     expect(page.data.redirectTo).toBe("/mycart");
     expect(page.data.honeypot.nameFieldName).toBeTruthy();
     const { cookie } = await signedInShopper(api);
-    const again = await settle(() => registerLoader({ request: pageGet("/register?redirectTo=%2Fmycart", cookie), params: {}, context } as never));
+    const again = await settle(() =>
+      registerLoader({ request: pageGet("/register?redirectTo=%2Fmycart", cookie), params: {}, context } as never),
+    );
     expect(again.location).toBe("/mycart");
   });
 });
@@ -148,19 +171,29 @@ describe("login", () => {
     const fromOneAddress = loadContext(api, "203.0.113.61");
     const attempt = () =>
       settle(() =>
-        loginAction({ request: formPost("/login", { email: throttled.email, password: "wrong" }), params: {}, context: fromOneAddress } as never),
+        loginAction({
+          request: formPost("/login", { email: throttled.email, password: "wrong" }),
+          params: {},
+          context: fromOneAddress,
+        } as never),
       );
     let answer = await attempt();
     for (let tries = 0; tries < 6 && answer.status !== 429; tries++) answer = await attempt();
     expect(answer.status).toBe(429);
-    expect(answer.data.result.error[""][0]).toMatch(/^Login failed: Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(answer.data.result.error[""][0]).toMatch(
+      /^Login failed: Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
   });
 
   it("sends an already signed-in shopper straight on", async () => {
     const { cookie } = await signedInShopper(api);
-    const answer = await settle(() => loginLoader({ request: pageGet("/login?redirectTo=%2Fwishlist", cookie), params: {}, context } as never));
+    const answer = await settle(() =>
+      loginLoader({ request: pageGet("/login?redirectTo=%2Fwishlist", cookie), params: {}, context } as never),
+    );
     expect(answer.location).toBe("/wishlist");
-    const guest = await settle(() => loginLoader({ request: pageGet("/login?redirectTo=https%3A%2F%2Fevil.example"), params: {}, context } as never));
+    const guest = await settle(() =>
+      loginLoader({ request: pageGet("/login?redirectTo=https%3A%2F%2Fevil.example"), params: {}, context } as never),
+    );
     expect(guest.data).toEqual({ redirectTo: "" });
   });
 
@@ -174,7 +207,9 @@ describe("login", () => {
 describe("logout", () => {
   it("revokes the token, clears the session and says so", async () => {
     const { cookie } = await signedInShopper(api);
-    const answer = await settle(() => logoutAction({ request: formPost("/logout", {}, cookie), params: {}, context } as never));
+    const answer = await settle(() =>
+      logoutAction({ request: formPost("/logout", {}, cookie), params: {}, context } as never),
+    );
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/");
     const jar = nextCookies(answer.headers, cookie);

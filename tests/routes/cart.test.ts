@@ -17,14 +17,21 @@ const shirt = await insertProduct(api.db, {
     { size: "L", quantity: 0, mrp: 1000, discount: 20 },
   ],
 });
-const soldOut = await insertProduct(api.db, { shortTitle: "Sold Out Lamp", variants: [{ size: "free", quantity: 0, mrp: 500, discount: 0 }] });
+const soldOut = await insertProduct(api.db, {
+  shortTitle: "Sold Out Lamp",
+  variants: [{ size: "free", quantity: 0, mrp: 500, discount: 0 }],
+});
 const UNKNOWN = "0123456789abcdef01234567";
 
 /** Posts a cart form as a browser would, then reads the next page's root data: its toast and the header's cart. */
 async function post(fields: Record<string, string>, cookie?: string) {
-  const answer = await settle(() => cartAction({ request: formPost("/cart", fields, cookie), params: {}, context } as never));
+  const answer = await settle(() =>
+    cartAction({ request: formPost("/cart", fields, cookie), params: {}, context } as never),
+  );
   const jar = nextCookies(answer.headers, cookie);
-  const next = await settle(() => rootLoader({ request: pageGet(answer.location ?? fields.redirectTo ?? "/", jar), params: {}, context } as never));
+  const next = await settle(() =>
+    rootLoader({ request: pageGet(answer.location ?? fields.redirectTo ?? "/", jar), params: {}, context } as never),
+  );
   return { ...answer, jar, toast: next.data.toast as { type: string; message: string } | null, cart: next.data.cart };
 }
 
@@ -48,11 +55,14 @@ describe("GET /cart", () => {
 });
 
 describe("guests", () => {
-  it.each(["add", "update", "decrease", "remove", "clear"])("%s: sent to sign in, then back to where they were", async (intent) => {
-    const answer = await post({ intent, productId: shirt, size: "M", qty: "1", redirectTo: "/shop?page=2" });
-    expect(answer.status).toBe(303);
-    expect(answer.location).toBe("/login?redirectTo=%2Fshop%3Fpage%3D2");
-  });
+  it.each(["add", "update", "decrease", "remove", "clear"])(
+    "%s: sent to sign in, then back to where they were",
+    async (intent) => {
+      const answer = await post({ intent, productId: shirt, size: "M", qty: "1", redirectTo: "/shop?page=2" });
+      expect(answer.status).toBe(303);
+      expect(answer.location).toBe("/login?redirectTo=%2Fshop%3Fpage%3D2");
+    },
+  );
 
   it("never to another site", async () => {
     const answer = await post({ intent: "add", productId: shirt, size: "M", redirectTo: "//evil.example/x" });
@@ -63,7 +73,10 @@ describe("guests", () => {
 describe("add", () => {
   it("adds the line and answers 303 back to the page with the shop's toast", async () => {
     const { cookie } = await shopperWith();
-    const answer = await post({ intent: "add", productId: shirt, size: "M", qty: "2", redirectTo: "/shop?page=2" }, cookie);
+    const answer = await post(
+      { intent: "add", productId: shirt, size: "M", qty: "2", redirectTo: "/shop?page=2" },
+      cookie,
+    );
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/shop?page=2");
     // A fetcher's redirect replaces the history entry instead of adding one per click.
@@ -88,7 +101,10 @@ describe("add", () => {
     const answer = await post({ intent: "add", productId: shirt, size: "M", qty, redirectTo: "/shop" }, cookie);
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/shop");
-    expect(answer.toast).toEqual({ type: "error", message: "Failed to add product to cart: Quantity must be between 1 and 10" });
+    expect(answer.toast).toEqual({
+      type: "error",
+      message: "Failed to add product to cart: Quantity must be between 1 and 10",
+    });
     expect(answer.cart.lines).toEqual([]);
   });
 
@@ -109,7 +125,10 @@ describe("add", () => {
 describe("update", () => {
   it("sets the quantity: 'Updated {name} quantity to {n}'", async () => {
     const { cookie } = await shopperWith([{ productId: shirt, size: "M", qty: "1" }]);
-    const answer = await post({ intent: "update", productId: shirt, size: "M", qty: "4", redirectTo: "/mycart" }, cookie);
+    const answer = await post(
+      { intent: "update", productId: shirt, size: "M", qty: "4", redirectTo: "/mycart" },
+      cookie,
+    );
     expect(answer.location).toBe("/mycart");
     expect(answer.toast).toEqual({ type: "success", message: "Updated Cotton Shirt quantity to 4" });
     expect(answer.cart).toMatchObject({ totalQuantity: 4, totalAmount: 3200 });
@@ -118,7 +137,10 @@ describe("update", () => {
   it.each(["0", "11", "", "x"])("refuses the quantity '%s'", async (qty) => {
     const { cookie } = await shopperWith([{ productId: shirt, size: "M", qty: "3" }]);
     const answer = await post({ intent: "update", productId: shirt, size: "M", qty }, cookie);
-    expect(answer.toast).toEqual({ type: "error", message: "Failed to update quantity: Quantity must be between 1 and 10" });
+    expect(answer.toast).toEqual({
+      type: "error",
+      message: "Failed to update quantity: Quantity must be between 1 and 10",
+    });
     expect(lineOf(answer.cart, shirt, "M")?.qty).toBe(3);
   });
 
@@ -130,9 +152,15 @@ describe("update", () => {
   });
 
   it("refuses to raise a line whose size sold out since, but lets it be lowered", async () => {
-    const lamp = await insertProduct(api.db, { shortTitle: "Desk Lamp", variants: [{ size: "free", quantity: 5, mrp: 600, discount: 0 }] });
+    const lamp = await insertProduct(api.db, {
+      shortTitle: "Desk Lamp",
+      variants: [{ size: "free", quantity: 5, mrp: 600, discount: 0 }],
+    });
     const { cookie } = await shopperWith([{ productId: lamp, size: "free", qty: "3" }]);
-    await api.db.update(variants).set({ quantity: 0 }).where(and(eq(variants.productId, lamp), eq(variants.size, "free")));
+    await api.db
+      .update(variants)
+      .set({ quantity: 0 })
+      .where(and(eq(variants.productId, lamp), eq(variants.size, "free")));
     const raised = await post({ intent: "update", productId: lamp, size: "free", qty: "4" }, cookie);
     expect(raised.toast).toEqual({ type: "error", message: "Product not available" });
     expect(lineOf(raised.cart, lamp, "free")?.qty).toBe(3);
@@ -173,7 +201,10 @@ describe("decrease", () => {
 
 describe("remove", () => {
   it("removes only that product in that size: '{name} removed from cart'", async () => {
-    const lamp = await insertProduct(api.db, { shortTitle: "Floor Lamp", variants: [{ size: "free", quantity: 5, mrp: 2000, discount: 10 }] });
+    const lamp = await insertProduct(api.db, {
+      shortTitle: "Floor Lamp",
+      variants: [{ size: "free", quantity: 5, mrp: 2000, discount: 10 }],
+    });
     const { cookie } = await shopperWith([
       { productId: shirt, size: "M", qty: "2" },
       { productId: lamp, size: "free", qty: "1" },
@@ -208,7 +239,10 @@ describe("clear", () => {
 describe("through a fetcher (JavaScript)", () => {
   it("answers the outcome as data with the same toast, and no redirect", async () => {
     const { cookie } = await shopperWith();
-    const added = await post({ intent: "add", productId: shirt, size: "M", qty: "2", redirectTo: "/shop", answer: "fetcher" }, cookie);
+    const added = await post(
+      { intent: "add", productId: shirt, size: "M", qty: "2", redirectTo: "/shop", answer: "fetcher" },
+      cookie,
+    );
     expect(added.status).toBe(200);
     expect(added.location).toBeNull();
     expect(added.data).toEqual({ ok: true, message: "Product added successfully to cart!" });

@@ -11,13 +11,27 @@ import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } 
 const api = await createTestApi();
 const context = loadContext(api);
 
-const home = { locality: "12 MG Road, Indiranagar", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India" };
-const office = { locality: "4th Floor, Cyber Towers", city: "Hyderabad", state: "Telangana", zipcode: "500081", country: "India" };
+const home = {
+  locality: "12 MG Road, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  zipcode: "560038",
+  country: "India",
+};
+const office = {
+  locality: "4th Floor, Cyber Towers",
+  city: "Hyderabad",
+  state: "Telangana",
+  zipcode: "500081",
+  country: "India",
+};
 
 const getCheckout = (cookie?: string, query = "") =>
   settle(() => checkoutLoader({ request: pageGet(`/checkout${query}`, cookie), params: {}, context } as never));
 const postCheckout = (fields: Record<string, string>, cookie?: string, query = "") =>
-  settle(() => checkoutAction({ request: formPost(`/checkout${query}`, fields, cookie), params: {}, context } as never));
+  settle(() =>
+    checkoutAction({ request: formPost(`/checkout${query}`, fields, cookie), params: {}, context } as never),
+  );
 const getOrders = (cookie?: string, query = "") =>
   settle(() => ordersLoader({ request: pageGet(`/myaccount/orders${query}`, cookie), params: {}, context } as never));
 const getOrder = (id: string, cookie?: string) =>
@@ -26,19 +40,31 @@ const getOrder = (id: string, cookie?: string) =>
 /** A signed-in shopper, plus an API token of their own for arranging the cart and addresses. */
 async function shopper(addresses: (typeof home)[] = []) {
   const signedIn = await signedInShopper(api);
-  const login = await api.call("POST", "/userapp/auth/login", { body: { username: signedIn.email, password: signedIn.password } });
+  const login = await api.call("POST", "/userapp/auth/login", {
+    body: { username: signedIn.email, password: signedIn.password },
+  });
   const token = login.body.data.token as string;
   if (addresses.length > 0) {
-    const saved = await api.call("PUT", `/userapp/user/update/${signedIn.userId}`, { token, body: { address: addresses } });
+    const saved = await api.call("PUT", `/userapp/user/update/${signedIn.userId}`, {
+      token,
+      body: { address: addresses },
+    });
     expect(saved.status).toBe(200);
   }
   const addToCart = async (productId: string, qty: number, size = "M") => {
-    const res = await api.call("POST", "/userapp/cart/create", { token, body: { products: [{ productId, qty, size }] } });
+    const res = await api.call("POST", "/userapp/cart/create", {
+      token,
+      body: { products: [{ productId, qty, size }] },
+    });
     expect(res.status).toBe(201);
   };
   const cart = async () => {
     const res = await api.call("POST", "/userapp/cart/get", { token, body: {} });
-    return (res.body.data.products as { productId: { _id: string }; size: string; qty: number }[]).map((l) => [l.productId._id, l.size, l.qty]);
+    return (res.body.data.products as { productId: { _id: string }; size: string; qty: number }[]).map((l) => [
+      l.productId._id,
+      l.size,
+      l.qty,
+    ]);
   };
   const orders = async () => (await api.call("GET", "/userapp/orders", { token })).body.data.data as { _id: string }[];
   const profile = async () => (await api.call("GET", "/userapp/user/me", { token })).body.data;
@@ -59,7 +85,9 @@ describe("checkout: guests", () => {
   it("sends a guest to sign in and back, for the page and for the form", async () => {
     const page = await getCheckout(undefined, "?buyNow=1&productId=abc&size=M&qty=1");
     expect(page.status).toBe(302);
-    expect(page.location).toBe(`/login?redirectTo=${encodeURIComponent("/checkout?buyNow=1&productId=abc&size=M&qty=1")}`);
+    expect(page.location).toBe(
+      `/login?redirectTo=${encodeURIComponent("/checkout?buyNow=1&productId=abc&size=M&qty=1")}`,
+    );
     const post = await postCheckout({ idempotencyKey: "guest-key-123", paymentMethod: "cod" });
     expect(post.status).toBe(302);
     expect(post.location).toBe("/login?redirectTo=%2Fcheckout");
@@ -98,9 +126,14 @@ describe("checkout: the cart", () => {
     const product = await insertProduct(api.db);
     await s.addToCart(product, 2);
     const officeId = (await s.profile()).address[1]._id;
-    const answer = await postCheckout({ idempotencyKey: "cod-order-key-1", paymentMethod: "cod", addressId: officeId }, s.cookie);
+    const answer = await postCheckout(
+      { idempotencyKey: "cod-order-key-1", paymentMethod: "cod", addressId: officeId },
+      s.cookie,
+    );
     const id = placedOrderId(answer);
-    const toast = await settle(() => rootLoader({ request: pageGet("/", nextCookies(answer.headers, s.cookie)), params: {}, context } as never));
+    const toast = await settle(() =>
+      rootLoader({ request: pageGet("/", nextCookies(answer.headers, s.cookie)), params: {}, context } as never),
+    );
     expect(toast.data.toast).toEqual({ type: "success", message: "Order placed successfully!" });
     expect(await s.cart()).toEqual([]);
 
@@ -128,7 +161,10 @@ describe("checkout: the cart", () => {
       zipcode: ["Enter a 6-digit PIN code"],
       country: ["Enter the country"],
     });
-    const badPin = await postCheckout({ idempotencyKey: "no-address-key-1", paymentMethod: "cod", ...home, zipcode: "12345" }, s.cookie);
+    const badPin = await postCheckout(
+      { idempotencyKey: "no-address-key-1", paymentMethod: "cod", ...home, zipcode: "12345" },
+      s.cookie,
+    );
     expect(badPin.data.result.error.zipcode).toEqual(["Enter a 6-digit PIN code"]);
     expect(await s.orders()).toHaveLength(0);
   });
@@ -136,7 +172,9 @@ describe("checkout: the cart", () => {
   it("saves an address typed at checkout to the shopper's addresses and delivers the order there", async () => {
     const s = await shopper();
     await s.addToCart(await insertProduct(api.db), 1);
-    const id = placedOrderId(await postCheckout({ idempotencyKey: "inline-address-1", paymentMethod: "cod", ...home }, s.cookie));
+    const id = placedOrderId(
+      await postCheckout({ idempotencyKey: "inline-address-1", paymentMethod: "cod", ...home }, s.cookie),
+    );
     expect((await s.profile()).address).toEqual([expect.objectContaining({ ...home, isActive: true })]);
     expect((await getOrder(id, s.cookie)).data.order.address).toEqual(home);
   });
@@ -146,7 +184,10 @@ describe("checkout: the cart", () => {
     const strangersAddress = (await stranger.profile()).address[0]._id;
     const s = await shopper([home]);
     await s.addToCart(await insertProduct(api.db), 1);
-    const answer = await postCheckout({ idempotencyKey: "foreign-address", paymentMethod: "cod", addressId: strangersAddress }, s.cookie);
+    const answer = await postCheckout(
+      { idempotencyKey: "foreign-address", paymentMethod: "cod", addressId: strangersAddress },
+      s.cookie,
+    );
     expect(answer.status).toBe(400);
     expect(answer.data.result.error.addressId).toEqual(["Choose a delivery address"]);
   });
@@ -164,7 +205,9 @@ describe("checkout: the cart", () => {
 
     await s.addToCart(await insertProduct(api.db), 1);
     const together = await Promise.all(
-      [1, 2, 3].map(() => postCheckout({ idempotencyKey: "double-click-key-2", paymentMethod: "cod", ...home }, s.cookie)),
+      [1, 2, 3].map(() =>
+        postCheckout({ idempotencyKey: "double-click-key-2", paymentMethod: "cod", ...home }, s.cookie),
+      ),
     );
     expect(new Set(together.map(placedOrderId)).size).toBe(1);
     expect(await s.orders()).toHaveLength(2);
@@ -175,7 +218,10 @@ describe("checkout: the cart", () => {
     const product = await insertProduct(api.db, { variants: [{ size: "M", quantity: 2, mrp: 500, discount: 0 }] });
     await s.addToCart(product, 2);
     await api.db.update(variants).set({ quantity: 1 }).where(eq(variants.productId, product));
-    const answer = await postCheckout({ idempotencyKey: "stock-taken-1", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id }, s.cookie);
+    const answer = await postCheckout(
+      { idempotencyKey: "stock-taken-1", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id },
+      s.cookie,
+    );
     expect(answer.status).toBe(409);
     expect(formErrorOf(answer)?.[0]).toMatch(/^Failed to place order: Only 1 left of Test Product \d+ \(size M\)$/);
     expect(await s.cart()).toEqual([[product, "M", 2]]);
@@ -199,7 +245,12 @@ describe("checkout: payment", () => {
   it("leaves an online payment awaiting, and the order page shows the UPI request with its QR code", async () => {
     const s = await shopper([home]);
     await s.addToCart(await insertProduct(api.db), 1); // 800 + 4
-    const id = placedOrderId(await postCheckout({ idempotencyKey: "upi-order-1", paymentMethod: "Upi", addressId: (await s.profile()).address[0]._id }, s.cookie));
+    const id = placedOrderId(
+      await postCheckout(
+        { idempotencyKey: "upi-order-1", paymentMethod: "Upi", addressId: (await s.profile()).address[0]._id },
+        s.cookie,
+      ),
+    );
     const page = await getOrder(id, s.cookie);
     expect(page.data.order).toMatchObject({ paymentMethod: "Upi", paymentStatus: "awaitingPayment", totalAmount: 804 });
     expect(page.data.payment).toMatchObject({
@@ -215,7 +266,12 @@ describe("checkout: payment", () => {
   it("confirms a cash on delivery order with today's date and asks for no payment", async () => {
     const s = await shopper([home]);
     await s.addToCart(await insertProduct(api.db), 1);
-    const id = placedOrderId(await postCheckout({ idempotencyKey: "cod-order-2", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id }, s.cookie));
+    const id = placedOrderId(
+      await postCheckout(
+        { idempotencyKey: "cod-order-2", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id },
+        s.cookie,
+      ),
+    );
     const { order, payment } = (await getOrder(id, s.cookie)).data;
     expect(order.paymentStatus).toBe("payOnDelivery");
     expect(order.orderStatus.orderConfirmed.isConfirmed).toBe(true);
@@ -234,19 +290,44 @@ describe("checkout: Buy Now", () => {
     expect(page.data.buyNow).toBe(true);
     expect(page.data.lines).toEqual([expect.objectContaining({ productId: product, size: "L", qty: 2, amount: 2700 })]);
 
-    const id = placedOrderId(await postCheckout({ idempotencyKey: "buy-now-1", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id }, s.cookie, query));
+    const id = placedOrderId(
+      await postCheckout(
+        { idempotencyKey: "buy-now-1", paymentMethod: "cod", addressId: (await s.profile()).address[0]._id },
+        s.cookie,
+        query,
+      ),
+    );
     const { order } = (await getOrder(id, s.cookie)).data;
-    expect(order).toMatchObject({ source: "buyNow", totalAmount: 2704, products: [expect.objectContaining({ productId: product, qty: 2, size: "L" })] });
+    expect(order).toMatchObject({
+      source: "buyNow",
+      totalAmount: 2704,
+      products: [expect.objectContaining({ productId: product, qty: 2, size: "L" })],
+    });
     expect(await s.cart()).toEqual([[inCart, "M", 1]]);
   });
 
   it.each([
     ["a malformed product id", "?buyNow=1&productId=nope&size=M&qty=1", 404, "This product could not be found."],
-    ["an unknown product", `?buyNow=1&productId=${"a".repeat(24)}&size=M&qty=1`, 404, "This product could not be found."],
+    [
+      "an unknown product",
+      `?buyNow=1&productId=${"a".repeat(24)}&size=M&qty=1`,
+      404,
+      "This product could not be found.",
+    ],
     ["a quantity above 10", "?buyNow=1&productId=PRODUCT&size=M&qty=11", 400, "Quantity must be between 1 and 10."],
     ["a quantity of 0", "?buyNow=1&productId=PRODUCT&size=M&qty=0", 400, "Quantity must be between 1 and 10."],
-    ["a size it does not have", "?buyNow=1&productId=PRODUCT&size=XXL&qty=1", 400, /^Size XXL is not available for Test Product \d+$/],
-    ["more than is in stock", "?buyNow=1&productId=PRODUCT&size=M&qty=4", 409, /^Only 3 left of Test Product \d+ \(size M\)$/],
+    [
+      "a size it does not have",
+      "?buyNow=1&productId=PRODUCT&size=XXL&qty=1",
+      400,
+      /^Size XXL is not available for Test Product \d+$/,
+    ],
+    [
+      "more than is in stock",
+      "?buyNow=1&productId=PRODUCT&size=M&qty=4",
+      409,
+      /^Only 3 left of Test Product \d+ \(size M\)$/,
+    ],
   ])("explains %s and offers no order button", async (_label, query, status, message) => {
     const s = await shopper([home]);
     const product = await insertProduct(api.db, { variants: [{ size: "M", quantity: 3, mrp: 500, discount: 0 }] });
@@ -281,9 +362,13 @@ describe("orders pages", () => {
     const s = await shopper([home]);
     const addressId = (await s.profile()).address[0]._id;
     await s.addToCart(await insertProduct(api.db), 1);
-    const first = placedOrderId(await postCheckout({ idempotencyKey: "list-order-1", paymentMethod: "cod", addressId }, s.cookie));
+    const first = placedOrderId(
+      await postCheckout({ idempotencyKey: "list-order-1", paymentMethod: "cod", addressId }, s.cookie),
+    );
     await s.addToCart(await insertProduct(api.db), 3);
-    const second = placedOrderId(await postCheckout({ idempotencyKey: "list-order-2", paymentMethod: "Upi", addressId }, s.cookie));
+    const second = placedOrderId(
+      await postCheckout({ idempotencyKey: "list-order-2", paymentMethod: "Upi", addressId }, s.cookie),
+    );
 
     const list = await getOrders(s.cookie);
     expect(list.data.orders.map((o: { _id: string }) => o._id)).toEqual([second, first]);

@@ -10,8 +10,10 @@ const context = loadContext(api);
 
 const post = (fields: Record<string, string>, cookie?: string) =>
   settle(() => action({ request: formPost("/compare", fields, cookie), params: {}, context } as never));
-const page = (cookie?: string) => settle(() => loader({ request: pageGet("/compare", cookie), params: {}, context } as never));
-const root = (cookie: string) => settle(() => rootLoader({ request: pageGet("/", cookie), params: {}, context } as never));
+const page = (cookie?: string) =>
+  settle(() => loader({ request: pageGet("/compare", cookie), params: {}, context } as never));
+const root = (cookie: string) =>
+  settle(() => rootLoader({ request: pageGet("/", cookie), params: {}, context } as never));
 
 async function toastAfter(answer: { headers: Headers }, cookie: string) {
   return (await root(nextCookies(answer.headers, cookie))).data.toast;
@@ -22,7 +24,8 @@ const compareIds = async (cookie: string) => (await root(cookie)).data.compareId
 async function someProducts(count: number) {
   const merchantId = await insertMerchant(api.db);
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push(await insertProduct(api.db, { merchantId, shortTitle: `Compared Thing ${i + 1}` }));
+  for (let i = 0; i < count; i++)
+    ids.push(await insertProduct(api.db, { merchantId, shortTitle: `Compared Thing ${i + 1}` }));
   return ids;
 }
 
@@ -81,8 +84,14 @@ describe("POST /compare", () => {
     const { cookie } = await signedInShopper(api);
     const unknown = await post({ intent: "add", productId: newId(), redirectTo: "/shop" }, cookie);
     expect(unknown.location).toBe("/shop");
-    expect(await toastAfter(unknown, cookie)).toEqual({ type: "error", message: "Failed to add to compare: Product not found" });
-    expect(await toastAfter(await post({ intent: "add" }, cookie), cookie)).toEqual({ type: "error", message: "Product ID is required" });
+    expect(await toastAfter(unknown, cookie)).toEqual({
+      type: "error",
+      message: "Failed to add to compare: Product not found",
+    });
+    expect(await toastAfter(await post({ intent: "add" }, cookie), cookie)).toEqual({
+      type: "error",
+      message: "Product ID is required",
+    });
     expect(await toastAfter(await post({ intent: "swap", productId: newId() }, cookie), cookie)).toEqual({
       type: "error",
       message: "Unknown compare action",

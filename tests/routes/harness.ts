@@ -86,7 +86,10 @@ let shoppers = 0;
  * A new shopper with an account, signed in through the login form as a browser would be:
  * answers the cookie jar that carries their session.
  */
-export async function signedInShopper(api: TestApi, fields: { email?: string; password?: string; firstName?: string; lastName?: string } = {}) {
+export async function signedInShopper(
+  api: TestApi,
+  fields: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+) {
   const { action } = await import("../../app/routes/login");
   shoppers++;
   const email = fields.email ?? `shopper${shoppers}-${Date.now()}@example.test`;
@@ -99,6 +102,9 @@ export async function signedInShopper(api: TestApi, fields: { email?: string; pa
     action({ request: formPost("/login", { email, password }), params: {}, context: loadContext(api) } as never),
   );
   if (answer.status !== 303) throw new Error(`login failed: ${JSON.stringify(answer.data)}`);
-  const cookie = nextCookies(answer.headers).split("; ").filter((pair) => pair.startsWith("__session=")).join("; ");
+  const cookie = nextCookies(answer.headers)
+    .split("; ")
+    .filter((pair) => pair.startsWith("__session="))
+    .join("; ");
   return { email, password, cookie, userId: registered.body.data.id as string };
 }

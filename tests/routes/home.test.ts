@@ -8,7 +8,11 @@ let api: TestApi;
 type HomeLoaderArgs = Parameters<typeof loader>[0];
 
 function loadHome(userapp: (request: Request) => Response | Promise<Response>) {
-  return loader({ request: new Request("http://shop.test/"), params: {}, context: { userapp } } as unknown as HomeLoaderArgs);
+  return loader({
+    request: new Request("http://shop.test/"),
+    params: {},
+    context: { userapp },
+  } as unknown as HomeLoaderArgs);
 }
 
 beforeAll(async () => {
@@ -19,7 +23,8 @@ beforeAll(async () => {
 describe("home page loader", () => {
   it("loads Today's Deals, Newly Added Products and the Fashion Store", async () => {
     const data = await loadHome((request) => api.app.fetch(request));
-    for (const list of [data.todaysDeals, data.newlyAdded, data.fashionStore]) expect(list).toHaveLength(HOME_LIST_LIMIT);
+    for (const list of [data.todaysDeals, data.newlyAdded, data.fashionStore])
+      expect(list).toHaveLength(HOME_LIST_LIMIT);
 
     // Today's Deals: highest discount first.
     const discounts = data.todaysDeals.map((p) => Math.max(...p.variants.map((v) => v.price.discount)));
@@ -48,7 +53,8 @@ describe("home page loader", () => {
   });
 
   it("shows empty lists, not an error page, when the API fails", async () => {
-    const failing = () => Response.json({ status: "SERVER_ERROR", message: "Internal server error", data: null }, { status: 500 });
+    const failing = () =>
+      Response.json({ status: "SERVER_ERROR", message: "Internal server error", data: null }, { status: 500 });
     const data = await loadHome(failing);
     expect(data).toMatchObject({ todaysDeals: [], newlyAdded: [], fashionStore: [] });
   });
@@ -65,7 +71,9 @@ describe("home page loader", () => {
   });
 
   it("treats a status other than SUCCESS as an empty list", async () => {
-    const data = await loadHome(() => Response.json({ status: "FAILURE", message: "No", data: { data: [{ _id: "x" }] } }, { status: 200 }));
+    const data = await loadHome(() =>
+      Response.json({ status: "FAILURE", message: "No", data: { data: [{ _id: "x" }] } }, { status: 200 }),
+    );
     expect(data).toMatchObject({ todaysDeals: [], newlyAdded: [], fashionStore: [] });
   });
 });

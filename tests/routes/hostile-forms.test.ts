@@ -16,8 +16,13 @@ const api = await createTestApi();
 const context = loadContext(api);
 
 type Handler = (args: never) => unknown;
-const post = (handler: Handler, path: string, fields: Record<string, string>, cookie?: string, params: Record<string, string> = {}) =>
-  settle(() => handler({ request: formPost(path, fields, cookie), params, context } as never));
+const post = (
+  handler: Handler,
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+  params: Record<string, string> = {},
+) => settle(() => handler({ request: formPost(path, fields, cookie), params, context } as never));
 
 const HOSTILE = [
   ["NUL", "\u0000"],
@@ -26,35 +31,92 @@ const HOSTILE = [
   ["DEL", "\u007f"],
 ] as const;
 
-const home = { locality: "12 MG Road, Indiranagar", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India" };
-const registration = { firstName: "Meera", lastName: "Iyer", email: "meera@example.test", password: "s3cret-passphrase", terms: "on" };
+const home = {
+  locality: "12 MG Road, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  zipcode: "560038",
+  country: "India",
+};
+const registration = {
+  firstName: "Meera",
+  lastName: "Iyer",
+  email: "meera@example.test",
+  password: "s3cret-passphrase",
+  terms: "on",
+};
 
 const shopper = await signedInShopper(api);
-const login = await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } });
+const login = await api.call("POST", "/userapp/auth/login", {
+  body: { username: shopper.email, password: shopper.password },
+});
 const token: string = login.body.data.token;
-expect((await api.call("PUT", `/userapp/user/update/${shopper.userId}`, { token, body: { address: [home] } })).status).toBe(200);
+expect(
+  (await api.call("PUT", `/userapp/user/update/${shopper.userId}`, { token, body: { address: [home] } })).status,
+).toBe(200);
 const addressId: string = (await api.call("GET", "/userapp/user/me", { token })).body.data.address[0]._id;
 
 // Checkout asks for an inline address only from a shopper without one, with something in the cart.
 const buyer = await signedInShopper(api);
-const buyerToken: string = (await api.call("POST", "/userapp/auth/login", { body: { username: buyer.email, password: buyer.password } })).body.data.token;
+const buyerToken: string = (
+  await api.call("POST", "/userapp/auth/login", { body: { username: buyer.email, password: buyer.password } })
+).body.data.token;
 const productId = await insertProduct(api.db);
-expect((await api.call("POST", "/userapp/cart/create", { token: buyerToken, body: { products: [{ productId, qty: 1, size: "M" }] } })).status).toBe(201);
+expect(
+  (
+    await api.call("POST", "/userapp/cart/create", {
+      token: buyerToken,
+      body: { products: [{ productId, qty: 1, size: "M" }] },
+    })
+  ).status,
+).toBe(201);
 
-type Form = { name: string; handler: Handler; path: string; cookie?: string; params?: Record<string, string>; fields: Record<string, string>; targets: string[] };
+type Form = {
+  name: string;
+  handler: Handler;
+  path: string;
+  cookie?: string;
+  params?: Record<string, string>;
+  fields: Record<string, string>;
+  targets: string[];
+};
 
 const FORMS: Form[] = [
-  { name: "login", handler: loginAction as Handler, path: "/login", fields: { email: shopper.email, password: shopper.password }, targets: ["email", "password"] },
-  { name: "register", handler: registerAction as Handler, path: "/register", fields: registration, targets: ["firstName", "lastName", "email", "password"] },
+  {
+    name: "login",
+    handler: loginAction as Handler,
+    path: "/login",
+    fields: { email: shopper.email, password: shopper.password },
+    targets: ["email", "password"],
+  },
+  {
+    name: "register",
+    handler: registerAction as Handler,
+    path: "/register",
+    fields: registration,
+    targets: ["firstName", "lastName", "email", "password"],
+  },
   {
     name: "edit profile",
     handler: editProfileAction as Handler,
     path: "/myaccount/profile/edit",
     cookie: shopper.cookie,
-    fields: { name: "Asha Rao", email: `moved-${shopper.email}`, phone: "9876543210", currentPassword: shopper.password },
+    fields: {
+      name: "Asha Rao",
+      email: `moved-${shopper.email}`,
+      phone: "9876543210",
+      currentPassword: shopper.password,
+    },
     targets: ["name", "email", "phone", "currentPassword"],
   },
-  { name: "new address", handler: newAddressAction as Handler, path: "/myaccount/addresses/new", cookie: shopper.cookie, fields: home, targets: ["locality", "city", "country"] },
+  {
+    name: "new address",
+    handler: newAddressAction as Handler,
+    path: "/myaccount/addresses/new",
+    cookie: shopper.cookie,
+    fields: home,
+    targets: ["locality", "city", "country"],
+  },
   {
     name: "edit address",
     handler: editAddressAction as Handler,
@@ -69,7 +131,12 @@ const FORMS: Form[] = [
     handler: settingsAction as Handler,
     path: "/myaccount/settings",
     cookie: shopper.cookie,
-    fields: { intent: "password", currentPassword: shopper.password, newPassword: "a new passphrase", confirmPassword: "a new passphrase" },
+    fields: {
+      intent: "password",
+      currentPassword: shopper.password,
+      newPassword: "a new passphrase",
+      confirmPassword: "a new passphrase",
+    },
     targets: ["currentPassword", "newPassword"],
   },
   {
@@ -82,7 +149,9 @@ const FORMS: Form[] = [
   },
 ];
 
-const CASES = FORMS.flatMap((form) => form.targets.flatMap((field) => HOSTILE.map(([label, bad]) => [form.name, field, label, bad, form] as const)));
+const CASES = FORMS.flatMap((form) =>
+  form.targets.flatMap((field) => HOSTILE.map(([label, bad]) => [form.name, field, label, bad, form] as const)),
+);
 
 describe("control characters in a form field", () => {
   it.each(CASES)("%s: %s with %s answers the field's error", async (_form, field, _label, bad, form) => {
@@ -98,9 +167,14 @@ describe("control characters in a form field", () => {
     const me = (await api.call("GET", "/userapp/user/me", { token })).body.data;
     expect(me).toMatchObject({ email: shopper.email, name: "Asha Rao", address: [expect.objectContaining(home)] });
     expect(me.address).toHaveLength(1);
-    expect((await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } })).status).toBe(200);
+    expect(
+      (await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } }))
+        .status,
+    ).toBe(200);
     expect((await api.call("GET", "/userapp/orders", { token: buyerToken })).body.data.data).toEqual([]);
-    const registered = await api.call("POST", "/userapp/auth/login", { body: { username: registration.email, password: registration.password } });
+    const registered = await api.call("POST", "/userapp/auth/login", {
+      body: { username: registration.email, password: registration.password },
+    });
     expect(registered.status).toBe(400);
   });
 
@@ -110,7 +184,11 @@ describe("control characters in a form field", () => {
       expect(answer.status).toBe(400);
       expect(answer.data.result.error.firstName).toEqual([CONTROL_CHARACTER_MESSAGE]);
     }
-    const tabbed = await post(registerAction as Handler, "/register", { ...registration, email: "tabbed@example.test", password: "s3cret\tpassphrase" });
+    const tabbed = await post(registerAction as Handler, "/register", {
+      ...registration,
+      email: "tabbed@example.test",
+      password: "s3cret\tpassphrase",
+    });
     expect(tabbed.status).toBe(303);
   });
 });

@@ -76,7 +76,11 @@ describe("/sitemap.xml", () => {
     expect(response.headers.get("cache-control")).toMatch(/^public, max-age=3600/);
 
     const xml = await response.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(true);
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1].replaceAll("&amp;", "&"));
 
     expect(catalogue).toHaveLength(240);
@@ -108,7 +112,9 @@ describe("/sitemap.xml", () => {
   it("answers 503 rather than a partial sitemap when the API fails", async () => {
     let n = 0;
     const failingSecondPage: Userapp = (request) =>
-      ++n === 2 ? Response.json({ status: "SERVER_ERROR", message: "Internal server error", data: null }, { status: 500 }) : api.app.fetch(request);
+      ++n === 2
+        ? Response.json({ status: "SERVER_ERROR", message: "Internal server error", data: null }, { status: 500 })
+        : api.app.fetch(request);
     const response = await call(sitemapLoader, "http://shop.test/sitemap.xml", failingSecondPage);
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("300");

@@ -3,7 +3,10 @@ import { loader as rootLoader } from "../../app/root";
 import { loader as accountLoader } from "../../app/routes/myaccount";
 import { loader as indexLoader } from "../../app/routes/myaccount._index";
 import { action as addressesAction } from "../../app/routes/myaccount.addresses";
-import { action as editAddressAction, loader as editAddressLoader } from "../../app/routes/myaccount.addresses.$addressId.edit";
+import {
+  action as editAddressAction,
+  loader as editAddressLoader,
+} from "../../app/routes/myaccount.addresses.$addressId.edit";
 import { action as newAddressAction } from "../../app/routes/myaccount.addresses.new";
 import { action as misspeltAction, loader as misspeltLoader } from "../../app/routes/myaccount.addressess";
 import { action as editProfileAction } from "../../app/routes/myaccount.profile.edit";
@@ -16,8 +19,13 @@ const api = await createTestApi();
 const context = loadContext(api);
 
 type Handler = (args: never) => unknown;
-const post = (handler: Handler, path: string, fields: Record<string, string>, cookie?: string, params: Record<string, string> = {}) =>
-  settle(() => handler({ request: formPost(path, fields, cookie), params, context } as never));
+const post = (
+  handler: Handler,
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+  params: Record<string, string> = {},
+) => settle(() => handler({ request: formPost(path, fields, cookie), params, context } as never));
 const get = (handler: Handler, path: string, cookie?: string, params: Record<string, string> = {}) =>
   settle(() => handler({ request: pageGet(path, cookie), params, context } as never));
 
@@ -33,8 +41,20 @@ async function profileOf(cookie: string) {
   return page.data.user;
 }
 
-const home = { locality: "12 MG Road, Indiranagar", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India" };
-const office = { locality: "4th Floor, Cyber Towers", city: "Hyderabad", state: "Telangana", zipcode: "500081", country: "India" };
+const home = {
+  locality: "12 MG Road, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  zipcode: "560038",
+  country: "India",
+};
+const office = {
+  locality: "4th Floor, Cyber Towers",
+  city: "Hyderabad",
+  state: "Telangana",
+  zipcode: "500081",
+  country: "India",
+};
 
 async function withAddresses(...list: (typeof home)[]) {
   const shopper = await signedInShopper(api);
@@ -42,7 +62,10 @@ async function withAddresses(...list: (typeof home)[]) {
     const answer = await post(newAddressAction as Handler, "/myaccount/addresses/new", address, shopper.cookie);
     expect(answer.status, JSON.stringify(answer.data)).toBe(303);
   }
-  return { ...shopper, addresses: (await profileOf(shopper.cookie)).address as { _id: string; isActive: boolean; city: string }[] };
+  return {
+    ...shopper,
+    addresses: (await profileOf(shopper.cookie)).address as { _id: string; isActive: boolean; city: string }[],
+  };
 }
 
 describe("the account layout's guard", () => {
@@ -70,7 +93,10 @@ describe("the account layout's guard", () => {
   });
 
   it("guards actions too: a guest's post goes to /login", async () => {
-    const answer = await post(editProfileAction as Handler, "/myaccount/profile/edit", { name: "X", email: "x@example.test" });
+    const answer = await post(editProfileAction as Handler, "/myaccount/profile/edit", {
+      name: "X",
+      email: "x@example.test",
+    });
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/login?redirectTo=%2Fmyaccount%2Fprofile%2Fedit");
   });
@@ -87,16 +113,25 @@ describe("the account layout's guard", () => {
 });
 
 describe("Edit Profile", () => {
-  const edit = (fields: Record<string, string>, cookie: string) => post(editProfileAction as Handler, "/myaccount/profile/edit", fields, cookie);
+  const edit = (fields: Record<string, string>, cookie: string) =>
+    post(editProfileAction as Handler, "/myaccount/profile/edit", fields, cookie);
 
   it("saves name, email and phone for the shopper's own id and says so", async () => {
     const { cookie, email, password } = await signedInShopper(api);
     const newEmail = `new-${email}`;
-    const answer = await edit({ name: "Asha R. Rao", email: newEmail, phone: "98765 43210", currentPassword: password }, cookie);
+    const answer = await edit(
+      { name: "Asha R. Rao", email: newEmail, phone: "98765 43210", currentPassword: password },
+      cookie,
+    );
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/myaccount/profile");
     expect(await toastAfter(answer, cookie)).toEqual({ type: "success", message: "Profile updated successfully" });
-    expect(await profileOf(cookie)).toMatchObject({ name: "Asha R. Rao", email: newEmail, phone: "9876543210", country_code: "91" });
+    expect(await profileOf(cookie)).toMatchObject({
+      name: "Asha R. Rao",
+      email: newEmail,
+      phone: "9876543210",
+      country_code: "91",
+    });
   });
 
   it("removes the phone when it is left empty", async () => {
@@ -133,14 +168,18 @@ describe("Edit Profile", () => {
     const answer = await edit({ name: "Asha", email: other.email.toUpperCase(), currentPassword: password }, cookie);
     expect(answer.status).toBe(409);
     expect(answer.data.result.error.email).toEqual(["An account with this email already exists."]);
-    expect(answer.data.result.error[""]).toEqual(["Failed to update profile: An account with this email already exists."]);
+    expect(answer.data.result.error[""]).toEqual([
+      "Failed to update profile: An account with this email already exists.",
+    ]);
     expect(answer.data.result.initialValue.email).toBe(other.email.toUpperCase());
   });
 
   it("checks the phone against the shopper's own country code", async () => {
     const { cookie, email, userId } = await signedInShopper(api);
     // Outside India the form allows 4 to 15 digits; the API is asked with the stored country code.
-    const token = (await api.call("POST", "/userapp/auth/login", { body: { username: email, password: "correct horse battery" } })).body.data.token;
+    const token = (
+      await api.call("POST", "/userapp/auth/login", { body: { username: email, password: "correct horse battery" } })
+    ).body.data.token;
     await api.call("PUT", `/userapp/user/update/${userId}`, { token, body: { country_code: "44" } });
     const answer = await edit({ name: "Asha", email, phone: "123" }, cookie);
     expect(answer.status).toBe(400);
@@ -151,7 +190,8 @@ describe("Edit Profile", () => {
 });
 
 describe("Edit Profile: a new email takes the current password", () => {
-  const edit = (fields: Record<string, string>, cookie: string) => post(editProfileAction as Handler, "/myaccount/profile/edit", fields, cookie);
+  const edit = (fields: Record<string, string>, cookie: string) =>
+    post(editProfileAction as Handler, "/myaccount/profile/edit", fields, cookie);
 
   it("asks for it on the field when the email changes and it is left empty, and changes nothing", async () => {
     const { cookie, email } = await signedInShopper(api);
@@ -169,7 +209,10 @@ describe("Edit Profile: a new email takes the current password", () => {
 
   it("puts a wrong password on its field, never echoes it, and changes nothing", async () => {
     const { cookie, email } = await signedInShopper(api);
-    const answer = await edit({ name: "Asha", email: `moved-${email}`, phone: "", currentPassword: "not my password" }, cookie);
+    const answer = await edit(
+      { name: "Asha", email: `moved-${email}`, phone: "", currentPassword: "not my password" },
+      cookie,
+    );
     expect(answer.status).toBe(400);
     expect(answer.data.result.error.currentPassword).toEqual(["Current password is incorrect."]);
     expect(answer.data.result.error[""]).toEqual(["Failed to update profile: Current password is incorrect."]);
@@ -190,7 +233,11 @@ describe("Edit Profile: a new email takes the current password", () => {
     const editFrom = (currentPassword: string) =>
       settle(() =>
         editProfileAction({
-          request: formPost("/myaccount/profile/edit", { name: "Asha", email: `moved-${email}`, phone: "", currentPassword }, cookie),
+          request: formPost(
+            "/myaccount/profile/edit",
+            { name: "Asha", email: `moved-${email}`, phone: "", currentPassword },
+            cookie,
+          ),
           params: {},
           context: fromHome,
         } as never),
@@ -198,7 +245,9 @@ describe("Edit Profile: a new email takes the current password", () => {
     for (let i = 0; i < 5; i++) expect((await editFrom(`guess ${i}`)).status).toBe(400);
     const refused = await editFrom(password);
     expect(refused.status).toBe(429);
-    expect(refused.data.result.error[""]).toEqual([expect.stringMatching(/^Failed to update profile: Too many failed sign-in attempts/)]);
+    expect(refused.data.result.error[""]).toEqual([
+      expect.stringMatching(/^Failed to update profile: Too many failed sign-in attempts/),
+    ]);
     expect((await profileOf(cookie)).email).toBe(email);
   });
 });
@@ -206,10 +255,18 @@ describe("Edit Profile: a new email takes the current password", () => {
 describe("addresses", () => {
   it("adds addresses: the first becomes the primary one", async () => {
     const shopper = await signedInShopper(api);
-    const answer = await post(newAddressAction as Handler, "/myaccount/addresses/new", { ...home, locality: ` ${home.locality} ` }, shopper.cookie);
+    const answer = await post(
+      newAddressAction as Handler,
+      "/myaccount/addresses/new",
+      { ...home, locality: ` ${home.locality} ` },
+      shopper.cookie,
+    );
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/myaccount/addresses");
-    expect(await toastAfter(answer, shopper.cookie)).toEqual({ type: "success", message: "Address added successfully!" });
+    expect(await toastAfter(answer, shopper.cookie)).toEqual({
+      type: "success",
+      message: "Address added successfully!",
+    });
     await post(newAddressAction as Handler, "/myaccount/addresses/new", office, shopper.cookie);
     const { address } = await profileOf(shopper.cookie);
     expect(address).toEqual([
@@ -226,7 +283,12 @@ describe("addresses", () => {
     ["country", "", "Enter the country"],
   ])("refuses an address with a bad %s", async (field, value, message) => {
     const shopper = await signedInShopper(api);
-    const answer = await post(newAddressAction as Handler, "/myaccount/addresses/new", { ...home, [field]: value }, shopper.cookie);
+    const answer = await post(
+      newAddressAction as Handler,
+      "/myaccount/addresses/new",
+      { ...home, [field]: value },
+      shopper.cookie,
+    );
     expect(answer.status).toBe(400);
     expect(answer.data.result.error[field]).toEqual([message]);
     expect((await profileOf(shopper.cookie)).address).toEqual([]);
@@ -235,17 +297,26 @@ describe("addresses", () => {
   it("says why the API refused an address ('Failed to add address: …')", async () => {
     const shopper = await signedInShopper(api);
     // A 21st address is over the API's limit of 20.
-    const token = (await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } })).body.data.token;
-    await api.call("PUT", `/userapp/user/update/${shopper.userId}`, { token, body: { address: Array.from({ length: 20 }, () => home) } });
+    const token = (
+      await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } })
+    ).body.data.token;
+    await api.call("PUT", `/userapp/user/update/${shopper.userId}`, {
+      token,
+      body: { address: Array.from({ length: 20 }, () => home) },
+    });
     const answer = await post(newAddressAction as Handler, "/myaccount/addresses/new", office, shopper.cookie);
     expect(answer.status).toBe(422);
-    expect(answer.data.result.error[""]).toEqual(["Failed to add address: Invalid input: address: At most 20 addresses"]);
+    expect(answer.data.result.error[""]).toEqual([
+      "Failed to add address: Invalid input: address: At most 20 addresses",
+    ]);
   });
 
   it("edits an address in place, keeping its id and primary flag", async () => {
     const shopper = await withAddresses(home, office);
     const [first, second] = shopper.addresses;
-    const page = await get(editAddressLoader as Handler, `/myaccount/addresses/${first._id}/edit`, shopper.cookie, { addressId: first._id });
+    const page = await get(editAddressLoader as Handler, `/myaccount/addresses/${first._id}/edit`, shopper.cookie, {
+      addressId: first._id,
+    });
     expect(page.data.address).toMatchObject(home);
     const answer = await post(
       editAddressAction as Handler,
@@ -255,7 +326,10 @@ describe("addresses", () => {
       { addressId: first._id },
     );
     expect(answer.status).toBe(303);
-    expect(await toastAfter(answer, shopper.cookie)).toEqual({ type: "success", message: "Address updated successfully!" });
+    expect(await toastAfter(answer, shopper.cookie)).toEqual({
+      type: "success",
+      message: "Address updated successfully!",
+    });
     expect((await profileOf(shopper.cookie)).address).toEqual([
       { ...home, city: "Mysuru", zipcode: "570001", _id: first._id, isActive: true },
       { ...office, _id: second._id, isActive: false },
@@ -266,14 +340,38 @@ describe("addresses", () => {
     const victim = await withAddresses(home);
     const attacker = await withAddresses(office);
     const theirs = victim.addresses[0]._id;
-    const page = await get(editAddressLoader as Handler, `/myaccount/addresses/${theirs}/edit`, attacker.cookie, { addressId: theirs });
+    const page = await get(editAddressLoader as Handler, `/myaccount/addresses/${theirs}/edit`, attacker.cookie, {
+      addressId: theirs,
+    });
     expect(page.status).toBe(404);
-    const answer = await post(editAddressAction as Handler, `/myaccount/addresses/${theirs}/edit`, office, attacker.cookie, { addressId: theirs });
+    const answer = await post(
+      editAddressAction as Handler,
+      `/myaccount/addresses/${theirs}/edit`,
+      office,
+      attacker.cookie,
+      { addressId: theirs },
+    );
     expect(answer.status).toBe(404);
-    const primary = await post(addressesAction as Handler, "/myaccount/addresses", { intent: "primary", addressId: theirs }, attacker.cookie);
-    expect(await toastAfter(primary, attacker.cookie)).toEqual({ type: "error", message: "Failed to set address as primary: Address not found" });
-    const removed = await post(addressesAction as Handler, "/myaccount/addresses", { intent: "delete", addressId: theirs, confirmed: "yes" }, attacker.cookie);
-    expect(await toastAfter(removed, attacker.cookie)).toEqual({ type: "error", message: "Failed to delete address: Address not found" });
+    const primary = await post(
+      addressesAction as Handler,
+      "/myaccount/addresses",
+      { intent: "primary", addressId: theirs },
+      attacker.cookie,
+    );
+    expect(await toastAfter(primary, attacker.cookie)).toEqual({
+      type: "error",
+      message: "Failed to set address as primary: Address not found",
+    });
+    const removed = await post(
+      addressesAction as Handler,
+      "/myaccount/addresses",
+      { intent: "delete", addressId: theirs, confirmed: "yes" },
+      attacker.cookie,
+    );
+    expect(await toastAfter(removed, attacker.cookie)).toEqual({
+      type: "error",
+      message: "Failed to delete address: Address not found",
+    });
     expect((await profileOf(victim.cookie)).address).toEqual([{ ...home, _id: theirs, isActive: true }]);
     expect((await profileOf(attacker.cookie)).address).toHaveLength(1);
   });
@@ -281,22 +379,43 @@ describe("addresses", () => {
   it("sets an address as primary", async () => {
     const shopper = await withAddresses(home, office);
     const second = shopper.addresses[1]._id;
-    const answer = await post(addressesAction as Handler, "/myaccount/addresses", { intent: "primary", addressId: second }, shopper.cookie);
+    const answer = await post(
+      addressesAction as Handler,
+      "/myaccount/addresses",
+      { intent: "primary", addressId: second },
+      shopper.cookie,
+    );
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/myaccount/addresses");
-    expect(await toastAfter(answer, shopper.cookie)).toEqual({ type: "success", message: "Address set as primary successfully" });
-    expect((await profileOf(shopper.cookie)).address.map((a: { isActive: boolean }) => a.isActive)).toEqual([false, true]);
+    expect(await toastAfter(answer, shopper.cookie)).toEqual({
+      type: "success",
+      message: "Address set as primary successfully",
+    });
+    expect((await profileOf(shopper.cookie)).address.map((a: { isActive: boolean }) => a.isActive)).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it("asks before deleting, then deletes; the next address becomes the primary one", async () => {
     const shopper = await withAddresses(home, office);
     const [first, second] = shopper.addresses;
-    const ask = await post(addressesAction as Handler, "/myaccount/addresses", { intent: "delete", addressId: first._id }, shopper.cookie);
+    const ask = await post(
+      addressesAction as Handler,
+      "/myaccount/addresses",
+      { intent: "delete", addressId: first._id },
+      shopper.cookie,
+    );
     expect(ask.status).toBe(303);
     expect(ask.location).toBe(`/myaccount/addresses?delete=${first._id}#address-${first._id}`);
     expect((await profileOf(shopper.cookie)).address).toHaveLength(2);
 
-    const answer = await post(addressesAction as Handler, "/myaccount/addresses", { intent: "delete", addressId: first._id, confirmed: "yes" }, shopper.cookie);
+    const answer = await post(
+      addressesAction as Handler,
+      "/myaccount/addresses",
+      { intent: "delete", addressId: first._id, confirmed: "yes" },
+      shopper.cookie,
+    );
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/myaccount/addresses");
     expect(await toastAfter(answer, shopper.cookie)).toEqual({ type: "success", message: "Address deleted" });
@@ -305,17 +424,27 @@ describe("addresses", () => {
 
   it("refuses an unknown intent", async () => {
     const shopper = await signedInShopper(api);
-    expect((await post(addressesAction as Handler, "/myaccount/addresses", { intent: "wipe" }, shopper.cookie)).status).toBe(400);
+    expect(
+      (await post(addressesAction as Handler, "/myaccount/addresses", { intent: "wipe" }, shopper.cookie)).status,
+    ).toBe(400);
   });
 });
 
 describe("settings", () => {
-  const settings = (fields: Record<string, string>, cookie: string) => post(settingsAction as Handler, "/myaccount/settings", fields, cookie);
-  const valid = { intent: "password", currentPassword: "correct horse battery", newPassword: "a new passphrase", confirmPassword: "a new passphrase" };
+  const settings = (fields: Record<string, string>, cookie: string) =>
+    post(settingsAction as Handler, "/myaccount/settings", fields, cookie);
+  const valid = {
+    intent: "password",
+    currentPassword: "correct horse battery",
+    newPassword: "a new passphrase",
+    confirmPassword: "a new passphrase",
+  };
 
   it("changes the password; this browser stays signed in, other sessions end", async () => {
     const shopper = await signedInShopper(api);
-    const other = (await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } })).body.data.token;
+    const other = (
+      await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } })
+    ).body.data.token;
     const answer = await settings(valid, shopper.cookie);
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/myaccount/settings");
@@ -325,7 +454,9 @@ describe("settings", () => {
     });
     expect((await get(accountLoader as Handler, "/myaccount/settings", shopper.cookie)).status).toBe(200);
     expect((await api.call("GET", "/userapp/user/me", { token: other })).status).toBe(401);
-    const signIn = await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: valid.newPassword } });
+    const signIn = await api.call("POST", "/userapp/auth/login", {
+      body: { username: shopper.email, password: valid.newPassword },
+    });
     expect(signIn.status).toBe(200);
   });
 
@@ -347,19 +478,26 @@ describe("settings", () => {
     expect(answer.status).toBe(400);
     expect(answer.data.result.error.currentPassword).toEqual(["Current password is incorrect."]);
     expect(answer.data.result.error[""]).toEqual(["Failed to change password: Current password is incorrect."]);
-    const signIn = await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } });
+    const signIn = await api.call("POST", "/userapp/auth/login", {
+      body: { username: shopper.email, password: shopper.password },
+    });
     expect(signIn.status).toBe(200);
   });
 
   it("signs out of all devices: every token revoked and this browser's cookie cleared", async () => {
     const shopper = await signedInShopper(api);
-    const other = (await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } })).body.data.token;
+    const other = (
+      await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } })
+    ).body.data.token;
     const answer = await settings({ intent: "logout-all" }, shopper.cookie);
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/");
     const after = nextCookies(answer.headers, shopper.cookie);
     expect(after).not.toContain("__session=");
-    expect(await toastAfter(answer, shopper.cookie)).toEqual({ type: "success", message: "You have been logged out of all devices." });
+    expect(await toastAfter(answer, shopper.cookie)).toEqual({
+      type: "success",
+      message: "You have been logged out of all devices.",
+    });
     expect((await api.call("GET", "/userapp/user/me", { token: other })).status).toBe(401);
     // The old cookie, if a copy was kept, is worthless too.
     expect((await get(accountLoader as Handler, "/myaccount/profile", shopper.cookie)).status).toBe(302);

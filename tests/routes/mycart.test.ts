@@ -41,11 +41,21 @@ describe("/mycart loader", () => {
   it("answers the lines with title, picture, page and prices, and the primary address", async () => {
     const { cookie, email, password, userId } = await signedInShopper(api);
     await settle(() =>
-      cartAction({ request: formPost("/cart", { intent: "add", productId: shirt, size: "M", qty: "3" }, cookie), params: {}, context } as never),
+      cartAction({
+        request: formPost("/cart", { intent: "add", productId: shirt, size: "M", qty: "3" }, cookie),
+        params: {},
+        context,
+      } as never),
     );
     const token = await tokenOf(email, password);
     const home = { locality: "12 MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560001", country: "India" };
-    const work = { locality: "4 Park Street", city: "Kolkata", state: "West Bengal", zipcode: "700016", country: "India" };
+    const work = {
+      locality: "4 Park Street",
+      city: "Kolkata",
+      state: "West Bengal",
+      zipcode: "700016",
+      country: "India",
+    };
     const saved = await api.call("PUT", `/userapp/user/update/${userId}`, { token, body: { address: [home, work] } });
     const workId = saved.body.data.address.find((a: { city: string }) => a.city === "Kolkata")._id;
     await api.call("PUT", `/userapp/user/activate/${workId}`, { token });
@@ -73,7 +83,11 @@ describe("/mycart loader", () => {
   it("shows another shopper nothing of this cart", async () => {
     const owner = await signedInShopper(api);
     await settle(() =>
-      cartAction({ request: formPost("/cart", { intent: "add", productId: shirt, size: "M" }, owner.cookie), params: {}, context } as never),
+      cartAction({
+        request: formPost("/cart", { intent: "add", productId: shirt, size: "M" }, owner.cookie),
+        params: {},
+        context,
+      } as never),
     );
     const other = await signedInShopper(api);
     expect((await load(other.cookie)).data.cart.lines).toEqual([]);
@@ -84,7 +98,9 @@ describe("/mycart loader", () => {
     const failing = {
       ...context,
       userapp: (request: Request) =>
-        new URL(request.url).pathname.endsWith("/cart/get") ? Promise.resolve(new Response("down", { status: 502 })) : api.app.fetch(request),
+        new URL(request.url).pathname.endsWith("/cart/get")
+          ? Promise.resolve(new Response("down", { status: 502 }))
+          : api.app.fetch(request),
     };
     const answer = await load(cookie, failing);
     expect(answer.status).toBe(503);

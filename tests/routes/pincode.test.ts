@@ -22,14 +22,21 @@ const context = loadContext(api);
 beforeAll(() => warmPinDirectory(), 60_000);
 
 type Handler = (args: never) => unknown;
-const post = (handler: Handler, path: string, fields: Record<string, string>, cookie?: string, params: Record<string, string> = {}) =>
-  settle(() => handler({ request: formPost(path, fields, cookie), params, context } as never));
+const post = (
+  handler: Handler,
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+  params: Record<string, string> = {},
+) => settle(() => handler({ request: formPost(path, fields, cookie), params, context } as never));
 
 const LOOK_UP = { intent: "lookup-pin" };
 const typed = { locality: "12 MG Road, Indiranagar", city: "", state: "", zipcode: "560038", country: "India" };
 
 async function tokenOf(shopper: { email: string; password: string }): Promise<string> {
-  const login = await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } });
+  const login = await api.call("POST", "/userapp/auth/login", {
+    body: { username: shopper.email, password: shopper.password },
+  });
   return login.body.data.token;
 }
 
@@ -38,14 +45,21 @@ async function ordersOf(shopper: { email: string; password: string }) {
 }
 
 async function addressesOf(cookie: string) {
-  const page = await settle(() => accountLoader({ request: pageGet("/myaccount/profile", cookie), params: {}, context } as never));
+  const page = await settle(() =>
+    accountLoader({ request: pageGet("/myaccount/profile", cookie), params: {}, context } as never),
+  );
   return page.data.user.address as { _id: string; city: string; state: string; zipcode: string }[];
 }
 
 describe("the address form's Look up button (no JavaScript)", () => {
   it("shows the form again with city and state filled from the PIN, keeping what was typed, and saves nothing", async () => {
     const { cookie } = await signedInShopper(api);
-    const answer = await post(newAddressAction as Handler, "/myaccount/addresses/new", { ...typed, ...LOOK_UP }, cookie);
+    const answer = await post(
+      newAddressAction as Handler,
+      "/myaccount/addresses/new",
+      { ...typed, ...LOOK_UP },
+      cookie,
+    );
     expect(answer.status).toBe(200);
     expect(answer.data.result.initialValue).toMatchObject({
       locality: "12 MG Road, Indiranagar",
@@ -66,7 +80,11 @@ describe("the address form's Look up button (no JavaScript)", () => {
       { ...typed, city: "Bangalore", state: "Kerala", zipcode: " 744101 ", ...LOOK_UP },
       cookie,
     );
-    expect(answer.data.result.initialValue).toMatchObject({ city: "Port Blair", state: "Andaman and Nicobar Islands", zipcode: "744101" });
+    expect(answer.data.result.initialValue).toMatchObject({
+      city: "Port Blair",
+      state: "Andaman and Nicobar Islands",
+      zipcode: "744101",
+    });
   });
 
   it.each([
@@ -77,7 +95,12 @@ describe("the address form's Look up button (no JavaScript)", () => {
     ["a hostile PIN", "560038\u0000", PIN_MESSAGE],
   ])("answers %s with the PIN's field error and the form as typed", async (_, zipcode, message) => {
     const { cookie } = await signedInShopper(api);
-    const answer = await post(newAddressAction as Handler, "/myaccount/addresses/new", { ...typed, city: "Pune", zipcode, ...LOOK_UP }, cookie);
+    const answer = await post(
+      newAddressAction as Handler,
+      "/myaccount/addresses/new",
+      { ...typed, city: "Pune", zipcode, ...LOOK_UP },
+      cookie,
+    );
     expect(answer.data.result.error).toEqual({ zipcode: [message] });
     expect(answer.data.result.initialValue).toMatchObject({ locality: typed.locality, city: "Pune" });
     expect(await addressesOf(cookie)).toEqual([]);
@@ -85,14 +108,27 @@ describe("the address form's Look up button (no JavaScript)", () => {
 
   it("works on the edit form too, for the shopper's own address only", async () => {
     const { cookie } = await signedInShopper(api);
-    const saved = await post(newAddressAction as Handler, "/myaccount/addresses/new", { ...typed, city: "Bengaluru", state: "Karnataka" }, cookie);
+    const saved = await post(
+      newAddressAction as Handler,
+      "/myaccount/addresses/new",
+      { ...typed, city: "Bengaluru", state: "Karnataka" },
+      cookie,
+    );
     expect(saved.status).toBe(303);
     const [address] = await addressesOf(cookie);
     const path = `/myaccount/addresses/${address._id}/edit`;
-    const answer = await post(editAddressAction as Handler, path, { ...typed, zipcode: "400001", ...LOOK_UP }, cookie, { addressId: address._id });
+    const answer = await post(editAddressAction as Handler, path, { ...typed, zipcode: "400001", ...LOOK_UP }, cookie, {
+      addressId: address._id,
+    });
     expect(answer.data.result.initialValue).toMatchObject({ city: "Mumbai", state: "Maharashtra", zipcode: "400001" });
     expect((await addressesOf(cookie))[0]).toMatchObject({ city: "Bengaluru", zipcode: "560038" });
-    const other = await post(editAddressAction as Handler, "/myaccount/addresses/x/edit", { ...typed, ...LOOK_UP }, cookie, { addressId: "0".repeat(24) });
+    const other = await post(
+      editAddressAction as Handler,
+      "/myaccount/addresses/x/edit",
+      { ...typed, ...LOOK_UP },
+      cookie,
+      { addressId: "0".repeat(24) },
+    );
     expect(other.status).toBe(404);
   });
 
@@ -134,14 +170,19 @@ describe("saving an address with a PIN no post office has", () => {
     const slowDirectory = {
       ...context,
       userapp: async (request: Request) => {
-        if (new URL(request.url).pathname.startsWith("/userapp/pincode/")) await new Promise((resolve) => setTimeout(resolve, SAVE_CHECK_WAIT_MS + 300));
+        if (new URL(request.url).pathname.startsWith("/userapp/pincode/"))
+          await new Promise((resolve) => setTimeout(resolve, SAVE_CHECK_WAIT_MS + 300));
         return api.app.fetch(request, { clientAddress: null });
       },
     };
     const fields = { ...typed, city: "Bengaluru", state: "Karnataka", zipcode: "999999" };
     const started = Date.now();
     const answer = await settle(() =>
-      newAddressAction({ request: formPost("/myaccount/addresses/new", fields, cookie), params: {}, context: slowDirectory } as never),
+      newAddressAction({
+        request: formPost("/myaccount/addresses/new", fields, cookie),
+        params: {},
+        context: slowDirectory,
+      } as never),
     );
     expect(answer.status).toBe(303);
     expect(Date.now() - started).toBeLessThan(SAVE_CHECK_WAIT_MS + 2000);
@@ -150,12 +191,17 @@ describe("saving an address with a PIN no post office has", () => {
     const quick = {
       ...context,
       userapp: async (request: Request) => {
-        if (new URL(request.url).pathname.startsWith("/userapp/pincode/")) await new Promise((resolve) => setTimeout(resolve, SAVE_CHECK_WAIT_MS - 1000));
+        if (new URL(request.url).pathname.startsWith("/userapp/pincode/"))
+          await new Promise((resolve) => setTimeout(resolve, SAVE_CHECK_WAIT_MS - 1000));
         return api.app.fetch(request, { clientAddress: null });
       },
     };
     const refused = await settle(() =>
-      newAddressAction({ request: formPost("/myaccount/addresses/new", fields, cookie), params: {}, context: quick } as never),
+      newAddressAction({
+        request: formPost("/myaccount/addresses/new", fields, cookie),
+        params: {},
+        context: quick,
+      } as never),
     );
     expect(refused.status).toBe(400);
     expect(refused.data.result.error).toEqual({ zipcode: [UNKNOWN_PIN_MESSAGE] });
@@ -165,8 +211,20 @@ describe("saving an address with a PIN no post office has", () => {
     const shopper = await signedInShopper(api);
     const { cookie } = shopper;
     const product = await insertProduct(api.db);
-    const fields = { idempotencyKey: "unknown-pin-checkout-1", paymentMethod: "cod", ...typed, city: "Nowhere", state: "Karnataka", zipcode: "999999" };
-    const answer = await post(checkoutAction as Handler, `/checkout?buyNow=1&productId=${product}&size=M&qty=1`, fields, cookie);
+    const fields = {
+      idempotencyKey: "unknown-pin-checkout-1",
+      paymentMethod: "cod",
+      ...typed,
+      city: "Nowhere",
+      state: "Karnataka",
+      zipcode: "999999",
+    };
+    const answer = await post(
+      checkoutAction as Handler,
+      `/checkout?buyNow=1&productId=${product}&size=M&qty=1`,
+      fields,
+      cookie,
+    );
     expect(answer.status).toBe(400);
     expect(answer.data.result.error).toMatchObject({ zipcode: [UNKNOWN_PIN_MESSAGE] });
     expect(await addressesOf(cookie)).toEqual([]);
@@ -179,8 +237,17 @@ describe("checkout's Look up button (no JavaScript)", () => {
     const shopper = await signedInShopper(api);
     const { cookie } = shopper;
     const product = await insertProduct(api.db);
-    await api.call("POST", "/userapp/cart/create", { token: await tokenOf(shopper), body: { products: [{ productId: product, qty: 1, size: "M" }] } });
-    const fields = { idempotencyKey: "look-up-checkout-1", paymentMethod: "Upi", ...typed, zipcode: "793001", ...LOOK_UP };
+    await api.call("POST", "/userapp/cart/create", {
+      token: await tokenOf(shopper),
+      body: { products: [{ productId: product, qty: 1, size: "M" }] },
+    });
+    const fields = {
+      idempotencyKey: "look-up-checkout-1",
+      paymentMethod: "Upi",
+      ...typed,
+      zipcode: "793001",
+      ...LOOK_UP,
+    };
     const answer = await post(checkoutAction as Handler, "/checkout", fields, cookie);
     expect(answer.status).toBe(200);
     expect(answer.data.result.initialValue).toMatchObject({
@@ -197,12 +264,22 @@ describe("checkout's Look up button (no JavaScript)", () => {
 describe("the product page's Check delivery", () => {
   const sharma = insertMerchant(api.db, { companyName: "Sharma Electronics Pvt Ltd" });
   const productOf = async () => {
-    const id = await insertProduct(api.db, { merchantId: await sharma, shortTitle: "Smart TV", category: "Televisions" });
+    const id = await insertProduct(api.db, {
+      merchantId: await sharma,
+      shortTitle: "Smart TV",
+      category: "Televisions",
+    });
     return `/product/televisions/smart-tv/${id}`;
   };
   const load = (path: string) => {
     const url = new URL(path, "http://shop.test");
-    return settle(() => productLoader({ request: pageGet(path), params: { "*": url.pathname.replace(/^\/product\//, "") }, context } as never));
+    return settle(() =>
+      productLoader({
+        request: pageGet(path),
+        params: { "*": url.pathname.replace(/^\/product\//, "") },
+        context,
+      } as never),
+    );
   };
 
   it("answers nothing without a PIN", async () => {
@@ -219,8 +296,14 @@ describe("the product page's Check delivery", () => {
       place: { city: "New Delhi", state: "Delhi" },
       estimate: { zone: "local", deliveryBy: "2026-11-25" },
     });
-    expect((await load(`${path}?pin=560038`)).data.delivery.estimate).toMatchObject({ zone: "national", deliveryBy: "2026-11-27" });
-    expect((await load(`${path}?pin=744101`)).data.delivery.estimate).toMatchObject({ zone: "remote", deliveryBy: "2026-12-01" });
+    expect((await load(`${path}?pin=560038`)).data.delivery.estimate).toMatchObject({
+      zone: "national",
+      deliveryBy: "2026-11-27",
+    });
+    expect((await load(`${path}?pin=744101`)).data.delivery.estimate).toMatchObject({
+      zone: "remote",
+      deliveryBy: "2026-12-01",
+    });
     expect(formatDeliveryDate("2026-11-25")).toBe("Wed 25 Nov");
   });
 
@@ -251,7 +334,11 @@ describe("the product page's Check delivery", () => {
   it("asks the loader again for a new PIN, never for a size or image change", () => {
     const base = "http://shop.test/product/televisions/smart-tv/abc";
     const args = (from: string, to: string) =>
-      ({ currentUrl: new URL(`${base}${from}`), nextUrl: new URL(`${base}${to}`), defaultShouldRevalidate: true }) as never;
+      ({
+        currentUrl: new URL(`${base}${from}`),
+        nextUrl: new URL(`${base}${to}`),
+        defaultShouldRevalidate: true,
+      }) as never;
     expect(shouldRevalidate(args("?pin=560038", "?pin=110001"))).toBe(true);
     expect(shouldRevalidate(args("", "?pin=110001"))).toBe(true);
     expect(shouldRevalidate(args("?pin=560038", "?size=L&pin=560038"))).toBe(false);

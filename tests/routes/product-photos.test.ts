@@ -15,11 +15,17 @@ const admin = await createUserWithToken(api.db, { userType: "admin" });
 
 /** A photo of `width` × `height` pixels, uploaded through the back office's API. */
 async function upload(productId: string, width: number, height: number, colour = { r: 181, g: 120, b: 40 }) {
-  const png = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
   const response = await api.app.fetch(
-    new Request(`${SHOP}/userapp/admin/products/${productId}/images`, { method: "POST", headers: { authorization: `Bearer ${admin.token}` }, body: form }),
+    new Request(`${SHOP}/userapp/admin/products/${productId}/images`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: form,
+    }),
   );
   expect(response.status, await response.clone().text()).toBe(201);
 }
@@ -30,7 +36,8 @@ const page = async (path: string) => {
   return response.text();
 };
 /** Every <img> tag of the HTML with the given attribute. */
-const images = (html: string, marker: string) => [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes(marker));
+const images = (html: string, marker: string) =>
+  [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes(marker));
 /** An attribute's value; HTML's names are case-insensitive (React writes `srcSet`). */
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? null;
 
@@ -40,7 +47,10 @@ await upload(photoId, 1600, 1200);
 await upload(photoId, 800, 800, { r: 20, g: 90, b: 160 });
 const photoPath = productPath({ _id: photoId, category: "Electronics", title: { shortTitle: photoTitle } });
 const artTitle = "Speaker Drawn In Vectors";
-const artId = await insertProduct(api.db, { shortTitle: artTitle, images: [{ path: "/media/art/speaker-1-0.svg" }, { path: "/media/art/speaker-1-1.svg" }] });
+const artId = await insertProduct(api.db, {
+  shortTitle: artTitle,
+  images: [{ path: "/media/art/speaker-1-0.svg" }, { path: "/media/art/speaker-1-1.svg" }],
+});
 const artPath = productPath({ _id: artId, category: "Electronics", title: { shortTitle: artTitle } });
 
 const widths = (srcset: string | null) => (srcset ?? "").split(",").map((entry) => entry.trim().split(" ")[1]);

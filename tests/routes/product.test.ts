@@ -43,7 +43,11 @@ beforeAll(async () => {
     longTitle: "Classic Cotton Shirt with a button-down collar",
     category: "Fashion",
     brand: "Puma",
-    images: [{ path: "/media/art/tshirt-1-0.svg" }, { path: "/media/art/tshirt-1-1.svg" }, { path: "/media/art/tshirt-1-2.svg" }],
+    images: [
+      { path: "/media/art/tshirt-1-0.svg" },
+      { path: "/media/art/tshirt-1-1.svg" },
+      { path: "/media/art/tshirt-1-2.svg" },
+    ],
     ratingValue: null,
     ratingCount: null,
     variants: [
@@ -116,7 +120,12 @@ describe("product page loader", () => {
   });
 
   it("normalises the size, quantity and image in the query", async () => {
-    expect((await loadProduct(`${shirtPath()}?size=L&qty=3&image=2`)).selection).toEqual({ size: "L", qty: 3, image: 2, pin: null });
+    expect((await loadProduct(`${shirtPath()}?size=L&qty=3&image=2`)).selection).toEqual({
+      size: "L",
+      qty: 3,
+      image: 2,
+      pin: null,
+    });
     // Sizes match whatever their case; unknown sizes fall back to the default.
     expect((await loadProduct(`${shirtPath()}?size=s`)).selection.size).toBe("S");
     expect((await loadProduct(`${shirtPath()}?size=XXL`)).selection.size).toBe("M");
@@ -133,7 +142,9 @@ describe("product page loader", () => {
     const base = { currentParams: {}, nextParams: {}, defaultShouldRevalidate: true } as const;
     const url = (path: string) => new URL(path, "http://shop.test");
     const revalidate = (from: string, to: string, formMethod?: string) =>
-      shouldRevalidate({ ...base, currentUrl: url(from), nextUrl: url(to), formMethod } as Parameters<typeof shouldRevalidate>[0]);
+      shouldRevalidate({ ...base, currentUrl: url(from), nextUrl: url(to), formMethod } as Parameters<
+        typeof shouldRevalidate
+      >[0]);
     expect(revalidate(shirtPath(), `${shirtPath()}?size=L`)).toBe(false);
     expect(revalidate(shirtPath(), `/product/home-decor/sold-out-lamp/${soldOutId}`)).toBe(true);
     expect(revalidate(shirtPath(), shirtPath(), "POST")).toBe(true);
@@ -164,7 +175,9 @@ describe("product JSON-LD", () => {
     });
     // No rating of its own: the display defaults are not claimed as reviews.
     expect(ld).not.toHaveProperty("aggregateRating");
-    expect(productJsonLd(product, "L", "https://mart.example").offers.availability).toBe("https://schema.org/OutOfStock");
+    expect(productJsonLd(product, "L", "https://mart.example").offers.availability).toBe(
+      "https://schema.org/OutOfStock",
+    );
   });
 
   it("claims a rating only when the product has one", async () => {

@@ -13,8 +13,11 @@ const api = await createTestApi();
 await seedCatalogue(api.db, {});
 const site = await createTestSite({ api });
 
-const get = (s: { fetch: (request: Request) => Response | Promise<Response> }, path: string, headers: Record<string, string> = {}) =>
-  Promise.resolve(s.fetch(new Request(`${SHOP}${path}`, { headers })));
+const get = (
+  s: { fetch: (request: Request) => Response | Promise<Response> },
+  path: string,
+  headers: Record<string, string> = {},
+) => Promise.resolve(s.fetch(new Request(`${SHOP}${path}`, { headers })));
 
 const count = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].length;
 /** The product cards' pictures, and their hover galleries' dots. */
@@ -22,12 +25,16 @@ const cardImages = (html: string) => count(html, /<img[^>]*class="card-image"/g)
 const galleries = (html: string) => count(html, /class="card-dots"/g);
 /** The hero slides that carry their art (an <svg> in the slide's art box). */
 const heroArt = (html: string) =>
-  [...html.matchAll(/data-hero-slide="(\d)"[\s\S]*?<div class="w-40 shrink-0[^"]*" aria-hidden="true">(<svg)?/g)].filter((m) => m[2]).map((m) => Number(m[1]));
+  [...html.matchAll(/data-hero-slide="(\d)"[\s\S]*?<div class="w-40 shrink-0[^"]*" aria-hidden="true">(<svg)?/g)]
+    .filter((m) => m[2])
+    .map((m) => Number(m[1]));
 
 describe("the Save-Data header", () => {
   it("is on only for the token on, in any case, with or without parameters", () => {
-    for (const value of ["on", "On", "ON", " on ", "on;", "on; foo=bar"]) expect(wantsSaveData(new Headers({ "save-data": value })), value).toBe(true);
-    for (const value of ["", "off", "1", "true", "onn", "no; on", "o n"]) expect(wantsSaveData(new Headers({ "save-data": value })), value).toBe(false);
+    for (const value of ["on", "On", "ON", " on ", "on;", "on; foo=bar"])
+      expect(wantsSaveData(new Headers({ "save-data": value })), value).toBe(true);
+    for (const value of ["", "off", "1", "true", "onn", "no; on", "o n"])
+      expect(wantsSaveData(new Headers({ "save-data": value })), value).toBe(false);
     expect(wantsSaveData(new Headers())).toBe(false);
   });
 });
@@ -95,7 +102,9 @@ describe("the page micro-cache", () => {
           for (const headers of [first, second, { "save-data": "On" }, { "save-data": "off" }]) {
             const response = await get(cached, path, headers);
             expect(response.headers.get("cache-control"), path).toMatch(/\bpublic\b/);
-            expect(isSaving(await response.text()), `${path} ${JSON.stringify(headers)}`).toBe(wantsSaveData(new Headers(headers)));
+            expect(isSaving(await response.text()), `${path} ${JSON.stringify(headers)}`).toBe(
+              wantsSaveData(new Headers(headers)),
+            );
           }
         }
       }

@@ -18,7 +18,11 @@ beforeAll(async () => {
 type ShopData = Exclude<Awaited<ReturnType<typeof loader>>["data"], undefined>;
 
 async function load(query: string): Promise<ShopData> {
-  const result = await loader({ request: new Request(`http://localhost/shop${query}`), params: {}, context: { userapp: (r: Request) => api.app.fetch(r) } } as never);
+  const result = await loader({
+    request: new Request(`http://localhost/shop${query}`),
+    params: {},
+    context: { userapp: (r: Request) => api.app.fetch(r) },
+  } as never);
   return (result as { data: ShopData }).data;
 }
 
@@ -40,7 +44,9 @@ describe("a misspelt search on /shop", () => {
     const html = await page("/shop?search=samsng+tv");
     expect(html).toContain("Showing results for <strong");
     expect(html).toMatch(/Showing results for <strong[^>]*>samsung tv<\/strong>/);
-    expect(html).toMatch(/Search instead for(?:<!-- -->| )*<a[^>]*href="\/shop\?search=samsng\+tv&amp;exact=1"[^>]*>samsng tv<\/a>/);
+    expect(html).toMatch(
+      /Search instead for(?:<!-- -->| )*<a[^>]*href="\/shop\?search=samsng\+tv&amp;exact=1"[^>]*>samsng tv<\/a>/,
+    );
     expect(html).toContain("Search results for “samsung tv”");
   });
 
@@ -55,7 +61,9 @@ describe("a misspelt search on /shop", () => {
 
   test("exact=1 without a search, or a search that finds enough: no message, and a clean URL", async () => {
     expect((await load("?search=samsung")).correction).toBeNull();
-    await expect(load("?exact=1")).rejects.toSatisfy((thrown: unknown) => thrown instanceof Response && thrown.headers.get("Location") === "/shop");
+    await expect(load("?exact=1")).rejects.toSatisfy(
+      (thrown: unknown) => thrown instanceof Response && thrown.headers.get("Location") === "/shop",
+    );
     expect(await page("/shop?search=samsung")).not.toContain("Showing results for");
   });
 

@@ -15,7 +15,10 @@ type LoaderResult = Awaited<ReturnType<typeof loader>>;
 type ShopData = LoaderResult["data"];
 
 /** Runs the shop loader on a URL against the seeded API, as React Router would. */
-async function load(query: string, userapp: (request: Request) => Response | Promise<Response> = (r) => api.app.fetch(r)) {
+async function load(
+  query: string,
+  userapp: (request: Request) => Response | Promise<Response> = (r) => api.app.fetch(r),
+) {
   const result = (await loader({
     request: new Request(`http://localhost/shop${query}`),
     params: {},
@@ -42,7 +45,8 @@ async function countOf(query: Record<string, unknown>): Promise<number> {
   return response.body.data.count;
 }
 
-const lowestPrice = (p: { variants: { price: { cost: number } }[] }) => Math.min(...p.variants.map((v) => v.price.cost));
+const lowestPrice = (p: { variants: { price: { cost: number } }[] }) =>
+  Math.min(...p.variants.map((v) => v.price.cost));
 
 describe("shop loader", () => {
   test("the plain shop: the newest 20 of the whole catalogue, and the price slider's top", async () => {
@@ -93,7 +97,9 @@ describe("shop loader", () => {
 
     const sized = await load("?size=free&productSubType=Watches");
     expect(sized.data.itemCount).toBe(await countOf({ size: ["free"], productSubType: ["Watches"] }));
-    expect(sized.data.products.every((p) => p.productSubType === "Watches" && p.variants.some((v) => v.size === "free"))).toBe(true);
+    expect(
+      sized.data.products.every((p) => p.productSubType === "Watches" && p.variants.some((v) => v.size === "free")),
+    ).toBe(true);
   });
 
   test("the price range filters on the selling price", async () => {
@@ -134,19 +140,26 @@ describe("shop loader", () => {
   test("a page past the end redirects to the last page", async () => {
     const televisions = await countOf({ category: ["Televisions"] });
     const last = Math.ceil(televisions / 20);
-    expect(await redirectOf("?category=Televisions&page=999")).toBe(`/shop?category=Televisions${last > 1 ? `&page=${last}` : ""}`);
+    expect(await redirectOf("?category=Televisions&page=999")).toBe(
+      `/shop?category=Televisions${last > 1 ? `&page=${last}` : ""}`,
+    );
     const { data } = await load(`?category=Televisions${last > 1 ? `&page=${last}` : ""}`);
     expect(data.products.length).toBe(televisions - (last - 1) * 20);
   });
 
   test("a failed API call shows an empty shop that no cache keeps", async () => {
-    const failing = () => new Response(JSON.stringify({ status: "SERVER_ERROR", message: "Internal server error", data: null }), { status: 500 });
+    const failing = () =>
+      new Response(JSON.stringify({ status: "SERVER_ERROR", message: "Internal server error", data: null }), {
+        status: 500,
+      });
     const { data, init } = await load("?category=Fashion", failing);
     expect(data.products).toEqual([]);
     expect(data.itemCount).toBe(0);
     expect(data.params.category).toEqual(["Fashion"]);
     expect(new Headers(init?.headers ?? undefined).get("Cache-Control")).toBe("no-store");
-    expect(headers({ loaderHeaders: new Headers(init?.headers ?? undefined) } as any)["Cache-Control"]).toBe("no-store");
+    expect(headers({ loaderHeaders: new Headers(init?.headers ?? undefined) } as any)["Cache-Control"]).toBe(
+      "no-store",
+    );
 
     const unreachable = () => Promise.reject(new Error("connection refused"));
     expect((await load("", unreachable)).data.products).toEqual([]);
@@ -163,6 +176,8 @@ describe("shop loader", () => {
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "/shop?category=Fashion&page=2" });
 
     const searched = (await load("?search=lamp")).data;
-    expect(meta({ data: searched, loaderData: searched, matches: [] } as any)).toContainEqual({ title: "Search results for “lamp” | Mart" });
+    expect(meta({ data: searched, loaderData: searched, matches: [] } as any)).toContainEqual({
+      title: "Search results for “lamp” | Mart",
+    });
   });
 });

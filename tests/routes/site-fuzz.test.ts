@@ -27,15 +27,39 @@ function prng(seed: number) {
 }
 
 const api = await createTestApi();
-const productIds = [await insertProduct(api.db, { category: "Electronics" }), await insertProduct(api.db, { category: "Fashion" })];
+const productIds = [
+  await insertProduct(api.db, { category: "Electronics" }),
+  await insertProduct(api.db, { category: "Fashion" }),
+];
 const shopper = await signedInShopper(api);
 const site = await createTestSite({ api, pageCacheMs: 5_000 });
 
 const random = prng(SEED);
-const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const chance = (p: number) => random() < p;
 
-const NUMBERS = ["0", "1", "2", "-1", "-0", "1e21", "1e308", "1e309", "-1e21", "NaN", "Infinity", "-Infinity", "0x10", "1.5", "9".repeat(400), "00001", " 3 ", "", "1,000", "२"];
+const NUMBERS = [
+  "0",
+  "1",
+  "2",
+  "-1",
+  "-0",
+  "1e21",
+  "1e308",
+  "1e309",
+  "-1e21",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "0x10",
+  "1.5",
+  "9".repeat(400),
+  "00001",
+  " 3 ",
+  "",
+  "1,000",
+  "२",
+];
 const WORDS = [
   "",
   "Electronics",
@@ -66,8 +90,55 @@ const WORDS = [
   "[]",
   "{}",
 ];
-const KEYS = ["page", "limit", "minPrice", "maxPrice", "size", "category", "subCategory", "brand", "productType", "productSubType", "gender", "sort", "search", "redirectTo", "id", "productId", "qty", "addressId", "_routes", "index", "step", "buyNow", "edit", "q", "x".repeat(300)];
-const SEGMENTS = ["", "x", "..", "%2e%2e", "%2F", "%5C", "%00", ".", "index", "data", "a".repeat(3_000), "😀", "%F0%9F%98%80", "new", "edit", "0", "-1", "1e21", "ffffffffffffffffffffffff", "000000000000000000000000"];
+const KEYS = [
+  "page",
+  "limit",
+  "minPrice",
+  "maxPrice",
+  "size",
+  "category",
+  "subCategory",
+  "brand",
+  "productType",
+  "productSubType",
+  "gender",
+  "sort",
+  "search",
+  "redirectTo",
+  "id",
+  "productId",
+  "qty",
+  "addressId",
+  "_routes",
+  "index",
+  "step",
+  "buyNow",
+  "edit",
+  "q",
+  "x".repeat(300),
+];
+const SEGMENTS = [
+  "",
+  "x",
+  "..",
+  "%2e%2e",
+  "%2F",
+  "%5C",
+  "%00",
+  ".",
+  "index",
+  "data",
+  "a".repeat(3_000),
+  "😀",
+  "%F0%9F%98%80",
+  "new",
+  "edit",
+  "0",
+  "-1",
+  "1e21",
+  "ffffffffffffffffffffffff",
+  "000000000000000000000000",
+];
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 
@@ -89,7 +160,10 @@ function routePath(): string {
     .map((part) => {
       if (part.startsWith(":")) return known();
       // A splat: the product route's category/title/id, or any depth of junk.
-      if (part === "*") return Array.from({ length: Math.floor(random() * 4) }, () => pick(SEGMENTS)).concat(known()).join("/");
+      if (part === "*")
+        return Array.from({ length: Math.floor(random() * 4) }, () => pick(SEGMENTS))
+          .concat(known())
+          .join("/");
       return part;
     })
     .join("/");
@@ -114,13 +188,27 @@ function hostileQuery(): string {
     // Most values encoded as a browser would, some raw (broken escapes, stray & and =).
     const text = chance(0.7) ? `${encodeURIComponent(key)}=${encodeURIComponent(value)}` : `${key}=${value}`;
     // Now and then one short pair thousands of times ("size=M&size=M&…", up to ~100 KB).
-    params.push(chance(0.05) && text.length <= 12 ? Array(1_000 + Math.floor(random() * 9_000)).fill(text).join("&") : text);
+    params.push(
+      chance(0.05) && text.length <= 12
+        ? Array(1_000 + Math.floor(random() * 9_000))
+            .fill(text)
+            .join("&")
+        : text,
+    );
   }
   return params.length ? `?${params.join("&")}` : "";
 }
 
 function cookie(): string | undefined {
-  return pick([undefined, undefined, shopper.cookie, shopper.cookie, "__session=garbage", `__session=${"x".repeat(4_000)}`, `theme=dark; ${shopper.cookie}`]);
+  return pick([
+    undefined,
+    undefined,
+    shopper.cookie,
+    shopper.cookie,
+    "__session=garbage",
+    `__session=${"x".repeat(4_000)}`,
+    `theme=dark; ${shopper.cookie}`,
+  ]);
 }
 
 describe("hostile URLs on every page route", () => {
@@ -142,11 +230,21 @@ describe("hostile URLs on every page route", () => {
       }
       const response = await site.from("203.0.113.200", new Request(url, { method, headers }));
       await response.arrayBuffer();
-      if (response.status >= 500) failures.push(`#${i} ${method} ${url.slice(0, 300)} cookie=${sent?.slice(0, 20)} → ${response.status}`);
+      if (response.status >= 500)
+        failures.push(`#${i} ${method} ${url.slice(0, 300)} cookie=${sent?.slice(0, 20)} → ${response.status}`);
     }
     expect(failures).toEqual([]);
     // The route table was read: every page of the shop is among the patterns.
-    expect(ROUTES).toEqual(expect.arrayContaining(["/", "/shop", "/product/*", "/myaccount/orders/:id", "/checkout", "/resources/quick-view/:id"]));
+    expect(ROUTES).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/shop",
+        "/product/*",
+        "/myaccount/orders/:id",
+        "/checkout",
+        "/resources/quick-view/:id",
+      ]),
+    );
     // A bound on the cost, so that the suite stays quick.
     expect(Date.now() - started).toBeLessThan(60_000);
   });

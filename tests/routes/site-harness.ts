@@ -51,7 +51,14 @@ export async function createTestSite(options: Partial<SiteOptions> & { api?: Tes
   const api = options.api ?? (await createTestApi());
   const site = createSite({ userapp: api.app.fetch, build: await serverBuild(), mode: "production", ...options });
   const from = async (peer: string | null, request: Request) => {
-    const bindings = peer === null ? undefined : { incoming: { socket: { remoteAddress: peer, remotePort: 50000, remoteFamily: peer.includes(":") ? "IPv6" : "IPv4" } } };
+    const bindings =
+      peer === null
+        ? undefined
+        : {
+            incoming: {
+              socket: { remoteAddress: peer, remotePort: 50000, remoteFamily: peer.includes(":") ? "IPv6" : "IPv4" },
+            },
+          };
     return site.fetch(request, bindings);
   };
   return Object.assign(site, { api, from });

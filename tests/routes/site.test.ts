@@ -72,7 +72,8 @@ const formLogin = (headers: Record<string, string> = {}) =>
   });
 
 function expectSecurityHeaders(response: Response) {
-  for (const [name, value] of Object.entries(BASELINE_SECURITY_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+  for (const [name, value] of Object.entries(BASELINE_SECURITY_HEADERS))
+    expect(response.headers.get(name), name).toBe(value);
 }
 
 describe("the client's address", () => {
@@ -243,7 +244,10 @@ describe("the storefront's form body limit", () => {
 
   it("leaves /userapp to the API's own limit, and obeys FORM_BODY_LIMIT_BYTES and per-path rules", async () => {
     const json = JSON.stringify({ username: uniqueEmail(), password: "x".repeat(200 * 1024) });
-    const toApi = await site.from("203.0.113.53", post("/userapp/auth/login", json, { "content-type": "application/json" }));
+    const toApi = await site.from(
+      "203.0.113.53",
+      post("/userapp/auth/login", json, { "content-type": "application/json" }),
+    );
     expect(toApi.status).not.toBe(413);
     expect(toApi.headers.get("content-type")).toMatch(/^application\/json/);
 
@@ -288,7 +292,10 @@ describe("hostile URLs", () => {
     ];
     for (const path of paths) {
       for (const method of ["GET", "POST", "HEAD"]) {
-        const answer = await site.from("203.0.113.60", new Request(`${SHOP}${path}`, { method, headers: { origin: SHOP } }));
+        const answer = await site.from(
+          "203.0.113.60",
+          new Request(`${SHOP}${path}`, { method, headers: { origin: SHOP } }),
+        );
         expect(answer.status, `${method} ${path}`).toBe(400);
         expectSecurityHeaders(answer);
         expect(answer.headers.get("cache-control")).toBe("private, no-store");
@@ -337,10 +344,25 @@ describe("hostile URLs", () => {
 });
 
 describe("every loader that reads the URL", () => {
-  const HOSTILE_NUMBERS = ["1e21", "-1", "0", "99999999999", "99999999999999999999999", "NaN", "Infinity", "1.5", "0x10", "", " 2 ", "9".repeat(5_000)];
+  const HOSTILE_NUMBERS = [
+    "1e21",
+    "-1",
+    "0",
+    "99999999999",
+    "99999999999999999999999",
+    "NaN",
+    "Infinity",
+    "1.5",
+    "0x10",
+    "",
+    " 2 ",
+    "9".repeat(5_000),
+  ];
 
   it("normalises or refuses (4xx) hostile numbers and text, signed in and out, never 5xx", async () => {
-    const product = (await api.call("POST", "/userapp/product/list", { body: { query: {}, options: { page: 1, limit: 1 } } })).body.data.data[0];
+    const product = (
+      await api.call("POST", "/userapp/product/list", { body: { query: {}, options: { page: 1, limit: 1 } } })
+    ).body.data.data[0];
     const paths = (value: string) => {
       const v = encodeURIComponent(value);
       return [
@@ -362,7 +384,10 @@ describe("every loader that reads the URL", () => {
     for (const cookie of [undefined, shopper.cookie]) {
       for (const value of [...HOSTILE_NUMBERS, ...hostileText]) {
         for (const path of [...paths(value), `/myaccount/addressess/${encodeURIComponent(value)}`]) {
-          const answer = await site.from("203.0.113.63", new Request(`${SHOP}${path}`, { headers: cookie ? { cookie } : {} }));
+          const answer = await site.from(
+            "203.0.113.63",
+            new Request(`${SHOP}${path}`, { headers: cookie ? { cookie } : {} }),
+          );
           expect(answer.status, `${path.slice(0, 80)} ${cookie ? "signed in" : "guest"}`).toBeLessThan(500);
           const location = answer.headers.get("location");
           if (location) expect(location).toMatch(/^[\x21-\x7e]+$/);
@@ -374,15 +399,23 @@ describe("every loader that reads the URL", () => {
 });
 
 describe("caching of personal pages", () => {
-
   /** GET /shop over a real socket with these raw header lines, so that their spelling reaches the server as sent. */
   async function rawGet(origin: string, rawHeaders: [string, string][]) {
     const url = new URL(`${origin}/shop`);
     return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-      const request = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "GET", setHost: true });
+      const request = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "GET",
+        setHost: true,
+      });
       for (const [name, value] of rawHeaders) {
         const existing = request.getHeader(name);
-        request.setHeader(name, existing === undefined ? value : [...([] as string[]).concat(existing as string), value]);
+        request.setHeader(
+          name,
+          existing === undefined ? value : [...([] as string[]).concat(existing as string), value],
+        );
       }
       request.on("response", (response) => {
         let body = "";
@@ -435,8 +468,16 @@ describe("caching of personal pages", () => {
   });
 
   it("is private for a request with a session cookie even when the cache holds the guest page", async () => {
-    expect((await cachedSite.from("203.0.113.70", new Request(`${SHOP}/shop`))).headers.get("cache-control")).toMatch(/\bpublic\b/);
-    for (const cookie of [shopper.cookie, `x=1, __session=${session}`, `__session=${session}, x=1`, `__session=`, "__session"]) {
+    expect((await cachedSite.from("203.0.113.70", new Request(`${SHOP}/shop`))).headers.get("cache-control")).toMatch(
+      /\bpublic\b/,
+    );
+    for (const cookie of [
+      shopper.cookie,
+      `x=1, __session=${session}`,
+      `__session=${session}, x=1`,
+      `__session=`,
+      "__session",
+    ]) {
       const answer = await cachedSite.from("203.0.113.70", new Request(`${SHOP}/shop`, { headers: { cookie } }));
       expect(answer.headers.get("cache-control"), cookie.slice(0, 20)).toBe("private, no-store");
       const page = await answer.text();
@@ -451,7 +492,10 @@ describe("HSTS", () => {
   it("is sent on every answer in production when PUBLIC_ORIGIN is https", async () => {
     const https = await createTestSite({ api, publicOrigin: "https://shop.example.in" });
     for (const path of paths) {
-      const answer = await https.from("203.0.113.80", new Request(`https://shop.example.in${path}`, { method: path.startsWith("/userapp") ? "POST" : "GET" }));
+      const answer = await https.from(
+        "203.0.113.80",
+        new Request(`https://shop.example.in${path}`, { method: path.startsWith("/userapp") ? "POST" : "GET" }),
+      );
       expect(answer.headers.get("strict-transport-security"), path).toBe(STRICT_TRANSPORT_SECURITY);
       await answer.arrayBuffer();
     }
@@ -487,7 +531,6 @@ describe("/favicon.ico", () => {
 });
 
 describe("request ids and the access log", () => {
-
   it("keeps a sane X-Request-Id, replaces any other, and returns it on every answer", async () => {
     const requests: [string, RequestInit?][] = [
       ["/"],
@@ -505,12 +548,25 @@ describe("request ids and the access log", () => {
       const kept = await logged.from("203.0.113.100", new Request(`${SHOP}${path}`, { ...init, headers }));
       expect(kept.headers.get("x-request-id"), path).toBe(sane);
       await kept.arrayBuffer();
-      for (const insane of ["a".repeat(65), "has space", "semi;colon", "ünïcode", "", "<script>", "a/b", "%41", "id\t1", "-".repeat(65)]) {
+      for (const insane of [
+        "a".repeat(65),
+        "has space",
+        "semi;colon",
+        "ünïcode",
+        "",
+        "<script>",
+        "a/b",
+        "%41",
+        "id\t1",
+        "-".repeat(65),
+      ]) {
         const headers = new Headers(init?.headers);
         headers.set("x-request-id", insane);
         const replaced = await logged.from("203.0.113.100", new Request(`${SHOP}${path}`, { ...init, headers }));
         const id = replaced.headers.get("x-request-id");
-        expect(id, `${path} ${JSON.stringify(insane)}`).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(id, `${path} ${JSON.stringify(insane)}`).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
         await replaced.arrayBuffer();
       }
     }
@@ -522,7 +578,9 @@ describe("request ids and the access log", () => {
     const secretToken = "Bearer very-secret-token-value";
     const answer = await logged.from(
       "203.0.113.101",
-      new Request(`${SHOP}/shop?search=private+words&email=someone%40example.test`, { headers: { cookie: secretCookie, authorization: secretToken, "x-request-id": "trace-1" } }),
+      new Request(`${SHOP}/shop?search=private+words&email=someone%40example.test`, {
+        headers: { cookie: secretCookie, authorization: secretToken, "x-request-id": "trace-1" },
+      }),
     );
     await answer.text();
     const form = await logged.from("203.0.113.101", formLogin({ "x-request-id": "trace-2", cookie: secretCookie }));
@@ -536,7 +594,8 @@ describe("request ids and the access log", () => {
       expect(typeof line.ms).toBe("number");
     }
     const text = JSON.stringify(lines);
-    for (const secret of ["very-secret", "private", "someone", "wrong password", "example.test"]) expect(text).not.toContain(secret);
+    for (const secret of ["very-secret", "private", "someone", "wrong password", "example.test"])
+      expect(text).not.toContain(secret);
   });
 
   it("logs health probes at debug level", async () => {
@@ -547,7 +606,10 @@ describe("request ids and the access log", () => {
 
   it("hands the id to the API, whose error lines carry it", async () => {
     const withBrokenApi = await createTestSite({ api: broken, logger });
-    const answer = await withBrokenApi.from("203.0.113.102", new Request(`${SHOP}/userapp/product/count`, { method: "POST", headers: { "x-request-id": "trace-api-1" } }));
+    const answer = await withBrokenApi.from(
+      "203.0.113.102",
+      new Request(`${SHOP}/userapp/product/count`, { method: "POST", headers: { "x-request-id": "trace-api-1" } }),
+    );
     expect(answer.status).toBe(500);
     expect(answer.headers.get("x-request-id")).toBe("trace-api-1");
     const failure = apiLines.find((line) => line.msg === "userapp request failed");
@@ -559,14 +621,22 @@ describe("failures", () => {
   it("log one line with the request id, and answer a page that shows no internals", async () => {
     expectConsoleError(); // the test logger writes error lines through console.error
     // An API that answers SUCCESS with nothing in it: the shop's loader cannot read it and throws.
-    const garbage = await createTestSite({ api, storefrontUserapp: () => Response.json({ status: "SUCCESS", message: "", data: null }) });
-    const answer = await garbage.from("203.0.113.110", new Request(`${SHOP}/shop`, { headers: { "x-request-id": "trace-page-1" } }));
+    const garbage = await createTestSite({
+      api,
+      storefrontUserapp: () => Response.json({ status: "SUCCESS", message: "", data: null }),
+    });
+    const answer = await garbage.from(
+      "203.0.113.110",
+      new Request(`${SHOP}/shop`, { headers: { "x-request-id": "trace-page-1" } }),
+    );
     expect(answer.status).toBe(500);
     expect(answer.headers.get("x-request-id")).toBe("trace-page-1");
     const page = await answer.text();
     expect(page).not.toMatch(/TypeError|Cannot read prop|at \w+ \(\//);
     const logged = vi.mocked(console.error).mock.calls.map((args) => JSON.parse(String(args[0])));
-    expect(logged).toContainEqual(expect.objectContaining({ msg: "page request failed", requestId: "trace-page-1", path: "/shop", method: "GET" }));
+    expect(logged).toContainEqual(
+      expect.objectContaining({ msg: "page request failed", requestId: "trace-page-1", path: "/shop", method: "GET" }),
+    );
   });
 });
 
@@ -580,12 +650,19 @@ describe("failures outside React Router", () => {
         throw new Error("secret internals");
       },
     });
-    const answer = await failing.from("203.0.113.111", new Request(`${SHOP}/userapp/product/count`, { headers: { "x-request-id": "trace-site-1" } }));
+    const answer = await failing.from(
+      "203.0.113.111",
+      new Request(`${SHOP}/userapp/product/count`, { headers: { "x-request-id": "trace-site-1" } }),
+    );
     expect(answer.status).toBe(500);
     expect(answer.headers.get("x-request-id")).toBe("trace-site-1");
     expect(await answer.json()).toEqual({ status: "SERVER_ERROR", message: expect.any(String), data: null });
     expect(failureLines).toContainEqual(
-      expect.objectContaining({ msg: "site request failed", requestId: "trace-site-1", err: expect.objectContaining({ message: "secret internals" }) }),
+      expect.objectContaining({
+        msg: "site request failed",
+        requestId: "trace-site-1",
+        err: expect.objectContaining({ message: "secret internals" }),
+      }),
     );
   });
 });

@@ -26,7 +26,9 @@ const run = (handler: Handler, path: string, fields: Record<string, string>, coo
 async function cart(fields: Record<string, string>, cookie: string, ctx: object = context) {
   const answer = await run(cartAction as Handler, "/cart", fields, cookie, ctx);
   const jar = nextCookies(answer.headers, cookie);
-  const next = await settle(() => rootLoader({ request: pageGet(answer.location ?? "/", jar), params: {}, context } as never));
+  const next = await settle(() =>
+    rootLoader({ request: pageGet(answer.location ?? "/", jar), params: {}, context } as never),
+  );
   return { ...answer, toast: next.data.toast as { type: string; message: string } | null, cart: next.data.cart };
 }
 
@@ -52,8 +54,13 @@ const shirt = await insertProduct(api.db, {
 describe("cart toasts", () => {
   it("'Cart updated successfully!' for a product page's Update Cart; the stepper keeps 'Updated {name} quantity to {n}'", async () => {
     const { cookie } = await signedInShopper(api);
-    expect((await cart({ intent: "add", productId: shirt, size: "M", qty: "1" }, cookie)).toast?.message).toBe("Product added successfully to cart!");
-    const updated = await cart({ intent: "update", productId: shirt, size: "M", qty: "3", [UPDATE_CART.name]: UPDATE_CART.value }, cookie);
+    expect((await cart({ intent: "add", productId: shirt, size: "M", qty: "1" }, cookie)).toast?.message).toBe(
+      "Product added successfully to cart!",
+    );
+    const updated = await cart(
+      { intent: "update", productId: shirt, size: "M", qty: "3", [UPDATE_CART.name]: UPDATE_CART.value },
+      cookie,
+    );
     expect(updated.toast).toEqual({ type: "success", message: "Cart updated successfully!" });
     expect(updated.cart.totalQuantity).toBe(3);
     const stepped = await cart({ intent: "update", productId: shirt, size: "M", qty: "4" }, cookie);
@@ -63,13 +70,21 @@ describe("cart toasts", () => {
   it("an Update Cart the API refuses keeps its failure toast", async () => {
     const { cookie } = await signedInShopper(api);
     await cart({ intent: "add", productId: shirt, size: "M", qty: "1" }, cookie);
-    const refused = await cart({ intent: "update", productId: shirt, size: "M", qty: "11", [UPDATE_CART.name]: UPDATE_CART.value }, cookie);
-    expect(refused.toast).toEqual({ type: "error", message: "Failed to update quantity: Quantity must be between 1 and 10" });
+    const refused = await cart(
+      { intent: "update", productId: shirt, size: "M", qty: "11", [UPDATE_CART.name]: UPDATE_CART.value },
+      cookie,
+    );
+    expect(refused.toast).toEqual({
+      type: "error",
+      message: "Failed to update quantity: Quantity must be between 1 and 10",
+    });
   });
 
   it("'Failed to add product to cart: …' when the API refuses the add (a full cart)", async () => {
     const shopper = await signedInShopper(api);
-    const login = await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } });
+    const login = await api.call("POST", "/userapp/auth/login", {
+      body: { username: shopper.email, password: shopper.password },
+    });
     const fifty = await Promise.all(Array.from({ length: 50 }, () => insertProduct(api.db)));
     const filled = await api.call("POST", "/userapp/cart/create", {
       token: login.body.data.token,
@@ -85,9 +100,17 @@ describe("cart toasts", () => {
 
   it("'Error adding to cart: …' when the API cannot answer", async () => {
     const { cookie } = await signedInShopper(api);
-    const answer = await cart({ intent: "add", productId: shirt, size: "M", qty: "1" }, cookie, failing("POST", "/userapp/cart/create"));
+    const answer = await cart(
+      { intent: "add", productId: shirt, size: "M", qty: "1" },
+      cookie,
+      failing("POST", "/userapp/cart/create"),
+    );
     expect(answer.toast).toEqual({ type: "error", message: "Error adding to cart: Internal server error" });
-    const reading = await cart({ intent: "add", productId: shirt, size: "M", qty: "1" }, cookie, failing("GET", `/userapp/product/get/${shirt}`));
+    const reading = await cart(
+      { intent: "add", productId: shirt, size: "M", qty: "1" },
+      cookie,
+      failing("GET", `/userapp/product/get/${shirt}`),
+    );
     expect(reading.toast).toEqual({ type: "error", message: "Error adding to cart: Internal server error" });
   });
 
@@ -105,14 +128,19 @@ describe("cart toasts", () => {
   it("'Failed to clear cart: …' when the API cannot clear it", async () => {
     const { cookie } = await signedInShopper(api);
     await cart({ intent: "add", productId: shirt, size: "M", qty: "1" }, cookie);
-    const answer = await cart({ intent: "clear", productId: "", size: "", redirectTo: "/mycart" }, cookie, failing("PUT", "/userapp/cart/remove-multiple"));
+    const answer = await cart(
+      { intent: "clear", productId: "", size: "", redirectTo: "/mycart" },
+      cookie,
+      failing("PUT", "/userapp/cart/remove-multiple"),
+    );
     expect(answer.toast).toEqual({ type: "error", message: "Failed to clear cart: Internal server error" });
     expect(answer.cart.totalQuantity).toBe(1);
   });
 });
 
 describe("the card's Add To cart size", () => {
-  const v = (size: string, quantity: number) => ({ size, quantity, price: { mrp: 100, cost: 100, discount: 0 } }) as never;
+  const v = (size: string, quantity: number) =>
+    ({ size, quantity, price: { mrp: 100, cost: 100, discount: 0 } }) as never;
 
   it("is M when M is in stock, else the first size in stock, else none", () => {
     expect(cardSize({ variants: [v("S", 1), v("M", 1), v("L", 1)] })).toBe("M");
@@ -136,7 +164,9 @@ describe("the card's Add To cart size", () => {
     const answer = await cart({ intent: "add", productId: product, size: size!, qty: "1" }, cookie);
     expect(answer.toast?.message).toBe("Product added successfully to cart!");
     // The size the card used to pick: refused.
-    expect((await cart({ intent: "add", productId: product, size: "M", qty: "1" }, cookie)).toast?.message).toBe("Product not available");
+    expect((await cart({ intent: "add", productId: product, size: "M", qty: "1" }, cookie)).toast?.message).toBe(
+      "Product not available",
+    );
   });
 });
 
@@ -151,9 +181,18 @@ describe("form toasts, beside the form's own error", () => {
 
   it("'Registration failed: …'", async () => {
     const { email } = await signedInShopper(api);
-    const answer = await run(registerAction as Handler, "/register", { firstName: "A", lastName: "B", email, password: "s3cret-passphrase", terms: "on" });
+    const answer = await run(registerAction as Handler, "/register", {
+      firstName: "A",
+      lastName: "B",
+      email,
+      password: "s3cret-passphrase",
+      terms: "on",
+    });
     expect(answer.status).toBe(409);
-    expect(answer.data.toast).toEqual({ type: "error", message: "Registration failed: An account with this email already exists." });
+    expect(answer.data.toast).toEqual({
+      type: "error",
+      message: "Registration failed: An account with this email already exists.",
+    });
   });
 
   it("no toast for a form the browser could have checked (the field errors say it all)", async () => {
@@ -165,34 +204,68 @@ describe("form toasts, beside the form's own error", () => {
   it("'Failed to update profile: …'", async () => {
     const other = await signedInShopper(api);
     const { cookie, password } = await signedInShopper(api);
-    const answer = await run(editProfileAction as Handler, "/myaccount/profile/edit", { name: "Asha", email: other.email, currentPassword: password }, cookie);
+    const answer = await run(
+      editProfileAction as Handler,
+      "/myaccount/profile/edit",
+      { name: "Asha", email: other.email, currentPassword: password },
+      cookie,
+    );
     expect(answer.status).toBe(409);
-    expect(answer.data.toast).toEqual({ type: "error", message: "Failed to update profile: An account with this email already exists." });
+    expect(answer.data.toast).toEqual({
+      type: "error",
+      message: "Failed to update profile: An account with this email already exists.",
+    });
   });
 
   it("'Failed to add address: …'", async () => {
     const { cookie } = await signedInShopper(api);
     const home = { locality: "12 MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India" };
     for (let i = 0; i < 20; i++) {
-      expect((await run(newAddressAction as Handler, "/myaccount/addresses/new", { ...home, locality: `${i} MG Road` }, cookie)).status).toBe(303);
+      expect(
+        (
+          await run(
+            newAddressAction as Handler,
+            "/myaccount/addresses/new",
+            { ...home, locality: `${i} MG Road` },
+            cookie,
+          )
+        ).status,
+      ).toBe(303);
     }
     const answer = await run(newAddressAction as Handler, "/myaccount/addresses/new", home, cookie);
-    expect(answer.data.toast).toEqual({ type: "error", message: "Failed to add address: Invalid input: address: At most 20 addresses" });
+    expect(answer.data.toast).toEqual({
+      type: "error",
+      message: "Failed to add address: Invalid input: address: At most 20 addresses",
+    });
   });
 
   it("'Failed to place order' when the API refuses the order, the reason above the form", async () => {
     const shopper = await signedInShopper(api);
     const product = await insertProduct(api.db, { variants: [{ size: "M", quantity: 2, mrp: 500, discount: 0 }] });
-    const login = await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } });
+    const login = await api.call("POST", "/userapp/auth/login", {
+      body: { username: shopper.email, password: shopper.password },
+    });
     const token = login.body.data.token;
     await api.call("PUT", `/userapp/user/update/${shopper.userId}`, {
       token,
-      body: { address: [{ locality: "12 MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India" }] },
+      body: {
+        address: [
+          { locality: "12 MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India" },
+        ],
+      },
     });
-    await api.call("POST", "/userapp/cart/create", { token, body: { products: [{ productId: product, qty: 2, size: "M" }] } });
+    await api.call("POST", "/userapp/cart/create", {
+      token,
+      body: { products: [{ productId: product, qty: 2, size: "M" }] },
+    });
     await api.db.update(variants).set({ quantity: 1 }).where(eq(variants.productId, product));
     const addressId = (await api.call("GET", "/userapp/user/me", { token })).body.data.address[0]._id;
-    const answer = await run(checkoutAction as Handler, "/checkout", { idempotencyKey: "toast-failed-1", paymentMethod: "cod", addressId }, shopper.cookie);
+    const answer = await run(
+      checkoutAction as Handler,
+      "/checkout",
+      { idempotencyKey: "toast-failed-1", paymentMethod: "cod", addressId },
+      shopper.cookie,
+    );
     expect(answer.status).toBe(409);
     expect(answer.data.toast).toEqual({ type: "error", message: "Failed to place order" });
     expect(answer.data.result.error[""][0]).toMatch(/^Failed to place order: Only 1 left of /);

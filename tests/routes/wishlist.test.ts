@@ -12,8 +12,10 @@ const context = loadContext(api);
 
 const post = (fields: Record<string, string>, cookie?: string) =>
   settle(() => action({ request: formPost("/wishlist", fields, cookie), params: {}, context } as never));
-const page = (path: string, cookie?: string) => settle(() => loader({ request: pageGet(path, cookie), params: {}, context } as never));
-const root = (cookie: string) => settle(() => rootLoader({ request: pageGet("/", cookie), params: {}, context } as never));
+const page = (path: string, cookie?: string) =>
+  settle(() => loader({ request: pageGet(path, cookie), params: {}, context } as never));
+const root = (cookie: string) =>
+  settle(() => rootLoader({ request: pageGet("/", cookie), params: {}, context } as never));
 
 /** The toast the next page shows after `answer`, read by the root loader as the browser would. */
 async function toastAfter(answer: { headers: Headers }, cookie: string) {
@@ -69,7 +71,10 @@ describe("POST /wishlist", () => {
     const unknown = await post({ intent: "toggle", productId: newId(), redirectTo: "/shop" }, cookie);
     expect(unknown.status).toBe(303);
     expect(unknown.location).toBe("/shop");
-    expect(await toastAfter(unknown, cookie)).toEqual({ type: "error", message: "Failed to add to wishlist: Product not found" });
+    expect(await toastAfter(unknown, cookie)).toEqual({
+      type: "error",
+      message: "Failed to add to wishlist: Product not found",
+    });
     const missing = await post({ intent: "add", redirectTo: "/shop" }, cookie);
     expect(await toastAfter(missing, cookie)).toEqual({ type: "error", message: "Product ID is required" });
     const odd = await post({ intent: "explode", productId: newId() }, cookie);

@@ -6,13 +6,23 @@ describe("bodyLimitFor", () => {
   const rules = [{ prefix: "/admin/uploads/", limitBytes: 20 * 1024 * 1024 }, ...DEFAULT_BODY_LIMIT_RULES];
 
   it("gives storefront paths the default limit", () => {
-    for (const path of ["/", "/login", "/cart", "/checkout", "/admin", "/admin/orders", "/userapp", "/media/art/x.svg"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/cart",
+      "/checkout",
+      "/admin",
+      "/admin/orders",
+      "/userapp",
+      "/media/art/x.svg",
+    ]) {
       expect(bodyLimitFor(path, rules, 65_536), path).toBe(65_536);
     }
   });
 
   it("leaves /userapp/ to the API's own limit", () => {
-    for (const path of ["/userapp/", "/userapp/auth/login", "/userapp/order/create"]) expect(bodyLimitFor(path, rules, 65_536)).toBeNull();
+    for (const path of ["/userapp/", "/userapp/auth/login", "/userapp/order/create"])
+      expect(bodyLimitFor(path, rules, 65_536)).toBeNull();
   });
 
   it("lets a rule give a path its own limit, the first matching rule deciding", () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { type CartLine, type CartSummary, cartLineKey, cartTotals, deliveryDate, EMPTY_CART, lineTotal, priceDetails } from "../../app/lib/cart";
+import {
+  type CartLine,
+  type CartSummary,
+  cartLineKey,
+  cartTotals,
+  deliveryDate,
+  EMPTY_CART,
+  lineTotal,
+  priceDetails,
+} from "../../app/lib/cart";
 import { applyCartChange, decreasedQty, optimisticCart, readCartChange, readQty } from "../../app/lib/cart-changes";
 
 const line = (productId: string, size: string, qty: number, price: number, mrp: number): CartLine => ({
@@ -74,7 +83,9 @@ describe("reading a cart form", () => {
 
   it("ignores an unreadable quantity in the optimistic cart", () => {
     expect(applyCartChange(cart, { intent: "update", productId: "a", size: "M", qty: Number.NaN })).toBe(cart);
-    expect(applyCartChange(cart, { intent: "decrease", productId: "a", size: "M", qty: Number.NaN }).lines[0].qty).toBe(1);
+    expect(applyCartChange(cart, { intent: "decrease", productId: "a", size: "M", qty: Number.NaN }).lines[0].qty).toBe(
+      1,
+    );
   });
 });
 

@@ -22,9 +22,13 @@ describe("slugs", () => {
     expect(slugify("Home Decor")).toBe("home-decor");
     expect(slugify("Boat Rockerz 450 (Black) — 40H  Playback!")).toBe("boat-rockerz-450-black-40h-playback");
     expect(slugify("A - B")).toBe("a-b");
-    expect(productPath({ _id: "a".repeat(24), category: "Home Decor", title: { shortTitle: "Jute Lamp & Shade", longTitle: "" } })).toBe(
-      `/product/home-decor/jute-lamp-shade/${"a".repeat(24)}`,
-    );
+    expect(
+      productPath({
+        _id: "a".repeat(24),
+        category: "Home Decor",
+        title: { shortTitle: "Jute Lamp & Shade", longTitle: "" },
+      }),
+    ).toBe(`/product/home-decor/jute-lamp-shade/${"a".repeat(24)}`);
   });
 });
 

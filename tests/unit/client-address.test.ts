@@ -10,7 +10,8 @@ import {
 } from "../../api/lib/client-address";
 import { readEnv } from "../../api/config";
 
-const resolve = (peer: string | null, forwardedFor: string | null, trust: TrustProxy) => resolveClientAddress({ peer, forwardedFor, trust });
+const resolve = (peer: string | null, forwardedFor: string | null, trust: TrustProxy) =>
+  resolveClientAddress({ peer, forwardedFor, trust });
 
 describe("normalizeAddress", () => {
   it("keeps IPv4 and writes IPv6 canonically", () => {
@@ -102,7 +103,22 @@ describe("parseTrustProxy", () => {
   });
 
   it("refuses what it cannot read, instead of trusting no one or everyone by mistake", () => {
-    for (const bad of ["true", "yes", "loopback", "-1", "1.5", "10.0.0.0/33", "::/129", "10.0.0.0/8/1", "10.0.0.0/x", "10.0.0", "proxy.internal", ",", " , ", "10.0.0.1;10.0.0.2"]) {
+    for (const bad of [
+      "true",
+      "yes",
+      "loopback",
+      "-1",
+      "1.5",
+      "10.0.0.0/33",
+      "::/129",
+      "10.0.0.0/8/1",
+      "10.0.0.0/x",
+      "10.0.0",
+      "proxy.internal",
+      ",",
+      " , ",
+      "10.0.0.1;10.0.0.2",
+    ]) {
       expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
     }
   });
@@ -169,7 +185,16 @@ describe("resolveClientAddress", () => {
   });
 
   it("stops at garbage and answers the last address it could vouch for", () => {
-    for (const garbage of ["unknown", "", " ", "_hidden", "1.2.3", "<script>", "a".repeat(500), "203.0.113.7 203.0.113.8"]) {
+    for (const garbage of [
+      "unknown",
+      "",
+      " ",
+      "_hidden",
+      "1.2.3",
+      "<script>",
+      "a".repeat(500),
+      "203.0.113.7 203.0.113.8",
+    ]) {
       expect(resolve("10.0.0.1", garbage, hops1), garbage.slice(0, 20)).toBe("10.0.0.1");
       expect(resolve("10.0.0.1", `203.0.113.7, ${garbage}`, hops1), garbage.slice(0, 20)).toBe("10.0.0.1");
       expect(resolve("10.0.0.1", `${garbage}, 10.0.0.2`, internal), garbage.slice(0, 20)).toBe("10.0.0.2");
@@ -185,7 +210,9 @@ describe("resolveClientAddress", () => {
     expect(resolve("10.0.0.1", long, hops1)).toBe("203.0.113.7");
     expect(resolve("10.0.0.1", long, internal)).toBe("203.0.113.7");
     // 100 trusted hops spoofed in front: the walk gives up at its bound, on a trusted address.
-    const trustedChain = Array.from({ length: 100 }, (_, i) => `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}`).join(", ");
+    const trustedChain = Array.from({ length: 100 }, (_, i) => `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}`).join(
+      ", ",
+    );
     const answer = resolve("10.0.0.1", `6.6.6.6, ${trustedChain}`, internal);
     expect(answer).toMatch(/^10\./);
     // A huge single entry is garbage, not an address.
@@ -199,7 +226,9 @@ describe("clientAddress (the API's view of a request)", () => {
   app.get("/address", (c) => c.json({ address: clientAddress(c, trust) }));
   const ask = async (headers: Record<string, string>, env?: object) =>
     (await (await app.request("/address", { headers }, env)).json()).address as string | null;
-  const socket = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress, remotePort: 1, remoteFamily: "IPv4" } } });
+  const socket = (remoteAddress: string) => ({
+    incoming: { socket: { remoteAddress, remotePort: 1, remoteFamily: "IPv4" } },
+  });
 
   it("takes the in-process storefront's binding first, and believes no header instead", async () => {
     trust = parseTrustProxy("1");

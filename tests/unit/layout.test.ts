@@ -5,7 +5,12 @@ import { accountHref, shopperLinks, shortcutName } from "../../app/components/la
 import { SHOP_NAME, absoluteUrl, seo } from "../../app/lib/seo";
 import { EMPTY_CART, type RootData } from "../../app/lib/shopper";
 
-const args = (origin: unknown) => ({ matches: [{ id: "root", loaderData: { origin } }, { id: "routes/shop", loaderData: {} }] });
+const args = (origin: unknown) => ({
+  matches: [
+    { id: "root", loaderData: { origin } },
+    { id: "routes/shop", loaderData: {} },
+  ],
+});
 
 describe("seo", () => {
   it("builds title, description, canonical link, Open Graph and Twitter tags on the public origin", () => {
@@ -41,13 +46,21 @@ describe("seo", () => {
   });
 
   it("stays relative without meta args or root data (an error render)", () => {
-    expect(seo({ title: "T", description: "d", path: "/shop" })).toContainEqual({ tagName: "link", rel: "canonical", href: "/shop" });
+    expect(seo({ title: "T", description: "d", path: "/shop" })).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "/shop",
+    });
     expect(seo({ matches: [] }, { title: "T", description: "d", path: "/shop" })).toContainEqual({
       tagName: "link",
       rel: "canonical",
       href: "/shop",
     });
-    expect(seo(args(undefined), { title: "T", description: "d", path: "shop" })).toContainEqual({ tagName: "link", rel: "canonical", href: "/shop" });
+    expect(seo(args(undefined), { title: "T", description: "d", path: "shop" })).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "/shop",
+    });
   });
 
   it("leaves absolute image URLs as they are", () => {
@@ -59,7 +72,10 @@ describe("seo", () => {
 describe("readStorefrontConfig", () => {
   it("defaults: the request's origin and a reserved example support address", () => {
     expect(readStorefrontConfig({})).toMatchObject({ publicOrigin: null, supportEmail: "support@example.com" });
-    expect(readStorefrontConfig({ PUBLIC_ORIGIN: "", SUPPORT_EMAIL: " " })).toMatchObject({ publicOrigin: null, supportEmail: "support@example.com" });
+    expect(readStorefrontConfig({ PUBLIC_ORIGIN: "", SUPPORT_EMAIL: " " })).toMatchObject({
+      publicOrigin: null,
+      supportEmail: "support@example.com",
+    });
   });
 
   it("reads PUBLIC_ORIGIN as an origin and derives the support address from its domain", () => {
@@ -77,7 +93,9 @@ describe("readStorefrontConfig", () => {
   it("refuses malformed values with a readable message", () => {
     expect(() => readStorefrontConfig({ PUBLIC_ORIGIN: "mart.in" })).toThrow(/PUBLIC_ORIGIN must be an http\(s\) URL/);
     expect(() => readStorefrontConfig({ PUBLIC_ORIGIN: "ftp://mart.in" })).toThrow(/PUBLIC_ORIGIN/);
-    expect(() => readStorefrontConfig({ SUPPORT_EMAIL: "not an email" })).toThrow(/SUPPORT_EMAIL must be an email address/);
+    expect(() => readStorefrontConfig({ SUPPORT_EMAIL: "not an email" })).toThrow(
+      /SUPPORT_EMAIL must be an email address/,
+    );
   });
 });
 
@@ -87,13 +105,18 @@ describe("shopHref and the menus", () => {
     expect(shopHref({ category: ["Fashion"], subCategory: ["Casual Wear"], gender: "men" })).toBe(
       "/shop?category=Fashion&subCategory=Casual+Wear&gender=men",
     );
-    expect(shopHref({ brand: ["Sony", "JBL"], search: "tv & audio" })).toBe("/shop?brand=Sony&brand=JBL&search=tv+%26+audio");
+    expect(shopHref({ brand: ["Sony", "JBL"], search: "tv & audio" })).toBe(
+      "/shop?brand=Sony&brand=JBL&search=tv+%26+audio",
+    );
   });
 
   it("links every menu entry to a filtered /shop", () => {
     const hrefs = CATEGORY_MENUS.flatMap((menu) => [
       menu.href,
-      ...menu.groups.flatMap((group) => [group.title?.href ?? menu.href, ...group.columns.flatMap((c) => [c.heading.href, ...c.links.map((l) => l.href)])]),
+      ...menu.groups.flatMap((group) => [
+        group.title?.href ?? menu.href,
+        ...group.columns.flatMap((c) => [c.heading.href, ...c.links.map((l) => l.href)]),
+      ]),
     ]);
     hrefs.push(...CATEGORY_BAR.flatMap((entry) => [entry.category.href, ...entry.subCategories.map((s) => s.href)]));
     for (const href of hrefs) expect(href).toMatch(/^\/shop\?category=[^&]+/);
@@ -109,7 +132,14 @@ describe("shopHref and the menus", () => {
 });
 
 describe("shopper links", () => {
-  const guest: RootData = { user: null, cart: EMPTY_CART, wishlistIds: [], compareIds: [], supportEmail: "s@example.com", toast: null };
+  const guest: RootData = {
+    user: null,
+    cart: EMPTY_CART,
+    wishlistIds: [],
+    compareIds: [],
+    supportEmail: "s@example.com",
+    toast: null,
+  };
   const shopper: RootData = {
     user: { id: "u1", name: "Asha Rao", email: "asha@example.com" },
     cart: { totalAmount: 2598, totalQuantity: 3, lines: [] },
@@ -169,7 +199,9 @@ describe("the header for a signed-in shopper", () => {
     expect(html).toContain('href="/myaccount/profile"');
     expect(html).toContain("Cart, 3 items");
     expect(html).not.toContain("/login?redirectTo");
-    expect(html).toMatch(/<form method="post" action="\/logout"[^>]*><input type="hidden" name="redirectTo" value="\/shop\?category=Fashion"\/><button type="submit"[^>]*>Logout<\/button><\/form>/);
+    expect(html).toMatch(
+      /<form method="post" action="\/logout"[^>]*><input type="hidden" name="redirectTo" value="\/shop\?category=Fashion"\/><button type="submit"[^>]*>Logout<\/button><\/form>/,
+    );
     expect(html).toContain('href="mailto:help@mart.example.in"');
   });
 });

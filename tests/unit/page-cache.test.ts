@@ -79,17 +79,30 @@ describe("the page micro-cache", () => {
     // Long enough that later pieces reach back past deflate's 32 KB window.
     const rows = Array.from({ length: 1500 }, (_, i) => `<li>Product ${i}: ₹${i * 100}</li>`).join("");
     const render = async (nonce: string) =>
-      new Response(`<link nonce="${nonce}"/><ul>${rows}</ul><script nonce="${nonce}">a</script>${rows}<script nonce="${nonce}">b</script>`, {
-        headers: { "content-type": "text/html", "content-security-policy": `script-src 'nonce-${nonce}'`, "cache-control": "public, max-age=60", vary: "Cookie" },
-      });
+      new Response(
+        `<link nonce="${nonce}"/><ul>${rows}</ul><script nonce="${nonce}">a</script>${rows}<script nonce="${nonce}">b</script>`,
+        {
+          headers: {
+            "content-type": "text/html",
+            "content-security-policy": `script-src 'nonce-${nonce}'`,
+            "cache-control": "public, max-age=60",
+            vary: "Cookie",
+          },
+        },
+      );
     const gzipRequest = () => page({ headers: { "accept-encoding": "gzip, deflate, br" } });
     // Nonces as the site makes them: all of one length, which the compressed page relies on.
     const first = createNonce();
     await cache.serve(gzipRequest(), render, first);
     // The page is compressed in the background; until then answers are plain text.
-    await vi.waitFor(async () => expect((await cache.serve(gzipRequest(), render, "n")).headers.get("content-encoding")).toBe("gzip"));
+    await vi.waitFor(async () =>
+      expect((await cache.serve(gzipRequest(), render, "n")).headers.get("content-encoding")).toBe("gzip"),
+    );
 
-    const answers = await Promise.all([cache.serve(gzipRequest(), render, "n"), cache.serve(gzipRequest(), render, "n")]);
+    const answers = await Promise.all([
+      cache.serve(gzipRequest(), render, "n"),
+      cache.serve(gzipRequest(), render, "n"),
+    ]);
     const nonces = new Set<string>();
     for (const answer of answers) {
       const compressed = Buffer.from(await answer.arrayBuffer());
@@ -97,7 +110,7 @@ describe("the page micro-cache", () => {
       expect(answer.headers.get("vary")).toBe("Cookie, Accept-Encoding");
       const body = gunzipSync(compressed).toString();
       const nonce = /nonce="([^"]+)"/.exec(body)![1];
-      expect(body).toBe((await (await render(nonce)).text()));
+      expect(body).toBe(await (await render(nonce)).text());
       expect(answer.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonce}'`);
       nonces.add(nonce);
     }

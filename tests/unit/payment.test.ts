@@ -4,7 +4,12 @@ import { cashOnDelivery } from "../../app/lib/payment/cod";
 import { PAYMENT_METHODS, paymentLabel } from "../../app/lib/payment/methods";
 import { upiLink, upiProvider } from "../../app/lib/payment/upi";
 
-const order = { id: "6f1c2d3e4f5a6b7c8d9e0f1a", totalAmount: 1604, paymentMethod: "Upi", paymentStatus: "awaitingPayment" };
+const order = {
+  id: "6f1c2d3e4f5a6b7c8d9e0f1a",
+  totalAmount: 1604,
+  paymentMethod: "Upi",
+  paymentStatus: "awaitingPayment",
+};
 
 describe("payment methods", () => {
   it("offers Cash on Delivery first and Online Payment (UPI), as the checkout names them", () => {
@@ -13,7 +18,9 @@ describe("payment methods", () => {
       { id: "Upi", label: "Online Payment" },
     ]);
     expect(paymentLabel("Upi")).toBe("Online Payment");
-    expect(cashOnDelivery.start({ ...order, paymentMethod: "cod", paymentStatus: "payOnDelivery" })).toEqual({ kind: "none" });
+    expect(cashOnDelivery.start({ ...order, paymentMethod: "cod", paymentStatus: "payOnDelivery" })).toEqual({
+      kind: "none",
+    });
   });
 });
 

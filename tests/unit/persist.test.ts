@@ -1,12 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_CART } from "../../app/lib/cart";
-import { mirrorFromOtherTab, parseMirror, PERSIST_KEY, restoreMirror, serializeMirror, toMirror } from "../../app/state/persist";
+import {
+  mirrorFromOtherTab,
+  parseMirror,
+  PERSIST_KEY,
+  restoreMirror,
+  serializeMirror,
+  toMirror,
+} from "../../app/state/persist";
 
 const user = { id: "u1", name: "Asha Rao", email: "asha@example.test" };
 const cart = {
   totalAmount: 1600,
   totalQuantity: 2,
-  lines: [{ productId: "p1", size: "M", qty: 2, title: "Shirt", image: "/media/art/s.svg", href: "/product/fashion/shirt/p1", price: 800, mrp: 1000 }],
+  lines: [
+    {
+      productId: "p1",
+      size: "M",
+      qty: 2,
+      title: "Shirt",
+      image: "/media/art/s.svg",
+      href: "/product/fashion/shirt/p1",
+      price: 800,
+      mrp: 1000,
+    },
+  ],
 };
 const root = { user, cart, wishlistIds: ["p2"] };
 

@@ -42,10 +42,12 @@ describe("highestCataloguePrice", () => {
     const start = Date.now();
     expect(await highestCataloguePrice(context, start)).toEqual({ ok: true, highest: 20000 });
     const admin = await createUserWithToken(api.db, { userType: "admin" });
-    const [product] = (await api.call("GET", "/userapp/admin/products?search=test&limit=100", { token: admin.token })).body.data.data.filter(
-      (p: { variants: { price: { cost: number } }[] }) => p.variants[0].price.cost === 20000,
+    const [product] = (
+      await api.call("GET", "/userapp/admin/products?search=test&limit=100", { token: admin.token })
+    ).body.data.data.filter((p: { variants: { price: { cost: number } }[] }) => p.variants[0].price.cost === 20000);
+    expect((await api.call("PUT", `/userapp/admin/products/${product._id}/hide`, { token: admin.token })).status).toBe(
+      200,
     );
-    expect((await api.call("PUT", `/userapp/admin/products/${product._id}/hide`, { token: admin.token })).status).toBe(200);
     expect(await highestCataloguePrice(context, start + 1000)).toEqual({ ok: true, highest: 9000 });
     expect(await highestCataloguePrice(context, start + 2000)).toEqual({ ok: true, highest: 9000 });
     expect(calls).toBe(2);

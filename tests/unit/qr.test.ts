@@ -64,22 +64,25 @@ describe("QR encoder", () => {
     expect(() => encodeQr("x".repeat(2332))).toThrow(RangeError);
   });
 
-  it.each([["hello"], [UPI], ["y".repeat(300)]])("draws finders, timing, the dark module and format bits for level M: %#", (text) => {
-    const code = encodeQr(text);
-    expectFinderAt(code, 0, 0);
-    expectFinderAt(code, code.size - 7, 0);
-    expectFinderAt(code, 0, code.size - 7);
-    for (let i = 8; i < code.size - 8; i++) {
-      expect(code.modules[6][i]).toBe(i % 2 === 0);
-      expect(code.modules[i][6]).toBe(i % 2 === 0);
-    }
-    expect(code.modules[code.size - 8][8]).toBe(true);
-    const { first, second } = formatBits(code);
-    expect(second).toBe(first);
-    const format = first ^ 0x5412;
-    expect(format >>> 13).toBe(0); // level M
-    expect((format >>> 10) & 7).toBe(code.mask);
-  });
+  it.each([["hello"], [UPI], ["y".repeat(300)]])(
+    "draws finders, timing, the dark module and format bits for level M: %#",
+    (text) => {
+      const code = encodeQr(text);
+      expectFinderAt(code, 0, 0);
+      expectFinderAt(code, code.size - 7, 0);
+      expectFinderAt(code, 0, code.size - 7);
+      for (let i = 8; i < code.size - 8; i++) {
+        expect(code.modules[6][i]).toBe(i % 2 === 0);
+        expect(code.modules[i][6]).toBe(i % 2 === 0);
+      }
+      expect(code.modules[code.size - 8][8]).toBe(true);
+      const { first, second } = formatBits(code);
+      expect(second).toBe(first);
+      const format = first ^ 0x5412;
+      expect(format >>> 13).toBe(0); // level M
+      expect((format >>> 10) & 7).toBe(code.mask);
+    },
+  );
 
   it("writes the version information of version 7 and above in both corners", () => {
     const code = encodeQr("z".repeat(150));

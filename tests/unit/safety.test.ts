@@ -34,7 +34,8 @@ describe("safeRedirect", () => {
 });
 
 describe("isCrossSiteMutation", () => {
-  const post = (headers: Record<string, string>, method = "POST") => new Request("http://shop.test/cart", { method, headers });
+  const post = (headers: Record<string, string>, method = "POST") =>
+    new Request("http://shop.test/cart", { method, headers });
 
   it("lets the shop's own forms, reads and header-less clients through", () => {
     expect(isCrossSiteMutation(post({ origin: "http://shop.test" }), null)).toBe(false);
@@ -49,7 +50,9 @@ describe("isCrossSiteMutation", () => {
     expect(isCrossSiteMutation(post({ origin: "http://shop.test.evil.example" }), null)).toBe(true);
     expect(isCrossSiteMutation(post({ origin: "null" }), null)).toBe(true);
     expect(isCrossSiteMutation(post({ "sec-fetch-site": "cross-site" }), null)).toBe(true);
-    expect(isCrossSiteMutation(post({ origin: "https://evil.example" }, "DELETE"), "https://mart.example.in")).toBe(true);
+    expect(isCrossSiteMutation(post({ origin: "https://evil.example" }, "DELETE"), "https://mart.example.in")).toBe(
+      true,
+    );
   });
 });
 

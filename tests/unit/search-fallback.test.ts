@@ -63,7 +63,13 @@ describe("the shop's exact search (Search instead for …)", () => {
 });
 
 test("a first page finds a family when at least half of it is of the family; a search for what is not sold, when empty", () => {
-  const of = (brand: string) => ({ brand, category: "Electronics", subCategory: "", productSubType: "", title: { shortTitle: brand } });
+  const of = (brand: string) => ({
+    brand,
+    category: "Electronics",
+    subCategory: "",
+    productSubType: "",
+    title: { shortTitle: brand },
+  });
   expect(pageFindsFamily([of("Sony"), of("Sony"), of("JBL")], { brand: "Sony" })).toBe(true);
   expect(pageFindsFamily([of("Sony"), of("JBL"), of("JBL")], { brand: "Sony" })).toBe(false);
   expect(pageFindsFamily([], { brand: "Sony" })).toBe(false);

@@ -18,10 +18,12 @@ function apply(response: Response, init: { url?: string; cookie?: string; nonce?
 }
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(";").map((part) => {
-    const [name, ...values] = part.trim().split(/\s+/);
-    return [name, values];
-  }));
+  return new Map(
+    policy.split(";").map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
 }
 
 describe("createNonce", () => {
@@ -72,9 +74,14 @@ describe("applyPageHeaders", () => {
   });
 
   it("gives other answers the baseline headers but no CSP", () => {
-    const headers = apply(new Response("User-agent: *", { headers: { "Content-Type": "text/plain", "Cache-Control": "public, max-age=86400" } }), {
-      url: "http://shop.test/robots.txt",
-    });
+    const headers = apply(
+      new Response("User-agent: *", {
+        headers: { "Content-Type": "text/plain", "Cache-Control": "public, max-age=86400" },
+      }),
+      {
+        url: "http://shop.test/robots.txt",
+      },
+    );
     expect(headers.get("content-security-policy")).toBeNull();
     expect(headers.get("x-content-type-options")).toBe("nosniff");
     expect(headers.get("cache-control")).toBe("public, max-age=86400");
@@ -116,7 +123,12 @@ describe("applyPageHeaders", () => {
       expect(headers.get("cache-control"), JSON.stringify(cookie.slice(0, 40))).toBe(PERSONAL_CACHE);
     }
     // Several headers appended, whatever their names' case.
-    const request = new Request("http://shop.test/shop", { headers: [["cookie", "theme=dark"], ["COOKIE", "__session=abc"]] });
+    const request = new Request("http://shop.test/shop", {
+      headers: [
+        ["cookie", "theme=dark"],
+        ["COOKIE", "__session=abc"],
+      ],
+    });
     const response = applyPageHeaders(request, html({ "Cache-Control": CATALOGUE_CACHE }), { nonce: "n" });
     expect(response.headers.get("cache-control")).toBe(PERSONAL_CACHE);
     expect(cookieNames(request)).toEqual(["theme", "__session"]);

@@ -137,8 +137,10 @@ describe("seeded catalogue", () => {
     expect(catalogue.products.some((p) => p.discount === 0)).toBe(true);
     expect(catalogue.products.some((p) => p.discount >= 50)).toBe(true);
     // Televisions cost far more than t-shirts.
-    const cheapest = (subType: string) => Math.min(...catalogue.products.filter((p) => p.productSubType === subType).map((p) => p.price));
-    const dearest = (subType: string) => Math.max(...catalogue.products.filter((p) => p.productSubType === subType).map((p) => p.price));
+    const cheapest = (subType: string) =>
+      Math.min(...catalogue.products.filter((p) => p.productSubType === subType).map((p) => p.price));
+    const dearest = (subType: string) =>
+      Math.max(...catalogue.products.filter((p) => p.productSubType === subType).map((p) => p.price));
     expect(cheapest("Televisions")).toBeGreaterThan(dearest("T-Shirts"));
   });
 
@@ -167,7 +169,9 @@ describe("seeded catalogue", () => {
       expect(p.price).toBe(Math.min(...vs.map((v) => v.cost)));
       expect(p.discount).toBe(Math.max(...vs.map((v) => v.discount)));
     }
-    expect(catalogue.products.some((p) => new Set(variantsByProduct.get(p.id)!.map((v) => v.cost)).size > 1)).toBe(true);
+    expect(catalogue.products.some((p) => new Set(variantsByProduct.get(p.id)!.map((v) => v.cost)).size > 1)).toBe(
+      true,
+    );
   });
 
   it("dates products over the 90 days before now, some within the last 7", () => {
@@ -196,7 +200,9 @@ describe("seeded catalogue", () => {
     }
     expect(catalogue.products.some((p) => p.ratingValue === null)).toBe(true);
     expect(catalogue.products.some((p) => p.ratingCount === null)).toBe(true);
-    expect(catalogue.products.filter((p) => p.ratingValue !== null && p.ratingCount !== null).length).toBeGreaterThan(200);
+    expect(catalogue.products.filter((p) => p.ratingValue !== null && p.ratingCount !== null).length).toBeGreaterThan(
+      200,
+    );
   });
 
   it("writes shop-like titles and copy, and the search text of buildSearchText", () => {
@@ -318,7 +324,15 @@ describe("seeded catalogue", () => {
       platformFee: 4,
       totalAmount: variant.cost + 4,
       address: { locality: "MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560001", country: "India" },
-      orderStatus: { orderConfirmed: { isConfirmed: true, date: now.toISOString() }, shipped: step, outForDelivery: step, delivered: step, cancel: step, returned: step, refunded: step },
+      orderStatus: {
+        orderConfirmed: { isConfirmed: true, date: now.toISOString() },
+        shipped: step,
+        outForDelivery: step,
+        delivered: step,
+        cancel: step,
+        returned: step,
+        refunded: step,
+      },
     });
     await db.insert(orderItems).values({
       orderId,
@@ -336,7 +350,14 @@ describe("seeded catalogue", () => {
     });
 
     const { removed, seeded } = await replaceCatalogue(db, { products: 50, seed: 9, now });
-    expect(removed).toMatchObject({ products: 240, orders: 1, orderItems: 1, cartItems: 1, wishlistItems: 1, compareItems: 1 });
+    expect(removed).toMatchObject({
+      products: 240,
+      orders: 1,
+      orderItems: 1,
+      cartItems: 1,
+      wishlistItems: 1,
+      compareItems: 1,
+    });
     expect(seeded.products).toBe(50);
     expect(await db.select().from(orders)).toEqual([]);
     expect(await db.select().from(cartItems)).toEqual([]);
@@ -367,7 +388,20 @@ describe("renderArtwork", () => {
   });
 
   it("answers null for unknown names", () => {
-    for (const name of ["", "tv", "tv-3", "sofa-1-0", "tv-16-0", "tv-03-0", "tv-3-4", "tv-3-1.svg", "TV-3-1", "../tv-3-1", "constructor-1-1", "toString-1-1"]) {
+    for (const name of [
+      "",
+      "tv",
+      "tv-3",
+      "sofa-1-0",
+      "tv-16-0",
+      "tv-03-0",
+      "tv-3-4",
+      "tv-3-1.svg",
+      "TV-3-1",
+      "../tv-3-1",
+      "constructor-1-1",
+      "toString-1-1",
+    ]) {
       expect(renderArtwork(name), name).toBeNull();
     }
   });
@@ -394,7 +428,13 @@ describe("GET /media/art/:file", () => {
   });
 
   it("answers 404 with the envelope for unknown images", async () => {
-    for (const path of ["/media/art/sofa-1-1.svg", "/media/art/tv-3-1.png", "/media/art/tv-3-1", "/media/art/tv-99-0.svg", "/media/art/..%2Fsecret.svg"]) {
+    for (const path of [
+      "/media/art/sofa-1-1.svg",
+      "/media/art/tv-3-1.png",
+      "/media/art/tv-3-1",
+      "/media/art/tv-99-0.svg",
+      "/media/art/..%2Fsecret.svg",
+    ]) {
       const response = await app.request(path);
       expect(response.status, path).toBe(404);
       expect(await response.json()).toMatchObject({ status: "RECORD_NOT_FOUND", data: null });

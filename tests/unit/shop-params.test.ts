@@ -149,8 +149,12 @@ describe("shopSearch / shopHref", () => {
   });
 
   test("writes a canonical URL: defaults left out, keys in a fixed order", () => {
-    const params = parse("page=2&sort=rating&brand=Sony&category=Electronics&limit=28&gender=men&minPrice=300&search=tv");
-    expect(shopSearch(params)).toBe("?search=tv&category=Electronics&brand=Sony&gender=men&minPrice=300&sort=rating&limit=28&page=2");
+    const params = parse(
+      "page=2&sort=rating&brand=Sony&category=Electronics&limit=28&gender=men&minPrice=300&search=tv",
+    );
+    expect(shopSearch(params)).toBe(
+      "?search=tv&category=Electronics&brand=Sony&gender=men&minPrice=300&sort=rating&limit=28&page=2",
+    );
     expect(shopHref(params, { withLimit: false })).not.toContain("limit=");
   });
 
@@ -164,7 +168,13 @@ describe("changes", () => {
   const onPage3 = parse("category=Fashion&sort=price-desc&limit=24&page=3");
 
   test("a filter change resets to page 1 and keeps the rest", () => {
-    expect(toggleValue(onPage3, "brand", "Nike")).toMatchObject({ brand: ["Nike"], category: ["Fashion"], sort: "price-desc", limit: 24, page: 1 });
+    expect(toggleValue(onPage3, "brand", "Nike")).toMatchObject({
+      brand: ["Nike"],
+      category: ["Fashion"],
+      sort: "price-desc",
+      limit: 24,
+      page: 1,
+    });
     expect(toggleValue(onPage3, "category", "Fashion")).toMatchObject({ category: [], page: 1 });
     expect(withChanges(onPage3, { gender: "women" }).page).toBe(1);
     expect(withChanges(onPage3, { sort: "rating" }).page).toBe(1);
@@ -193,9 +203,17 @@ describe("productListBody", () => {
   });
 
   test("maps every filter and sort onto the API's query and options", () => {
-    const body = productListBody(parse("search=tv&category=Televisions&size=55+inch&gender=unisex&minPrice=20000&sort=price-asc&limit=24&page=2"));
+    const body = productListBody(
+      parse("search=tv&category=Televisions&size=55+inch&gender=unisex&minPrice=20000&sort=price-asc&limit=24&page=2"),
+    );
     expect(body).toEqual({
-      query: { search: "tv", category: ["Televisions"], size: ["55 inch"], gender: "unisex", priceRange: { min: 20000 } },
+      query: {
+        search: "tv",
+        category: ["Televisions"],
+        size: ["55 inch"],
+        gender: "unisex",
+        priceRange: { min: 20000 },
+      },
       options: { page: 2, limit: 24, sort: { price: 1 } },
       isCountOnly: false,
     });
@@ -232,7 +250,9 @@ describe("canonicalRedirect", () => {
   test("anything else goes to the clean URL", () => {
     expect(check("?sort=rating&category=Fashion&category=Fashion")).toBe("/shop?category=Fashion&sort=rating");
     expect(check("?page=abc&limit=7&sort=foo&minPrice=-5")).toBe("/shop");
-    expect(check("?search=&gender=&minPrice=200&maxPrice=10000&sort=newest&limit=20&brand=Sony")).toBe("/shop?brand=Sony");
+    expect(check("?search=&gender=&minPrice=200&maxPrice=10000&sort=newest&limit=20&brand=Sony")).toBe(
+      "/shop?brand=Sony",
+    );
     expect(check("?utm_source=mail&page=1")).toBe("/shop?utm_source=mail");
   });
 

@@ -10,7 +10,10 @@ export function Avatar({ name, src }: { name: string; src: string | null }) {
   const size = "h-20 w-20 shrink-0 rounded-full";
   if (src) return <img src={src} alt="" width={80} height={80} className={`${size} object-cover`} />;
   return (
-    <span aria-hidden="true" className={`${size} flex items-center justify-center bg-brand/15 text-2xl font-bold text-brand-dark`}>
+    <span
+      aria-hidden="true"
+      className={`${size} flex items-center justify-center bg-brand/15 text-2xl font-bold text-brand-dark`}
+    >
       {initialsOf(name)}
     </span>
   );

@@ -11,7 +11,12 @@ export function ConformField({
   type,
   hint,
   ...input
-}: { field: FieldMetadata<string, Record<string, unknown>, string[]>; label: string; type: InputType; hint?: string } & Omit<ComponentProps<"input">, "type">) {
+}: {
+  field: FieldMetadata<string, Record<string, unknown>, string[]>;
+  label: string;
+  type: InputType;
+  hint?: string;
+} & Omit<ComponentProps<"input">, "type">) {
   return (
     <FormField
       label={label}

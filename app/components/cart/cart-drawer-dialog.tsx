@@ -51,7 +51,11 @@ export default function CartDrawerDialog() {
         {cart.lines.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
             <p className="text-gray-700">No products in the cart.</p>
-            <Link to="/shop" onClick={close} className="rounded-lg bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark">
+            <Link
+              to="/shop"
+              onClick={close}
+              className="rounded-lg bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark"
+            >
               Return To Shop
             </Link>
           </div>
@@ -75,7 +79,11 @@ export default function CartDrawerDialog() {
                 >
                   View Cart
                 </Link>
-                <Link to="/checkout" onClick={close} className="rounded-lg bg-brand px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-dark">
+                <Link
+                  to="/checkout"
+                  onClick={close}
+                  className="rounded-lg bg-brand px-4 py-2.5 text-center font-semibold text-white hover:bg-brand-dark"
+                >
                   Checkout
                 </Link>
               </div>
@@ -90,7 +98,13 @@ export default function CartDrawerDialog() {
 function DrawerLine({ line, here, onFollow }: { line: CartLine; here: string; onFollow: () => void }) {
   return (
     <li className="flex gap-3 py-4" data-cart-line={`${line.productId}:${line.size}`}>
-      <img src={line.image} alt="" width={72} height={72} className="size-18 shrink-0 rounded-lg bg-gray-50 object-contain" />
+      <img
+        src={line.image}
+        alt=""
+        width={72}
+        height={72}
+        className="size-18 shrink-0 rounded-lg bg-gray-50 object-contain"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex items-start justify-between gap-2">
           <Link to={line.href} onClick={onFollow} className="line-clamp-2 text-sm font-semibold hover:text-brand">
@@ -118,7 +132,16 @@ function DrawerLine({ line, here, onFollow }: { line: CartLine; here: string; on
 
 function StrokeIcon({ size, path }: { size: number; path: string }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
       <path d={path} />
     </svg>
   );

@@ -28,7 +28,8 @@ function subscribe(listener: () => void) {
  * meant for a new tab or window keeps the link's own behaviour.
  */
 export function openCartDrawer(event: MouseEvent) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
   event.preventDefault();
   setDrawerOpen(true);
 }
@@ -53,4 +54,3 @@ export function CartDrawer() {
     </Suspense>
   ) : null;
 }
-

@@ -10,7 +10,12 @@ const stepClass =
 
 /** The forms of one line share the line's fetcher: with JavaScript a newer click replaces an older one. */
 function lineForm(line: CartLine, here: string) {
-  return { fetcherKey: cartLineKey(line.productId, line.size), productId: line.productId, size: line.size, redirectTo: here };
+  return {
+    fetcherKey: cartLineKey(line.productId, line.size),
+    productId: line.productId,
+    size: line.size,
+    redirectTo: here,
+  };
 }
 
 /**
@@ -19,9 +24,18 @@ function lineForm(line: CartLine, here: string) {
  */
 export function CartLineStepper({ line, here }: LineProps) {
   return (
-    <div className="inline-flex items-center overflow-hidden rounded-lg border border-gray-300" role="group" aria-label={`Quantity of ${line.title}`}>
+    <div
+      className="inline-flex items-center overflow-hidden rounded-lg border border-gray-300"
+      role="group"
+      aria-label={`Quantity of ${line.title}`}
+    >
       <CartForm {...lineForm(line, here)} intent="decrease" qty={line.qty - 1}>
-        <button type="submit" className={stepClass} disabled={line.qty <= QTY_MIN} aria-label={`Decrease quantity of ${line.title}`}>
+        <button
+          type="submit"
+          className={stepClass}
+          disabled={line.qty <= QTY_MIN}
+          aria-label={`Decrease quantity of ${line.title}`}
+        >
           −
         </button>
       </CartForm>
@@ -29,7 +43,12 @@ export function CartLineStepper({ line, here }: LineProps) {
         {line.qty}
       </output>
       <CartForm {...lineForm(line, here)} intent="update" qty={line.qty + 1}>
-        <button type="submit" className={stepClass} disabled={line.qty >= QTY_MAX} aria-label={`Increase quantity of ${line.title}`}>
+        <button
+          type="submit"
+          className={stepClass}
+          disabled={line.qty >= QTY_MAX}
+          aria-label={`Increase quantity of ${line.title}`}
+        >
           +
         </button>
       </CartForm>
@@ -38,7 +57,12 @@ export function CartLineStepper({ line, here }: LineProps) {
 }
 
 /** Removes a line: a form with intent remove. */
-export function RemoveLineButton({ line, here, className, children }: LineProps & { className: string; children: ReactNode }) {
+export function RemoveLineButton({
+  line,
+  here,
+  className,
+  children,
+}: LineProps & { className: string; children: ReactNode }) {
   return (
     <CartForm {...lineForm(line, here)} intent="remove">
       <button type="submit" className={className} aria-label={`Remove ${line.title} from cart`}>

@@ -42,7 +42,9 @@ function pendingCartChanges(
   fetchers: ReturnType<typeof useFetchers>,
   navigation: ReturnType<typeof useNavigation>,
 ): CartChange[] {
-  const forms = fetchers.filter((fetcher) => fetcher.state !== "idle" && postsToCart(fetcher.formAction)).map((fetcher) => fetcher.formData);
+  const forms = fetchers
+    .filter((fetcher) => fetcher.state !== "idle" && postsToCart(fetcher.formAction))
+    .map((fetcher) => fetcher.formData);
   if (navigation.state !== "idle" && postsToCart(navigation.formAction)) forms.push(navigation.formData);
   return forms.flatMap((form) => {
     const change = form ? readCartChange(form) : null;

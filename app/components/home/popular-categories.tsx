@@ -24,7 +24,9 @@ export function PopularCategories() {
           className="group flex h-full flex-col items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 text-center transition hover:border-brand hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
           data-category-tile={category.name}
         >
-          <span className={`flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-lg ${category.tint}`}>
+          <span
+            className={`flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-lg ${category.tint}`}
+          >
             <img
               src={category.image}
               alt=""
@@ -35,7 +37,9 @@ export function PopularCategories() {
               className="h-full w-auto max-w-full object-contain p-2 transition-transform duration-300 group-hover:scale-105"
             />
           </span>
-          <span className="text-sm font-semibold text-gray-900 group-hover:text-brand sm:text-base">{category.name}</span>
+          <span className="text-sm font-semibold text-gray-900 group-hover:text-brand sm:text-base">
+            {category.name}
+          </span>
         </Link>
       ))}
     </Carousel>

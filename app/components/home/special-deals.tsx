@@ -7,7 +7,11 @@ export function SpecialDealsBanner({ href }: { href: string }) {
       aria-labelledby="special-deals-heading"
       className="relative flex h-full min-h-64 flex-col justify-between overflow-hidden rounded-2xl bg-gradient-to-br from-amber-300 via-orange-400 to-rose-500 p-6 text-gray-900"
     >
-      <svg className="pointer-events-none absolute -bottom-6 -right-6 h-40 w-40 text-white/30" viewBox="0 0 100 100" aria-hidden="true">
+      <svg
+        className="pointer-events-none absolute -bottom-6 -right-6 h-40 w-40 text-white/30"
+        viewBox="0 0 100 100"
+        aria-hidden="true"
+      >
         <path
           fill="currentColor"
           d="M50 0l9 14 16-5 1 17 16 5-7 15 11 13-15 8 2 17-17-1-7 16-13-10-13 10-7-16-17 1 2-17-15-8 11-13-7-15 16-5 1-17 16 5z"
@@ -25,7 +29,15 @@ export function SpecialDealsBanner({ href }: { href: string }) {
         className="relative mt-6 inline-flex w-fit items-center gap-2 rounded-full bg-gray-900 px-5 py-2.5 text-sm font-semibold text-white transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
       >
         Shop the deals
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          aria-hidden="true"
+        >
           <path d="M5 12h14M13 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </Link>

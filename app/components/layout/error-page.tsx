@@ -55,7 +55,10 @@ function ErrorPanel({ code, title, children }: { code: string; title: string; ch
         <Link to="/shop" className="rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-dark">
           Continue shopping
         </Link>
-        <Link to="/" className="rounded-full border border-gray-300 px-6 py-2.5 font-semibold text-gray-800 hover:border-brand hover:text-brand">
+        <Link
+          to="/"
+          className="rounded-full border border-gray-300 px-6 py-2.5 font-semibold text-gray-800 hover:border-brand hover:text-brand"
+        >
           Go to the home page
         </Link>
       </div>

@@ -36,7 +36,15 @@ function CartBarItem({ link, cart: serverCart }: { link: ShopperLink; cart: Cart
   );
 }
 
-function BottomBarItem({ link, icon, onClick }: { link: ShopperLink; icon: ReactNode; onClick?: (event: MouseEvent) => void }) {
+function BottomBarItem({
+  link,
+  icon,
+  onClick,
+}: {
+  link: ShopperLink;
+  icon: ReactNode;
+  onClick?: (event: MouseEvent) => void;
+}) {
   return (
     <li>
       <NavLink

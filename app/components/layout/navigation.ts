@@ -60,24 +60,48 @@ export const CATEGORY_MENUS: CategoryMenu[] = [
   {
     label: "Electronics",
     href: shopHref({ category: ["Electronics"] }),
-    groups: [{ columns: [
+    groups: [
       {
-        heading: link("Bluetooth Headphones", { category: ["Electronics"], subCategory: ["Bluetooth Headphones"] }),
-        links: ["Sony", "JBL", "Boat", "Apple", "OnePlus"].map((brand) =>
-          link(`${brand} Headphones`, { category: ["Electronics"], subCategory: ["Bluetooth Headphones"], brand: [brand] }),
-        ),
-      },
-      {
-        heading: link("Mobile Accessories", { category: ["Electronics"], subCategory: ["Mobile Accessories"] }),
-        links: [
-          link("Smart Watches", { category: ["Electronics"], subCategory: ["Mobile Accessories"], productSubType: ["Watches"] }),
-          link("Speakers", { category: ["Electronics"], subCategory: ["Mobile Accessories"], productSubType: ["Speakers"] }),
-          link("Power Banks", { category: ["Electronics"], subCategory: ["Mobile Accessories"], productSubType: ["Power Banks"] }),
-          link("Chargers", { category: ["Electronics"], subCategory: ["Mobile Accessories"], productSubType: ["Chargers"] }),
+        columns: [
+          {
+            heading: link("Bluetooth Headphones", { category: ["Electronics"], subCategory: ["Bluetooth Headphones"] }),
+            links: ["Sony", "JBL", "Boat", "Apple", "OnePlus"].map((brand) =>
+              link(`${brand} Headphones`, {
+                category: ["Electronics"],
+                subCategory: ["Bluetooth Headphones"],
+                brand: [brand],
+              }),
+            ),
+          },
+          {
+            heading: link("Mobile Accessories", { category: ["Electronics"], subCategory: ["Mobile Accessories"] }),
+            links: [
+              link("Smart Watches", {
+                category: ["Electronics"],
+                subCategory: ["Mobile Accessories"],
+                productSubType: ["Watches"],
+              }),
+              link("Speakers", {
+                category: ["Electronics"],
+                subCategory: ["Mobile Accessories"],
+                productSubType: ["Speakers"],
+              }),
+              link("Power Banks", {
+                category: ["Electronics"],
+                subCategory: ["Mobile Accessories"],
+                productSubType: ["Power Banks"],
+              }),
+              link("Chargers", {
+                category: ["Electronics"],
+                subCategory: ["Mobile Accessories"],
+                productSubType: ["Chargers"],
+              }),
+            ],
+          },
+          brandColumn("Electronics", ["Apple", "Samsung", "OnePlus", "Realme", "Mi"]),
         ],
       },
-      brandColumn("Electronics", ["Apple", "Samsung", "OnePlus", "Realme", "Mi"]),
-    ] }],
+    ],
   },
   {
     label: "Fashion",
@@ -87,25 +111,42 @@ export const CATEGORY_MENUS: CategoryMenu[] = [
   {
     label: "Home Decor",
     href: shopHref({ category: ["Home Decor"] }),
-    groups: [{ columns: [
-      { heading: link("Lighting", { category: ["Home Decor"], subCategory: ["Lighting"] }), links: [link("Lamps", { category: ["Home Decor"], productSubType: ["Lamps"] })] },
-      { heading: link("Wall Art", { category: ["Home Decor"], subCategory: ["Wall Art"] }), links: [link("Paintings", { category: ["Home Decor"], productSubType: ["Paintings"] })] },
-      { heading: link("Furnishings", { category: ["Home Decor"], subCategory: ["Furnishings"] }), links: [link("Cushions", { category: ["Home Decor"], productSubType: ["Cushions"] })] },
-    ] }],
+    groups: [
+      {
+        columns: [
+          {
+            heading: link("Lighting", { category: ["Home Decor"], subCategory: ["Lighting"] }),
+            links: [link("Lamps", { category: ["Home Decor"], productSubType: ["Lamps"] })],
+          },
+          {
+            heading: link("Wall Art", { category: ["Home Decor"], subCategory: ["Wall Art"] }),
+            links: [link("Paintings", { category: ["Home Decor"], productSubType: ["Paintings"] })],
+          },
+          {
+            heading: link("Furnishings", { category: ["Home Decor"], subCategory: ["Furnishings"] }),
+            links: [link("Cushions", { category: ["Home Decor"], productSubType: ["Cushions"] })],
+          },
+        ],
+      },
+    ],
   },
   {
     label: "Televisions",
     href: shopHref({ category: ["Televisions"] }),
-    groups: [{ columns: [
+    groups: [
       {
-        heading: link("Smart TV", { category: ["Televisions"], subCategory: ["Smart TV"] }),
-        links: [
-          link("Televisions", { category: ["Televisions"], productSubType: ["Televisions"] }),
-          link("Soundbars", { category: ["Televisions"], productSubType: ["Speakers"] }),
+        columns: [
+          {
+            heading: link("Smart TV", { category: ["Televisions"], subCategory: ["Smart TV"] }),
+            links: [
+              link("Televisions", { category: ["Televisions"], productSubType: ["Televisions"] }),
+              link("Soundbars", { category: ["Televisions"], productSubType: ["Speakers"] }),
+            ],
+          },
+          brandColumn("Televisions", ["Samsung", "LG", "Sony", "Mi", "OnePlus"]),
         ],
       },
-      brandColumn("Televisions", ["Samsung", "LG", "Sony", "Mi", "OnePlus"]),
-    ] }],
+    ],
   },
 ];
 
@@ -113,15 +154,21 @@ export const CATEGORY_MENUS: CategoryMenu[] = [
 export const CATEGORY_BAR: { category: MenuLink; subCategories: MenuLink[] }[] = [
   {
     category: link("Electronics", { category: ["Electronics"] }),
-    subCategories: ["Bluetooth Headphones", "Mobile Accessories"].map((sub) => link(sub, { category: ["Electronics"], subCategory: [sub] })),
+    subCategories: ["Bluetooth Headphones", "Mobile Accessories"].map((sub) =>
+      link(sub, { category: ["Electronics"], subCategory: [sub] }),
+    ),
   },
   {
     category: link("Fashion", { category: ["Fashion"] }),
-    subCategories: ["Casual Wear", "Formal Wear"].map((sub) => link(sub, { category: ["Fashion"], subCategory: [sub] })),
+    subCategories: ["Casual Wear", "Formal Wear"].map((sub) =>
+      link(sub, { category: ["Fashion"], subCategory: [sub] }),
+    ),
   },
   {
     category: link("Home Decor", { category: ["Home Decor"] }),
-    subCategories: ["Lighting", "Wall Art", "Furnishings"].map((sub) => link(sub, { category: ["Home Decor"], subCategory: [sub] })),
+    subCategories: ["Lighting", "Wall Art", "Furnishings"].map((sub) =>
+      link(sub, { category: ["Home Decor"], subCategory: [sub] }),
+    ),
   },
   {
     category: link("Televisions", { category: ["Televisions"] }),

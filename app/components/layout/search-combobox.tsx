@@ -29,7 +29,11 @@ const KIND_LABEL = { category: "Category", brand: "Brand", product: "Product" } 
 
 export function suggestionHref(suggestion: Suggestion): string {
   if (suggestion.type === "product") {
-    return productPath({ _id: suggestion.id, category: suggestion.category, title: { shortTitle: suggestion.label } } as Parameters<typeof productPath>[0]);
+    return productPath({
+      _id: suggestion.id,
+      category: suggestion.category,
+      title: { shortTitle: suggestion.label },
+    } as Parameters<typeof productPath>[0]);
   }
   return `/shop?${new URLSearchParams({ [suggestion.filter]: suggestion.value })}`;
 }
@@ -65,7 +69,9 @@ export function SearchCombobox({ input, onExpandedChange, onActiveChange }: Sear
       }
       const controller = new AbortController();
       request = controller;
-      fetch(`/userapp/product/suggest?${new URLSearchParams({ q, limit: String(SUGGESTIONS) })}`, { signal: controller.signal })
+      fetch(`/userapp/product/suggest?${new URLSearchParams({ q, limit: String(SUGGESTIONS) })}`, {
+        signal: controller.signal,
+      })
         .then((response) => (response.ok ? response.json() : null))
         .then((body: { data?: { suggestions: Suggestion[]; correction: string | null } } | null) => {
           if (controller.signal.aborted) return;
@@ -148,10 +154,15 @@ export function SearchCombobox({ input, onExpandedChange, onActiveChange }: Sear
   return (
     <div className={shown ? "absolute inset-x-0 top-full z-50 mt-1" : "hidden"}>
       <p className="sr-only" role="status">
-        {shown ? `${items.length} suggestions${correction ? ` for ${correction}` : ""}. Use the up and down arrow keys to choose.` : ""}
+        {shown
+          ? `${items.length} suggestions${correction ? ` for ${correction}` : ""}. Use the up and down arrow keys to choose.`
+          : ""}
       </p>
       {correction && shown && (
-        <p className="rounded-t-lg border border-b-0 border-gray-200 bg-white px-4 pt-2 text-xs text-gray-500" aria-hidden="true">
+        <p
+          className="rounded-t-lg border border-b-0 border-gray-200 bg-white px-4 pt-2 text-xs text-gray-500"
+          aria-hidden="true"
+        >
           Showing suggestions for <strong className="text-gray-800">{correction}</strong>
         </p>
       )}

@@ -31,7 +31,10 @@ export function SiteFooter({ root }: { root: RootData }) {
           </p>
         </section>
         <FooterLinks title="Useful links" links={usefulLinks} />
-        <FooterLinks title="Categories" links={CATEGORY_MENUS.map((menu) => ({ label: menu.label, href: menu.href }))} />
+        <FooterLinks
+          title="Categories"
+          links={CATEGORY_MENUS.map((menu) => ({ label: menu.label, href: menu.href }))}
+        />
         <section aria-labelledby="footer-contact" className="col-span-2 lg:col-span-1">
           <h2 id="footer-contact" className="text-base font-semibold text-white">
             Contact

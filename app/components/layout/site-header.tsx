@@ -163,14 +163,23 @@ function AccountMenu({ root }: { root: RootData }) {
   const profile = accountHref(root, "/myaccount/profile");
   return (
     <div className="menu relative">
-      <Link to={profile} className={`menu-trigger inline-flex ${iconButtonClass} md:w-auto md:gap-1 md:px-2`} title={root.user ? "My account" : "Login to your account"}>
+      <Link
+        to={profile}
+        className={`menu-trigger inline-flex ${iconButtonClass} md:w-auto md:gap-1 md:px-2`}
+        title={root.user ? "My account" : "Login to your account"}
+      >
         <UserIcon />
-        <span className="hidden text-sm font-medium md:inline">{root.user ? `Hi, ${root.user.name.split(" ")[0]}` : "Account"}</span>
+        <span className="hidden text-sm font-medium md:inline">
+          {root.user ? `Hi, ${root.user.name.split(" ")[0]}` : "Account"}
+        </span>
         <span className="sr-only md:hidden">{root.user ? "My account" : "Account"}</span>
         <ChevronDownIcon className="menu-chevron hidden size-4 transition-transform md:block" />
       </Link>
       <div className="menu-panel absolute right-0 top-full z-50 pt-2 max-md:hidden">
-        <ul className="w-52 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 text-sm shadow-lg" aria-label="Account">
+        <ul
+          className="w-52 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 text-sm shadow-lg"
+          aria-label="Account"
+        >
           {ACCOUNT_LINKS.map((entry) => (
             <li key={entry.href}>
               <Link to={accountHref(root, entry.href)} className="block px-4 py-2 hover:bg-gray-50 hover:text-brand">
@@ -188,7 +197,15 @@ function AccountMenu({ root }: { root: RootData }) {
 }
 
 /** Login for guests; for a signed-in shopper a real POST form to /logout. */
-function AccountSessionEntry({ root, here, className = "block w-full px-4 py-2 text-left hover:bg-gray-50 hover:text-brand" }: { root: RootData; here: string; className?: string }) {
+function AccountSessionEntry({
+  root,
+  here,
+  className = "block w-full px-4 py-2 text-left hover:bg-gray-50 hover:text-brand",
+}: {
+  root: RootData;
+  here: string;
+  className?: string;
+}) {
   if (!root.user) {
     return (
       <Link to={loginHref(here)} className={`${className} font-semibold text-brand`}>
@@ -209,7 +226,10 @@ function AccountSessionEntry({ root, here, className = "block w-full px-4 py-2 t
 function CategoryHoverMenu({ menu }: { menu: CategoryMenu }) {
   return (
     <li className="menu static">
-      <Link to={menu.href} className="menu-trigger inline-flex items-center gap-1 px-3 py-3 text-gray-800 hover:text-brand">
+      <Link
+        to={menu.href}
+        className="menu-trigger inline-flex items-center gap-1 px-3 py-3 text-gray-800 hover:text-brand"
+      >
         {menu.label}
         <ChevronDownIcon className="menu-chevron size-4 transition-transform" />
       </Link>

@@ -34,7 +34,13 @@ export function CompareButton({
   const compared = pending ? pending === "add" : compareIds.includes(productId);
   const label = compared ? "Remove from Compare" : "Add to Compare";
   return (
-    <ListForm list="compare" intent={compared ? "remove" : "add"} productId={productId} redirectTo={redirectTo} fetcher={fetcher}>
+    <ListForm
+      list="compare"
+      intent={compared ? "remove" : "add"}
+      productId={productId}
+      redirectTo={redirectTo}
+      fetcher={fetcher}
+    >
       <button
         type="submit"
         title={label}

@@ -56,7 +56,17 @@ export function ListForm({
 }
 
 /** A guest's version of a list control: a link to sign in that comes back to `redirectTo`. */
-export function SignInFirst({ redirectTo, label, className, children }: { redirectTo: string; label: string; className?: string; children: ReactNode }) {
+export function SignInFirst({
+  redirectTo,
+  label,
+  className,
+  children,
+}: {
+  redirectTo: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <Link to={loginHref(redirectTo)} title={label} aria-label={label} className={className}>
       {children}

@@ -32,8 +32,21 @@ export function WishlistToggle({
   const wished = pending ? pending === "add" : wishlistIds.includes(productId);
   const label = wished ? "Remove from Wishlist" : "Add to Wishlist";
   return (
-    <ListForm list="wishlist" intent={wished ? "remove" : "add"} productId={productId} redirectTo={redirectTo} fetcher={fetcher}>
-      <button type="submit" title={label} aria-label={label} aria-pressed={wished} className={className} data-wished={wished}>
+    <ListForm
+      list="wishlist"
+      intent={wished ? "remove" : "add"}
+      productId={productId}
+      redirectTo={redirectTo}
+      fetcher={fetcher}
+    >
+      <button
+        type="submit"
+        title={label}
+        aria-label={label}
+        aria-pressed={wished}
+        className={className}
+        data-wished={wished}
+      >
         <HeartIcon className={wished ? `${iconClassName} fill-current text-red-500` : iconClassName} />
       </button>
     </ListForm>

@@ -1,7 +1,12 @@
 import type { OrderStatus } from "../../../api/db/schema";
 
 // India's time zone on server and browser alike, so a date reads the same in both renders.
-const orderDate = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+const orderDate = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
 
 export function formatOrderDate(iso: string): string {
   return orderDate.format(new Date(iso));

@@ -18,7 +18,13 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
     <ul className="divide-y divide-gray-100" aria-label="Products">
       {lines.map((line) => (
         <li key={`${line.productId}:${line.size}`} className="flex items-center gap-3 py-3">
-          <img src={line.image} alt="" width={64} height={64} className="size-16 shrink-0 rounded-md border border-gray-100 object-contain" />
+          <img
+            src={line.image}
+            alt=""
+            width={64}
+            height={64}
+            className="size-16 shrink-0 rounded-md border border-gray-100 object-contain"
+          />
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-gray-900">
               {line.href ? (
@@ -41,7 +47,15 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
 }
 
 /** Subtotal, the platform fee (added to every order) and the total. */
-export function OrderTotals({ itemsAmount, platformFee, totalAmount }: { itemsAmount: number; platformFee: number; totalAmount: number }) {
+export function OrderTotals({
+  itemsAmount,
+  platformFee,
+  totalAmount,
+}: {
+  itemsAmount: number;
+  platformFee: number;
+  totalAmount: number;
+}) {
   return (
     <dl className="space-y-2 border-t border-gray-200 pt-3 text-sm">
       <div className="flex justify-between">
@@ -61,7 +75,11 @@ export function OrderTotals({ itemsAmount, platformFee, totalAmount }: { itemsAm
 }
 
 /** An address on one or two lines. */
-export function AddressText({ address }: { address: { locality: string; city: string; state: string; zipcode: string; country: string } }) {
+export function AddressText({
+  address,
+}: {
+  address: { locality: string; city: string; state: string; zipcode: string; country: string };
+}) {
   return (
     <>
       {address.locality}, {address.city}, {address.state} {address.zipcode}, {address.country}

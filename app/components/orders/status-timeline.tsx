@@ -10,7 +10,11 @@ export function StatusTimeline({ steps }: { steps: TimelineStep[] }) {
           <span
             aria-hidden="true"
             className={`absolute top-1 -left-[31px] size-3.5 rounded-full border-2 ${
-              step.done ? (step.key === "cancel" ? "border-red-600 bg-red-600" : "border-brand bg-brand") : "border-gray-300 bg-white"
+              step.done
+                ? step.key === "cancel"
+                  ? "border-red-600 bg-red-600"
+                  : "border-brand bg-brand"
+                : "border-gray-300 bg-white"
             }`}
           />
           <p className={`font-medium ${step.done ? "text-gray-900" : "text-gray-400"}`}>{step.label}</p>

@@ -12,7 +12,8 @@ export function UpiPayment({ request }: { request: UpiRequest }) {
         Pay {formatRupees(request.amount)} by UPI
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        Scan the code with any UPI app, or open the link on your phone. We confirm the payment against the order reference.
+        Scan the code with any UPI app, or open the link on your phone. We confirm the payment against the order
+        reference.
       </p>
       {request.dueAt ? (
         <p className="mt-1 text-sm font-semibold text-gray-900">
@@ -30,7 +31,10 @@ export function UpiPayment({ request }: { request: UpiRequest }) {
           <dt className="text-gray-600">Reference</dt>
           <dd className="font-mono break-all">{request.reference}</dd>
           <dd className="col-span-2 mt-3">
-            <a href={request.uri} className="inline-flex rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark">
+            <a
+              href={request.uri}
+              className="inline-flex rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+            >
               Pay with a UPI app
             </a>
           </dd>

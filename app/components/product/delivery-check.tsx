@@ -32,7 +32,15 @@ function answerOf(check: Check): { text: string; ok: boolean } {
  * "Check delivery" by PIN code: a GET form back to the product page (`?pin=`, keeping the chosen
  * size and quantity), whose loader asks the API; works the same with and without JavaScript.
  */
-export function DeliveryCheck({ action, keep, check }: { action: string; keep: Record<string, string>; check: Check | null }) {
+export function DeliveryCheck({
+  action,
+  keep,
+  check,
+}: {
+  action: string;
+  keep: Record<string, string>;
+  check: Check | null;
+}) {
   const answer = check ? answerOf(check) : null;
   return (
     <Form method="get" action={action} preventScrollReset replace className="flex flex-col gap-2" data-delivery-check>
@@ -58,7 +66,10 @@ export function DeliveryCheck({ action, keep, check }: { action: string; keep: R
           title={PIN_MESSAGE}
           className="w-36 rounded-md border border-gray-300 px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
         />
-        <button type="submit" className="rounded-md border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand/10">
+        <button
+          type="submit"
+          className="rounded-md border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand/10"
+        >
           Check
         </button>
       </div>

@@ -50,5 +50,10 @@ export function jsonForScript(value: unknown): string {
 }
 
 export function ProductStructuredData({ product, size, origin }: { product: Product; size: string; origin: string }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, size, origin)) }} />;
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, size, origin)) }}
+    />
+  );
 }

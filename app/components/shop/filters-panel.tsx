@@ -59,13 +59,13 @@ export function FiltersPanel({ formId, params, draft, ceiling, hydrated, change,
 
   return (
     <details ref={drawer} className="group/drawer lg:details-content:[content-visibility:visible]">
-      <summary
-        className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 shadow-sm hover:border-brand group-open/drawer:fixed group-open/drawer:inset-0 group-open/drawer:z-40 group-open/drawer:rounded-none group-open/drawer:border-0 group-open/drawer:bg-black/40 lg:hidden [&::-webkit-details-marker]:hidden"
-      >
+      <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 shadow-sm hover:border-brand group-open/drawer:fixed group-open/drawer:inset-0 group-open/drawer:z-40 group-open/drawer:rounded-none group-open/drawer:border-0 group-open/drawer:bg-black/40 lg:hidden [&::-webkit-details-marker]:hidden">
         <span className="inline-flex items-center gap-2 group-open/drawer:hidden">
           <FunnelIcon />
           Filters
-          {active > 0 && <span className="rounded-full bg-brand px-1.5 text-xs font-semibold text-white">{active}</span>}
+          {active > 0 && (
+            <span className="rounded-full bg-brand px-1.5 text-xs font-semibold text-white">{active}</span>
+          )}
         </span>
         <span className="absolute right-3 top-3 hidden h-9 w-9 items-center justify-center rounded-full bg-white text-gray-700 shadow group-open/drawer:inline-flex">
           <span aria-hidden="true">✕</span>
@@ -168,7 +168,9 @@ function FilterGroup({ title, count, children }: { title: string; count: number;
       <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-semibold text-gray-900 [&::-webkit-details-marker]:hidden">
         <span>
           {title}
-          {count > 0 && <span className="ml-1.5 rounded-full bg-brand/10 px-1.5 text-xs font-medium text-brand">{count}</span>}
+          {count > 0 && (
+            <span className="ml-1.5 rounded-full bg-brand/10 px-1.5 text-xs font-medium text-brand">{count}</span>
+          )}
         </span>
         <span className="text-gray-400 transition-transform group-open/f:rotate-180" aria-hidden="true">
           ▾
@@ -198,7 +200,15 @@ function activeFilterCount(params: ShopParams): number {
 
 function FunnelIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M3 4h18l-7 8v6l-4 2v-8z" strokeLinejoin="round" />
     </svg>
   );

@@ -9,7 +9,15 @@ const inert = `${cell} border border-gray-100 text-gray-300`;
  * Previous, numbered pages with gaps, Next: plain links (every filter kept in `hrefFor`), so paging
  * works without JavaScript and each page has its own URL. Nothing at all for one page or fewer.
  */
-export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
   const items = paginationItems(page, pageCount);
   if (items.length === 0) return null;
   return (

@@ -103,7 +103,10 @@ export function PriceRange({
       <div className="flex items-center gap-2">
         <label className="relative flex-1">
           <span className="sr-only">Minimum price</span>
-          <span className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-sm text-gray-500" aria-hidden="true">
+          <span
+            className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-sm text-gray-500"
+            aria-hidden="true"
+          >
             ₹
           </span>
           <input
@@ -124,7 +127,10 @@ export function PriceRange({
         </span>
         <label className="relative flex-1">
           <span className="sr-only">Maximum price</span>
-          <span className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-sm text-gray-500" aria-hidden="true">
+          <span
+            className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-sm text-gray-500"
+            aria-hidden="true"
+          >
             ₹
           </span>
           <input

@@ -55,6 +55,10 @@ export async function expectSameDocument(page: Page) {
 
 /** A form post with the browser's own session (and the site's Origin), without a page: quick set-up. */
 export async function postForm(page: Page, path: string, form: Record<string, string>) {
-  const response = await page.request.post(path, { form, headers: { origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  const response = await page.request.post(path, {
+    form,
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(303);
 }

@@ -5,7 +5,10 @@ export type TestShopper = { email: string; password: string; firstName: string; 
 let made = 0;
 
 /** A new account, made through the API the site serves at /userapp (fast, and unique per test). */
-export async function createShopper(request: APIRequestContext, fields: Partial<TestShopper> = {}): Promise<TestShopper> {
+export async function createShopper(
+  request: APIRequestContext,
+  fields: Partial<TestShopper> = {},
+): Promise<TestShopper> {
   made++;
   const shopper: TestShopper = {
     email: `e2e-${Date.now()}-${process.pid}-${made}-${Math.random().toString(36).slice(2, 8)}@example.test`,
