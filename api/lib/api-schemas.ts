@@ -79,12 +79,10 @@ const addressFields = {
   locality: z.string().openapi({ example: "12 MG Road, Indiranagar" }),
   city: z.string().openapi({ example: "Bengaluru" }),
   state: z.string().openapi({ example: "Karnataka" }),
-  zipcode: z
-    .string()
-    .openapi({
-      example: "560038",
-      description: "A 6-digit PIN code in India; a 3 to 10 character postal code elsewhere",
-    }),
+  zipcode: z.string().openapi({
+    example: "560038",
+    description: "A 6-digit PIN code in India; a 3 to 10 character postal code elsewhere",
+  }),
   country: z.string().openapi({ example: "India" }),
 };
 

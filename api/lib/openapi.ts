@@ -29,12 +29,10 @@ const FAILURE_STATUSES = [
 
 export const fieldErrorSchema = z
   .object({
-    path: z
-      .string()
-      .openapi({
-        example: "address.city",
-        description: "The field, dot-separated; `query.<name>` or `path` for the URL",
-      }),
+    path: z.string().openapi({
+      example: "address.city",
+      description: "The field, dot-separated; `query.<name>` or `path` for the URL",
+    }),
     message: z.string().openapi({ example: "City is required" }),
   })
   .openapi("FieldError");

@@ -30,12 +30,9 @@ const suggestionSchema = z
 const suggestionsSchema = z
   .object({
     query: z.string().openapi({ description: "The query as read: spaces collapsed, trimmed" }),
-    correction: z
-      .string()
-      .nullable()
-      .openapi({
-        description: "The corrected query the suggestions are for, when the query as typed finds no product",
-      }),
+    correction: z.string().nullable().openapi({
+      description: "The corrected query the suggestions are for, when the query as typed finds no product",
+    }),
     suggestions: z.array(suggestionSchema).openapi({ description: "Categories, then brands, then products" }),
   })
   .openapi("Suggestions");
