@@ -20,7 +20,7 @@ export const DOCS_PATH = "/userapp/docs";
 const SCRIPT_PATH = `${DOCS_PATH}/scalar.js`;
 
 /** Where Scalar's standalone browser bundle lives in its package. */
-const SCALAR_BUNDLE = "@scalar/api-reference/dist/browser/standalone.js";
+const SCALAR_BUNDLE = "@scalar/api-reference/browser/standalone.js";
 
 /** The bundle's file, or null when the package is not installed. */
 function scalarBundlePath(): string | null {
@@ -131,6 +131,8 @@ export function docsRoutes(documentOf: () => object) {
       // Nothing from another origin: no web fonts, no telemetry.
       withDefaultFonts: false,
       telemetry: false,
+      // No "Ask AI": it would send the document to Scalar's service (the CSP refuses it anyway).
+      agent: { disabled: true },
     })(c as Context<ApiEnv>, async () => {})) as Response;
     const html = (await rendered.text())
       .replaceAll("<script ", `<script nonce="${nonce}" `)
