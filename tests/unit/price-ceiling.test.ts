@@ -18,13 +18,14 @@ describe("highestCataloguePrice", () => {
     };
     const start = Date.now();
     expect(await highestCataloguePrice(context, start)).toEqual({ ok: true, highest: 1800 });
-    await insertProduct(api.db, { variants: [{ size: "M", quantity: 5, mrp: 9000, discount: 0 }] });
     expect(await highestCataloguePrice(context, start + 59_000)).toEqual({ ok: true, highest: 1800 });
     expect(calls).toBe(1);
 
     failing = true;
     expect(await highestCataloguePrice(context, start + 61_000)).toEqual({ ok: false, highest: null });
     failing = false;
+    // Every catalogue write announces itself (insertProduct too), so the next read asks again anyway.
+    await insertProduct(api.db, { variants: [{ size: "M", quantity: 5, mrp: 9000, discount: 0 }] });
     expect(await highestCataloguePrice(context, start + 62_000)).toEqual({ ok: true, highest: 9000 });
     expect(calls).toBe(3);
   });
