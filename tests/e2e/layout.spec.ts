@@ -5,24 +5,30 @@ import { expect, type Page, test } from "@playwright/test";
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
+/** The header's search box: a searchbox, or once hydrated the suggestions' combobox (site-search.tsx). */
+const headerSearch = (page: Page) =>
+  page
+    .getByRole("searchbox", { name: "Search for products" })
+    .or(page.getByRole("combobox", { name: "Search for products" }));
+
 /** The main navigation of wide screens (below md its menus live in the <details> menu). */
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 test("the header's search is a GET form to /shop?search=…", async ({ page }) => {
   await page.goto("/");
-  const search = page.getByRole("searchbox", { name: "Search for products" });
+  const search = headerSearch(page);
   await expect(search).toBeVisible();
   await expect(search).toHaveAttribute("placeholder", "Search for products");
   await search.fill("bluetooth headphones");
   await search.press("Enter");
   await expect(page).toHaveURL(/\/shop\?search=bluetooth\+headphones$/);
   // On /shop the box keeps the search in force.
-  await expect(page.getByRole("searchbox", { name: "Search for products" })).toHaveValue("bluetooth headphones");
+  await expect(headerSearch(page)).toHaveValue("bluetooth headphones");
 });
 
 test("the search button submits the same form", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("searchbox", { name: "Search for products" }).fill("tv");
+  await headerSearch(page).fill("tv");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/shop\?search=tv$/);
 });

@@ -90,9 +90,12 @@ test("with JavaScript on, the app hydrates and navigates without a CSP violation
   await expect(page).toHaveURL(/\/shop\?category=Fashion&subCategory=Formal\+Wear$/);
   expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
 
-  await page.getByRole("searchbox", { name: "Search for products" }).fill("lamp");
-  await page.getByRole("searchbox", { name: "Search for products" }).press("Enter");
-  await expect(page).toHaveURL(/\/shop\?search=lamp$/);
+  // Hydrated, the header's search box is the suggestions' combobox (site-search.tsx).
+  const search = page.getByRole("combobox", { name: "Search for products" });
+  await search.fill("lamp");
+  await search.press("Enter");
+  // On /shop the search applies like a filter: the category chosen before stays (docs/decisions/013-forgiving-search.md).
+  await expect(page).toHaveURL(/\/shop\?search=lamp&category=Fashion&subCategory=Formal\+Wear$/);
   expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
   await page.waitForLoadState("networkidle");
 
@@ -104,7 +107,7 @@ test("hashed assets are immutable for a year and served compressed", async ({ re
   const html = await (await request.get("/")).text();
   // Not the client entry: it only imports the framework and shared files, and a file of 512 bytes
   // or less is served as it is (server/static.ts).
-  const script = /<link rel="modulepreload" href="(\/assets\/(?!entry\.client-)[^"]+\.js)"/.exec(html)?.[1];
+  const script = /<link rel="modulepreload"[^>]* href="(\/assets\/(?!entry\.client-)[^"]+\.js)"/.exec(html)?.[1];
   const stylesheet = /<link[^>]*rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
   expect(script).toBeTruthy();
   expect(stylesheet).toBeTruthy();
