@@ -17,3 +17,49 @@ export function sellingPrice(mrp: number, discount: number): number {
 
 /** Rupees added to every order's total, whatever its size. */
 export const PLATFORM_FEE = 4;
+
+/** An Indian PIN code: six digits, never starting with 0 (the address form and the API check the same). */
+export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
+
+/**
+ * India's 28 states and 8 union territories, in alphabetical order: the names the address form
+ * offers (its `<select>`, app/lib/address.ts) and the PIN look-up answers.
+ */
+export const STATE_NAMES = [
+  "Andaman and Nicobar Islands",
+  "Andhra Pradesh",
+  "Arunachal Pradesh",
+  "Assam",
+  "Bihar",
+  "Chandigarh",
+  "Chhattisgarh",
+  "Dadra and Nagar Haveli and Daman and Diu",
+  "Delhi",
+  "Goa",
+  "Gujarat",
+  "Haryana",
+  "Himachal Pradesh",
+  "Jammu and Kashmir",
+  "Jharkhand",
+  "Karnataka",
+  "Kerala",
+  "Ladakh",
+  "Lakshadweep",
+  "Madhya Pradesh",
+  "Maharashtra",
+  "Manipur",
+  "Meghalaya",
+  "Mizoram",
+  "Nagaland",
+  "Odisha",
+  "Puducherry",
+  "Punjab",
+  "Rajasthan",
+  "Sikkim",
+  "Tamil Nadu",
+  "Telangana",
+  "Tripura",
+  "Uttar Pradesh",
+  "Uttarakhand",
+  "West Bengal",
+] as const;

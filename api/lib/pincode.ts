@@ -27,51 +27,8 @@ parentPort.postMessage(
 );
 `;
 
-/** An Indian PIN code: six digits, never starting with 0 (the address form checks the same). */
-export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
-
-/**
- * The state and union territory names the address form offers (app/lib/address.ts keeps the same
- * list for its `<select>`; a test holds the two equal: api/ never imports from app/).
- */
-export const STATE_NAMES = [
-  "Andaman and Nicobar Islands",
-  "Andhra Pradesh",
-  "Arunachal Pradesh",
-  "Assam",
-  "Bihar",
-  "Chandigarh",
-  "Chhattisgarh",
-  "Dadra and Nagar Haveli and Daman and Diu",
-  "Delhi",
-  "Goa",
-  "Gujarat",
-  "Haryana",
-  "Himachal Pradesh",
-  "Jammu and Kashmir",
-  "Jharkhand",
-  "Karnataka",
-  "Kerala",
-  "Ladakh",
-  "Lakshadweep",
-  "Madhya Pradesh",
-  "Maharashtra",
-  "Manipur",
-  "Meghalaya",
-  "Mizoram",
-  "Nagaland",
-  "Odisha",
-  "Puducherry",
-  "Punjab",
-  "Rajasthan",
-  "Sikkim",
-  "Tamil Nadu",
-  "Telangana",
-  "Tripura",
-  "Uttar Pradesh",
-  "Uttarakhand",
-  "West Bengal",
-] as const;
+export { PIN_PATTERN, STATE_NAMES } from "../contract";
+import { PIN_PATTERN, STATE_NAMES } from "../contract";
 
 export type StateName = (typeof STATE_NAMES)[number];
 

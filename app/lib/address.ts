@@ -1,49 +1,13 @@
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, isSingleLine } from "./plain-text";
+import { STATE_NAMES } from "../../api/contract";
 import { PIN_MESSAGE, PIN_PATTERN, UNKNOWN_PIN_MESSAGE } from "./pin-messages";
 
 // The address form's one schema (locality, city, state, zipcode and country
 // required), shared by the account's address book and checkout. Pure: no server code.
 
 /** India's 28 states and 8 union territories, in alphabetical order: the state `<select>`. */
-export const INDIAN_STATES = [
-  "Andaman and Nicobar Islands",
-  "Andhra Pradesh",
-  "Arunachal Pradesh",
-  "Assam",
-  "Bihar",
-  "Chandigarh",
-  "Chhattisgarh",
-  "Dadra and Nagar Haveli and Daman and Diu",
-  "Delhi",
-  "Goa",
-  "Gujarat",
-  "Haryana",
-  "Himachal Pradesh",
-  "Jammu and Kashmir",
-  "Jharkhand",
-  "Karnataka",
-  "Kerala",
-  "Ladakh",
-  "Lakshadweep",
-  "Madhya Pradesh",
-  "Maharashtra",
-  "Manipur",
-  "Meghalaya",
-  "Mizoram",
-  "Nagaland",
-  "Odisha",
-  "Puducherry",
-  "Punjab",
-  "Rajasthan",
-  "Sikkim",
-  "Tamil Nadu",
-  "Telangana",
-  "Tripura",
-  "Uttar Pradesh",
-  "Uttarakhand",
-  "West Bengal",
-] as const;
+export const INDIAN_STATES = STATE_NAMES;
 
 export type IndianState = (typeof INDIAN_STATES)[number];
 
