@@ -101,9 +101,6 @@ export function shopperApi(context: AppLoadContext, token: string, onRejected?: 
     removeCartLine: (line: CartLineRef) => call<CartJson>("PUT", "cart/remove", line),
     removeFromCart: (productIds: string[]) => call<CartJson>("PUT", "cart/remove-multiple", { productIds }),
 
-    /** Every product id of the wishlist, newest first (the hearts and the header count). */
-    wishlistIds: async () =>
-      mapResult(await call<{ productIds: string[] }>("POST", "wishlist/ids"), (ids) => ids.productIds),
     wishlist: (page: number, limit: number) =>
       call<WishlistPage>("POST", "wishlist/list", { query: {}, options: { page, limit }, isCountOnly: false }),
     /** 201 for a new entry, 200 when it was there already. */
@@ -111,9 +108,6 @@ export function shopperApi(context: AppLoadContext, token: string, onRejected?: 
     removeFromWishlist: (productId: string) =>
       call<{ count: number }>("PUT", "wishlist/remove", productBody(productId)),
 
-    /** Every product id of the compare list, oldest first. */
-    compareIds: async () =>
-      mapResult(await call<{ productIds: string[] }>("POST", "compare/ids"), (ids) => ids.productIds),
     compareList: () => call<CompareList>("POST", "compare/list", { query: {}, options: {} }),
     /** 201 for a new entry, 200 when it was there already. */
     addToCompare: (productId: string) => call<CompareAdded>("POST", "compare/add", productBody(productId)),
