@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     setupFiles: ["tests/setup.ts"],
     pool: "forks",
+    // Vitest's default is one fork fewer than the cores: on CI's two cores that is one, and the
+    // other core idles for most of the run. Each test file opens its own PGlite, so two run side by side.
+    poolOptions: { forks: { minForks: 1, maxForks: 2 } },
   },
 });
