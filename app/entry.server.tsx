@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { logger } from "../api/lib/logger";
+import { DEFERRED_MODULE_TYPE } from "./lib/boot-script";
 import { NonceContext } from "./lib/nonce";
 import { SaveDataContext, wantsSaveData } from "./lib/save-data";
 
@@ -60,9 +61,8 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });
-          // The document's end is found in React's own chunks, before the preloads' rewrite splits any.
-          const preloads = body.pipe(lowPriorityModulePreloads());
-          const stream = createReadableStreamFromReadable(preloads);
+          // The document's end is found in React's own chunks, before the modules' rewrite splits any.
+          const stream = createReadableStreamFromReadable(body.pipe(deferredModules()));
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
@@ -96,29 +96,47 @@ function logFailure(error: unknown, request: Request, context: AppLoadContext) {
   logger.error({ err: error, requestId: context.requestId, method: request.method, path }, "page request failed");
 }
 
-const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
-const LOW_PRIORITY_MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
-
 /**
- * React Router's <Scripts> preloads the page's JavaScript at the browser's high priority, beside
- * what the first paint needs. The page is whole without it (server-rendered, usable with no
- * JavaScript), so on a slow network the LCP image and the HTML go first: every modulepreload link
- * gets fetchpriority="low" (docs/decisions/011-slow-phones.md). The links carry
- * suppressHydrationWarning, so hydration leaves the attribute be. Split chunks are handled: the
- * bytes that could begin a link are held back until the next chunk.
+ * The page is whole without its JavaScript (server-rendered, usable with none), so on a slow
+ * network the HTML, the stylesheet and the LCP image go first and the modules only after the
+ * page has loaded and painted (docs/decisions/011-slow-phones.md). React Router's <Scripts> has no
+ * option for that, so its output is rewritten here, byte for byte across chunk boundaries:
+ *
+ * - each `<link rel="modulepreload">` gets `media="not all"`, which browsers honour by not
+ *   fetching it yet;
+ * - its module script (`type="module" async`) becomes an inert data block of the same text.
+ *
+ * BOOT_SCRIPT (rendered after <Scripts> in root.tsx) then adds the preloads and runs the module
+ * script once the `load` event has fired and the next frame has painted. Hydration sees the same
+ * elements (React 18 leaves attributes it finds different alone; <Scripts> marks its elements
+ * suppressHydrationWarning), and what the boot script appends sits after the last element React
+ * rendered in <head> and <body>, which hydration leaves be.
  */
-export function lowPriorityModulePreloads(): Transform {
+const REWRITES: [Buffer, Buffer][] = [
+  [Buffer.from('<link rel="modulepreload"'), Buffer.from('<link rel="modulepreload" media="not all"')],
+  [Buffer.from(' type="module" async="">'), Buffer.from(` type="${DEFERRED_MODULE_TYPE}">`)],
+];
+const LONGEST = Math.max(...REWRITES.map(([from]) => from.length));
+
+export function deferredModules(): Transform {
   let carry = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
       const bytes = Buffer.concat([carry, typeof chunk === "string" ? Buffer.from(chunk) : chunk]);
       const parts: Buffer[] = [];
       let start = 0;
-      for (let at = bytes.indexOf(MODULE_PRELOAD); at !== -1; at = bytes.indexOf(MODULE_PRELOAD, start)) {
-        parts.push(bytes.subarray(start, at), LOW_PRIORITY_MODULE_PRELOAD);
-        start = at + MODULE_PRELOAD.length;
+      for (;;) {
+        let found: { at: number; from: Buffer; to: Buffer } | undefined;
+        for (const [from, to] of REWRITES) {
+          const at = bytes.indexOf(from, start);
+          if (at !== -1 && (!found || at < found.at)) found = { at, from, to };
+        }
+        if (!found) break;
+        parts.push(bytes.subarray(start, found.at), found.to);
+        start = found.at + found.from.length;
       }
-      const held = Math.min(bytes.length - start, MODULE_PRELOAD.length - 1);
+      // Bytes that could begin a match are held back until the next chunk.
+      const held = Math.min(bytes.length - start, LONGEST - 1);
       parts.push(bytes.subarray(start, bytes.length - held));
       carry = Buffer.from(bytes.subarray(bytes.length - held));
       callback(null, Buffer.concat(parts));

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { BOOT_SCRIPT } from "./lib/boot-script";
 import { ErrorContent } from "./components/layout/error-page";
 import { LogoMark } from "./components/layout/icons";
 import { Toaster } from "./components/toaster";
@@ -81,6 +82,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
+        {/* Starts the JavaScript after the first paint (app/lib/boot-script.ts); the browser's render leaves it empty. */}
+        <script
+          nonce={nonce || undefined}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? BOOT_SCRIPT : "" }}
+        />
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { data, Link, redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -10,7 +10,7 @@ import { SortControls } from "~/components/shop/sort-controls";
 import { useShopDraft } from "~/components/shop/use-shop-draft";
 import { SHOP_SEARCH_EVENT, type ShopSearchDetail } from "~/components/layout/site-search";
 import { useIsPending } from "~/components/use-is-pending";
-import { cardProduct, type Product } from "~/lib/catalogue";
+import { type CardProduct, cardProduct, type Product } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { highestCataloguePrice } from "~/lib/price-ceiling.server";
 import { catalogueShouldRevalidate } from "~/lib/revalidate";
@@ -95,7 +95,6 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { params, ceiling, products, itemCount, pageCount, correction } = loaderData;
-  const now = new Date(loaderData.now);
   const hydrated = useHydrated();
   const { draft, change, applyNow } = useShopDraft(params, ceiling);
   useHeaderSearch(draft, change);
@@ -151,16 +150,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-sm text-gray-500">Try fewer filters or another search.</p>
             </div>
           ) : (
-            <ul
-              className={`mt-4 grid grid-cols-2 gap-3 transition-opacity sm:gap-4 md:grid-cols-3 ${loading ? "opacity-60" : ""}`}
-              aria-busy={loading || undefined}
-            >
-              {products.map((product, index) => (
-                <li key={product._id}>
-                  <ProductCard product={product} eager={index === 0} now={now} />
-                </li>
-              ))}
-            </ul>
+            <ProductGrid products={products} now={loaderData.now} loading={loading} />
           )}
 
           <Pagination page={params.page} pageCount={pageCount} hrefFor={(page) => shopHref(withPage(params, page))} />
@@ -169,6 +159,35 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/**
+ * The cards, rendered again only when the products or the loading state change: not when the
+ * page learns it has hydrated (useHydrated re-renders Shop at once, in one task a slow phone feels)
+ * nor on each keystroke of the filters' draft.
+ */
+const ProductGrid = memo(function ProductGrid({
+  products,
+  now,
+  loading,
+}: {
+  products: CardProduct[];
+  now: string;
+  loading: boolean;
+}) {
+  const date = new Date(now);
+  return (
+    <ul
+      className={`mt-4 grid grid-cols-2 gap-3 transition-opacity sm:gap-4 md:grid-cols-3 ${loading ? "opacity-60" : ""}`}
+      aria-busy={loading || undefined}
+    >
+      {products.map((product, index) => (
+        <li key={product._id}>
+          <ProductCard product={product} eager={index === 0} now={date} />
+        </li>
+      ))}
+    </ul>
+  );
+});
 
 /** "Showing results for samsung tv. Search instead for samsng tv": the second a link to the search as typed. */
 function SearchCorrection({

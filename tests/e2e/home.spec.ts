@@ -165,3 +165,23 @@ test("the home page hydrates without errors", async ({ page, javaScriptEnabled }
   await expect(page.locator("#todays-deals ul")).toHaveAttribute("data-enhanced", "");
   expect(errors).toEqual([]);
 });
+
+test("the JavaScript starts downloading only once the page has loaded, and then hydrates it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "nothing loads without JavaScript");
+  await page.goto("/");
+  // Hydrated: the carousels are enhanced by React.
+  await expect(page.locator("#todays-deals ul")).toHaveAttribute("data-enhanced", "");
+  const timings = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => ({ name: entry.name, startTime: entry.startTime }));
+    return { loaded: navigation.loadEventStart, scripts };
+  });
+  expect(timings.scripts.length).toBeGreaterThan(0);
+  for (const script of timings.scripts) expect(script.startTime, script.name).toBeGreaterThanOrEqual(timings.loaded);
+});
