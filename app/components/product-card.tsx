@@ -5,10 +5,9 @@ import { CompareButton } from "~/components/lists/compare-button";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { Stars } from "~/components/stars";
 import { Icon, type IconName } from "~/components/layout/icons";
-import { type CardProduct, featuredVariant, isInStock, isNew, priceOf, productPath, ratingOf } from "~/lib/catalogue";
+import { type CardProduct, isNew, productPath, ratingOf } from "~/lib/catalogue";
 import { cartLineKey } from "~/lib/cart";
-import { cardSize } from "~/lib/product-selection";
-import { CARD_IMAGE_SIZES, imageSources, imagesOf } from "~/lib/images";
+import { CARD_IMAGE_SIZES, imageSources } from "~/lib/images";
 import { useSaveData } from "~/lib/save-data";
 import { loginHref, useRootData } from "~/lib/shopper";
 import { Prices } from "~/components/prices";
@@ -51,14 +50,13 @@ export function ProductCard({
   const here = `${location.pathname}${location.search}`;
   const href = productPath(product);
   const title = product.title.shortTitle;
-  const { sellingPrice, mrp, discount } = priceOf(featuredVariant(product));
+  const { sellingPrice, mrp, discount } = product.offer;
   const rating = ratingOf(product);
-  const inStock = isInStock(product);
+  const inStock = product.cartSize !== null;
 
   // With Save-Data the first picture alone: the hover gallery only decorates (app/lib/save-data.ts).
   const saveData = useSaveData();
-  const images = imagesOf(product);
-  const gallery = saveData ? images.slice(0, 1) : images;
+  const gallery = saveData ? product.images.slice(0, 1) : product.images;
   const hoverGallery = picture && gallery.length > 1;
   const [shown, setShown] = useState(0);
   const onPointerMove = (event: PointerEvent<HTMLElement>) => {
@@ -125,7 +123,7 @@ export function ProductCard({
         </div>
 
         <div className="card-cart-over">
-          <AddToCart product={product} inStock={inStock} signedIn={user !== null} here={here} />
+          <AddToCart product={product} signedIn={user !== null} here={here} />
         </div>
       </div>
 
@@ -152,7 +150,7 @@ export function ProductCard({
           className="mt-auto pt-1"
         />
         <div className="mt-2 sm:hidden">
-          <AddToCart product={product} inStock={inStock} signedIn={user !== null} here={here} />
+          <AddToCart product={product} signedIn={user !== null} here={here} />
         </div>
       </div>
     </article>
@@ -177,20 +175,10 @@ function IconLink({
   );
 }
 
-function AddToCart({
-  product,
-  inStock,
-  signedIn,
-  here,
-}: {
-  product: CardProduct;
-  inStock: boolean;
-  signedIn: boolean;
-  here: string;
-}) {
-  // The preferred size among those in stock (app/lib/product-selection.ts).
-  const size = cardSize(product);
-  if (!inStock || size === null) {
+function AddToCart({ product, signedIn, here }: { product: CardProduct; signedIn: boolean; here: string }) {
+  // The preferred size among those in stock (cardSize, app/lib/product-selection.ts), chosen on the server.
+  const size = product.cartSize;
+  if (size === null) {
     return (
       <button type="button" disabled className="card-cart cursor-not-allowed bg-gray-200 text-gray-500">
         <CardIcon name="card-cart" /> Add To cart

@@ -5,43 +5,20 @@ export type Product = ProductJson;
 export type Variant = Product["variants"][number];
 
 /**
- * A product as a card shows it, built by the loaders from the API's product: no descriptions,
- * long title, tag line or merchant, which would only weigh down the page's hydration data (the
- * quick view loads its own product). Gender and product subtype are kept as the facets a list
- * was filtered on.
+ * A product as a card shows it, built on the server by `cardProduct` (app/lib/card-product.ts)
+ * from the API's product: what the card shows and nothing more, since every field is also the
+ * page's hydration data (the quick view loads its own product). Its variants are reduced to the
+ * price on show (the best offer), and the size "Add To cart" adds (null: none is in stock).
  */
-export type CardProduct = Pick<
-  Product,
-  | "_id"
-  | "brand"
-  | "category"
-  | "productSubType"
-  | "gender"
-  | "image"
-  | "productImages"
-  | "variants"
-  | "ratingValue"
-  | "ratingCount"
-  | "createdAt"
-> & { title: Pick<Product["title"], "shortTitle"> };
-
-export function cardProduct(product: Product): CardProduct {
-  return {
-    _id: product._id,
-    title: { shortTitle: product.title.shortTitle },
-    brand: product.brand,
-    category: product.category,
-    productSubType: product.productSubType,
-    gender: product.gender,
-    image: product.image,
-    // An uploaded photo keeps its srcset (app/lib/images.ts); the sizes it lists stay on the server.
-    productImages: product.productImages.map(({ path, srcset }) => (srcset ? { path, srcset } : { path })),
-    variants: product.variants,
-    ratingValue: product.ratingValue,
-    ratingCount: product.ratingCount,
-    createdAt: product.createdAt,
-  };
-}
+export type CardProduct = Pick<Product, "_id" | "brand" | "category" | "ratingValue" | "ratingCount" | "createdAt"> & {
+  title: Pick<Product["title"], "shortTitle">;
+  /** The pictures, first shown first; an uploaded photo keeps its srcset (app/lib/images.ts). */
+  images: { path: string; srcset?: string }[];
+  /** The featured variant's price (featuredVariant): selling price, MRP and percent off. */
+  offer: { sellingPrice: number; mrp: number; discount: number };
+  /** The size a card's "Add To cart" adds (cardSize in app/lib/product-selection.ts); null when no size is in stock. */
+  cartSize: string | null;
+};
 
 export const DEFAULT_RATING = 5;
 export const DEFAULT_RATING_COUNT = 100;

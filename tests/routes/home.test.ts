@@ -27,7 +27,8 @@ describe("home page loader", () => {
       expect(list).toHaveLength(HOME_LIST_LIMIT);
 
     // Today's Deals: highest discount first.
-    const discounts = data.todaysDeals.map((p) => Math.max(...p.variants.map((v) => v.price.discount)));
+    // A card shows its best offer (the featured variant): the largest discount of its sizes.
+    const discounts = data.todaysDeals.map((p) => p.offer.discount);
     expect(discounts).toEqual([...discounts].sort((a, b) => b - a));
     // Newly Added: newest first.
     const created = data.newlyAdded.map((p) => p.createdAt);

@@ -9,6 +9,7 @@ import { action as newAddressAction } from "../../app/routes/myaccount.addresses
 import { action as editProfileAction } from "../../app/routes/myaccount.profile.edit";
 import { action as registerAction } from "../../app/routes/register";
 import { UPDATE_CART } from "../../app/lib/cart";
+import { cardProduct } from "../../app/lib/card-product";
 import { cardSize } from "../../app/lib/product-selection";
 import { createTestApi, insertProduct } from "../api/helpers";
 import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
@@ -150,6 +151,41 @@ describe("the card's Add To cart size", () => {
     expect(cardSize({ variants: [] })).toBeNull();
   });
 
+  it("comes with the card's data, with the best offer's price and every picture", async () => {
+    const product = await insertProduct(api.db, {
+      variants: [
+        { size: "M", quantity: 0, mrp: 1000, discount: 40 },
+        { size: "L", quantity: 2, mrp: 1000, discount: 10 },
+      ],
+    });
+    const productJson = (await api.call("GET", `/userapp/product/get/${product}`)).body.data;
+    const card = cardProduct(productJson);
+    expect(card.cartSize).toBe("L");
+    // The featured variant is the best offer (M, 40% off), sold out or not, as the card always showed.
+    const best = productJson.variants.find((variant: { size: string }) => variant.size === "M").price;
+    expect(card.offer).toEqual({ sellingPrice: best.cost, mrp: best.mrp, discount: best.discount });
+    expect(card.offer.discount).toBe(40);
+    const pictures = productJson.productImages.length > 0 ? productJson.productImages : [{ path: productJson.image }];
+    expect(card.images.map((image) => image.path)).toEqual(pictures.map((image: { path: string }) => image.path));
+    // Nothing a card does not show: no variants, descriptions or merchant.
+    expect(Object.keys(card).sort()).toEqual(
+      [
+        "_id",
+        "brand",
+        "cartSize",
+        "category",
+        "createdAt",
+        "images",
+        "offer",
+        "ratingCount",
+        "ratingValue",
+        "title",
+      ].sort(),
+    );
+    const soldOut = await insertProduct(api.db, { variants: [{ size: "M", quantity: 0, mrp: 500, discount: 0 }] });
+    expect(cardProduct((await api.call("GET", `/userapp/product/get/${soldOut}`)).body.data).cartSize).toBeNull();
+  });
+
   it("adds that size when M has sold out", async () => {
     const { cookie } = await signedInShopper(api);
     const product = await insertProduct(api.db, {
@@ -159,7 +195,8 @@ describe("the card's Add To cart size", () => {
       ],
     });
     const productJson = (await api.call("GET", `/userapp/product/get/${product}`)).body.data;
-    const size = cardSize(productJson);
+    // The card gets the size from the server with its data (cardProduct).
+    const size = cardProduct(productJson).cartSize;
     expect(size).toBe("XL");
     const answer = await cart({ intent: "add", productId: product, size: size!, qty: "1" }, cookie);
     expect(answer.toast?.message).toBe("Product added successfully to cart!");

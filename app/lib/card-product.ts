@@ -1,0 +1,20 @@
+import { type CardProduct, featuredVariant, priceOf, type Product } from "./catalogue";
+import { imagesOf } from "./images";
+import { cardSize } from "./product-selection";
+
+/** The card's share of a product (CardProduct), computed once on the server. */
+export function cardProduct(product: Product): CardProduct {
+  return {
+    _id: product._id,
+    title: { shortTitle: product.title.shortTitle },
+    brand: product.brand,
+    category: product.category,
+    // An uploaded photo keeps its srcset; the sizes it lists stay on the server.
+    images: imagesOf(product).map(({ path, srcset }) => (srcset ? { path, srcset } : { path })),
+    offer: priceOf(featuredVariant(product)),
+    cartSize: cardSize(product),
+    ratingValue: product.ratingValue,
+    ratingCount: product.ratingCount,
+    createdAt: product.createdAt,
+  };
+}
