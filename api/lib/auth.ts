@@ -26,6 +26,8 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
+export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
+
 /** Requires a valid, unexpired, unrevoked bearer token (never a cookie) and sets `c.var.user`. */
 export const requireUser = (deps: ApiDeps) =>
   createMiddleware<ApiEnv>(async (c, next) => {
@@ -38,7 +40,7 @@ export const requireUser = (deps: ApiDeps) =>
       .innerJoin(users, eq(users.id, authTokens.userId))
       .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, deps.now())))
       .limit(1);
-    if (!row) throw unauthorized("Your session has expired. Please sign in again.");
+    if (!row) throw unauthorized(SESSION_EXPIRED);
     c.set("user", { id: row.id, email: row.email, tokenHash });
     await next();
   });

@@ -45,13 +45,13 @@ export async function loadCart(db: Database, userId: string): Promise<CartJson> 
 export type CartRow = { productId: string; size: string; qty: number };
 
 /** The cart of these stored lines, in their order, with every product populated. */
-export async function cartOf(db: Database, rows: CartRow[]): Promise<CartJson> {
+export async function cartOf(
+  db: Database,
+  rows: CartRow[],
   // A product an admin hid since stays in the cart (it is refused at checkout, api/lib/orders.ts).
-  const catalogue = await loadProducts(
-    db,
-    rows.map((row) => row.productId),
-    { includeHidden: true },
-  );
+  load: (ids: string[]) => Promise<Map<string, ProductJson>> = (ids) => loadProducts(db, ids, { includeHidden: true }),
+): Promise<CartJson> {
+  const catalogue = await load(rows.map((row) => row.productId));
   const products: CartLineJson[] = [];
   for (const row of rows) {
     // A product deleted between the two reads simply drops out (its lines cascade away anyway).
