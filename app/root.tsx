@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { BOOT_SCRIPT } from "./lib/boot-script";
+import { AppLinks } from "./components/app-link";
 import { ErrorContent } from "./components/layout/error-page";
 import { LogoMark } from "./components/layout/icons";
 import { Toaster } from "./components/toaster";
@@ -97,6 +98,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <PersistedRoot root={loaderData}>
       <Outlet />
+      <AppLinks />
       <Toaster toast={loaderData.toast} />
     </PersistedRoot>
   );

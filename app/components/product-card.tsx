@@ -1,5 +1,6 @@
 import { useState, type PointerEvent, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { CartForm } from "~/components/cart/cart-form";
 import { CompareButton } from "~/components/lists/compare-button";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
@@ -68,9 +69,9 @@ export function ProductCard({
     <article className="card group" data-product-card={product._id}>
       <div className="card-media">
         {/* The title link below is the one announced; this one is for pointers only. */}
-        <Link
+        <AppLink
           to={href}
-          prefetch="intent"
+          prefetch
           tabIndex={-1}
           aria-hidden="true"
           className="block h-full w-full"
@@ -87,7 +88,7 @@ export function ProductCard({
               className="card-image"
             />
           )}
-        </Link>
+        </AppLink>
         {hoverGallery && (
           <span className="card-dots" aria-hidden="true">
             {gallery.map((image, i) => (
@@ -130,9 +131,9 @@ export function ProductCard({
       <div className="card-body">
         <p className="card-brand">{product.brand}</p>
         <h3 className="card-title">
-          <Link to={href} prefetch="intent">
+          <AppLink to={href} prefetch>
             {title}
-          </Link>
+          </AppLink>
         </h3>
         <Stars value={rating.value} count={rating.count} />
         <p
@@ -169,9 +170,9 @@ function IconLink({
   children: ReactNode;
 }) {
   return (
-    <Link to={to} title={label} aria-label={label} className="card-control" data-quick-view={quickView}>
+    <AppLink to={to} title={label} aria-label={label} className="card-control" data-quick-view={quickView}>
       {children}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -187,9 +188,9 @@ function AddToCart({ product, signedIn, here }: { product: CardProduct; signedIn
   }
   if (!signedIn) {
     return (
-      <Link to={loginHref(here)} title="Login to add to Cart" className="card-cart">
+      <AppLink to={loginHref(here)} title="Login to add to Cart" className="card-cart">
         <CardIcon name="card-cart" /> Add To cart
-      </Link>
+      </AppLink>
     );
   }
   return (

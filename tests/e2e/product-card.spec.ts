@@ -206,3 +206,31 @@ test("hovering across the picture walks through the gallery (with JavaScript)", 
   await page.mouse.move(0, 0);
   await expect(image).toHaveAttribute("src", product.productImages[0].path);
 });
+
+test("a card's title opens the product page: in the app with JavaScript, a page load without; a modified click is the browser's", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/shop");
+  const card = page.locator("[data-product-card]").first();
+  const title = card.getByRole("heading", { level: 3 }).getByRole("link");
+  const href = await title.getAttribute("href");
+  expect(href).toMatch(/^\/product\/[a-z0-9-]+\/[a-z0-9-]+\/[0-9a-f]{24}$/);
+  if (jsOn()) {
+    // Hydrated: React has attached itself to the main element.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__react")),
+    );
+    // A ctrl-click opens a new tab and leaves this page where it is.
+    const opened = context.waitForEvent("page");
+    await title.click({ modifiers: ["ControlOrMeta"] });
+    await (await opened).close();
+    await expect(page).toHaveURL(/\/shop$/);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  }
+  await title.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const same = await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument ?? false);
+  expect(same).toBe(jsOn());
+});

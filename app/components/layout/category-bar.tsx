@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { CATEGORY_BAR } from "./navigation";
 
 /** The four categories with their subcategories; on a phone it scrolls sideways. */
@@ -8,15 +8,15 @@ export function CategoryBar() {
       <ul className="mx-auto flex max-w-7xl snap-x scroll-px-4 gap-x-8 overflow-x-auto whitespace-nowrap px-4 py-2 text-sm [scrollbar-width:none]">
         {CATEGORY_BAR.map(({ category, subCategories }) => (
           <li key={category.label} className="flex snap-start items-center gap-x-3">
-            <Link to={category.href} className="font-semibold text-brand-dark hover:text-brand">
+            <AppLink to={category.href} className="font-semibold text-brand-dark hover:text-brand">
               {category.label}
-            </Link>
+            </AppLink>
             <ul className="flex gap-x-3 text-gray-600">
               {subCategories.map((sub) => (
                 <li key={sub.href}>
-                  <Link to={sub.href} className="hover:text-brand hover:underline">
+                  <AppLink to={sub.href} className="hover:text-brand hover:underline">
                     {sub.label}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import type { RootData } from "~/lib/shopper";
 import { HeadsetIcon, LogoMark, MailIcon } from "./icons";
 import { CATEGORY_MENUS } from "./navigation";
@@ -70,9 +71,9 @@ function FooterLinks({ title, links }: { title: string; links: { label: string; 
       <ul className="mt-4 space-y-2">
         {links.map((entry) => (
           <li key={entry.label}>
-            <Link to={entry.href} className="hover:text-white hover:underline">
+            <AppLink to={entry.href} className="hover:text-white hover:underline">
               {entry.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { CartDrawer, openCartDrawer, preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
 import { formatRupees } from "~/lib/money";
@@ -226,34 +227,37 @@ function AccountSessionEntry({
 function CategoryHoverMenu({ menu }: { menu: CategoryMenu }) {
   return (
     <li className="menu static">
-      <Link
+      <AppLink
         to={menu.href}
         className="menu-trigger inline-flex items-center gap-1 px-3 py-3 text-gray-800 hover:text-brand"
       >
         {menu.label}
         <ChevronDownIcon className="menu-chevron size-4 transition-transform" />
-      </Link>
+      </AppLink>
       <div className="menu-panel absolute inset-x-0 top-full z-50 border-t border-gray-200 bg-white shadow-xl">
         <div className="mx-auto flex max-w-7xl flex-wrap gap-x-12 gap-y-6 px-6 py-6">
           {menu.groups.map((group, index) => (
             <div key={group.title?.label ?? index}>
               {group.title && (
-                <Link to={group.title.href} className="mb-3 block text-base font-bold text-gray-900 hover:text-brand">
+                <AppLink
+                  to={group.title.href}
+                  className="mb-3 block text-base font-bold text-gray-900 hover:text-brand"
+                >
                   {group.title.label}
-                </Link>
+                </AppLink>
               )}
               <div className="flex gap-10">
                 {group.columns.map((column) => (
                   <div key={column.heading.label} className="min-w-36">
-                    <Link to={column.heading.href} className="font-semibold text-brand-dark hover:text-brand">
+                    <AppLink to={column.heading.href} className="font-semibold text-brand-dark hover:text-brand">
                       {column.heading.label}
-                    </Link>
+                    </AppLink>
                     <ul className="mt-2 space-y-1.5 font-normal text-gray-600">
                       {column.links.map((entry) => (
                         <li key={entry.href}>
-                          <Link to={entry.href} className="hover:text-brand hover:underline">
+                          <AppLink to={entry.href} className="hover:text-brand hover:underline">
                             {entry.label}
-                          </Link>
+                          </AppLink>
                         </li>
                       ))}
                     </ul>
@@ -262,12 +266,12 @@ function CategoryHoverMenu({ menu }: { menu: CategoryMenu }) {
               </div>
             </div>
           ))}
-          <Link
+          <AppLink
             to={menu.href}
             className="self-start rounded-full border border-brand px-4 py-1.5 font-semibold text-brand hover:bg-brand hover:text-white md:ml-auto"
           >
             All {menu.label}
-          </Link>
+          </AppLink>
         </div>
       </div>
     </li>
@@ -287,14 +291,14 @@ function MobileMenu({ root }: { root: RootData }) {
         <nav aria-label="Mobile" className="px-4 py-3 text-sm">
           <ul className="divide-y divide-gray-100">
             <li>
-              <Link to="/" className="block py-3 font-medium">
+              <AppLink to="/" className="block py-3 font-medium">
                 Home
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/shop" className="block py-3 font-medium">
+              <AppLink to="/shop" className="block py-3 font-medium">
                 All Products
-              </Link>
+              </AppLink>
             </li>
             {CATEGORY_MENUS.map((menu) => (
               <li key={menu.label}>
@@ -304,9 +308,9 @@ function MobileMenu({ root }: { root: RootData }) {
                     <ChevronDownIcon className="disclosure-chevron size-4 transition-transform" />
                   </summary>
                   <div className="pb-3 pl-3">
-                    <Link to={menu.href} className="block py-1.5 font-semibold text-brand">
+                    <AppLink to={menu.href} className="block py-1.5 font-semibold text-brand">
                       All {menu.label}
-                    </Link>
+                    </AppLink>
                     {menu.groups.map((group, index) =>
                       group.title ? (
                         <details key={group.title.label} className="disclosure">
@@ -331,9 +335,9 @@ function MobileMenu({ root }: { root: RootData }) {
               <ul>
                 {ACCOUNT_LINKS.map((entry) => (
                   <li key={entry.href}>
-                    <Link to={accountHref(root, entry.href)} className="block py-1.5">
+                    <AppLink to={accountHref(root, entry.href)} className="block py-1.5">
                       {entry.label}
-                    </Link>
+                    </AppLink>
                   </li>
                 ))}
                 <li>
@@ -359,15 +363,15 @@ function MobileColumns({ columns }: { columns: CategoryMenu["groups"][number]["c
     <>
       {columns.map((column) => (
         <div key={column.heading.label} className="py-1">
-          <Link to={column.heading.href} className="block py-1.5 font-medium text-brand-dark">
+          <AppLink to={column.heading.href} className="block py-1.5 font-medium text-brand-dark">
             {column.heading.label}
-          </Link>
+          </AppLink>
           <ul className="pl-3 text-gray-600">
             {column.links.map((entry) => (
               <li key={entry.href}>
-                <Link to={entry.href} className="block py-1">
+                <AppLink to={entry.href} className="block py-1">
                   {entry.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
