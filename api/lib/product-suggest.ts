@@ -1,4 +1,4 @@
-import { and, desc, inArray, sql } from "drizzle-orm";
+import { and, desc, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { productListing, searchTerms } from "../db/schema";
 import { type ListingFilter, resolveQuery, rowsOf, searchTermsOf } from "./product-search";
@@ -47,13 +47,19 @@ export function nameMatches(name: string, terms: readonly string[]): boolean {
 
 const KIND_FILTER = { category: "category", sub_category: "subCategory", brand: "brand" } as const;
 
-async function namedSuggestions(db: Database, terms: readonly string[]): Promise<Suggestion[]> {
-  // A few dozen rows (the vocabulary's categories and brands), read whole and matched here.
-  const rows = await db
-    .select({ kind: searchTerms.kind, term: searchTerms.term, products: searchTerms.productCount })
+/** The vocabulary's categories, sub-categories and brands that name any product, most products first. */
+export type CatalogueName = { kind: string; term: string };
+
+/** A few dozen rows, read whole and matched in `namedSuggestions`. */
+export function readCatalogueNames(db: Database): Promise<CatalogueName[]> {
+  return db
+    .select({ kind: searchTerms.kind, term: searchTerms.term })
     .from(searchTerms)
     .where(and(inArray(searchTerms.kind, ["category", "sub_category", "brand"]), sql`${searchTerms.productCount} > 0`))
     .orderBy(desc(searchTerms.productCount), searchTerms.term);
+}
+
+function namedSuggestions(rows: readonly CatalogueName[], terms: readonly string[]): Suggestion[] {
   const categories: Suggestion[] = [];
   const brands: Suggestion[] = [];
   for (const row of rows) {
@@ -88,52 +94,55 @@ async function topProducts(db: Database, filter: NonNullable<ListingFilter>, wan
   const estimate = Math.max(filter.estimate ?? total, 1);
   // The matches are spread evenly over the rating order, probably: `rows` of them sit about this far down.
   const walk = Math.ceil((4 * rows * total) / estimate);
-  type Row = { id: string; title: string };
+  type Row = { id: string; title: string; category: string };
+  // Each candidate's category (for the product's address) comes with it, by primary key from products.
+  const withCategory = (candidates: SQL) => sql`
+    select c."id", c."title", p."category" from (${candidates}) as c join "products" p on p."id" = c."id"
+    order by c."rating_value" desc nulls last, c."id" desc`;
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     let found: Row[] | undefined;
     if (walk * WALK_TO_SORT_COST < estimate) {
       // The derived table is named like the table so the conditions apply to it unchanged (listing-planner.ts).
       const walked = rowsOf<Row>(
-        await tx.execute(sql`
-          select "product_id" as "id", "short_title" as "title" from (
-            select * from ${productListing} order by ${order} limit ${walk}
-          ) as ${productListing} where ${where} order by ${order} limit ${rows}`),
+        await tx.execute(
+          withCategory(sql`
+            select "product_id" as "id", "short_title" as "title", "rating_value" from (
+              select * from ${productListing} order by ${order} limit ${walk}
+            ) as ${productListing} where ${where} order by ${order} limit ${rows}`),
+        ),
       );
       if (walked.length === rows) found = walked;
     }
     if (!found) {
       // OFFSET 0 keeps the planner from turning this back into a walk (listing-planner.ts).
       found = rowsOf<Row>(
-        await tx.execute(sql`
-          select "product_id" as "id", "short_title" as "title" from (
-            select ${productListing.productId}, ${productListing.shortTitle}, ${productListing.ratingValue}
-            from ${productListing} where ${where} offset 0
-          ) as ${productListing} order by ${order} limit ${rows}`),
+        await tx.execute(
+          withCategory(sql`
+            select "product_id" as "id", "short_title" as "title", "rating_value" from (
+              select ${productListing.productId}, ${productListing.shortTitle}, ${productListing.ratingValue}
+              from ${productListing} where ${where} offset 0
+            ) as ${productListing} order by ${order} limit ${rows}`),
+        ),
       );
     }
     const seen = new Set<string>();
-    const picked = found.filter((row) => !seen.has(row.title) && seen.add(row.title)).slice(0, wanted);
-    if (picked.length === 0) return [];
-    // The category (for the product's address) from the products table, for these few ids.
-    const categories = new Map(
-      rowsOf<{ id: string; category: string }>(
-        await tx.execute(
-          sql`select "id", "category" from "products" where "id" in (${sql.join(
-            picked.map((row) => sql`${row.id}`),
-            sql`, `,
-          )})`,
-        ),
-      ).map((row) => [row.id, row.category]),
-    );
-    return picked.map((row) => ({ ...row, category: categories.get(row.id) ?? "" }));
+    return found.filter((row) => !seen.has(row.title) && seen.add(row.title)).slice(0, wanted);
   });
 }
 
 const emptyQuery = productListSchema.parse({}).query;
 
-/** Suggestions for what the shopper has typed so far: categories, brands, then products, `limit` in all. */
-export async function suggest(db: Database, q: string, limit: number): Promise<Suggestions> {
+/**
+ * Suggestions for what the shopper has typed so far: categories, brands, then products, `limit` in
+ * all. `names` reads the categories and brands (the route keeps them in its catalogue cache).
+ */
+export async function suggest(
+  db: Database,
+  q: string,
+  limit: number,
+  names: () => Promise<CatalogueName[]> = () => readCatalogueNames(db),
+): Promise<Suggestions> {
   const query = normaliseSuggestQuery(q);
   const terms = searchTermsOf(query);
   if (terms.length === 0) return { query, correction: null, suggestions: [] };
@@ -144,7 +153,7 @@ export async function suggest(db: Database, q: string, limit: number): Promise<S
     correction = await correctSearch(db, query);
     if (correction !== null) filter = await resolveQuery(db, { ...emptyQuery, search: correction });
   }
-  const named = await namedSuggestions(db, correction === null ? terms : searchTermsOf(correction));
+  const named = namedSuggestions(await names(), correction === null ? terms : searchTermsOf(correction));
   const leading = named.slice(0, limit);
   const wanted = limit - leading.length;
   const products = filter === null || wanted <= 0 ? [] : await topProducts(db, filter, wanted);

@@ -1,8 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { createCatalogueCache } from "../lib/catalogue-cache";
 import type { ApiDeps } from "../lib/context";
 import type { Envelope } from "../lib/http";
 import { failure, routeGroup, success } from "../lib/openapi";
-import { DEFAULT_SUGGESTIONS, MAX_SUGGEST_QUERY, MAX_SUGGESTIONS, suggest } from "../lib/product-suggest";
+import {
+  DEFAULT_SUGGESTIONS,
+  MAX_SUGGEST_QUERY,
+  MAX_SUGGESTIONS,
+  readCatalogueNames,
+  suggest,
+} from "../lib/product-suggest";
 
 // Search suggestions as the shopper types (mounted at /userapp/product, beside the list):
 // api/lib/product-suggest.ts finds them. Public, like the product list.
@@ -80,9 +87,13 @@ export function suggestRoutes(deps: ApiDeps) {
   // An OpenAPIHono whose `app.openapi` refuses a bad query with the API's 422 envelope.
   const app = routeGroup();
 
+  // The categories and brands change only with the catalogue: kept until it changes (api/lib/catalogue-cache.ts).
+  const cache = createCatalogueCache();
+  const names = () => cache.list("catalogue names", () => readCatalogueNames(deps.db));
+
   app.openapi(suggestRoute, async (c) => {
     const { q, limit } = c.req.valid("query");
-    const data = await suggest(deps.db, q, limit);
+    const data = await suggest(deps.db, q, limit, names);
     // Public and the same for everyone: a browser may keep it a minute as the shopper types and deletes.
     c.header("Cache-Control", "public, max-age=60");
     return c.json({ status: "SUCCESS" as const, message: "Success", data } satisfies Envelope<typeof data>, 200);

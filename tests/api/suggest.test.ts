@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { DEFAULT_SUGGESTIONS, MAX_SUGGEST_QUERY, MAX_SUGGESTIONS } from "../../api/lib/product-suggest";
-import { createTestApi, type TestApi } from "./helpers";
+import { createTestApi, insertProduct, type TestApi } from "./helpers";
 
 // GET /userapp/product/suggest (api/routes/suggest.ts) on the deterministic seeded catalogue.
 
@@ -141,5 +141,13 @@ describe("GET /userapp/product/suggest", () => {
     const extra = await api.call("GET", "/userapp/product/suggest?q=jbl&sort=price&q=ignored");
     expect([200, 422]).toContain(extra.status);
     expect(response.body.data.suggestions[0]).toEqual({ type: "brand", label: "JBL", filter: "brand", value: "JBL" });
+  });
+
+  test("a brand new to the catalogue is suggested at once: the kept names follow every catalogue change", async () => {
+    expect((await suggestions("zorbl")).suggestions.filter((s) => s.type === "brand")).toEqual([]);
+    // insertProduct announces the change as every catalogue write does (catalogueChanged).
+    await insertProduct(api.db, { brand: "Zorblax", shortTitle: "Zorblax Wireless Speaker" });
+    const answer = await suggestions("zorbl");
+    expect(answer.suggestions[0]).toEqual({ type: "brand", label: "Zorblax", filter: "brand", value: "Zorblax" });
   });
 });
