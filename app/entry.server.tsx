@@ -62,7 +62,7 @@ export default function handleRequest(
             timeoutId = undefined;
           });
           // The document's end is found in React's own chunks, before the modules' rewrite splits any.
-          const stream = createReadableStreamFromReadable(body.pipe(deferredModules()));
+          const stream = createReadableStreamFromReadable(body.pipe(withoutNulPadding()).pipe(deferredModules()));
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
@@ -143,6 +143,23 @@ export function deferredModules(): Transform {
     },
     flush(callback) {
       callback(null, carry.length > 0 ? carry : null);
+    },
+  });
+}
+
+/**
+ * React 18.3's stream writer (react-dom/server, `writeStringChunk`) sends its whole 2,048-byte
+ * buffer when the next character does not fit in what is left of it, unwritten bytes included:
+ * a "₹" (3 bytes) that meets the buffer's end with 2 bytes left comes out as two NUL bytes and
+ * then the "₹" in the next chunk. HTML never holds a NUL byte of ours (PostgreSQL text cannot
+ * store one, and loader data is JSON, which escapes it), so every NUL in the stream is that
+ * padding, and dropping them gives the page React meant. React 19 writes only what it encoded.
+ */
+export function withoutNulPadding(): Transform {
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      callback(null, bytes.includes(0) ? Buffer.from(bytes.filter((byte) => byte !== 0)) : bytes);
     },
   });
 }
