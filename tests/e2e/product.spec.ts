@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { ready } from "./support/lists";
 
 // The product page (issue 3, item 5) in all four projects: every control is a link or a form,
 // so sizes, quantity and thumbnails work without JavaScript; with it they switch in place.
@@ -118,6 +119,8 @@ test("the product page hydrates without errors", async ({ page, request, javaScr
 test("size links change the SKU and the price", async ({ page, request, javaScriptEnabled }) => {
   const { product, other } = await sizedProduct(request);
   await page.goto(pathOf(product));
+  // With JavaScript, once React has hydrated (after the page has loaded and painted, decision 011).
+  await ready(page);
   const loads: string[] = [];
   page.on("load", () => loads.push(page.url()));
   await page.locator(`[data-size="${other.size}"]`).click();

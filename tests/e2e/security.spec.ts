@@ -1,4 +1,5 @@
 import { type APIResponse, expect, test } from "@playwright/test";
+import { ready } from "./support/lists";
 
 // Security headers and the cache policy (issue 3, items 8 and 9), checked on the real build.
 
@@ -80,8 +81,9 @@ test("with JavaScript on, the app hydrates and navigates without a CSP violation
   const violations = () => page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []);
 
   await page.goto("/");
-  // React Router marks the document once its client entry has run.
+  // React Router marks the document once its client entry has run; React, the main element once hydrated.
   await page.waitForFunction(() => "__reactRouterRouteModules" in window && document.readyState === "complete");
+  await ready(page);
   await page.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
 
   // A client-side navigation loads the next route's modules under the policy ('strict-dynamic').
