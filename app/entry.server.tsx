@@ -107,7 +107,7 @@ function logFailure(error: unknown, request: Request, context: AppLoadContext) {
  * - its module script (`type="module" async`) becomes an inert data block of the same text.
  *
  * BOOT_SCRIPT (rendered after <Scripts> in root.tsx) then adds the preloads and runs the module
- * script once the `load` event has fired and the next frame has painted. Hydration sees the same
+ * script once the page has loaded and painted (app/lib/boot-script.ts). Hydration sees the same
  * elements (React 18 leaves attributes it finds different alone; <Scripts> marks its elements
  * suppressHydrationWarning), and what the boot script appends sits after the last element React
  * rendered in <head> and <body>, which hydration leaves be.

@@ -7,7 +7,7 @@ import { PrefetchPageLinks, useNavigate } from "react-router";
  * React Router's `<Link>` resolves its path, reads the location and sets up prefetching on every
  * render, which made links a fifth of a page's server render (docs/decisions/009-render-profile.md).
  *
- * With JavaScript, `useAppLinks` (once, in root.tsx) follows a click on any of them through the
+ * With JavaScript, `<AppLinks />` (once, in root.tsx) follows a click on any of them through the
  * router, as `<Link>` would, and `prefetch` warms the page on hover or focus as `<Link
  * prefetch="intent">` does. `data-discover` lets React Router learn the route behind the link
  * (lazy route discovery) as it does for its own links. `to` is a path on this site.

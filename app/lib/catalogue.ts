@@ -1,4 +1,5 @@
 import type { ProductJson } from "../../api/lib/catalogue";
+import type { ImageSource } from "./images";
 
 /** The product shape the /userapp API answers (`GET /userapp/product/get/{id}`). */
 export type Product = ProductJson;
@@ -13,7 +14,7 @@ export type Variant = Product["variants"][number];
 export type CardProduct = Pick<Product, "_id" | "brand" | "category" | "ratingValue" | "ratingCount" | "createdAt"> & {
   title: Pick<Product["title"], "shortTitle">;
   /** The pictures, first shown first; an uploaded photo keeps its srcset (app/lib/images.ts). */
-  images: { path: string; srcset?: string }[];
+  images: ImageSource[];
   /** The featured variant's price (featuredVariant): selling price, MRP and percent off. */
   offer: { sellingPrice: number; mrp: number; discount: number };
   /** The size a card's "Add To cart" adds (cardSize in app/lib/product-selection.ts); null when no size is in stock. */
