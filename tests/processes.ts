@@ -28,6 +28,21 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * Runs `npm run build` unless `serverEntry` (the built server) exists; an existing build is used
+ * as it is, so tests never rebuild while sources change. The build runs beside this process
+ * rather than blocking it, so the test watchdog (tests/watchdog.ts) keeps its clock.
+ */
+export async function buildUnlessBuilt(serverEntry: string): Promise<void> {
+  if (fs.existsSync(serverEntry)) return;
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const build = spawn("npm", ["run", "build"], { cwd: root, stdio: "ignore", timeout: 240_000 });
+    build.once("error", reject);
+    build.once("exit", resolve);
+  });
+  if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
+}
+
 export function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-operations-"));
   dirs.push(dir);

@@ -12,7 +12,12 @@ const postgresOnly = [
   "tests/unit/expiry-processes.test.ts",
   "tests/unit/workers.test.ts",
 ];
-const result = spawnSync("npx", ["vitest", "run", "tests/api", "tests/unit/seed.test.ts", ...postgresOnly], {
-  stdio: "inherit",
-});
+// Through tests/vitest-run.ts, like `npm run test:unit`: a run a wedged PGlite stopped is made again.
+const result = spawnSync(
+  "npx",
+  ["tsx", "tests/vitest-run.ts", "tests/api", "tests/unit/seed.test.ts", ...postgresOnly],
+  {
+    stdio: "inherit",
+  },
+);
 process.exit(result.status ?? 1);

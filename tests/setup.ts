@@ -1,4 +1,11 @@
-import { afterEach, beforeEach, vi } from "vitest";
+import path from "node:path";
+import { afterEach, beforeEach, expect, vi } from "vitest";
+import { startWatchdog } from "./watchdog";
+
+// A statement PGlite never returns from ends this process with a report instead of the run.
+const watchdog = startWatchdog();
+const file = path.relative(process.cwd(), expect.getState().testPath ?? "");
+watchdog.setTest(`${file} (loading)`);
 
 // The storefront signs its cookies with SESSION_SECRET; route tests use a fixed one.
 process.env.SESSION_SECRET ??= "test-session-secret";
@@ -7,7 +14,8 @@ process.env.SESSION_SECRET ??= "test-session-secret";
 // calls `expectConsoleError()` from tests/console.ts first.
 let errorSpy: ReturnType<typeof vi.spyOn>;
 
-beforeEach(() => {
+beforeEach((context) => {
+  watchdog.setTest(`${file} > ${context.task.name}`);
   (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = false;
   errorSpy = vi.spyOn(console, "error");
 });

@@ -3,7 +3,6 @@
  * (`npm start`, `npm run dev`, `npm run start:api`, `npm run seed`, tsx) and sends real signals,
  * through tests/processes.ts (each process in its own group, killed when its test ends).
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -14,6 +13,7 @@ import { openDatabase } from "../../api/db/client";
 import { cartItems, products, users, variants } from "../../api/db/schema";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import {
+  buildUnlessBuilt,
   canListen,
   descendants,
   exitWithin,
@@ -31,12 +31,9 @@ import {
 const PORTS = Array.from({ length: 9 }, (_, i) => 3221 + i);
 const freePorts = (count: number) => freePortsIn(PORTS, count);
 
-beforeAll(() => {
+beforeAll(async () => {
   // The production server needs a build; a fresh clone has none until the first `npm run build`.
-  // An existing one is used as it is (`--no-build`), so the tests never rebuild while sources change.
-  if (fs.existsSync(path.join(root, "build/server/index.js"))) return;
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "ignore", timeout: 240_000 });
-  if (result.status !== 0) throw new Error("npm run build failed");
+  await buildUnlessBuilt(path.join(root, "build/server/index.js"));
 }, 250_000);
 
 describe("SIGTERM to the process a supervisor started", () => {

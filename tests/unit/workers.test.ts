@@ -10,7 +10,6 @@
  * `npm run test:unit` (which runs without DATABASE_URL) because `npm run test:pg`
  * (tests/run-postgres.ts) runs this file on PostgreSQL, in CI too.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -27,6 +26,7 @@ import { HIGHEST_PRICE_BODY, highestPriceOf, priceCeiling } from "../../app/lib/
 import { buildDirectory } from "../../server/build";
 import { createPostgresTestDatabase } from "../db";
 import {
+  buildUnlessBuilt,
   canListen,
   descendants,
   exitWithin,
@@ -148,11 +148,8 @@ describe.skipIf(!serverUrl)("two workers on PostgreSQL", () => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    // The production server needs a build (BUILD_DIR or build/); an existing one is used as it is.
-    if (!fs.existsSync(path.join(buildDirectory(root), "server/index.js"))) {
-      const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "ignore", timeout: 240_000 });
-      if (result.status !== 0) throw new Error("npm run build failed");
-    }
+    // The production server needs a build (BUILD_DIR or build/).
+    await buildUnlessBuilt(path.join(buildDirectory(root), "server/index.js"));
     database = await createPostgresTestDatabase(serverUrl!);
     handle = await openDatabase({ databaseUrl: database.url });
   }, 300_000);
