@@ -17,6 +17,7 @@ import {
   openWorkerDatabase,
   planWorkers,
   superviseWorkers,
+  watchForStalls,
 } from "./runtime";
 
 // `npm run start:api`: the /userapp API alone, for a storefront that sets USERAPP_API_URL. On
@@ -64,6 +65,7 @@ async function serve(database: NonNullable<typeof handle>) {
     await closeFirst();
     await database.close();
   });
+  watchForStalls();
   // A worker says nothing: its primary prints the line once every worker listens.
   if (cluster.isPrimary) console.log(`${listening}).`);
   closeGracefully(server, { database, closeFirst, onDrain: () => health.setDraining() });

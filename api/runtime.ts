@@ -1,9 +1,11 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";
 import net from "node:net";
+import inspector from "node:inspector";
 import os from "node:os";
 import { DatabaseConnectionError, type DatabaseHandle, DatabaseLockedError, openDatabase } from "./db/client";
 import type { ServerEnv } from "./config";
+import { startStallWatchdog } from "./lib/stall-watchdog";
 import { isCatalogueEmpty, seedCatalogue, vacuumCatalogue } from "./seed/catalogue";
 
 /** A start-up failure the operator can act on: its one-line message is printed alone, without a stack. */
@@ -142,6 +144,20 @@ export function superviseWorkers(options: SuperviseOptions): void {
 }
 
 /** Where the database lives, for the start-up line (never the password of a DATABASE_URL). */
+/** How long a serving process may go without running its event loop before it is ended. */
+export const STALL_SECONDS = 120;
+
+/**
+ * Ends a serving process whose event loop has stopped for STALL_SECONDS (a statement PGlite never
+ * returns from), with one log line, so that its supervisor starts it again
+ * (api/lib/stall-watchdog.ts). Not in development, nor under a debugger, where a paused thread is
+ * someone at a breakpoint.
+ */
+export function watchForStalls(options: { dev?: boolean } = {}): void {
+  if (options.dev || inspector.url()) return;
+  startStallWatchdog({ seconds: STALL_SECONDS, report: "log" });
+}
+
 export function describeDatabase(env: ServerEnv): string {
   if (!env.DATABASE_URL) return `PGlite in ${env.DATA_DIR}`;
   if (!URL.canParse(env.DATABASE_URL)) return "PostgreSQL (DATABASE_URL)";

@@ -23,6 +23,7 @@ import {
   openWorkerDatabase,
   planWorkers,
   superviseWorkers,
+  watchForStalls,
 } from "../api/runtime";
 import { buildDirectory, buildIfNeeded } from "./build";
 import { pingApi, proxyUserapp, readRemoteApi } from "./proxy";
@@ -149,6 +150,7 @@ async function serve() {
     await closeBeforeDatabase();
     await handle?.close();
   });
+  watchForStalls({ dev });
   const backend = remoteApi ? `the API at ${remoteApi.origin}` : describeDatabase(env);
   // A worker says nothing: its primary prints the line once every worker listens.
   if (cluster.isPrimary)

@@ -31,7 +31,7 @@ afterAll(() => {
 /**
  * Runs `npm run build` unless `serverEntry` (the built server) exists; an existing build is used
  * as it is, so tests never rebuild while sources change. The build runs beside this process
- * rather than blocking it, so the test watchdog (tests/watchdog.ts) keeps its clock.
+ * rather than blocking it, so the stall watchdog (api/lib/stall-watchdog.ts) keeps its clock.
  */
 export async function buildUnlessBuilt(serverEntry: string): Promise<void> {
   if (fs.existsSync(serverEntry)) return;

@@ -1,5 +1,5 @@
 /**
- * Runs Vitest with the test watchdog's reports collected (tests/watchdog.ts, decision 016).
+ * Runs Vitest with the stall watchdog's reports collected (tests/setup.ts, decision 016).
  *
  * When a test process wedges, Vitest stops the whole run, so nothing after it is known. If every
  * wedge was inside PGlite (PostgreSQL's frames on the stack), the run is made once more, from the
@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-type Wedge = { test: string; inPglite: boolean; report: string };
+type Wedge = { label: string; inPglite: boolean; report: string };
 
 function run(args: string[]): { status: number; wedges: Wedge[] } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-wedges-"));
