@@ -118,8 +118,16 @@ function end(frames, sql) {
   process.kill(process.pid, "SIGKILL");
 }
 
+// When this thread has not run for a while either (the machine was suspended, the process
+// stopped), the main thread gets a few seconds to stamp again before its stamp counts as old.
+let lastTick = Date.now();
+let graceUntil = 0;
 setInterval(() => {
-  if (Math.floor(Date.now() / 1000) - Atomics.load(clock, 0) < seconds) return;
+  const now = Date.now();
+  if (now - lastTick > 5000) graceUntil = now + 5000;
+  lastTick = now;
+  if (now < graceUntil) return;
+  if (Math.floor(now / 1000) - Atomics.load(clock, 0) < seconds) return;
   const session = new inspector.Session();
   session.connectToMainThread();
   let ended = false;

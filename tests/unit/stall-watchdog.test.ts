@@ -84,4 +84,19 @@ describe("the stall watchdog", () => {
     expect(await exitWithin(busy, 30_000)).toBe(0);
     expect(busy.stdout()).toBe("done\n");
   }, 60_000);
+
+  it("lets a process that was stopped for longer than the limit (a suspended machine) go on when it resumes", async () => {
+    const stopped = runStuck(
+      `{ seconds: 2, report: "log" }`,
+      `watch();
+       console.log("started");
+       setTimeout(() => console.log("done"), 9000);`,
+    );
+    await stopped.waitFor("started", 60_000);
+    process.kill(stopped.pid, "SIGSTOP");
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    process.kill(stopped.pid, "SIGCONT");
+    expect(await exitWithin(stopped, 30_000)).toBe(0);
+    expect(stopped.stdout()).toBe("started\ndone\n");
+  }, 60_000);
 });
