@@ -143,7 +143,6 @@ export function superviseWorkers(options: SuperviseOptions): void {
   for (let i = 0; i < count; i++) cluster.fork();
 }
 
-/** Where the database lives, for the start-up line (never the password of a DATABASE_URL). */
 /** How long a serving process may go without running its event loop before it is ended. */
 export const STALL_SECONDS = 120;
 
@@ -158,6 +157,7 @@ export function watchForStalls(options: { dev?: boolean } = {}): void {
   startStallWatchdog({ seconds: STALL_SECONDS, report: "log" });
 }
 
+/** Where the database lives, for the start-up line (never the password of a DATABASE_URL). */
 export function describeDatabase(env: ServerEnv): string {
   if (!env.DATABASE_URL) return `PGlite in ${env.DATA_DIR}`;
   if (!URL.canParse(env.DATABASE_URL)) return "PostgreSQL (DATABASE_URL)";

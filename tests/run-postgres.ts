@@ -12,7 +12,7 @@ const postgresOnly = [
   "tests/unit/expiry-processes.test.ts",
   "tests/unit/workers.test.ts",
 ];
-// Through tests/vitest-run.ts, like `npm run test:unit`: a run a wedged PGlite stopped is made again.
+// Through tests/vitest-run.ts, like `npm run test:unit`: files a wedged PGlite kept from finishing run again.
 const result = spawnSync(
   "npx",
   ["tsx", "tests/vitest-run.ts", "tests/api", "tests/unit/seed.test.ts", ...postgresOnly],

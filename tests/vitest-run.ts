@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-type Wedge = { label: string; inPglite: boolean; report: string };
+type Wedge = { inPglite: boolean; report: string };
 type Finished = { file: string; state: string };
 
 const RETRIES = 3;

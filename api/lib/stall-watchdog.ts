@@ -12,7 +12,7 @@
  * the shop that is one JSON log line: a supervisor (systemd's Restart=, a container's restart
  * policy, or node:cluster's primary for a worker) then starts it again, and the data directory's
  * lock is taken over from the dead process (api/db/client.ts). The tests use it to fail a wedged
- * test file at once instead of waiting for CI's limit (tests/watchdog.ts).
+ * test file at once instead of waiting for CI's limit (tests/setup.ts, tests/vitest-run.ts).
  */
 import { Worker } from "node:worker_threads";
 
