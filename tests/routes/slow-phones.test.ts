@@ -1,7 +1,5 @@
-import { Readable } from "node:stream";
-import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { deferredModules } from "../../app/entry.server";
+import { documentOf, loaderDataScripts } from "../../app/entry.server";
 import { BOOT_SCRIPT, DEFERRED_MODULE_TYPE } from "../../app/lib/boot-script";
 import { createTestApi, insertProduct } from "../api/helpers";
 import { createTestSite } from "./site-harness";
@@ -31,32 +29,62 @@ describe("every page", () => {
   });
 });
 
-describe("the modules' rewrite", () => {
+describe("the document's assembly", () => {
   const page =
-    '<!DOCTYPE html><html><head><link rel="modulepreload" href="/a.js"/><link rel="modulepreload" href="/b.js"/></head>' +
-    '<body>ünïcødé <p>rel="modulepreload" type="module"</p><link rel="preload" href="/c.svg"/>' +
+    '<html><head><link rel="modulepreload" href="/a.js"/><link rel="modulepreload" href="/b.js"/></head>' +
+    '<body>ünïcødé <p>rel=&quot;modulepreload&quot; type=&quot;module&quot;</p><link rel="preload" href="/c.svg"/>' +
     '<script nonce="n">window.x=1</script><script nonce="n" type="module" async="">import "/a.js";</script></body></html>';
-  const expected = page
-    .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" media="not all"')
-    .replace(' type="module" async="">', ` type="${DEFERRED_MODULE_TYPE}">`);
 
-  const rewrite = (chunks: (string | Buffer)[]) => text(Readable.from(chunks).pipe(deferredModules()));
-
-  it("rewrites every modulepreload link and the module script, and nothing else, in one chunk", async () => {
-    expect(await rewrite([page])).toBe(expected);
+  it("puts the doctype first, rewrites every modulepreload link and the module script, and nothing else", () => {
+    const expected =
+      "<!DOCTYPE html>" +
+      page
+        .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" media="not all"')
+        .replace(' type="module" async="">', ` type="${DEFERRED_MODULE_TYPE}">`);
+    expect(documentOf(page, "").toString()).toBe(expected);
   });
 
-  it("gives the same bytes however the stream is cut, even inside a link or a character", async () => {
-    const bytes = Buffer.from(page);
-    for (let cut = 1; cut < bytes.length; cut++) {
-      expect(await rewrite([bytes.subarray(0, cut), bytes.subarray(cut)]), `cut at ${cut}`).toBe(expected);
-    }
-    // And byte by byte.
-    expect(await rewrite([...bytes].map((byte) => Buffer.from([byte])))).toBe(expected);
+  it("writes the loader data inside </body>, after everything React rendered", () => {
+    const document = documentOf(page, "<script>data</script>").toString();
+    expect(document.endsWith('import "/a.js";</script><script>data</script></body></html>')).toBe(true);
   });
 
-  it("passes a stream without links through whole, and an empty one", async () => {
-    expect(await rewrite(["<p>no links</p>", "<p>here</p>"])).toBe("<p>no links</p><p>here</p>");
-    expect(await rewrite([])).toBe("");
+  it("leaves a document without links or an end as it is, but for the doctype", () => {
+    expect(documentOf("<p>no links</p>", "<script>x</script>").toString()).toBe(
+      "<!DOCTYPE html><p>no links</p><script>x</script>",
+    );
+    expect(documentOf("", "").toString()).toBe("<!DOCTYPE html>");
+  });
+});
+
+describe("the loader data's scripts", () => {
+  it("hand React Router's stream its text, safe inside a script, then close it", () => {
+    const data = '["</script><script>alert(1)</script>","a & b > c","\u2028\u2029"]';
+    const scripts = loaderDataScripts(data, "n0nce");
+    const [enqueue, close] = scripts.split("</script>").filter(Boolean);
+    expect(close).toBe('<script nonce="n0nce">window.__reactRouterContext.streamController.close();');
+    // Nothing in the data can end the script or open a comment; the browser gets the same text back.
+    const body = enqueue.slice('<script nonce="n0nce">'.length);
+    expect(body).not.toMatch(/[<>&\u2028\u2029]/);
+    const argument = body.slice("window.__reactRouterContext.streamController.enqueue(".length, -");".length);
+    expect(JSON.parse(argument)).toBe(data);
+  });
+
+  it("only closes the stream when there is no data, and leaves the nonce out when there is none", () => {
+    expect(loaderDataScripts("", undefined)).toBe(
+      "<script>window.__reactRouterContext.streamController.close();</script>",
+    );
+  });
+});
+
+describe("a page's loader data", () => {
+  it("comes once, as one script inside </body>, and the document ends once", async () => {
+    const html = await (await site.fetch(new Request(`${SHOP}/shop`))).text();
+    expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+    expect(html.match(/streamController\.enqueue\(/g)).toHaveLength(1);
+    expect(html.match(/streamController\.close\(\)/g)).toHaveLength(1);
+    expect(html.indexOf("streamController.close()")).toBeLessThan(html.indexOf("</body></html>"));
+    expect(html.endsWith("</script></body></html>")).toBe(true);
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
   });
 });
