@@ -4,6 +4,8 @@ import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { logger } from "../api/lib/logger";
 import { DEFERRED_MODULE_TYPE } from "./lib/boot-script";
 import { NonceContext } from "./lib/nonce";
+import { prerenderer } from "./lib/prerender.server";
+import { PrerenderContext } from "./lib/prerendered";
 import { SaveDataContext, wantsSaveData } from "./lib/save-data";
 
 // Every script carries the request's CSP nonce: React Router's own (<Scripts>, <ScrollRestoration>)
@@ -45,13 +47,22 @@ export default async function handleRequest(
   const html = renderToString(
     <NonceContext.Provider value={nonce ?? ""}>
       <SaveDataContext.Provider value={wantsSaveData(request.headers)}>
-        <ServerRouter context={{ ...routerContext, serverHandoffStream: undefined }} url={request.url} nonce={nonce} />
+        <PrerenderContext.Provider value={prerender}>
+          <ServerRouter
+            context={{ ...routerContext, serverHandoffStream: undefined }}
+            url={request.url}
+            nonce={nonce}
+          />
+        </PrerenderContext.Provider>
       </SaveDataContext.Provider>
     </NonceContext.Provider>,
   );
   const page = documentOf(html, data === null ? "" : loaderDataScripts(data, nonce));
   return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/** Parts that depend on nothing but the code, rendered once per process (app/lib/prerendered.tsx). */
+const prerender = prerenderer({ remember: !import.meta.env.DEV });
 
 /**
  * What React Router caught in a loader, an action or the render: one log line with the request's

@@ -181,6 +181,50 @@ test("on a phone the menus fold into a <details> menu that works without JavaScr
   await expect(page).toHaveURL(/\/shop\?category=Fashion&subCategory=Casual\+Wear&productSubType=Shoes&gender=women$/);
 });
 
+test("once hydrated, the category menus are still whole and their links stay in the app", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // The menus are rendered once per server process and not hydrated (app/lib/prerendered.tsx).
+  test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  const menuLinks = () => page.locator("[data-prerendered] a").count();
+
+  await page.goto("/shop");
+  await expect(page.locator("main form#shop-filters[data-hydrated]")).toBeAttached();
+  const links = await menuLinks();
+  expect(links).toBeGreaterThan(100);
+  // A mark that only a full page load would clear.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+  if (isPhone(page)) {
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await page.locator("[data-mobile-menu] > summary").click();
+    await menu.locator("summary", { hasText: "Televisions" }).click();
+    await menu.getByRole("link", { name: "Soundbars" }).click();
+  } else {
+    await mainNav(page).getByRole("link", { name: "Televisions", exact: true }).hover();
+    await mainNav(page).getByRole("link", { name: "Soundbars" }).click();
+  }
+  await expect(page).toHaveURL(/\/shop\?category=Televisions&productSubType=Speakers$/);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  expect(await menuLinks()).toBe(links);
+  expect(errors).toEqual([]);
+
+  // A page the app renders afresh in the browser (the 404 inside the layout) keeps them too.
+  await page.evaluate(() => {
+    const link = Object.assign(document.createElement("a"), { href: "/no-such-page/anywhere" });
+    link.setAttribute("data-app-link", "");
+    document.body.append(link);
+    link.click();
+  });
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  expect(await menuLinks()).toBe(links);
+});
+
 test("'24 Hour Support' and the support email are shown", async ({ page }) => {
   await page.goto("/");
   const support = page.getByText("24 Hour Support").locator("visible=true");

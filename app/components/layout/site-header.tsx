@@ -4,6 +4,7 @@ import { AppLink } from "~/components/app-link";
 import { CartDrawer, openCartDrawer, preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
 import { formatRupees } from "~/lib/money";
+import { Prerendered } from "~/lib/prerendered";
 import { type CartSummary, loginHref, type RootData } from "~/lib/shopper";
 import { CartIcon, ChevronDownIcon, CompareIcon, HeadsetIcon, HeartIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
 import { ACCOUNT_LINKS, CATEGORY_MENUS, type CategoryMenu } from "./navigation";
@@ -58,7 +59,13 @@ export function SiteHeader({ root }: { root: RootData }) {
             </NavLink>
           </li>
           {CATEGORY_MENUS.map((menu) => (
-            <CategoryHoverMenu key={menu.label} menu={menu} />
+            <Prerendered
+              key={menu.label}
+              as="li"
+              className="menu static"
+              part={`header-menu:${menu.label}`}
+              render={() => <CategoryHoverMenu menu={menu} />}
+            />
           ))}
         </ul>
       </nav>
@@ -224,9 +231,10 @@ function AccountSessionEntry({
   );
 }
 
+/** One category's hover menu (inside its `<li className="menu static">`): the link and its panel. */
 function CategoryHoverMenu({ menu }: { menu: CategoryMenu }) {
   return (
-    <li className="menu static">
+    <>
       <AppLink
         to={menu.href}
         className="menu-trigger inline-flex items-center gap-1 px-3 py-3 text-gray-800 hover:text-brand"
@@ -274,7 +282,7 @@ function CategoryHoverMenu({ menu }: { menu: CategoryMenu }) {
           </AppLink>
         </div>
       </div>
-    </li>
+    </>
   );
 }
 
@@ -301,34 +309,12 @@ function MobileMenu({ root }: { root: RootData }) {
               </AppLink>
             </li>
             {CATEGORY_MENUS.map((menu) => (
-              <li key={menu.label}>
-                <details className="disclosure">
-                  <summary className="flex items-center justify-between py-3 font-medium">
-                    {menu.label}
-                    <ChevronDownIcon className="disclosure-chevron size-4 transition-transform" />
-                  </summary>
-                  <div className="pb-3 pl-3">
-                    <AppLink to={menu.href} className="block py-1.5 font-semibold text-brand">
-                      All {menu.label}
-                    </AppLink>
-                    {menu.groups.map((group, index) =>
-                      group.title ? (
-                        <details key={group.title.label} className="disclosure">
-                          <summary className="flex items-center justify-between py-1.5 font-medium">
-                            {group.title.label}
-                            <ChevronDownIcon className="disclosure-chevron size-4 transition-transform" />
-                          </summary>
-                          <div className="pl-3">
-                            <MobileColumns columns={group.columns} />
-                          </div>
-                        </details>
-                      ) : (
-                        <MobileColumns key={index} columns={group.columns} />
-                      ),
-                    )}
-                  </div>
-                </details>
-              </li>
+              <Prerendered
+                key={menu.label}
+                as="li"
+                part={`mobile-menu:${menu.label}`}
+                render={() => <MobileCategoryMenu menu={menu} />}
+              />
             ))}
             <li className="py-2">
               <p className="py-1 text-xs font-semibold uppercase tracking-wide text-gray-500">My Account</p>
@@ -353,6 +339,38 @@ function MobileMenu({ root }: { root: RootData }) {
             </li>
           </ul>
         </nav>
+      </div>
+    </details>
+  );
+}
+
+/** One category in the phone menu (inside its `<li>`): a `<details>` with its groups and columns. */
+function MobileCategoryMenu({ menu }: { menu: CategoryMenu }) {
+  return (
+    <details className="disclosure">
+      <summary className="flex items-center justify-between py-3 font-medium">
+        {menu.label}
+        <ChevronDownIcon className="disclosure-chevron size-4 transition-transform" />
+      </summary>
+      <div className="pb-3 pl-3">
+        <AppLink to={menu.href} className="block py-1.5 font-semibold text-brand">
+          All {menu.label}
+        </AppLink>
+        {menu.groups.map((group, index) =>
+          group.title ? (
+            <details key={group.title.label} className="disclosure">
+              <summary className="flex items-center justify-between py-1.5 font-medium">
+                {group.title.label}
+                <ChevronDownIcon className="disclosure-chevron size-4 transition-transform" />
+              </summary>
+              <div className="pl-3">
+                <MobileColumns columns={group.columns} />
+              </div>
+            </details>
+          ) : (
+            <MobileColumns key={index} columns={group.columns} />
+          ),
+        )}
       </div>
     </details>
   );
