@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 
 /** The catalogue's four categories, each drawn by a piece of the catalogue's own artwork. */
 export const CATEGORY_TILES = [
@@ -20,7 +20,7 @@ export function CategoryTiles({ selected = [] }: { selected?: readonly string[] 
         const current = selected.length === 1 && selected[0] === tile.name;
         return (
           <li key={tile.name}>
-            <Link
+            <AppLink
               to={categoryHref(tile.name)}
               aria-current={current ? "page" : undefined}
               className={`group flex h-full flex-col items-center gap-1 rounded-lg border p-2 text-center transition-colors sm:flex-row sm:gap-3 sm:p-3 sm:text-left ${
@@ -35,7 +35,7 @@ export function CategoryTiles({ selected = [] }: { selected?: readonly string[] 
                 className="h-12 w-12 shrink-0 rounded-md bg-gray-50 sm:h-14 sm:w-14"
               />
               <span className="text-xs font-medium text-gray-800 group-hover:text-brand sm:text-sm">{tile.name}</span>
-            </Link>
+            </AppLink>
           </li>
         );
       })}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { paginationItems } from "./pagination-model";
 
 const cell = "inline-flex h-9 min-w-9 items-center justify-center rounded-md px-3 text-sm";
@@ -23,9 +23,9 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" className={link}>
+        <AppLink to={hrefFor(page - 1)} rel="prev" className={link}>
           Previous
-        </Link>
+        </AppLink>
       ) : (
         <span className={inert} aria-disabled="true">
           Previous
@@ -42,15 +42,15 @@ export function Pagination({
             {item.page}
           </span>
         ) : (
-          <Link key={item.page} to={hrefFor(item.page)} className={link} aria-label={`Page ${item.page}`}>
+          <AppLink key={item.page} to={hrefFor(item.page)} className={link} aria-label={`Page ${item.page}`}>
             {item.page}
-          </Link>
+          </AppLink>
         ),
       )}
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} rel="next" className={link}>
+        <AppLink to={hrefFor(page + 1)} rel="next" className={link}>
           Next
-        </Link>
+        </AppLink>
       ) : (
         <span className={inert} aria-disabled="true">
           Next
