@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import { compress } from "hono/compress";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import {
   type ClientBindings,
@@ -13,6 +12,7 @@ import { type Logger, logger as defaultLogger } from "../api/lib/logger";
 import { REQUEST_ID_HEADER, requestLog } from "../api/lib/request-log";
 import type { UserappFetch } from "../app/lib/load-context";
 import { type BodyLimitRule, bodyLimit } from "./body-limit";
+import { compress } from "./compress";
 import { MALFORMED_URL, SERVER_ERROR, isHostilePath, refusal, tooLargeText } from "./error-page";
 import { isCrossSiteMutation } from "./origin-check";
 import { createPageCache } from "./page-cache";
@@ -96,7 +96,7 @@ export function createSite(options: SiteOptions) {
     await next();
   });
   site.on(["GET", "HEAD"], [...HEALTH_PATHS], async (c) => (await health.handle(c.req.raw)) ?? c.notFound());
-  // Assets come precompressed; this compresses HTML, data and API answers.
+  // Assets come precompressed; this compresses HTML, data and API answers (brotli or gzip).
   site.use(compress());
   site.use(
     bodyLimit({
