@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, compress } from "../../server/compress";
+import { brotliWindow, chooseEncoding, compress } from "../../server/compress";
 
 // server/compress.ts: brotli or gzip for pages and JSON, gzip for streams, Hono's rules otherwise.
 
@@ -103,6 +103,15 @@ describe("compression", () => {
     expect((await get("/picture", "br")).encoding).toBeNull();
     const head = await get("/page", "br", "HEAD");
     expect(head.encoding).toBeNull();
+  });
+
+  it("sizes brotli's window to the body, from 1 KB to brotli's largest", () => {
+    expect(brotliWindow(1024)).toBe(10);
+    expect(brotliWindow(1025)).toBe(11);
+    expect(brotliWindow(150_000)).toBe(18);
+    expect(brotliWindow(2 ** 22)).toBe(22);
+    expect(brotliWindow(50_000_000)).toBe(22);
+    expect(brotliWindow(0)).toBe(10);
   });
 
   it("weakens a strong ETag on what it compresses", async () => {
