@@ -34,8 +34,11 @@ export default defineConfig({
   outputDir: `test-results/${port}`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
-  // A server that stopped answering (decision 016) fails the run in minutes, not test by test.
+  // In CI a test that failed runs once more. A statement PGlite never returns from wedges the shop
+  // (decision 016): its watchdog ends it after STALL_SECONDS (30 here), the supervisor starts it
+  // again, and the tests that were waiting on it run again. The report counts them as flaky.
+  retries: process.env.CI ? 1 : 0,
+  // A server that stays down fails the run in minutes, not test by test (failed attempts count).
   maxFailures: process.env.CI ? 10 : 0,
   globalTimeout: 40 * 60_000,
   workers: 2,
@@ -64,9 +67,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded database each run, built and seeded by the same `npm start` shoppers use;
-    // first the back office's admin account, while nothing holds the database yet (support/admin-account.ts).
-    command: `rm -rf ${dataDir} && node --import tsx tests/e2e/support/create-admin.ts && npm start`,
+    // A fresh embedded database each run, built and seeded by the server `npm start` runs, under a
+    // supervisor that starts it again if its stall watchdog ends it (support/supervise.ts); first
+    // the back office's admin account, while nothing holds the database yet (support/admin-account.ts).
+    command: `rm -rf ${dataDir} && node --import tsx tests/e2e/support/create-admin.ts && node --import tsx tests/e2e/support/supervise.ts`,
     url: `http://127.0.0.1:${port}/`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -85,6 +89,8 @@ export default defineConfig({
       REGISTER_LIMIT_PER_HOUR: "100000",
       // Access lines for hundreds of requests would bury the test report; errors still show.
       LOG_LEVEL: "warn",
+      // A wedged shop is ended and started again within half a minute (support/supervise.ts).
+      STALL_SECONDS: "30",
     },
   },
 });

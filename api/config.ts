@@ -26,6 +26,8 @@ const envSchema = z.object({
       }
       return count;
     }),
+  /** Seconds a serving process may go without running its event loop before it ends itself (api/runtime.ts). */
+  STALL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   /** The most PostgreSQL connections each process's pool opens. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Seconds a guest's public page (home, shop, product) is served from the storefront's micro-cache; 0 turns it off. */

@@ -65,7 +65,7 @@ async function serve(database: NonNullable<typeof handle>) {
     await closeFirst();
     await database.close();
   });
-  watchForStalls();
+  watchForStalls({ seconds: env.STALL_SECONDS });
   // A worker says nothing: its primary prints the line once every worker listens.
   if (cluster.isPrimary) console.log(`${listening}).`);
   closeGracefully(server, { database, closeFirst, onDrain: () => health.setDraining() });

@@ -143,18 +143,15 @@ export function superviseWorkers(options: SuperviseOptions): void {
   for (let i = 0; i < count; i++) cluster.fork();
 }
 
-/** How long a serving process may go without running its event loop before it is ended. */
-export const STALL_SECONDS = 120;
-
 /**
- * Ends a serving process whose event loop has stopped for STALL_SECONDS (a statement PGlite never
- * returns from), with one log line, so that its supervisor starts it again
- * (api/lib/stall-watchdog.ts). Not in development, nor under a debugger, where a paused thread is
+ * Ends a serving process whose event loop has stopped for `seconds` (STALL_SECONDS, 120 by
+ * default: a statement PGlite never returns from), with one log line, so that its supervisor
+ * starts it again (api/lib/stall-watchdog.ts). Not in development, nor under a debugger, where a paused thread is
  * someone at a breakpoint.
  */
-export function watchForStalls(options: { dev?: boolean } = {}): void {
+export function watchForStalls(options: { seconds: number; dev?: boolean }): void {
   if (options.dev || inspector.url()) return;
-  startStallWatchdog({ seconds: STALL_SECONDS, report: "log" });
+  startStallWatchdog({ seconds: options.seconds, report: "log" });
 }
 
 /** Where the database lives, for the start-up line (never the password of a DATABASE_URL). */

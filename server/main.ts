@@ -150,7 +150,7 @@ async function serve() {
     await closeBeforeDatabase();
     await handle?.close();
   });
-  watchForStalls({ dev });
+  watchForStalls({ seconds: env.STALL_SECONDS, dev });
   const backend = remoteApi ? `the API at ${remoteApi.origin}` : describeDatabase(env);
   // A worker says nothing: its primary prints the line once every worker listens.
   if (cluster.isPrimary)
