@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { createShopper, signIn } from "./support/shoppers";
 
 // Issue 4: register, login and logout with JavaScript on and off, redirectTo round trips,

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 import sharp from "sharp";
 import { productPath } from "../../app/lib/catalogue";
 import { E2E_ADMIN, signInAsAdmin } from "./support/admin";

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 import { signInAsAdmin } from "./support/admin";
 import { jsOn, ready } from "./support/lists";
 import { createShopper, signIn, type TestShopper } from "./support/shoppers";

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "./support/test";
 import { productPath } from "../../app/lib/catalogue";
 import { signedIn } from "./support/shoppers";
 

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 import { createShopper, signIn, type TestShopper } from "./support/shoppers";
 
 // Issue 5, items 4 to 6: checkout of the cart and Buy Now, Cash on Delivery and Online Payment

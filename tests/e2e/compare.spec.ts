@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 import { signedIn } from "./support/shoppers";
 import { expectSameDocument, markDocument, postForm, productPathOf, ready, shopPage, toast } from "./support/lists";
 

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./support/test";
 
 // The home page (issue 3, item 2) in all four projects. Without JavaScript every carousel is a
 // list that scrolls natively (CSS scroll-snap); with it keen-slider takes the same markup over.

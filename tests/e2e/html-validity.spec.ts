@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { productPath } from "../../app/lib/catalogue";
 import { signInAsAdmin } from "./support/admin";
 import { createShopper, signIn } from "./support/shoppers";

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 
 // The main layout (issue 3, item 1) in all four projects: desktop and 360 px phone, JavaScript
 // on and off. Everything here is links, GET forms, <details> and CSS, so it must work either way.

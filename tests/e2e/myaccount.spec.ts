@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 import { createShopper, signIn, signedIn } from "./support/shoppers";
 
 // Issue 4, item 4: the account area (profile, addresses, settings) with JavaScript on and off.

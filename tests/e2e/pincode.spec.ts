@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 import { jsOn, productPathOf, shopPage } from "./support/lists";
 import { signedIn } from "./support/shoppers";
 

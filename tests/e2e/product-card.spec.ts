@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 
 // The product card, checked card by card against the API's own data,
 // with JavaScript on and off, on a desktop and at 360 px.

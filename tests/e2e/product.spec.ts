@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./support/test";
 import { ready } from "./support/lists";
 
 // The product page (issue 3, item 5) in all four projects: every control is a link or a form,

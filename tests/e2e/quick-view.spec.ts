@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test";
 
 // Quick view (issue 3, item 6): with JavaScript the card's Quick View link opens a dialog loaded
 // from /resources/quick-view/:id; without it, the same link is the product page.

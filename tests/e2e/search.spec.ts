@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 
 // The search that forgives, with JavaScript on and off, on a desktop and at 360 px: the header's
 // box (a combobox of suggestions with JavaScript, a form to /shop without), the "Showing results

@@ -1,4 +1,4 @@
-import { type APIResponse, expect, test } from "@playwright/test";
+import { type APIResponse, expect, test } from "./support/test";
 import { ready } from "./support/lists";
 
 // Security headers and the cache policy (issue 3, items 8 and 9), checked on the real build.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 
 // The shop page: every test runs with JavaScript on and off, on a desktop and
 // at 360 px. Without JavaScript the filter form is submitted with Apply (or 'Update' beside the
