@@ -146,8 +146,8 @@ export function superviseWorkers(options: SuperviseOptions): void {
 /**
  * Ends a serving process whose event loop has stopped for `seconds` (STALL_SECONDS, 120 by
  * default: a statement PGlite never returns from), with one log line, so that its supervisor
- * starts it again (api/lib/stall-watchdog.ts). Not in development, nor under a debugger, where a paused thread is
- * someone at a breakpoint.
+ * starts it again (api/lib/stall-watchdog.ts). Not in development, nor under a debugger, where a
+ * paused thread is someone at a breakpoint.
  */
 export function watchForStalls(options: { seconds: number; dev?: boolean }): void {
   if (options.dev || inspector.url()) return;
