@@ -28,6 +28,25 @@ export async function createPostgresTestDatabase(
 }
 
 /**
+ * A pool on a new, empty database of the PostgreSQL server named by DATABASE_URL, for a test that
+ * migrates it by hand; `drop()` ends the pool and removes the database.
+ */
+export async function openPostgresTestPool(serverUrl: string): Promise<{ pool: pg.Pool; drop: () => Promise<void> }> {
+  const database = await createPostgresTestDatabase(serverUrl);
+  const pool = new pg.Pool({ connectionString: database.url });
+  // pool.end() resolves before its connections have closed, and the forced drop ends any still
+  // closing: the pool's error for that is not the test's failure.
+  pool.on("error", () => {});
+  return {
+    pool,
+    async drop() {
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+/**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
  * throwaway database on the PostgreSQL server named by DATABASE_URL (dropped on close).
  */

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,8 +9,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { openPostgresTestPool } from "../db";
 
 // Migration 0004 (the order lifecycle) on a database holding orders placed before it: on PGlite,
 // and on the PostgreSQL server of DATABASE_URL when the API tests run there (tests/run-postgres.ts).
@@ -93,13 +92,7 @@ describe("migration 0004 on existing orders", () => {
         await client.close();
         return;
       }
-      const name = `storefront_migration_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const pool = new pg.Pool({ connectionString: url.toString() });
+      const { pool, drop } = await openPostgresTestPool(serverUrl);
       try {
         await migratePg(drizzlePg(pool), { migrationsFolder: before });
         await pool.query(oldOrders);
@@ -109,9 +102,7 @@ describe("migration 0004 on existing orders", () => {
           /orders_payment_status_known/,
         );
       } finally {
-        await pool.end();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await drop();
       }
     } finally {
       fs.rmSync(before, { recursive: true, force: true });

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,8 +9,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { openPostgresTestPool } from "../db";
 import { hsnForClassification } from "../../api/lib/gst";
 import { FAMILIES, MERCHANTS } from "../../api/seed/families";
 
@@ -139,24 +138,14 @@ describe("migration 0006 on an existing shop", () => {
         await client.close();
         return;
       }
-      const name = `storefront_migration_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const pool = new pg.Pool({ connectionString: url.toString() });
-      // The forced drop below ends any connection still closing: not this test's failure.
-      pool.on("error", () => {});
+      const { pool, drop } = await openPostgresTestPool(serverUrl);
       try {
         await migratePg(drizzlePg(pool), { migrationsFolder: before });
         await pool.query(oldData());
         await migratePg(drizzlePg(pool), { migrationsFolder: migrations });
         await expectUpgraded((text) => pool.query(text));
       } finally {
-        await pool.end();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await drop();
       }
     } finally {
       fs.rmSync(before, { recursive: true, force: true });
