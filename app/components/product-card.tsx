@@ -60,9 +60,15 @@ export function ProductCard({
   const gallery = saveData ? product.images.slice(0, 1) : product.images;
   const hoverGallery = picture && gallery.length > 1;
   const [shown, setShown] = useState(0);
+  const [hovering, setHovering] = useState(false);
   const onPointerMove = (event: PointerEvent<HTMLElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
+    setHovering(true);
     setShown(galleryIndexAt(event.clientX - box.left, box.width, gallery.length));
+  };
+  const onPointerLeave = () => {
+    setHovering(false);
+    setShown(0);
   };
 
   return (
@@ -76,7 +82,7 @@ export function ProductCard({
           aria-hidden="true"
           className="block h-full w-full"
           onPointerMove={hoverGallery ? onPointerMove : undefined}
-          onPointerLeave={hoverGallery ? () => setShown(0) : undefined}
+          onPointerLeave={hoverGallery ? onPointerLeave : undefined}
         >
           {picture && (
             <img
@@ -89,7 +95,8 @@ export function ProductCard({
             />
           )}
         </AppLink>
-        {hoverGallery && (
+        {/* Drawn while a pointer is over the picture: they follow it, which needs JavaScript. */}
+        {hoverGallery && hovering && (
           <span className="card-dots" aria-hidden="true">
             {gallery.map((image, i) => (
               <span key={image.path + i} className={i === shown ? "shown" : undefined} />
@@ -122,10 +129,6 @@ export function ProductCard({
             iconClassName={CARD_ICON}
           />
         </div>
-
-        <div className="card-cart-over">
-          <AddToCart product={product} signedIn={user !== null} here={here} />
-        </div>
       </div>
 
       <div className="card-body">
@@ -150,7 +153,8 @@ export function ProductCard({
           sellingClass="text-base font-semibold"
           className="mt-auto pt-1"
         />
-        <div className="mt-2 sm:hidden">
+        {/* Below the prices on a phone; over the foot of the picture on wider screens (app.css). */}
+        <div className="card-cart-over">
           <AddToCart product={product} signedIn={user !== null} here={here} />
         </div>
       </div>

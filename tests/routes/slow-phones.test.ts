@@ -9,6 +9,10 @@ import { createTestSite } from "./site-harness";
 const SHOP = "http://shop.test";
 const api = await createTestApi();
 for (let i = 0; i < 3; i++) await insertProduct(api.db);
+const gallery = await insertProduct(api.db, {
+  images: [{ path: "/media/art/a.svg" }, { path: "/media/art/b.svg" }, { path: "/media/art/c.svg" }],
+  ratingValue: 3.6,
+});
 const site = await createTestSite({ api });
 
 describe("every page", () => {
@@ -26,6 +30,26 @@ describe("every page", () => {
     const boot = html.indexOf(BOOT_SCRIPT);
     expect(boot).toBeGreaterThan(html.indexOf(DEFERRED_MODULE_TYPE));
     expect(html.indexOf(BOOT_SCRIPT, boot + 1)).toBe(-1);
+  });
+});
+
+describe("a product card", () => {
+  it("is light: one Add To cart, its five stars one element, no gallery dots until a pointer hovers", async () => {
+    const html = await (await site.fetch(new Request(`${SHOP}/shop`))).text();
+    const cards = html
+      .split("<article")
+      .slice(1)
+      .map((part) => part.slice(0, part.indexOf("</article>")));
+    expect(cards).toHaveLength(4);
+    for (const card of cards) {
+      expect(card.match(/Add To cart/g)).toHaveLength(1);
+      expect(card.match(/class="stars"/g)).toHaveLength(1);
+      expect(card).toMatch(/<span role="img" aria-label="Rated [^"]+" class="stars" data-fill="\d+"><\/span>/);
+      expect(card).not.toContain("card-dots");
+    }
+    // 3.6: three whole stars and a half, seven half stars filled.
+    const galleryCard = cards.find((card) => card.includes(gallery))!;
+    expect(galleryCard).toContain('aria-label="Rated 3.6 out of 5, 120 ratings" class="stars" data-fill="7"');
   });
 });
 
