@@ -83,6 +83,7 @@ export function ProductCard({
           className="block h-full w-full"
           onPointerMove={hoverGallery ? onPointerMove : undefined}
           onPointerLeave={hoverGallery ? onPointerLeave : undefined}
+          data-gallery={hoverGallery ? gallery.length : undefined}
         >
           {picture && (
             <img

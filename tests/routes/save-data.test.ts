@@ -20,9 +20,9 @@ const get = (
 ) => Promise.resolve(s.fetch(new Request(`${SHOP}${path}`, { headers })));
 
 const count = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].length;
-/** The product cards' pictures, and their hover galleries' dots. */
+/** The product cards' pictures, and their hover galleries (the picture's link says how many images). */
 const cardImages = (html: string) => count(html, /<img[^>]*class="card-image"/g);
-const galleries = (html: string) => count(html, /class="card-dots"/g);
+const galleries = (html: string) => count(html, /data-gallery="\d+"/g);
 /** The hero slides that carry their art (an <svg> in the slide's art box). */
 const heroArt = (html: string) =>
   [...html.matchAll(/data-hero-slide="(\d)"[\s\S]*?<div class="w-40 shrink-0[^"]*" aria-hidden="true">(<svg)?/g)]

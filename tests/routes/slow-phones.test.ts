@@ -50,6 +50,8 @@ describe("a product card", () => {
     // 3.6: three whole stars and a half, seven half stars filled.
     const galleryCard = cards.find((card) => card.includes(gallery))!;
     expect(galleryCard).toContain('aria-label="Rated 3.6 out of 5, 120 ratings" class="stars" data-fill="7"');
+    // Its picture's link says it has a gallery of three, whose dots the browser draws on hover.
+    expect(galleryCard).toContain('data-gallery="3"');
   });
 });
 
