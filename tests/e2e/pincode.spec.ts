@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./support/test";
-import { jsOn, productPathOf, shopPage } from "./support/lists";
+import { jsOn, productPathOf, ready, shopPage } from "./support/lists";
 import { signedIn } from "./support/shoppers";
 
 // PIN codes, with JavaScript on and off: the address forms fill city and state from the PIN (as
@@ -73,6 +73,8 @@ test("checkout's new address looks up its PIN too", async ({ page, request }) =>
   const product = (await shopPage(request)).find((p) => p.variants.some((v) => v.quantity > 0))!;
   const size = product.variants.find((v) => v.quantity > 0)!.size;
   await page.goto(`/checkout?buyNow=1&productId=${product._id}&size=${encodeURIComponent(size)}&qty=1`);
+  // With JavaScript the look-up follows typing, which React hears only once it has hydrated.
+  await ready(page);
   await page.getByLabel("Locality").fill("Police Bazar");
   await page.getByLabel("PIN code").fill("793001");
   if (!jsOn()) await page.getByRole("button", { name: "Look up" }).click();

@@ -163,6 +163,8 @@ test("the quantity stepper goes up to 10 and says when the limit is reached", as
 test("thumbnails switch the main image", async ({ page, request, javaScriptEnabled }) => {
   const { product } = await sizedProduct(request);
   await page.goto(pathOf(product));
+  // With JavaScript, a click before hydration would be the page load it is without.
+  await ready(page);
   await expect(mainImage(page)).toHaveAttribute("src", product.productImages[0].path);
   await expect(mainImage(page)).toHaveAttribute("fetchpriority", "high");
   await expect(mainImage(page)).toHaveAttribute("loading", "eager");
@@ -183,6 +185,8 @@ test("the main image zooms on hover, towards the pointer with JavaScript", async
   test.skip(isMobile, "a phone has no hover");
   const { product } = await sizedProduct(request);
   await page.goto(pathOf(product));
+  // The pointer's place is React's to follow: hover once the page has hydrated.
+  await ready(page);
   const box = (await mainImage(page).boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
   await page.mouse.move(box.x + box.width * 0.25 + 1, box.y + box.height * 0.25 + 1);
