@@ -59,16 +59,11 @@ export function ProductCard({
   const saveData = useSaveData();
   const gallery = saveData ? product.images.slice(0, 1) : product.images;
   const hoverGallery = picture && gallery.length > 1;
-  const [shown, setShown] = useState(0);
-  const [hovering, setHovering] = useState(false);
+  // The image under the pointer; null while no pointer is over the picture.
+  const [shown, setShown] = useState<number | null>(null);
   const onPointerMove = (event: PointerEvent<HTMLElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    setHovering(true);
     setShown(galleryIndexAt(event.clientX - box.left, box.width, gallery.length));
-  };
-  const onPointerLeave = () => {
-    setHovering(false);
-    setShown(0);
   };
 
   return (
@@ -82,12 +77,12 @@ export function ProductCard({
           aria-hidden="true"
           className="block h-full w-full"
           onPointerMove={hoverGallery ? onPointerMove : undefined}
-          onPointerLeave={hoverGallery ? onPointerLeave : undefined}
+          onPointerLeave={hoverGallery ? () => setShown(null) : undefined}
           data-gallery={hoverGallery ? gallery.length : undefined}
         >
           {picture && (
             <img
-              {...imageSources(gallery[shown] ?? gallery[0], CARD_IMAGE_SIZES)}
+              {...imageSources(gallery[shown ?? 0] ?? gallery[0], CARD_IMAGE_SIZES)}
               alt={title}
               width={IMAGE_SIZE}
               height={IMAGE_SIZE}
@@ -97,7 +92,7 @@ export function ProductCard({
           )}
         </AppLink>
         {/* Drawn while a pointer is over the picture: they follow it, which needs JavaScript. */}
-        {hoverGallery && hovering && (
+        {hoverGallery && shown !== null && (
           <span className="card-dots" aria-hidden="true">
             {gallery.map((image, i) => (
               <span key={image.path + i} className={i === shown ? "shown" : undefined} />
