@@ -9,8 +9,8 @@ import { startStallWatchdog } from "../api/lib/stall-watchdog";
 
 // `npm run bench`: prints the figures the README keeps. Never used as a pass/fail test.
 // BENCH_SIZES=1000,10000 limits the catalogue sizes; BENCH_ONLY=pages|list|load|lighthouse|workers|search runs one part.
-// The list and search parts run PGlite in this process. On the rare run where a statement never
-// returns (README, "Operations"), the bench ends after two minutes with the main thread's stack
+// The list and search parts run PGlite in this process. When a statement never returns there
+// (README, "Operations"; two of four search runs on 2026-11-24), the bench ends after two minutes with the main thread's stack
 // and the statement (the bench's own seeded data) instead of spinning at 100% CPU for ever.
 startStallWatchdog({ seconds: 120, report: "text", readSql: true });
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
