@@ -1,9 +1,13 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // Playwright drives Debian's Chromium (a browser download is impossible here): every spec runs
 // with JavaScript on and off, at desktop width and at a 360 px phone width.
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? `.e2e-data/${port}`;
+// The shop's DATA_DIR (its embedded PostgreSQL among it) in the system's temporary folder, which
+// the database server's user can reach wherever the clone lives.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `storefront-e2e-${port}`);
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -34,10 +38,8 @@ export default defineConfig({
   outputDir: `test-results/${port}`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // In CI a test that failed runs once more. A statement PGlite never returns from wedges the shop
-  // (decision 016): its watchdog ends it after STALL_SECONDS (30 here), the supervisor starts it
-  // again, and the tests that were waiting on it run again. The report counts them as flaky.
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test fails: no retries.
+  retries: 0,
   // A server that stays down fails the run in minutes, not test by test (failed attempts count).
   maxFailures: process.env.CI ? 10 : 0,
   globalTimeout: 40 * 60_000,
@@ -67,10 +69,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded database each run, built and seeded by the server `npm start` runs, under a
-    // supervisor that starts it again if its stall watchdog ends it (support/supervise.ts); first
-    // the back office's admin account, while nothing holds the database yet (support/admin-account.ts).
-    command: `rm -rf ${dataDir} && node --import tsx tests/e2e/support/create-admin.ts && node --import tsx tests/e2e/support/supervise.ts`,
+    // A fresh embedded database each run, created, migrated and given the back office's admin
+    // account first (support/admin-account.ts), then seeded and served by what `npm start` runs.
+    command: `rm -rf ${dataDir} && node --import tsx tests/e2e/support/create-admin.ts && exec node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -89,8 +90,6 @@ export default defineConfig({
       REGISTER_LIMIT_PER_HOUR: "100000",
       // Access lines for hundreds of requests would bury the test report; errors still show.
       LOG_LEVEL: "warn",
-      // A wedged shop is ended and started again within half a minute (support/supervise.ts).
-      STALL_SECONDS: "30",
     },
   },
 });

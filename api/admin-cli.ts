@@ -1,11 +1,12 @@
 /**
  * `npm run admin -- promote <email>` and `npm run admin -- demote <email>`: makes an account an
  * admin of the back office (/admin), or a shopper again. It opens the configured database as
- * `npm run seed` does (DATA_DIR or DATABASE_URL); PGlite's data directory takes one process, so
- * with PGlite stop the shop first (the lock's message says so). One line per outcome.
+ * `npm run seed` does (DATA_DIR's embedded PostgreSQL, or DATABASE_URL), whether or not the shop
+ * is running. One line per outcome.
  */
 import { readEnv } from "./config";
-import { type DatabaseHandle, openDatabase } from "./db/client";
+import type { DatabaseHandle } from "./db/client";
+import { openShopDatabase } from "./db/connect";
 import { setAdmin } from "./lib/admins";
 
 const USAGE = `Usage: npm run admin -- promote <email>   make the account with this email an admin
@@ -25,9 +26,9 @@ async function main(argv: string[]): Promise<number> {
   let handle: DatabaseHandle;
   try {
     const env = readEnv();
-    handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    handle = await openShopDatabase(env);
   } catch (error) {
-    // A locked data directory (the shop is running) or a bad DATABASE_URL: the message says what to do.
+    // A bad DATABASE_URL or a DATA_DIR the server cannot use: the message says what to do.
     console.error(`admin: ${(error as Error).message}`);
     return 1;
   }

@@ -26,8 +26,6 @@ const envSchema = z.object({
       }
       return count;
     }),
-  /** Seconds a serving process may go without running its event loop before it ends itself (api/runtime.ts). */
-  STALL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   /** The most PostgreSQL connections each process's pool opens. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Seconds a guest's public page (home, shop, product) is served from the storefront's micro-cache; 0 turns it off. */
@@ -68,6 +66,8 @@ const envSchema = z.object({
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
   /** The largest order total, in whole rupees, that may be paid by Cash on Delivery (0: none). */
   COD_LIMIT: z.coerce.number().int().min(0).default(50000),
+  /** Milliseconds one statement of a guest's search, list or suggestions may run before it is cancelled and answered 503. */
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
   /** Accounts one client address may register per hour (api/lib/throttle.ts). */
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
@@ -81,6 +81,7 @@ export function userappSettings(env: ServerEnv) {
     trustProxy: env.TRUST_PROXY,
     registerMaxPerIp: env.REGISTER_LIMIT_PER_HOUR,
     orders: orderSettings(env),
+    searchStatementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
   };
 }
 

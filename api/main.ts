@@ -17,12 +17,11 @@ import {
   openWorkerDatabase,
   planWorkers,
   superviseWorkers,
-  watchForStalls,
 } from "./runtime";
 
-// `npm run start:api`: the /userapp API alone, for a storefront that sets USERAPP_API_URL. On
-// PostgreSQL, WEB_CONCURRENCY workers share the port as `npm start`'s do (docs/decisions/010-workers.md).
-const { env, handle, workers } = await (async () => {
+// `npm run start:api`: the /userapp API alone, for a storefront that sets USERAPP_API_URL.
+// WEB_CONCURRENCY workers share the port as `npm start`'s do (docs/decisions/010-workers.md).
+const { env, handle, workers, primary } = await (async () => {
   const env = readEnv({ ...process.env, PORT: process.env.PORT ?? "3001" });
   if (cluster.isWorker) return { env, handle: await openWorkerDatabase(env), workers: 1 };
   const plan = planWorkers(env);
@@ -30,13 +29,19 @@ const { env, handle, workers } = await (async () => {
   await assertPortFree(env.PORT, env.HOST);
   const handle = await openAndSeed(env);
   if (plan.workers === 1) return { env, handle, workers: 1 };
-  await handle.close();
-  return { env, handle: undefined, workers: plan.workers };
+  // The workers open the database as it is; this process keeps the embedded server running for them.
+  await handle.closePool();
+  return { env, handle: undefined, workers: plan.workers, primary: handle };
 })().catch(exitWithStartupError);
 
 const listening = `The /userapp API is listening on http://${env.HOST}:${env.PORT}/userapp (${describeDatabase(env)}`;
 if (workers > 1 || !handle) {
-  superviseWorkers({ count: workers, onReady: () => console.log(`${listening}, ${workers} workers).`) });
+  superviseWorkers({
+    count: workers,
+    env: primary ? { DATABASE_URL: primary.url } : undefined,
+    onStopped: () => primary?.close() ?? Promise.resolve(),
+    onReady: () => console.log(`${listening}, ${workers} workers).`),
+  });
 } else {
   await serve(handle);
 }
@@ -46,9 +51,10 @@ async function serve(database: NonNullable<typeof handle>) {
   // Unpaid UPI orders past their window release their stock (api/lib/order-lifecycle.ts).
   const stopSweeper = startPaymentSweeper({ db: database.db, now: () => new Date(), logger });
   // Another process's catalogue change reaches this process's caches (api/lib/catalogue-version.ts).
-  const catalogueListener = env.DATABASE_URL
+  const databaseUrl = "url" in database ? (database.url as string) : env.DATABASE_URL;
+  const catalogueListener = databaseUrl
     ? await listenForCatalogueChanges({
-        databaseUrl: env.DATABASE_URL,
+        databaseUrl,
         log: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
       })
     : undefined;
@@ -65,7 +71,6 @@ async function serve(database: NonNullable<typeof handle>) {
     await closeFirst();
     await database.close();
   });
-  watchForStalls({ seconds: env.STALL_SECONDS });
   // A worker says nothing: its primary prints the line once every worker listens.
   if (cluster.isPrimary) console.log(`${listening}).`);
   closeGracefully(server, { database, closeFirst, onDrain: () => health.setDraining() });

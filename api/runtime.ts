@@ -1,11 +1,11 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";
 import net from "node:net";
-import inspector from "node:inspector";
 import os from "node:os";
-import { DatabaseConnectionError, type DatabaseHandle, DatabaseLockedError, openDatabase } from "./db/client";
+import { DatabaseConnectionError, type DatabaseHandle, openDatabase } from "./db/client";
+import { openShopDatabase, type ShopDatabaseHandle } from "./db/connect";
+import { EmbeddedPostgresError } from "./db/embedded";
 import type { ServerEnv } from "./config";
-import { startStallWatchdog } from "./lib/stall-watchdog";
 import { isCatalogueEmpty, seedCatalogue, vacuumCatalogue } from "./seed/catalogue";
 
 /** A start-up failure the operator can act on: its one-line message is printed alone, without a stack. */
@@ -16,14 +16,13 @@ export class StartupError extends Error {
   }
 }
 
-/** Opens the configured database (migrations applied) and seeds the catalogue on first start. */
-export async function openAndSeed(env: ServerEnv): Promise<DatabaseHandle> {
+/**
+ * Opens the configured database (migrations applied) and seeds the catalogue on first start. The
+ * embedded server is the shop's to stop: closing the handle stops it.
+ */
+export async function openAndSeed(env: ServerEnv): Promise<ShopDatabaseHandle> {
   console.log(`Opening ${describeDatabase(env)} and applying migrations…`);
-  const handle = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    poolSize: env.DATABASE_POOL_SIZE,
-  });
+  const handle = await openShopDatabase(env, { takeOwnership: true, log: (line) => console.log(line) });
   try {
     if (await isCatalogueEmpty(handle.db)) {
       const started = Date.now();
@@ -40,20 +39,23 @@ export async function openAndSeed(env: ServerEnv): Promise<DatabaseHandle> {
   return handle;
 }
 
-/** A worker's database: the primary has checked, migrated and seeded it already (`openAndSeed`). */
+/**
+ * A worker's database: the primary has started, migrated and seeded it already (`openAndSeed`),
+ * and handed its connection string down in DATABASE_URL.
+ */
 export function openWorkerDatabase(env: ServerEnv): Promise<DatabaseHandle> {
+  if (!env.DATABASE_URL) throw new Error("A worker needs DATABASE_URL from its primary.");
   return openDatabase({ databaseUrl: env.DATABASE_URL, skipMigrations: true, poolSize: env.DATABASE_POOL_SIZE });
 }
 
 /**
  * How many processes serve (docs/decisions/010-workers.md): WEB_CONCURRENCY, by default one per
- * core, on PostgreSQL only. PGlite is one process's embedded database (a second cannot open the
- * directory), development runs Vite in the one process, and a storefront on a remote API keeps
- * no database to share: each of those serves from one process, and says so when
- * WEB_CONCURRENCY asked for more. `note` is that one line.
+ * core. Development runs Vite in the one process, and a storefront on a remote API keeps no
+ * database to share: each of those serves from one process, and says so when WEB_CONCURRENCY
+ * asked for more. `note` is that one line.
  */
 export function planWorkers(
-  env: Pick<ServerEnv, "DATABASE_URL" | "WEB_CONCURRENCY">,
+  env: Pick<ServerEnv, "WEB_CONCURRENCY">,
   options: { dev?: boolean; remoteApi?: boolean } = {},
 ): { workers: number; note?: string } {
   const asked = env.WEB_CONCURRENCY;
@@ -63,8 +65,6 @@ export function planWorkers(
   });
   if (options.dev) return single("development runs one process (Vite's)");
   if (options.remoteApi) return single("a storefront with USERAPP_API_URL runs one process");
-  if (!env.DATABASE_URL)
-    return single("PGlite is an embedded database one process owns; set DATABASE_URL for several workers");
   return { workers: asked ?? Math.max(1, os.availableParallelism()) };
 }
 
@@ -73,6 +73,10 @@ export type SuperviseOptions = {
   count: number;
   /** Called once, when every worker of the first set listens. */
   onReady: () => void;
+  /** Variables the workers get on top of this process's environment (the embedded database's URL). */
+  env?: Record<string, string>;
+  /** Awaited once every worker has stopped, before the primary exits (stops the embedded database). */
+  onStopped?: () => Promise<void>;
   /** Unexpected worker exits allowed within `restartWindowMs` before the primary gives up (default 5 in 60 s). */
   maxRestarts?: number;
   restartWindowMs?: number;
@@ -86,7 +90,7 @@ export type SuperviseOptions = {
  * (`closeGracefully`), and exits once they all have: 0 when all of them exited cleanly.
  */
 export function superviseWorkers(options: SuperviseOptions): void {
-  const { count, onReady, maxRestarts = 5, restartWindowMs = 60_000 } = options;
+  const { count, onReady, env, onStopped, maxRestarts = 5, restartWindowMs = 60_000 } = options;
   const exits: number[] = [];
   let stopping = false;
   let exitCode = 0;
@@ -96,7 +100,7 @@ export function superviseWorkers(options: SuperviseOptions): void {
   const finishIfDone = () => {
     if (alive().length === 0) {
       console.log(exitCode === 0 ? "All workers stopped. Bye." : "Workers stopped.");
-      process.exit(exitCode);
+      void (onStopped?.() ?? Promise.resolve()).finally(() => process.exit(exitCode));
     }
   };
   const stop = (reason: string, code: number) => {
@@ -136,27 +140,16 @@ export function superviseWorkers(options: SuperviseOptions): void {
       return;
     }
     console.error(`Worker ${worker.process.pid} exited ${how}: starting another.`);
-    replacing.set(cluster.fork().id, worker.process.pid);
+    replacing.set(cluster.fork(env).id, worker.process.pid);
   });
   process.on("SIGTERM", () => stop("SIGTERM received", 0));
   process.on("SIGINT", () => stop("SIGINT received", 0));
-  for (let i = 0; i < count; i++) cluster.fork();
-}
-
-/**
- * Ends a serving process whose event loop has stopped for `seconds` (STALL_SECONDS, 120 by
- * default: a statement PGlite never returns from), with one log line, so that its supervisor
- * starts it again (api/lib/stall-watchdog.ts). Not in development, nor under a debugger, where a
- * paused thread is someone at a breakpoint.
- */
-export function watchForStalls(options: { seconds: number; dev?: boolean }): void {
-  if (options.dev || inspector.url()) return;
-  startStallWatchdog({ seconds: options.seconds, report: "log" });
+  for (let i = 0; i < count; i++) cluster.fork(env);
 }
 
 /** Where the database lives, for the start-up line (never the password of a DATABASE_URL). */
 export function describeDatabase(env: ServerEnv): string {
-  if (!env.DATABASE_URL) return `PGlite in ${env.DATA_DIR}`;
+  if (!env.DATABASE_URL) return `the embedded PostgreSQL in ${env.DATA_DIR}`;
   if (!URL.canParse(env.DATABASE_URL)) return "PostgreSQL (DATABASE_URL)";
   const url = new URL(env.DATABASE_URL);
   return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
@@ -258,7 +251,7 @@ export function closeGracefully(server: Server, options: GracefulOptions) {
 export function exitWithStartupError(error: unknown): never {
   const expected =
     error instanceof StartupError ||
-    error instanceof DatabaseLockedError ||
+    error instanceof EmbeddedPostgresError ||
     error instanceof DatabaseConnectionError ||
     (error instanceof Error && /^Invalid (storefront )?environment/.test(error.message));
   console.error(expected ? (error as Error).message : error);

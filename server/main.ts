@@ -23,7 +23,6 @@ import {
   openWorkerDatabase,
   planWorkers,
   superviseWorkers,
-  watchForStalls,
 } from "../api/runtime";
 import { buildDirectory, buildIfNeeded } from "./build";
 import { pingApi, proxyUserapp, readRemoteApi } from "./proxy";
@@ -33,17 +32,18 @@ import { readStorefrontConfig } from "../app/lib/config.server";
 
 // `npm start` (production) and `npm run dev` (--dev, Vite in middleware mode). `--no-build`
 // serves the build there is without comparing it with the sources (a build made beforehand).
-// On PostgreSQL, WEB_CONCURRENCY workers (node:cluster) run this same script and share the port:
-// the primary checks, builds, migrates and seeds once, then forks them (docs/decisions/010-workers.md).
+// WEB_CONCURRENCY workers (node:cluster) run this same script and share the port: the primary
+// checks, builds, starts the embedded database, migrates and seeds once, then forks them
+// (docs/decisions/010-workers.md).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 const serverEntry = path.join(buildDirectory(root), "server/index.js");
-const { env, publicOrigin, remoteApi, handle, workers } = await (async () => {
+const { env, publicOrigin, remoteApi, handle, workers, primary } = await (async () => {
   const env = readEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
   process.env.NODE_ENV = env.NODE_ENV;
   const { publicOrigin } = readStorefrontConfig();
   const remoteApi = readRemoteApi(process.env.USERAPP_API_URL);
-  // A worker: the primary did the rest (SESSION_SECRET comes in its environment).
+  // A worker: the primary did the rest (SESSION_SECRET and the database's URL come in its environment).
   if (cluster.isWorker) return { env, publicOrigin, remoteApi, handle: await openWorkerDatabase(env), workers: 1 };
   const plan = planWorkers(env, { dev, remoteApi: Boolean(remoteApi) });
   if (plan.note) console.warn(plan.note);
@@ -53,19 +53,24 @@ const { env, publicOrigin, remoteApi, handle, workers } = await (async () => {
   if (!dev && !fs.existsSync(serverEntry))
     throw new StartupError("There is no build: run `npm run build`, or start without --no-build.");
   ensureSessionSecret(path.resolve(root, env.DATA_DIR));
-  if (plan.workers > 1) {
-    // Migrate and seed once, here; the workers open the database as it is.
-    await (await openAndSeed(env)).close();
-    return { env, publicOrigin, remoteApi, handle: undefined, workers: plan.workers };
-  }
   // With USERAPP_API_URL the API process owns the database and the accounts: none is opened here.
-  return { env, publicOrigin, remoteApi, handle: remoteApi ? undefined : await openAndSeed(env), workers: 1 };
+  if (remoteApi) return { env, publicOrigin, remoteApi, handle: undefined, workers: 1 };
+  const opened = await openAndSeed(env);
+  // Migrated and seeded once, here; the workers open the database as it is. This process keeps
+  // the embedded server running for them, and stops it when they have stopped.
+  if (plan.workers > 1)
+    return { env, publicOrigin, remoteApi, handle: undefined, workers: plan.workers, primary: opened };
+  return { env, publicOrigin, remoteApi, handle: opened, workers: 1 };
 })().catch(exitWithStartupError);
 
 const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
 if (workers > 1) {
+  // The primary serves no request: its pool goes, the server stays for the workers.
+  await primary!.closePool();
   superviseWorkers({
     count: workers,
+    env: { DATABASE_URL: primary!.url },
+    onStopped: () => primary!.close(),
     onReady: () =>
       console.log(`The shop is open at http://${shown}:${env.PORT} (${describeDatabase(env)}, ${workers} workers).`),
   });
@@ -81,10 +86,11 @@ async function serve() {
   const stopSweeper = handle ? startPaymentSweeper({ db: handle.db, now: () => new Date(), logger }) : async () => {};
   // Another process's catalogue change (another worker, `npm run catalogue -- import`) reaches this
   // process's caches through PostgreSQL's NOTIFY (api/lib/catalogue-version.ts).
+  const databaseUrl = handle && "url" in handle ? (handle.url as string) : env.DATABASE_URL;
   const catalogueListener =
-    handle && env.DATABASE_URL
+    handle && databaseUrl
       ? await listenForCatalogueChanges({
-          databaseUrl: env.DATABASE_URL,
+          databaseUrl,
           log: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
         })
       : undefined;
@@ -150,7 +156,6 @@ async function serve() {
     await closeBeforeDatabase();
     await handle?.close();
   });
-  watchForStalls({ seconds: env.STALL_SECONDS, dev });
   const backend = remoteApi ? `the API at ${remoteApi.origin}` : describeDatabase(env);
   // A worker says nothing: its primary prints the line once every worker listens.
   if (cluster.isPrimary)

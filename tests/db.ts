@@ -2,17 +2,28 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../api/db/client";
 
+/** The test run's PostgreSQL server (tests/global-setup.ts starts it, or DATABASE_URL names it). */
+export function testServerUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("No test database server: run the tests through Vitest (tests/global-setup.ts).");
+  return url;
+}
+
 /**
- * A new, empty database on the PostgreSQL server named by DATABASE_URL, for tests whose other
- * processes open it by URL: `url` names it, `drop()` removes it (connections and all).
+ * A new database on the test run's PostgreSQL server, for tests whose other processes open it by
+ * URL: `url` names it, `drop()` removes it (connections and all). Empty by default, or `migrated`:
+ * a clone of the run's migrated template (tests/global-setup.ts).
  */
 export async function createPostgresTestDatabase(
-  serverUrl: string,
+  serverUrl: string = testServerUrl(),
+  options: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `storefront_test_${randomBytes(6).toString("hex")}`;
+  const template = options.migrated ? process.env.STOREFRONT_TEST_TEMPLATE : undefined;
+  if (options.migrated && !template) throw new Error("No template database: run the tests through Vitest.");
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -31,7 +42,9 @@ export async function createPostgresTestDatabase(
  * A pool on a new, empty database of the PostgreSQL server named by DATABASE_URL, for a test that
  * migrates it by hand; `drop()` ends the pool and removes the database.
  */
-export async function openPostgresTestPool(serverUrl: string): Promise<{ pool: pg.Pool; drop: () => Promise<void> }> {
+export async function openPostgresTestPool(
+  serverUrl: string = testServerUrl(),
+): Promise<{ pool: pg.Pool; drop: () => Promise<void> }> {
   const database = await createPostgresTestDatabase(serverUrl);
   const pool = new pg.Pool({ connectionString: database.url });
   // pool.end() resolves before its connections have closed, and the forced drop ends any still
@@ -47,17 +60,15 @@ export async function openPostgresTestPool(serverUrl: string): Promise<{ pool: p
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * throwaway database on the PostgreSQL server named by DATABASE_URL (dropped on close).
+ * A fresh, migrated database for one test file, cloned from the run's template on its PostgreSQL
+ * server, and dropped on close.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: "memory" });
-
-  const database = await createPostgresTestDatabase(serverUrl);
-  const handle = await openDatabase({ databaseUrl: database.url });
+export async function openTestDatabase(): Promise<DatabaseHandle & { url: string }> {
+  const database = await createPostgresTestDatabase(testServerUrl(), { migrated: true });
+  const handle = await openDatabase({ databaseUrl: database.url, skipMigrations: true });
   return {
     ...handle,
+    url: database.url,
     async close() {
       await handle.close();
       await database.drop();

@@ -31,7 +31,7 @@ afterAll(() => {
 /**
  * Runs `npm run build` unless `serverEntry` (the built server) exists; an existing build is used
  * as it is, so tests never rebuild while sources change. The build runs beside this process
- * rather than blocking it, so the stall watchdog (api/lib/stall-watchdog.ts) keeps its clock.
+ * rather than blocking it.
  */
 export async function buildUnlessBuilt(serverEntry: string): Promise<void> {
   if (fs.existsSync(serverEntry)) return;
@@ -43,8 +43,10 @@ export async function buildUnlessBuilt(serverEntry: string): Promise<void> {
   if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
 }
 
+/** A new folder of the system's temporary one, open to the database server's user (as root, "postgres"). */
 export function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-operations-"));
+  fs.chmodSync(dir, 0o755);
   dirs.push(dir);
   return dir;
 }

@@ -1,17 +1,4 @@
-import path from "node:path";
-import { afterEach, beforeEach, expect, vi } from "vitest";
-import { startStallWatchdog } from "../api/lib/stall-watchdog";
-
-// A statement PGlite never returns from ends this process with a report instead of stalling the
-// run (docs/decisions/016-test-watchdog.md): after longer than any test or hook timeout (30 s, 60 s).
-const watchdog = startStallWatchdog({
-  seconds: Number(process.env.STOREFRONT_WEDGE_SECONDS) || 90,
-  report: "text",
-  readSql: true,
-  reportDir: process.env.STOREFRONT_WEDGE_DIR,
-});
-const file = path.relative(process.cwd(), expect.getState().testPath ?? "");
-watchdog.setLabel(`${file} (loading)`);
+import { afterEach, beforeEach, vi } from "vitest";
 
 // The storefront signs its cookies with SESSION_SECRET; route tests use a fixed one.
 process.env.SESSION_SECRET ??= "test-session-secret";
@@ -20,8 +7,7 @@ process.env.SESSION_SECRET ??= "test-session-secret";
 // calls `expectConsoleError()` from tests/console.ts first.
 let errorSpy: ReturnType<typeof vi.spyOn>;
 
-beforeEach((context) => {
-  watchdog.setLabel(`${file} > ${context.task.name}`);
+beforeEach(() => {
   (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = false;
   errorSpy = vi.spyOn(console, "error");
 });

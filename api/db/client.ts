@@ -1,12 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { intarray } from "@electric-sql/pglite/contrib/intarray";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -16,69 +10,21 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {
   db: Database;
-  kind: "pglite" | "postgres";
-  /** Flushes to disk (PGlite) and closes; safe to call twice. */
+  kind: "postgres";
+  /** Closes the pool; safe to call twice. */
   close(): Promise<void>;
 };
 
 export type DatabaseOptions = {
-  /** PostgreSQL connection string; when set, PGlite is not used. */
-  databaseUrl?: string;
-  /** PGlite data directory, or "memory" for a throwaway in-memory database. */
-  dataDir?: string;
+  /** PostgreSQL connection string (DATABASE_URL, or the embedded server's: api/db/connect.ts). */
+  databaseUrl: string;
   /** Skip applying migrations (default false). */
   skipMigrations?: boolean;
-  /** PostgreSQL: the most connections this process's pool opens (DATABASE_POOL_SIZE; default 10). */
+  /** The most connections this process's pool opens (DATABASE_POOL_SIZE; default 10). */
   poolSize?: number;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
-
-export class DatabaseLockedError extends Error {
-  constructor(dir: string, pid: number) {
-    super(
-      `The database directory ${dir} is in use by another process (pid ${pid}). ` +
-        `PGlite allows one process per directory: stop that process, or set DATA_DIR to another directory, ` +
-        `or set DATABASE_URL to use a PostgreSQL server.`,
-    );
-    this.name = "DatabaseLockedError";
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Takes the directory's lock file, or throws if a live process holds it. Returns the release function. */
-export function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
-  const lockPath = path.join(dir, "storefront.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        fs.rmSync(lockPath, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number.parseInt(fs.readFileSync(lockPath, "utf8"), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
-        throw new DatabaseLockedError(dir, holder);
-      }
-      // A lock left by a process that is gone (killed, crashed): take it over.
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not take the lock on ${dir}`);
-}
 
 /** DATABASE_URL names a server that cannot be reached or refuses us: one line, never the password. */
 export class DatabaseConnectionError extends Error {
@@ -156,59 +102,45 @@ async function checkConnection(connectionString: string): Promise<void> {
   await client.end();
 }
 
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) {
-    await checkConnection(options.databaseUrl);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    let closed = false;
-    // An idle connection the server drops (a restart, or the end after close) must not crash the
-    // process: the pool replaces it on the next query.
-    pool.on("error", (error) => {
-      if (!closed) console.error(`PostgreSQL dropped an idle connection: ${error.message}`);
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
-    if (!options.skipMigrations) await migratePg(drizzlePg(pool), { migrationsFolder });
-    return {
-      db,
-      kind: "postgres",
-      async close() {
-        if (closed) return;
-        closed = true;
-        await pool.end();
-      },
-    };
-  }
+/** Any number that other programs are unlikely to lock: the migrations' own advisory lock. */
+const MIGRATION_LOCK = 7_350_114_991;
 
-  const dataDir = options.dataDir ?? "./data";
-  const inMemory = dataDir === "memory";
-  const release = inMemory ? () => {} : lockDataDir(path.resolve(dataDir));
-  let client: PGlite;
+/**
+ * Applies the migrations under an advisory lock, so that processes starting together (the shop
+ * and a CLI) never apply one twice.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
   try {
-    client = new PGlite({
-      dataDir: inMemory ? undefined : path.resolve(dataDir, "pglite"),
-      extensions: { intarray, pg_trgm },
-      relaxedDurability: true,
-    });
-    await client.waitReady;
-    if (!options.skipMigrations) await migratePglite(drizzlePglite(client), { migrationsFolder });
-  } catch (error) {
-    release();
-    throw error;
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  await checkConnection(options.databaseUrl);
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
   let closed = false;
+  // An idle connection the server drops (a restart, or the end after close) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on("error", (error) => {
+    if (!closed) console.error(`PostgreSQL dropped an idle connection: ${error.message}`);
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  if (!options.skipMigrations) await migrateLocked(pool);
   return {
     db,
-    kind: "pglite",
+    kind: "postgres",
     async close() {
       if (closed) return;
       closed = true;
-      try {
-        if (!inMemory) await client.query("CHECKPOINT");
-        await client.close();
-      } finally {
-        release();
-      }
+      await pool.end();
     },
   };
 }

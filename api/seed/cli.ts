@@ -6,7 +6,8 @@
  */
 import { parseArgs } from "node:util";
 import { readEnv } from "../config";
-import { type DatabaseHandle, openDatabase } from "../db/client";
+import type { DatabaseHandle } from "../db/client";
+import { openShopDatabase } from "../db/connect";
 import {
   DEFAULT_PRODUCTS,
   DEFAULT_SEED,
@@ -112,10 +113,10 @@ async function main(argv: string[]): Promise<number> {
   let where: string;
   try {
     const env = readEnv();
-    handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-    where = handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.DATA_DIR}`;
+    handle = await openShopDatabase(env);
+    where = env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `the embedded PostgreSQL in ${env.DATA_DIR}`;
   } catch (error) {
-    // A locked data directory or a bad DATABASE_URL: the message says what to do, a stack trace would not.
+    // A bad DATABASE_URL or a DATA_DIR the server cannot use: the message says what to do, a stack trace would not.
     console.error(`seed: ${(error as Error).message}`);
     return 1;
   }

@@ -52,18 +52,6 @@ function paddedLogin(size: number, email = "nobody@example.test") {
   return json + " ".repeat(size - json.length);
 }
 
-describe("the stall watchdog's limit (STALL_SECONDS)", () => {
-  it("is 120 s unless set, from 10 s to an hour", () => {
-    expect(readEnv({}).STALL_SECONDS).toBe(120);
-    expect(readEnv({ STALL_SECONDS: "30" }).STALL_SECONDS).toBe(30);
-    expect(readEnv({ STALL_SECONDS: "10" }).STALL_SECONDS).toBe(10);
-    expect(readEnv({ STALL_SECONDS: "3600" }).STALL_SECONDS).toBe(3600);
-    for (const bad of ["9", "0", "-1", "1.5", "soon", "3601"]) {
-      expect(() => readEnv({ STALL_SECONDS: bad })).toThrow(/STALL_SECONDS/);
-    }
-  });
-});
-
 describe("request body size", () => {
   it("is 1 MB unless API_BODY_LIMIT_BYTES says otherwise, which must be a sane number of bytes", () => {
     expect(defaultDeps(db).bodyLimitBytes).toBe(1024 * 1024);

@@ -2,18 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { intarray } from "@electric-sql/pglite/contrib/intarray";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
 import { openPostgresTestPool } from "../db";
 
-// Migration 0004 (the order lifecycle) on a database holding orders placed before it: on PGlite,
-// and on the PostgreSQL server of DATABASE_URL when the API tests run there (tests/run-postgres.ts).
+// Migration 0004 (the order lifecycle) on a database holding orders placed before it, on a database
+// of its own on the test run's PostgreSQL server.
 const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../api/db/migrations");
 
 /** A copy of the migrations folder that stops before 0004. */
@@ -78,21 +73,7 @@ describe("migration 0004 on existing orders", () => {
   it("gives every order its status and payment status, a returned step, and unpaid orders their window", async () => {
     const before = migrationsBefore0004();
     try {
-      const serverUrl = process.env.DATABASE_URL;
-      if (!serverUrl) {
-        const client = new PGlite({ extensions: { intarray, pg_trgm } });
-        const db = drizzlePglite(client);
-        await migratePglite(db, { migrationsFolder: before });
-        await client.exec(oldOrders);
-        await migratePglite(db, { migrationsFolder: migrations });
-        expectUpgraded((await client.query<Row>(after)).rows);
-        await expect(client.query(`UPDATE orders SET payment_status = 'pending'`)).rejects.toThrow(
-          /orders_payment_status_known/,
-        );
-        await client.close();
-        return;
-      }
-      const { pool, drop } = await openPostgresTestPool(serverUrl);
+      const { pool, drop } = await openPostgresTestPool();
       try {
         await migratePg(drizzlePg(pool), { migrationsFolder: before });
         await pool.query(oldOrders);

@@ -2,19 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { intarray } from "@electric-sql/pglite/contrib/intarray";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
 import { openPostgresTestPool } from "../db";
 
 // Migration 0005 (the back office's catalogue) on a database holding a catalogue from before it:
-// on PGlite, and on the PostgreSQL server of DATABASE_URL when the API tests run there
-// (tests/run-postgres.ts). Then hiding a product takes its listing row and its terms' counts
+// on a database of its own on the test run's PostgreSQL server. Then hiding a product takes its listing row and its terms' counts
 // away through the triggers, and showing it again puts them back.
 const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../api/db/migrations");
 
@@ -88,18 +82,7 @@ describe("migration 0005 on an existing catalogue", () => {
   it("makes every product visible, adds the version row, and keeps hidden products out of the listing", async () => {
     const before = migrationsBefore0005();
     try {
-      const serverUrl = process.env.DATABASE_URL;
-      if (!serverUrl) {
-        const client = new PGlite({ extensions: { intarray, pg_trgm } });
-        const db = drizzlePglite(client);
-        await migratePglite(db, { migrationsFolder: before });
-        await client.exec(oldCatalogue);
-        await migratePglite(db, { migrationsFolder: migrations });
-        await expectUpgradedAndHideable((text) => client.query(text));
-        await client.close();
-        return;
-      }
-      const { pool, drop } = await openPostgresTestPool(serverUrl);
+      const { pool, drop } = await openPostgresTestPool();
       try {
         await migratePg(drizzlePg(pool), { migrationsFolder: before });
         await pool.query(oldCatalogue);

@@ -2,20 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { intarray } from "@electric-sql/pglite/contrib/intarray";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { describe, expect, it } from "vitest";
 import { openPostgresTestPool } from "../db";
 import { hsnForClassification } from "../../api/lib/gst";
 import { FAMILIES, MERCHANTS } from "../../api/seed/families";
 
-// Migration 0006 (GST) on a database holding merchants, products and orders from before it: on
-// PGlite, and on the PostgreSQL server of DATABASE_URL when the API tests run there. The seed's
+// Migration 0006 (GST) on a database holding merchants, products and orders from before it, on a
+// database of its own on the test run's PostgreSQL server. The seed's
 // merchants get their GSTIN and state, every product the HSN code of its classification (the
 // same as hsnForClassification), and the orders their invoice numbers, per merchant and
 // financial year, in the order they were placed.
@@ -127,18 +122,7 @@ describe("migration 0006 on an existing shop", () => {
   it("backfills GST registrations, HSN codes and invoice numbers", async () => {
     const before = migrationsBefore0006();
     try {
-      const serverUrl = process.env.DATABASE_URL;
-      if (!serverUrl) {
-        const client = new PGlite({ extensions: { intarray, pg_trgm } });
-        const db = drizzlePglite(client);
-        await migratePglite(db, { migrationsFolder: before });
-        await client.exec(oldData());
-        await migratePglite(db, { migrationsFolder: migrations });
-        await expectUpgraded((text) => client.query(text));
-        await client.close();
-        return;
-      }
-      const { pool, drop } = await openPostgresTestPool(serverUrl);
+      const { pool, drop } = await openPostgresTestPool();
       try {
         await migratePg(drizzlePg(pool), { migrationsFolder: before });
         await pool.query(oldData());

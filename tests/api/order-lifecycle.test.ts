@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { readEnv, orderSettings } from "../../api/config";
 import { openDatabase } from "../../api/db/client";
+import { openTestDatabase } from "../db";
 import { auditLog, orders, variants } from "../../api/db/schema";
 import { createLogger } from "../../api/lib/logger";
 import { newId } from "../../api/lib/ids";
@@ -580,7 +581,7 @@ describe("the payment window", () => {
     expect(lines.some((line) => JSON.parse(line).msg === "expired unpaid orders")).toBe(true);
 
     // A database that is gone: the failure is logged and the sweeper keeps going until stopped.
-    const closed = await openDatabase({ dataDir: "memory" });
+    const closed = await openTestDatabase();
     await closed.close();
     const stopFailing = startPaymentSweeper({ db: closed.db, now: later, logger }, 10);
     await expect
@@ -765,20 +766,16 @@ describe("races: stock goes back exactly once", () => {
     const productId = await product(100);
     for (let i = 0; i < 24; i++) await placed((await createUserWithToken(db)).token, productId, 2, "Upi");
     expect(await stockOf(productId)).toBe(52);
-    // On PostgreSQL, a second pool stands for a second server process.
-    let second = db;
-    let closeSecond = async () => {};
-    if (api.handle.kind === "postgres") {
-      const result = (await db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: { name: string }[];
-      };
-      const { name } = result.rows[0];
-      const url = new URL(process.env.DATABASE_URL!);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ databaseUrl: url.toString(), skipMigrations: true });
-      second = handle.db;
-      closeSecond = handle.close;
-    }
+    // A second pool stands for a second server process.
+    const result = (await db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    };
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${result.rows[0].name}`;
+    const { db: second, close: closeSecond } = await openDatabase({
+      databaseUrl: url.toString(),
+      skipMigrations: true,
+    });
     const at = () => new Date(clock + windowMs);
     const counts = await Promise.all([
       expireUnpaidOrders({ db, now: at }, 5),

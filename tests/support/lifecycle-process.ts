@@ -12,7 +12,7 @@ import { openDatabase } from "../../api/db/client";
 import { changeOrder, expireUnpaidOrders } from "../../api/lib/order-lifecycle";
 
 const env = process.env;
-const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, skipMigrations: true, poolSize: 6 });
+const handle = await openDatabase({ databaseUrl: env.DATABASE_URL!, skipMigrations: true, poolSize: 6 });
 const now = () => new Date(Number(env.NOW_MS));
 // Open the pool's connections before the start, so that neither side begins with a connect.
 await Promise.all(Array.from({ length: 4 }, () => handle.db.execute(sql`select 1`)));

@@ -10,11 +10,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createUserapp } from "../../api/app";
-import { openDatabase } from "../../api/db/client";
+import { openShopDatabase } from "../../api/db/connect";
 import { users } from "../../api/db/schema";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-admin-cli-"));
+// Open to the database server's user (as root, "postgres").
+fs.chmodSync(dir, 0o755);
 const running = new Set<ChildProcess>();
 afterEach(() => {
   for (const child of running) {
@@ -59,7 +61,7 @@ function run(command: string, args: string[]): Promise<{ code: number | null; st
 const admin = (...args: string[]) => run(process.execPath, ["--import", "tsx", "api/admin-cli.ts", ...args]);
 
 async function userType(email: string): Promise<string | null> {
-  const handle = await openDatabase({ dataDir: dir });
+  const handle = await openShopDatabase({ DATA_DIR: dir });
   try {
     const [row] = await handle.db.select({ userType: users.userType }).from(users).where(eq(users.email, email));
     return row.userType;
@@ -80,7 +82,7 @@ describe("npm run admin", () => {
   }, 60_000);
 
   it("promotes and demotes an account, one line per outcome; an unknown email exits 1", async () => {
-    const handle = await openDatabase({ dataDir: dir });
+    const handle = await openShopDatabase({ DATA_DIR: dir });
     try {
       const api = createUserapp({ db: handle.db });
       const registered = await api.request("/userapp/auth/register", {
@@ -123,18 +125,22 @@ describe("npm run admin", () => {
     });
   }, 240_000);
 
-  it("says in one line that the shop holds the database", async () => {
-    // A live process (this one) holds the data directory's lock, as a running shop does.
-    const lock = path.join(dir, "storefront.lock");
-    fs.writeFileSync(lock, String(process.pid));
+  it("works while another process (the shop) holds the embedded server, and leaves it running", async () => {
+    // This process owns the server, as a running shop does; the command is one more client of it.
+    const shop = await openShopDatabase({ DATA_DIR: dir }, { takeOwnership: true });
     try {
-      const answer = await admin("promote", "ops@mart.test");
-      expect(answer.code).toBe(1);
-      expect(answer.stderr).toEqual([
-        `admin: The database directory ${dir} is in use by another process (pid ${process.pid}). PGlite allows one process per directory: stop that process, or set DATA_DIR to another directory, or set DATABASE_URL to use a PostgreSQL server.`,
-      ]);
+      expect(await admin("promote", "ops@mart.test")).toEqual({
+        code: 0,
+        stdout: ["ops@mart.test is now an admin."],
+        stderr: [],
+      });
+      const [row] = await shop.db
+        .select({ userType: users.userType })
+        .from(users)
+        .where(eq(users.email, "ops@mart.test"));
+      expect(row.userType).toBe("admin");
     } finally {
-      fs.rmSync(lock, { force: true });
+      await shop.close();
     }
   }, 60_000);
 });

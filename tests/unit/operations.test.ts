@@ -9,7 +9,7 @@ import path from "node:path";
 import { gt } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createUserapp } from "../../api/app";
-import { openDatabase } from "../../api/db/client";
+import { openShopDatabase } from "../../api/db/connect";
 import { cartItems, products, users, variants } from "../../api/db/schema";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import {
@@ -93,7 +93,7 @@ describe("SIGTERM to the process a supervisor started", () => {
       expect(await exitWithin(server, 20_000)).toBe(0);
       expect(server.stdout()).toMatch(/Database closed\. Bye\./);
       await expectAllGone([server.pid, ...below.map((p) => p.pid)]);
-      expect(fs.existsSync(path.join(dataDir, "storefront.lock"))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
       expect(await canListen(port, "127.0.0.1")).toBe(true);
     },
     180_000,
@@ -120,7 +120,7 @@ describe("SIGTERM to the process a supervisor started", () => {
     expect(await exitWithin(server, 30_000)).toBe(0);
     expect(server.stdout()).toMatch(/Database closed\. Bye\./);
     await expectAllGone([server.pid, ...below.map((p) => p.pid)]);
-    expect(fs.existsSync(path.join(dataDir, "storefront.lock"))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   }, 240_000);
 });
 
@@ -391,7 +391,7 @@ describe("a storefront with USERAPP_API_URL", () => {
     expect(shop.stdout()).toMatch(/Stopped\. Bye\./);
     expect(fs.existsSync(shopData)).toBe(false);
 
-    const handle = await openDatabase({ dataDir: apiData });
+    const handle = await openShopDatabase({ DATA_DIR: apiData });
     try {
       const emails = (await handle.db.select({ email: users.email }).from(users)).map((row) => row.email).sort();
       expect(emails).toEqual(["page@example.test", "proxied@example.test"]);
@@ -404,7 +404,7 @@ describe("a storefront with USERAPP_API_URL", () => {
 describe("npm run seed on a shop in use", () => {
   /** A database in `dir` with a 20-product catalogue and, when `shopper`, an account with a cart line. */
   async function prepare(dir: string, shopper: boolean) {
-    const handle = await openDatabase({ dataDir: dir });
+    const handle = await openShopDatabase({ DATA_DIR: dir });
     try {
       await seedCatalogue(handle.db, { products: 20 });
       if (!shopper) return;
@@ -437,7 +437,7 @@ describe("npm run seed on a shop in use", () => {
   }
 
   async function counts(dir: string) {
-    const handle = await openDatabase({ dataDir: dir });
+    const handle = await openShopDatabase({ DATA_DIR: dir });
     try {
       return {
         products: await handle.db.$count(products),
@@ -457,7 +457,7 @@ describe("npm run seed on a shop in use", () => {
     const refused = start("npm", ["run", "seed", "--", "--products", "30"], { DATA_DIR: dir });
     expect(await exitWithin(refused, 60_000)).toBe(1);
     expect(stderrLines(refused)).toEqual([
-      `seed: refused: PGlite in ${dir} holds 1 account and 1 cart line. Reseeding deletes every order, cart line, wishlist and compare entry (accounts stay): run \`npm run seed -- --force\` to replace the catalogue anyway.`,
+      `seed: refused: the embedded PostgreSQL in ${dir} holds 1 account and 1 cart line. Reseeding deletes every order, cart line, wishlist and compare entry (accounts stay): run \`npm run seed -- --force\` to replace the catalogue anyway.`,
     ]);
     expect(await counts(dir)).toEqual({ products: 20, users: 1, cartLines: 1 });
 

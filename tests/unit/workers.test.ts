@@ -51,13 +51,12 @@ describe("how many processes serve", () => {
     expect(planWorkers(readEnv({ DATABASE_URL: url, WEB_CONCURRENCY: "" })).workers).toBe(cores);
   });
 
-  it("on PGlite, in development and on a remote API: one process, and one line when more were asked for", () => {
-    expect(planWorkers(readEnv({ WEB_CONCURRENCY: "4" }))).toEqual({
-      workers: 1,
-      note: "WEB_CONCURRENCY=4 is ignored: PGlite is an embedded database one process owns; set DATABASE_URL for several workers.",
-    });
-    expect(planWorkers(readEnv({}))).toEqual({ workers: 1, note: undefined });
-    expect(planWorkers(readEnv({ WEB_CONCURRENCY: "1" }))).toEqual({ workers: 1, note: undefined });
+  it("on the embedded database too: WEB_CONCURRENCY, else one per core", () => {
+    expect(planWorkers(readEnv({ WEB_CONCURRENCY: "4" }))).toEqual({ workers: 4 });
+    expect(planWorkers(readEnv({})).workers).toBe(planWorkers(readEnv({ DATABASE_URL: url })).workers);
+  });
+
+  it("in development and on a remote API: one process, and one line when more were asked for", () => {
     expect(planWorkers(readEnv({ DATABASE_URL: url, WEB_CONCURRENCY: "2" }), { dev: true })).toEqual({
       workers: 1,
       note: "WEB_CONCURRENCY=2 is ignored: development runs one process (Vite's).",

@@ -2,16 +2,17 @@
  * Run by Playwright's webServer before `npm start` (playwright.config.ts), on the run's fresh
  * database: registers E2E_ADMIN through the API, as anyone registers, then makes it an admin as
  * `npm run admin -- promote` does. Nothing in the shop itself can make an admin: this exists only
- * in the test set-up, which runs it before the server holds PGlite's one-process lock.
+ * in the test set-up. It starts the embedded database of DATA_DIR (created and migrated), and
+ * stops it again before the shop starts.
  */
 import { createUserapp } from "../../../api/app";
 import { readEnv } from "../../../api/config";
-import { openDatabase } from "../../../api/db/client";
+import { openShopDatabase } from "../../../api/db/connect";
 import { setAdmin } from "../../../api/lib/admins";
 import { E2E_ADMIN } from "./admin-account";
 
 const env = readEnv();
-const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const handle = await openShopDatabase(env);
 try {
   const registered = await createUserapp({ db: handle.db }).request("/userapp/auth/register", {
     method: "POST",

@@ -1,0 +1,57 @@
+/**
+ * One PostgreSQL server for the whole Vitest run, and a migrated template database that each test
+ * file clones (tests/db.ts): files stay isolated and run side by side, and none waits for the
+ * migrations. The server is the embedded one (api/db/embedded.ts) in a folder of the system's
+ * temporary one, which the server's user can reach wherever the clone lives; with DATABASE_URL
+ * set, that server instead (the template is made there, and dropped at the end).
+ *
+ * The test processes inherit DATABASE_URL (the server) and STOREFRONT_TEST_TEMPLATE (the template).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase } from "../api/db/client";
+import { startEmbeddedPostgres } from "../api/db/embedded";
+
+export default async function setup(): Promise<() => Promise<void>> {
+  const external = process.env.DATABASE_URL;
+  let dir: string | undefined;
+  let stopServer = async () => {};
+  let serverUrl: string;
+  if (external) {
+    serverUrl = external;
+  } else {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-test-"));
+    fs.chmodSync(dir, 0o755);
+    // Nothing here needs to survive a crash of the machine.
+    const server = await startEmbeddedPostgres(dir, {
+      settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off" },
+    });
+    serverUrl = server.url;
+    stopServer = () => server.stop();
+  }
+  const template = `storefront_template_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${template}`);
+  await admin.end();
+  const templateUrl = new URL(serverUrl);
+  templateUrl.pathname = `/${template}`;
+  const migrated = await openDatabase({ databaseUrl: templateUrl.toString() });
+  await migrated.close();
+
+  process.env.DATABASE_URL = serverUrl;
+  process.env.STOREFRONT_TEST_TEMPLATE = template;
+  return async () => {
+    if (external) {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${template} with (force)`);
+      await dropper.end();
+    }
+    await stopServer();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
