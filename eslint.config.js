@@ -48,6 +48,24 @@ export default tseslint.config(
     },
   },
   {
+    // PostgreSQL replaced PGlite as the shop's database: only the command that moves a PGlite
+    // shop into PostgreSQL and the maker of its test fixture may still load PGlite.
+    ignores: ["api/db/pglite-upgrade.ts", "tests/fixtures/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@electric-sql/pglite", "@electric-sql/pglite/*"],
+              message: "PGlite is no longer the shop's database: only api/db/pglite-upgrade.ts loads it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers on purpose.
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
