@@ -53,7 +53,7 @@ async function main(): Promise<number> {
     await handle?.close().catch(() => {});
   }
 
-  for (const table of result.tables) console.log(`${table.name}: ${table.rows} rows`);
+  for (const table of result.tables) console.log(`${table.name}: ${table.rows} ${table.rows === 1 ? "row" : "rows"}`);
   const kept = keptName(path.resolve(env.DATA_DIR), new Date());
   try {
     fs.renameSync(pgliteDir, kept);
