@@ -152,6 +152,9 @@ export function describeDatabase(env: ServerEnv): string {
   if (!env.DATABASE_URL) return `the embedded PostgreSQL in ${env.DATA_DIR}`;
   if (!URL.canParse(env.DATABASE_URL)) return "PostgreSQL (DATABASE_URL)";
   const url = new URL(env.DATABASE_URL);
+  // A Unix socket's folder comes as the `host` parameter.
+  const socket = url.searchParams.get("host");
+  if (socket) return `PostgreSQL on the socket in ${socket}, database ${url.pathname.slice(1) || "postgres"}`;
   return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
 

@@ -2,10 +2,6 @@
  * The catalogue listener (api/lib/catalogue-version.ts): another connection's catalogue change
  * raises this process's counter, through PostgreSQL's LISTEN/NOTIFY, and keeps doing so after
  * its connection is cut.
- *
- * PostgreSQL only: PGlite is one process, so there is no other process to hear. Skipped by
- * `npm run test:unit` (which runs without DATABASE_URL) because `npm run test:pg`
- * (tests/run-postgres.ts) runs this file on PostgreSQL, in CI too.
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -21,9 +17,7 @@ import {
 import { createPostgresTestDatabase } from "../db";
 import { eventually } from "../processes";
 
-const serverUrl = process.env.DATABASE_URL;
-
-describe.skipIf(!serverUrl)("the catalogue listener, on PostgreSQL", () => {
+describe("the catalogue listener, on PostgreSQL", () => {
   let database: { url: string; drop: () => Promise<void> };
   /** Stands for another process: a pool of its own, as a second worker or `npm run catalogue` has. */
   let other: DatabaseHandle;
@@ -31,7 +25,7 @@ describe.skipIf(!serverUrl)("the catalogue listener, on PostgreSQL", () => {
   const log = { warn: (line: string) => lines.push(line), info: (line: string) => lines.push(line) };
 
   beforeAll(async () => {
-    database = await createPostgresTestDatabase(serverUrl!);
+    database = await createPostgresTestDatabase();
     other = await openDatabase({ databaseUrl: database.url });
   });
   afterAll(async () => {
@@ -103,8 +97,11 @@ describe.skipIf(!serverUrl)("the catalogue listener, on PostgreSQL", () => {
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     try {
-      await admin.query(`create role ${role} nologin`);
       const url = new URL(database.url);
+      // The same password as the URL's: the server asks for one (the embedded one always does).
+      await admin.query(
+        `create role ${role} nologin password ${admin.escapeLiteral(decodeURIComponent(url.password))}`,
+      );
       url.username = role;
       const attempts = lines.length;
       const listener = await listenForCatalogueChanges({ databaseUrl: url.toString(), log, retryMs: 50 });

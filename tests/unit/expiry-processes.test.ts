@@ -4,10 +4,6 @@
  * with its own pool, as two workers are) sweep the same overdue orders, or one sweeps while the
  * other pays. Each order expires exactly once, its stock comes back exactly once, and no order is
  * both paid and expired. tests/api/order-lifecycle.test.ts runs the same races in one process.
- *
- * PostgreSQL only: PGlite is one process. Skipped by `npm run test:unit` (which runs without
- * DATABASE_URL) because `npm run test:pg` (tests/run-postgres.ts) runs this file on PostgreSQL,
- * in CI too.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -21,18 +17,17 @@ import { createUserWithToken, insertProduct } from "../api/helpers";
 import { createPostgresTestDatabase } from "../db";
 import { exitWithin, type Started, start, tempDir, tsx } from "../processes";
 
-const serverUrl = process.env.DATABASE_URL;
 const windowMs = 60_000;
 const clock = Date.now();
 const home = { locality: "12 MG Road", city: "Bengaluru", state: "Karnataka", zipcode: "560038", country: "India" };
 
-describe.skipIf(!serverUrl)("expiry with two processes on PostgreSQL", () => {
+describe("expiry with two processes on PostgreSQL", () => {
   let database: { url: string; drop: () => Promise<void> };
   let handle: DatabaseHandle;
   let api: ReturnType<typeof createUserapp>;
 
   beforeAll(async () => {
-    database = await createPostgresTestDatabase(serverUrl!);
+    database = await createPostgresTestDatabase();
     handle = await openDatabase({ databaseUrl: database.url });
     api = createUserapp({
       db: handle.db,

@@ -63,8 +63,10 @@ describe("the embedded PostgreSQL", () => {
   it("is created and seeded on first start in UTF-8 whatever the locale, reused later, and stops with the shop", async () => {
     const dir = tempDir();
     const [port] = await freePortsIn(PORTS, 1);
-    const first = startApi(dir, port, { LANG: "C", LC_ALL: "C" });
+    // Two workers on the default database, as on a two-core machine.
+    const first = startApi(dir, port, { LANG: "C", LC_ALL: "C", WEB_CONCURRENCY: "2" });
     await first.waitFor("listening", 90_000);
+    await first.waitFor(/the embedded PostgreSQL in .*, 2 workers\)\./, 30_000);
     expect(first.output()).toMatch(/Creating the database cluster in/);
     expect(first.output()).toMatch(/Seeded 240 products/);
     const server = postmasterPid(dir)!;

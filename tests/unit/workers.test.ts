@@ -5,10 +5,8 @@
  * from /proc, as the operator's tools would): a catalogue change made through one worker shows
  * on the other's pages within a second, the sign-in limit counts across workers, a worker that
  * dies is replaced, a crash loop stops the shop, and SIGTERM drains every worker.
- *
- * The spawned part is PostgreSQL only (PGlite is one process). It is skipped by
- * `npm run test:unit` (which runs without DATABASE_URL) because `npm run test:pg`
- * (tests/run-postgres.ts) runs this file on PostgreSQL, in CI too.
+ * The shop's workers share a database of their own on the test run's server, named by
+ * DATABASE_URL (tests/unit/lifecycle.test.ts runs two workers on the default, embedded one).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -78,7 +76,6 @@ describe("how many processes serve", () => {
   });
 });
 
-const serverUrl = process.env.DATABASE_URL;
 /** The ports these tests may listen on (shared machines give each engineer a range). */
 const PORTS = Array.from({ length: 9 }, (_, i) => 3131 + i);
 
@@ -142,14 +139,14 @@ function workerHolding(localPort: number, port: number, pids: number[]): number 
   return undefined;
 }
 
-describe.skipIf(!serverUrl)("two workers on PostgreSQL", () => {
+describe("two workers on PostgreSQL", () => {
   let database: { url: string; drop: () => Promise<void> };
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
     // The production server needs a build (BUILD_DIR or build/).
     await buildUnlessBuilt(path.join(buildDirectory(root), "server/index.js"));
-    database = await createPostgresTestDatabase(serverUrl!);
+    database = await createPostgresTestDatabase();
     handle = await openDatabase({ databaseUrl: database.url });
   }, 300_000);
   afterAll(async () => {
@@ -236,7 +233,9 @@ describe.skipIf(!serverUrl)("two workers on PostgreSQL", () => {
 
   it("runs two workers, each with its own catalogue listener, and one primary", async () => {
     expect(shared.workers()).toHaveLength(2);
-    expect(shared.shop.stdout()).toContain(`(PostgreSQL at 127.0.0.1:`);
+    expect(shared.shop.stdout()).toMatch(
+      /\(PostgreSQL on the socket in [^,]+, database storefront_test_\w+, 2 workers\)/,
+    );
     // The primary migrated and seeded once.
     expect(shared.shop.stdout().match(/Opening PostgreSQL/g)).toHaveLength(1);
     expect(shared.shop.stdout().match(/Seeded \d+ products/g)).toHaveLength(1);
