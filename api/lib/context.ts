@@ -29,6 +29,11 @@ export type ApiDeps = {
   trustProxy: TrustProxy;
   /** The UPI payment window, unpaid orders per shopper and the Cash on Delivery limit (api/lib/order-lifecycle.ts). */
   orders: OrderSettings;
+  /**
+   * How long one statement of a guest's search, list, count or suggestions may run before
+   * PostgreSQL cancels it and the API answers 503 (SEARCH_STATEMENT_TIMEOUT_MS; api/lib/product-search.ts).
+   */
+  searchStatementTimeoutMs: number;
 };
 
 export type SignedInUser = { id: string; email: string; tokenHash: string };
@@ -54,4 +59,5 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   logger,
   trustProxy: TRUST_NO_PROXY,
   orders: defaultOrderSettings,
+  searchStatementTimeoutMs: 2000,
 });

@@ -14,6 +14,7 @@ export type ApiStatus =
   | "FAILURE"
   | "TOO_MANY_REQUESTS"
   | "PAYLOAD_TOO_LARGE"
+  | "SERVICE_UNAVAILABLE"
   | "SERVER_ERROR";
 
 export type Envelope<T = unknown> = { status: ApiStatus; message: string; data: T };
@@ -40,6 +41,30 @@ export const conflict = (message: string, data: unknown = null) => new ApiError(
 export const unauthorized = (message = "Please sign in to continue.") => new ApiError(401, "UNAUTHORIZED", message);
 /** Signed in, but not allowed (a shopper at an admin route). */
 export const forbidden = (message = "You are not allowed to do this.") => new ApiError(403, "FORBIDDEN", message);
+
+/** SQLSTATE query_canceled: PostgreSQL ended a statement at its statement_timeout. */
+const QUERY_CANCELED = "57014";
+
+/** Whether `error` is a statement PostgreSQL cancelled (drizzle wraps the driver's error in `cause`). */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let at = error; at instanceof Error; at = at.cause)
+    if ((at as Error & { code?: unknown }).code === QUERY_CANCELED) return true;
+  return false;
+}
+
+/**
+ * SERVICE_UNAVAILABLE 503 for a guest's read that ran past its statement timeout (api/lib/product-search.ts,
+ * withStatementTimeout): the shop is busy or the query too costly, and trying again later or with
+ * other words may work.
+ */
+export const searchTimedOut = () =>
+  new ApiError(
+    503,
+    "SERVICE_UNAVAILABLE",
+    "The shop is too busy to answer this search right now. Please try again in a moment, or with fewer or longer words.",
+    null,
+    { "Retry-After": "5" },
+  );
 
 export function ok<T>(c: Context, data: T, message = "Success", httpStatus: 200 | 201 = 200) {
   return c.json({ status: "SUCCESS", message, data } satisfies Envelope<T>, httpStatus);

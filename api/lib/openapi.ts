@@ -24,6 +24,7 @@ const FAILURE_STATUSES = [
   "FAILURE",
   "TOO_MANY_REQUESTS",
   "PAYLOAD_TOO_LARGE",
+  "SERVICE_UNAVAILABLE",
   "SERVER_ERROR",
 ] as const;
 
@@ -81,6 +82,7 @@ const FAILURE_DESCRIPTIONS = {
   422: "VALIDATION_ERROR: field errors (`data`), control characters in any text included",
   429: "TOO_MANY_REQUESTS: too many attempts; `Retry-After` says when to try again",
   500: "SERVER_ERROR: an unexpected failure (logged)",
+  503: "SERVICE_UNAVAILABLE: the search ran past its time limit (the shop is busy); `Retry-After` says when to try again",
 } as const;
 
 export type FailureStatus = keyof typeof FAILURE_DESCRIPTIONS;

@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, eq, getTableName, gte, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { merchants, productListing, searchTerms } from "../db/schema";
+import { isStatementTimeout, searchTimedOut } from "./http";
 import type { ProductQuery } from "./product-query";
 import { priceBandCover, type TermKind } from "./search-text";
 
@@ -30,24 +31,61 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * Runs a guest's read (a list, a count, suggestions) in a transaction whose statements PostgreSQL
+ * cancels after `timeoutMs` each (`set_config('statement_timeout', …, true)` is SET LOCAL: it ends
+ * with the transaction, so the pooled connection goes back unchanged). The rules below bound what
+ * a search costs; this is the backstop for what they miss and for a server that is simply busy:
+ * a cancelled statement answers 503 SERVICE_UNAVAILABLE (api/lib/http.ts, searchTimedOut) instead of
+ * holding a connection for as long as the query likes.
+ */
+export async function withStatementTimeout<T>(
+  db: Database,
+  timeoutMs: number,
+  read: (tx: Database) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(Math.round(timeoutMs))}, true)`);
+      return read(tx as unknown as Database);
+    });
+  } catch (error) {
+    if (isStatementTimeout(error)) throw searchTimedOut();
+    throw error;
+  }
+}
+
 /** Escapes LIKE's wildcards so a term matches literally (backslash is PostgreSQL's default LIKE escape). */
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 /**
- * The words a search term finds. A term never holds a space and the words are the search
- * text split on spaces, so "some word contains the term" is "the text contains it".
+ * The words a search term finds, at most MAX_TERM_WORDS of them. A term never holds a space and
+ * the words are the search text split on spaces, so "some word contains the term" is "the text
+ * contains it".
  *
- * A term of three characters or more matches anywhere in a word ('%term%'). A shorter one of
- * letters and digits ("tv", "lg", "mi", "55") matches at the start of a word instead: it is the
- * better match ("mi" should find Mi phones, not every "premium" and "minimal"), and the trigram
- * index can serve 'tv%' but not '%tv%'.
+ * A term of three characters or more matches anywhere in a word ('%term%', served by the trigram
+ * index). A shorter one of letters and digits ("tv", "lg", "mi", "55") matches at the start of a
+ * word instead: it is the better match ("mi" should find Mi phones, not every "premium" and
+ * "minimal"), and the index can serve 'tv%' but not '%tv%'; so does one with a mark ("a%" finds
+ * "a%…", literally). A shorter one of marks alone ("%", "_", "-") matches anywhere, literally: no
+ * index serves that, so only the first of a search counts (searchTermsOf).
+ *
+ * Whatever the term, it stands for the MAX_TERM_WORDS words most products hold (the word itself
+ * first, when it is one): in a vocabulary of model numbers and colours, "s" starts 11,000 words,
+ * and asking the listing's index for every one of them cost 1.2 s at 1,00,000 products
+ * (docs/decisions/013-forgiving-search.md, 2026-11-26).
  */
 function wordPattern(term: string): string {
   const escaped = escapeLike(term);
-  return term.length < 3 && /^[\p{L}\p{N}]+$/u.test(term) ? `${escaped}%` : `%${escaped}%`;
+  return term.length < 3 && HAS_LETTER_OR_DIGIT.test(term) ? `${escaped}%` : `%${escaped}%`;
 }
+
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** A term of one or two characters none of which is a letter or digit: it matches anywhere, which reads the whole vocabulary. */
+const isBareMark = (term: string) => term.length < 3 && !HAS_LETTER_OR_DIGIT.test(term);
 
 /** The search_terms that satisfy one condition of a query: a SELECT of their `id` and `product_count`. */
 function termIds(kind: TermKind, values: readonly string[]): SQL {
@@ -60,21 +98,47 @@ function termIds(kind: TermKind, values: readonly string[]): SQL {
  * "98765" finds a merchant's products and "55" still finds a 55-inch TV.
  */
 function searchTermIds(term: string): SQL {
-  const words = sql`select ${searchTerms.id}, ${searchTerms.productCount} from ${searchTerms}
-    where ${searchTerms.kind} = 'word' and ${like(searchTerms.term, wordPattern(term))}`;
+  // The derived table keeps the LIMIT to the words (a bare `select … limit` cannot stand before UNION ALL).
+  const words = sql`select "id", "product_count" from (
+    select ${searchTerms.id}, ${searchTerms.productCount} from ${searchTerms}
+    where ${searchTerms.kind} = 'word' and ${like(searchTerms.term, wordPattern(term))}
+    order by ${searchTerms.term} = ${term} desc, ${searchTerms.productCount} desc, ${searchTerms.id}
+    limit ${MAX_TERM_WORDS}) as "words"`;
   if (!/^\d+$/.test(term)) return words;
   return sql`${words} union all select ${searchTerms.id}, ${searchTerms.productCount} from ${searchTerms}
     join ${merchants} on ${searchTerms.kind} = 'merchant' and ${searchTerms.term} = ${merchants.id}
     where ${like(merchants.contactPhone, `%${escapeLike(term)}%`)}`;
 }
 
-/** The terms of a search, as the list matches them: lower-cased, split on spaces, the first MAX_SEARCH_TERMS. */
+/**
+ * The terms of a search, as the list matches them: lower-cased, split on spaces, the first
+ * MAX_SEARCH_TERMS, each cut to MAX_TERM_LENGTH characters; of the terms of one or two marks
+ * ("%", "_", "-"), only the first.
+ */
 export function searchTermsOf(search: string): string[] {
-  return search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
+  const terms = search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_TERMS)
+    .map((term) => [...term].slice(0, MAX_TERM_LENGTH).join(""));
+  const firstMark = terms.findIndex(isBareMark);
+  return terms.filter((term, i) => i === firstMark || !isBareMark(term));
 }
+
+// What one search may cost, whatever a guest types (docs/decisions/013-forgiving-search.md, 2026-11-26).
+// Each rule bounds one way a query's work grows; the statement timeout (withStatementTimeout) is
+// the backstop.
 
 /** Terms of a search past this many are ignored. */
 export const MAX_SEARCH_TERMS = 10;
+/**
+ * A term is cut to this many characters (the first 40 of a 200-character word): the catalogue's
+ * longest words are shorter, and the trigram lookup's work grows with the term.
+ */
+export const MAX_TERM_LENGTH = 40;
+/** A term stands for at most this many words of the vocabulary, those most products hold. */
+export const MAX_TERM_WORDS = 50;
 
 const INT_MAX = 2 ** 31 - 1;
 

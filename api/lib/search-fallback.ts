@@ -28,6 +28,15 @@ const CANDIDATES = 8;
 const LOOKED_UP_BELOW = 100;
 /** A term that finds some words is still corrected when a similar word is held by this many times more products. */
 const RARER_BY = 20;
+/**
+ * The edit-distance comparison reads every word of about a term's length that starts with its
+ * first or second letter: only for terms of at most this many characters (two letters swapped
+ * early in a short word is what it is for), and for at most EDIT_SCANS terms of a search.
+ */
+const EDIT_SCAN_LONGEST = 12;
+const EDIT_SCANS = 3;
+/** Words run together are looked for in terms of at most this many characters ("powerbank", "wallart"). */
+const SPLIT_LONGEST = 20;
 
 export type Correction = { search: string; original: string };
 
@@ -125,21 +134,23 @@ async function termFacts(db: Database, terms: string[]): Promise<Map<string, Ter
   // Two letters swapped early in a short word ("nkie") leave few trigrams in common: a term that
   // finds nothing and has no similar word is compared by edit distance with the words of about
   // its length that start with its first or second letter (a range of the (kind, term) index).
-  const unmatched = terms.filter((term) => {
-    const fact = facts.get(term);
-    return fact && !fact.exact && fact.found === 0 && fact.candidates.length === 0;
-  });
+  const unmatched = terms
+    .filter((term) => {
+      const fact = facts.get(term);
+      return fact && !fact.exact && fact.found === 0 && fact.candidates.length === 0;
+    })
+    .filter((term) => term.length <= EDIT_SCAN_LONGEST)
+    .slice(0, EDIT_SCANS);
   if (unmatched.length > 0) {
-    const starts = [...new Set(unmatched.flatMap((term) => [...term.slice(0, 2)]))];
+    const startingWith = (ch: string, length: number) =>
+      sql`(${searchTerms.term} >= ${ch} and ${searchTerms.term} < ${String.fromCodePoint(ch.codePointAt(0)! + 1)}
+        and length(${searchTerms.term}) between ${length - 1} and ${length + 2})`;
+    const ranges = unmatched.flatMap((term) =>
+      [...new Set(term.slice(0, 2))].map((ch) => startingWith(ch, term.length)),
+    );
     const words = rowsOf<{ term: string; products: number }>(
       await db.execute(sql`select ${searchTerms.term} as "term", ${searchTerms.productCount} as "products" from ${searchTerms}
-        where ${searchTerms.kind} = 'word' and ${searchTerms.productCount} > 0 and (${sql.join(
-          starts.map(
-            (ch) =>
-              sql`(${searchTerms.term} >= ${ch} and ${searchTerms.term} < ${String.fromCodePoint(ch.codePointAt(0)! + 1)})`,
-          ),
-          sql` or `,
-        )})`),
+        where ${searchTerms.kind} = 'word' and ${searchTerms.productCount} > 0 and (${sql.join(ranges, sql` or `)})`),
     );
     for (const term of unmatched) {
       for (const row of words) {
@@ -157,7 +168,8 @@ async function termFacts(db: Database, terms: string[]): Promise<Map<string, Ter
 
   // Words run together: every split into two parts of two letters or more, asked at once.
   const splitTerms = terms.filter(
-    (term) => !facts.get(term)?.exact && facts.get(term)?.found === 0 && term.length >= 5,
+    (term) =>
+      !facts.get(term)?.exact && facts.get(term)?.found === 0 && term.length >= 5 && term.length <= SPLIT_LONGEST,
   );
   const halves = new Set<string>();
   for (const term of splitTerms)

@@ -7,6 +7,7 @@ import { idPattern, notFound, ok, readBody } from "../lib/http";
 import { countProducts } from "../lib/listing-planner";
 import { paginator } from "../lib/paging";
 import { productCountSchema, productListSchema } from "../lib/product-query";
+import { withStatementTimeout } from "../lib/product-search";
 import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 import { forgivingListPage } from "../lib/search-fallback";
 
@@ -23,7 +24,7 @@ const listRoute = apiRoute({
   summary: "A page of the catalogue: search, filters, sort",
   access: "public",
   request: { body: jsonBody(productListSchema) },
-  failures: [400],
+  failures: [400, 503],
   responses: {
     200: success(
       "The page (`data`, `paginator`, and `correction` when a misspelt search was answered for what it meant), or `{totalRecords}` when `isCountOnly` is true",
@@ -58,18 +59,21 @@ const countRoute = apiRoute({
   summary: "How many products match a query",
   access: "public",
   request: { body: jsonBody(productCountSchema) },
-  failures: [400],
+  failures: [400, 503],
   responses: { 200: success("The count", z.object({ count: z.number().int() })) },
 });
 
 export function productRoutes(deps: ApiDeps) {
   const app = routeGroup();
   const { db } = deps;
+  // What a guest's query may cost: each statement at most this long, then 503 (lib/product-search.ts).
+  const guarded = <T>(read: (tx: typeof db) => Promise<T>) =>
+    withStatementTimeout(db, deps.searchStatementTimeoutMs, read);
   // Lists by their parsed query, products by id (api/lib/catalogue-cache.ts: what drops them, and when).
   const cache = createCatalogueCache();
   const products = (ids: readonly string[]) => cache.products(ids, (missing) => loadProducts(db, missing));
   const count = (query: Parameters<typeof countProducts>[1]) =>
-    cache.list(`count ${JSON.stringify(query)}`, () => countProducts(db, query));
+    cache.list(`count ${JSON.stringify(query)}`, () => guarded((tx) => countProducts(tx, query)));
 
   mount(app, listRoute, async (c) => {
     const { query, options, isCountOnly } = await readBody(c, productListSchema);
@@ -79,9 +83,11 @@ export function productRoutes(deps: ApiDeps) {
     const { ids, itemCount, correction } = await cache.list(
       `list ${JSON.stringify({ query, sort: options.sort, page: options.page, limit: options.limit, exact: options.exact })}`,
       () =>
-        forgivingListPage(db, query, options.sort, options.limit, (options.page - 1) * options.limit, {
-          exact: options.exact,
-        }),
+        guarded((tx) =>
+          forgivingListPage(tx, query, options.sort, options.limit, (options.page - 1) * options.limit, {
+            exact: options.exact,
+          }),
+        ),
     );
     const found = await products(ids);
     // A product deleted between the two reads is left out rather than answered as a hole.

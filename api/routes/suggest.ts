@@ -10,6 +10,7 @@ import {
   readCatalogueNames,
   suggest,
 } from "../lib/product-suggest";
+import { withStatementTimeout } from "../lib/product-search";
 
 // Search suggestions as the shopper types (mounted at /userapp/product, beside the list):
 // api/lib/product-suggest.ts finds them. Public, like the product list.
@@ -80,6 +81,7 @@ const suggestRoute = createRoute({
       "VALIDATION_ERROR: a query over the length limit or holding control characters, or a limit that is not a whole number of 1 or more",
     ),
     500: failure(500),
+    503: failure(503),
   },
 });
 
@@ -93,7 +95,10 @@ export function suggestRoutes(deps: ApiDeps) {
 
   app.openapi(suggestRoute, async (c) => {
     const { q, limit } = c.req.valid("query");
-    const data = await suggest(deps.db, q, limit, names);
+    // Each statement at most searchStatementTimeoutMs, then 503 (api/lib/product-search.ts).
+    const data = await withStatementTimeout(deps.db, deps.searchStatementTimeoutMs, (tx) =>
+      suggest(tx, q, limit, names),
+    );
     // Public and the same for everyone: a browser may keep it a minute as the shopper types and deletes.
     c.header("Cache-Control", "public, max-age=60");
     return c.json({ status: "SUCCESS" as const, message: "Success", data } satisfies Envelope<typeof data>, 200);

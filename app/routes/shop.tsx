@@ -67,11 +67,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     itemCount: list.ok ? list.envelope.data.paginator.itemCount : 0,
     pageCount: list.ok ? list.envelope.data.paginator.pageCount : 0,
     correction: list.ok ? (list.envelope.data.correction ?? null) : null,
+    // The API's own words when it gave up on the search in time (503: the shop is busy, or the
+    // search too costly): shown in place of the products, not an error page.
+    notice: !list.ok && list.httpStatus === 503 ? list.envelope.message : null,
     // One clock for the server render and hydration, so the NEW badges agree.
     now: new Date().toISOString(),
   };
   // A failed API call shows an empty shop rather than an error page, which no cache should keep.
-  return data(result, failed ? { headers: { "Cache-Control": "no-store" } } : undefined);
+  return data(
+    result,
+    failed ? { status: result.notice ? 503 : 200, headers: { "Cache-Control": "no-store" } } : undefined,
+  );
 }
 
 // A card's cart, wishlist or compare form changes no product on the page: the list is not read again.
@@ -95,7 +101,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { params, ceiling, products, itemCount, pageCount, correction } = loaderData;
+  const { params, ceiling, products, itemCount, pageCount, correction, notice } = loaderData;
   const hydrated = useHydrated();
   const { draft, change, applyNow } = useShopDraft(params, ceiling);
   useHeaderSearch(draft, change);
@@ -145,7 +151,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <SortControls formId={FORM_ID} draft={draft} hydrated={hydrated} change={change} />
           </div>
 
-          {products.length === 0 ? (
+          {notice ? (
+            <div className="py-16 text-center" role="alert" data-testid="shop-notice">
+              <p className="text-lg font-medium text-gray-800">{notice}</p>
+            </div>
+          ) : products.length === 0 ? (
             <div className="py-16 text-center">
               <p className="text-lg font-medium text-gray-800">No products found.</p>
               <p className="mt-2 text-sm text-gray-500">Try fewer filters or another search.</p>

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
+import { sql } from "drizzle-orm";
+import { productListing } from "../../api/db/schema";
 import { headers, loader, meta } from "~/routes/shop";
-import { createTestApi, type TestApi } from "../api/helpers";
+import { createTestApi, insertProduct, type TestApi } from "../api/helpers";
 
 let api: TestApi;
 
@@ -181,6 +183,20 @@ describe("shop loader", () => {
 
     const unreachable = () => Promise.reject(new Error("connection refused"));
     expect((await load("", unreachable)).data.products).toEqual([]);
+  });
+
+  test("a search the API gave up on in time (503): its message on the page, not an error page", async () => {
+    const slow = await createTestApi({ searchStatementTimeoutMs: 200 });
+    await insertProduct(slow.db, { shortTitle: "Gadget qx01" });
+    // The listing locked by a writer: the list's statement waits until the timeout cancels it.
+    const { data, init } = await slow.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${productListing} in access exclusive mode`);
+      return load("?search=gadget+qx01", (r) => slow.app.fetch(r));
+    });
+    expect(data.notice).toMatch(/too busy to answer this search/);
+    expect(data.products).toEqual([]);
+    expect(init?.status).toBe(503);
+    expect(new Headers(init?.headers ?? undefined).get("Cache-Control")).toBe("no-store");
   });
 
   test("the shop is cached as a catalogue page", () => {
