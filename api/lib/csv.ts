@@ -35,8 +35,16 @@ export class CsvTooManyRecords extends Error {
  * costs no more than the allowed part.
  */
 export function parseCsv(text: string, options: { maxRecords?: number } = {}): CsvRecord[] {
+  return [...csvRecords(text, options)];
+}
+
+/**
+ * parseCsv one record at a time, for a caller that lets other work in between (a 5 MB import
+ * parsed whole holds the event loop for a long stretch). The errors are thrown where they are met.
+ */
+export function* csvRecords(text: string, options: { maxRecords?: number } = {}): Generator<CsvRecord> {
   const maxRecords = options.maxRecords ?? Infinity;
-  const records: CsvRecord[] = [];
+  let count = 0;
   let line = 1;
   let recordLine = 1;
   let fields: string[] = [];
@@ -46,16 +54,20 @@ export function parseCsv(text: string, options: { maxRecords?: number } = {}): C
   let i = 0;
   const n = text.length;
 
-  const endRecord = () => {
+  /** Ends the current record: it, or null for a blank line. */
+  const endRecord = (): CsvRecord | null => {
     fields.push(field);
     const blank = !started && fields.length === 1 && field === "";
+    let record: CsvRecord | null = null;
     if (!blank) {
-      if (records.length >= maxRecords) throw new CsvTooManyRecords(maxRecords);
-      records.push({ line: recordLine, fields });
+      if (count >= maxRecords) throw new CsvTooManyRecords(maxRecords);
+      count++;
+      record = { line: recordLine, fields };
     }
     fields = [];
     field = "";
     started = false;
+    return record;
   };
   /** Steps over a line break at `i` (CRLF, LF or CR); answers whether there was one. */
   const lineBreak = () => {
@@ -104,7 +116,8 @@ export function parseCsv(text: string, options: { maxRecords?: number } = {}): C
         continue;
       }
       if (lineBreak()) {
-        endRecord();
+        const record = endRecord();
+        if (record) yield record;
         continue;
       }
       throw new CsvSyntaxError(
@@ -125,7 +138,8 @@ export function parseCsv(text: string, options: { maxRecords?: number } = {}): C
       }
       if (c === "\n" || c === "\r") {
         lineBreak();
-        endRecord();
+        const record = endRecord();
+        if (record) yield record;
         break;
       }
       if (c === '"') {
@@ -140,8 +154,10 @@ export function parseCsv(text: string, options: { maxRecords?: number } = {}): C
     }
   }
   // The last record when the file does not end with a line break.
-  if (started || fields.length > 0 || field !== "") endRecord();
-  return records;
+  if (started || fields.length > 0 || field !== "") {
+    const record = endRecord();
+    if (record) yield record;
+  }
 }
 
 /** One field as CSV: quoted when it holds a comma, a quote or a line break, or starts or ends with a space. */

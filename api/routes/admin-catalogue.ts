@@ -26,7 +26,8 @@ import {
   merchantSchema,
 } from "../lib/api-schemas";
 import { requireUser } from "../lib/auth";
-import { exportCatalogueCsv, importCatalogueCsv } from "../lib/catalogue-csv";
+import { exportCatalogueCsv } from "../lib/catalogue-csv";
+import { importCatalogueCsv, ImportRefused, MAX_REPORTED_ERRORS } from "../lib/catalogue-import";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { fieldErrorsResponse, idPattern, notFound, ok, readBody, validate } from "../lib/http";
 import { apiRoute, failure, fieldErrorSchema, jsonBody, mount, routeGroup, success } from "../lib/openapi";
@@ -215,17 +216,24 @@ const exportRoute = apiRoute({
   },
 });
 
-/** The import's refusal: each row's errors, or the form's field error. */
+/** The import's refusal: the rows' first errors and how many there are, or the form's field error. */
 const importRefusal = {
-  description: "VALIDATION_ERROR: nothing was imported; `data` lists the errors by line and field",
+  description: `VALIDATION_ERROR: nothing was imported; \`data\` lists the first ${MAX_REPORTED_ERRORS} errors by line and field, \`errorCount\` counts them all`,
   content: {
     "application/json": {
       schema: z.object({
         status: z.literal("VALIDATION_ERROR"),
         message: z.string(),
-        data: z.array(
-          z.union([z.object({ line: z.number().int(), field: z.string(), message: z.string() }), fieldErrorSchema]),
-        ),
+        data: z
+          .array(
+            z.union([z.object({ line: z.number().int(), field: z.string(), message: z.string() }), fieldErrorSchema]),
+          )
+          .max(MAX_REPORTED_ERRORS),
+        errorCount: z
+          .number()
+          .int()
+          .optional()
+          .openapi({ description: "The file's errors in all (absent when the request had no file)", example: 320001 }),
       }),
     },
   },
@@ -363,7 +371,15 @@ export function adminCatalogueRoutes(deps: ApiDeps) {
         { path: "file", message: "Send the CSV as the body (text/csv), or as multipart/form-data in the field file" },
       ]);
     }
-    const result = await importCatalogueCsv(deps, c.var.user.id, file);
+    let result;
+    try {
+      result = await importCatalogueCsv(deps, c.var.user.id, file);
+    } catch (error) {
+      if (!(error instanceof ImportRefused)) throw error;
+      // The API's 422 envelope, with the count of all the errors beside the first ones.
+      const { status, message, data, errorCount } = error;
+      return c.json({ status, message, data, errorCount }, 422);
+    }
     return ok(
       c,
       result,

@@ -6,7 +6,7 @@ import type {
   listMerchants,
   LowStockJson,
 } from "../../api/lib/admin-catalogue";
-import type { ImportResult } from "../../api/lib/catalogue-csv";
+import type { ImportResult } from "../../api/lib/catalogue-import";
 import { CONTROL_CHARACTER_MESSAGE, isSingleLine, withoutControlCharacters } from "./plain-text";
 
 // The back office's catalogue: the product form's one schema (native constraints, client and

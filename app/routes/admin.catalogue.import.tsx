@@ -17,9 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-const refused = (problem: string | null, rows: ImportProblem[], status: number) => data({ problem, rows }, { status });
+/** `errorCount`: the file's errors in all, of which the API lists the first 100 (`rows`). */
+const refused = (problem: string | null, rows: ImportProblem[], status: number, errorCount = rows.length) =>
+  data({ problem, rows, errorCount }, { status });
 
-/** Hands the CSV to the API, which applies all of it or none: the counts as a toast, or each bad row on the page. */
+/** Hands the CSV to the API, which applies all of it or none: the counts as a toast, or the first bad rows on the page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { token } = await requireAdmin(request, context, CATALOGUE_PATH);
   let form: FormData;
@@ -42,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       field: typeof row.field === "string" ? row.field : typeof row.path === "string" ? row.path : null,
       message: String(row.message ?? "Not valid"),
     }));
-    return refused(null, rows, 422);
+    const { errorCount } = result.envelope as { errorCount?: unknown };
+    return refused(null, rows, 422, typeof errorCount === "number" ? errorCount : rows.length);
   }
   return refused(
     `Nothing was imported: ${refusalMessage(result)}`,

@@ -664,6 +664,34 @@ describe("/admin/catalogue", () => {
     expect(html).toMatch(/<td[^>]*>2<\/td><td[^>]*>mrp<\/td>/);
   });
 
+  it("lists the first 100 problems of a file with more, and says how many more there are", async () => {
+    const header =
+      "productId,key,shortTitle,longTitle,tagLine,description,brand,category,subCategory,productType,productSubType,gender,merchantId,hidden,size,mrp,discount,quantity";
+    const rows = Array.from(
+      { length: 130 },
+      (_, i) =>
+        `,many-${i},Many Bad ${i},Many Bad ${i} long,,,Kaveri,Fashion,Sarees,Clothing,Saree,women,${merchantId},,M,-5,10,5`,
+    );
+    const answer = await run(
+      importAction as Handler,
+      multipartPost("/admin/catalogue/import", {
+        file: new File([[header, ...rows].join("\n")], "many.csv", { type: "text/csv" }),
+      }),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.data.errorCount).toBe(130);
+    expect(answer.data.rows).toHaveLength(100);
+    expect(answer.data.rows.at(-1)).toMatchObject({ line: 101, field: "mrp" });
+    const html = await render(
+      "/admin/catalogue/import",
+      createElement(ImportPage, { actionData: answer.data } as never),
+    );
+    expect(html).toContain("Nothing was imported: 130 problems to fix in the file");
+    expect(html).toContain("The first 100 are listed below.");
+    expect(html).toContain("and 30 more errors");
+    expect((html.match(/<tr>/g) ?? []).length).toBe(101);
+  });
+
   it("asks for a file, and refuses one over 5 MB before the API reads it", async () => {
     const none = await run(importAction as Handler, multipartPost("/admin/catalogue/import", { file: "" }));
     expect(none.status).toBe(400);

@@ -18,11 +18,13 @@ export const EXPORT_PATH = "/admin/catalogue/export";
 /** A row of the CSV the API refused (422 `data: [{line, field, message}]`): nothing was imported. */
 export type ImportProblem = { line: number | null; field: string | null; message: string };
 
-export type ImportOutcome = { problem: string | null; rows: ImportProblem[] };
+/** `rows`: the first problems (the API lists 100); `errorCount`: how many the file has in all. */
+export type ImportOutcome = { problem: string | null; rows: ImportProblem[]; errorCount?: number };
 
 /**
  * The Import/Export page: the CSV download (every product, the file an import takes back) and
- * the import form; after a refused import, what was wrong, row by row.
+ * the import form; after a refused import, what was wrong, row by row (the first 100, and how
+ * many more).
  */
 export function CatalogueTransfer({ outcome }: { outcome: ImportOutcome | null }) {
   const importing = useIsPending({ formAction: IMPORT_PATH });
@@ -77,19 +79,27 @@ export function CatalogueTransfer({ outcome }: { outcome: ImportOutcome | null }
             {importing ? "Importing…" : "Import"}
           </button>
         </Form>
-        {outcome && outcome.rows.length > 0 ? <BadRows rows={outcome.rows} /> : null}
+        {outcome && outcome.rows.length > 0 ? (
+          <BadRows rows={outcome.rows} count={Math.max(outcome.errorCount ?? 0, outcome.rows.length)} />
+        ) : null}
       </section>
     </section>
   );
 }
 
-function BadRows({ rows }: { rows: ImportProblem[] }) {
+const counted = (n: number) => n.toLocaleString("en-IN");
+
+function BadRows({ rows, count }: { rows: ImportProblem[]; count: number }) {
+  const more = count - rows.length;
   return (
     <div className="mt-6">
       <div role="alert">
         <h3 id="bad-rows-title" className="mb-2 font-semibold text-red-800">
-          {`Nothing was imported: ${rows.length === 1 ? "1 problem" : `${rows.length} problems`} to fix in the file`}
+          {`Nothing was imported: ${count === 1 ? "1 problem" : `${counted(count)} problems`} to fix in the file`}
         </h3>
+        {more > 0 ? (
+          <p className="mb-2 text-sm text-gray-700">{`The first ${counted(rows.length)} are listed below.`}</p>
+        ) : null}
       </div>
       <div className="relative overflow-x-auto">
         <table className={tableClass} aria-labelledby="bad-rows-title">
@@ -117,6 +127,9 @@ function BadRows({ rows }: { rows: ImportProblem[] }) {
           </tbody>
         </table>
       </div>
+      {more > 0 ? (
+        <p className="mt-2 text-sm text-gray-800">{`and ${counted(more)} more ${more === 1 ? "error" : "errors"}`}</p>
+      ) : null}
       <p className="mt-3 text-sm">
         <a href={EXPORT_PATH} download className={linkClass}>
           Export the catalogue as it is now
