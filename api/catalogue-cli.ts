@@ -2,15 +2,16 @@
  * `npm run catalogue -- export [FILE]` and `npm run catalogue -- import FILE`: the catalogue as
  * CSV, with the same code as GET /userapp/admin/catalogue/export and POST …/import
  * (api/lib/catalogue-csv.ts; README, "Scripts"). It opens the configured database as the seed
- * does (DATA_DIR or DATABASE_URL). One line per outcome; a refused file lists every bad row by
- * line and field; any error exits 1.
+ * does (DATA_DIR or DATABASE_URL). One line per outcome; a refused file lists its first 100
+ * errors by line and field, and how many more there are; any error exits 1.
  */
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { readEnv } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
-import { exportCatalogueCsv, type ImportError, importCatalogueCsv, MAX_CSV_BYTES } from "./lib/catalogue-csv";
+import { exportCatalogueCsv, MAX_CSV_BYTES } from "./lib/catalogue-csv";
+import { type ImportError, importCatalogueCsv, ImportRefused } from "./lib/catalogue-import";
 import { ApiError } from "./lib/http";
 
 const USAGE = `Usage: npm run catalogue -- export [FILE]   write the catalogue as CSV to FILE, or to the standard output
@@ -51,8 +52,11 @@ async function importFrom(handle: DatabaseHandle, file: string): Promise<number>
     if (!(error instanceof ApiError)) throw error;
     console.error(`catalogue: ${file}: ${error.message}`);
     if (Array.isArray(error.data)) {
-      for (const { line, field, message } of error.data as ImportError[])
-        console.error(`  line ${line}, ${field}: ${message}`);
+      const listed = error.data as ImportError[];
+      for (const { line, field, message } of listed) console.error(`  line ${line}, ${field}: ${message}`);
+      const count = error instanceof ImportRefused ? error.errorCount : listed.length;
+      if (count > listed.length)
+        console.error(`  and ${plural(count - listed.length, "more error", "more errors")} (${count} in all)`);
     }
     return 1;
   }

@@ -130,6 +130,23 @@ describe("npm run catalogue", () => {
       "  line 3, discount: Discount must be at most 99",
     ]);
 
+    // 120 rows with two errors each: the first 100 errors are listed, then how many more.
+    const header = csv.split("\r\n")[0];
+    const many = Array.from({ length: 120 }, (_, i) => `,k${i},T,T,,,B,C,S,T,U,,men,${"0".repeat(24)},,M,abc,0,1,`);
+    fs.writeFileSync(file("many.csv"), [header, ...many].join("\r\n"));
+    const tooMany = await catalogue("import", file("many.csv"));
+    expect(tooMany.code).toBe(1);
+    expect(tooMany.stderr).toHaveLength(1 + 100 + 1);
+    expect(tooMany.stderr[0]).toBe(
+      `catalogue: ${file("many.csv")}: Nothing was imported: 120 rows have errors (line 2, merchantId: No such merchant).`,
+    );
+    expect(tooMany.stderr.slice(1, 3)).toEqual([
+      "  line 2, merchantId: No such merchant",
+      "  line 2, mrp: MRP must be a number",
+    ]);
+    expect(tooMany.stderr[100]).toBe("  line 51, mrp: MRP must be a number");
+    expect(tooMany.stderr[101]).toBe("  and 140 more errors (240 in all)");
+
     fs.writeFileSync(file("big.csv"), "x".repeat(5 * 1024 * 1024 + 1));
     const big = await catalogue("import", file("big.csv"));
     expect(big.code).toBe(1);
