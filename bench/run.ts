@@ -1,6 +1,7 @@
 import os from "node:os";
 import { measureLighthouse } from "./lighthouse";
 import { measureApiLoad } from "./api-load";
+import { measureImportLatency } from "./import-latency";
 import { measurePages } from "./pages";
 import { measureProductList } from "./product-list";
 import { printSearch } from "./search";
@@ -8,7 +9,7 @@ import { measureWorkers } from "./workers";
 import { startStallWatchdog } from "../api/lib/stall-watchdog";
 
 // `npm run bench`: prints the figures the README keeps. Never used as a pass/fail test.
-// BENCH_SIZES=1000,10000 limits the catalogue sizes; BENCH_ONLY=pages|list|load|lighthouse|workers|search runs one part.
+// BENCH_SIZES=1000,10000 limits the catalogue sizes; BENCH_ONLY=pages|list|load|lighthouse|workers|import|search runs one part.
 // The list and search parts run PGlite in this process. When a statement never returns there
 // (README, "Operations"; two of four search runs on 2026-11-24), the bench ends after two minutes with the main thread's stack
 // and the statement (the bench's own seeded data) instead of spinning at 100% CPU for ever.
@@ -121,6 +122,19 @@ if (!only || only === "workers") {
       `| product/list API | ${w.list[1].toFixed(0)} | ${w.list[2].toFixed(0)} | ${(w.list[2] / w.list[1]).toFixed(2)} |`,
     );
   }
+}
+if (!only || only === "import") {
+  const r = await measureImportLatency();
+  console.log(
+    `\nA catalogue import of ${r.rows.toLocaleString("en-IN")} rows (${r.products.toLocaleString("en-IN")} new products) on ${r.database}: ${r.importSeconds.toFixed(1)} s. Meanwhile, each asked again 50 ms after its last answer:\n`,
+  );
+  console.log("| request | answers | failures | p95 (ms) | worst (ms) |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const [name, l] of [
+    ["/healthz", r.healthz],
+    ["/shop, guest", r.shop],
+  ] as const)
+    console.log(`| ${name} | ${l.samples} | ${l.failures} | ${l.p95.toFixed(0)} | ${l.worst.toFixed(0)} |`);
 }
 if (!only || only === "search") await printSearch(sizes);
 console.log(`\nLoad average after: ${load()}`);
