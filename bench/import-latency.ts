@@ -143,6 +143,8 @@ export async function measureImportLatency(): Promise<ImportLatencyFigures> {
     databaseUrl = url.toString();
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-bench-import-"));
+  // Reachable by the embedded server's system user when the bench runs as root.
+  fs.chmodSync(dataDir, 0o755);
   const env = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
