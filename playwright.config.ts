@@ -69,9 +69,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded database each run, created, migrated and given the back office's admin
-    // account first (support/admin-account.ts), then seeded and served by what `npm start` runs.
-    command: `rm -rf ${dataDir} && node --import tsx tests/e2e/support/create-admin.ts && exec node --import tsx server/main.ts`,
+    // A fresh embedded database each run, emptied, created, migrated and given the back office's
+    // admin account first (support/create-admin.ts), then seeded and served by what `npm start` runs.
+    command: `node --import tsx tests/e2e/support/create-admin.ts && exec node --import tsx server/main.ts`,
+    // SIGTERM, as a supervisor stops the shop: it drains and stops its database server too.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
     url: `http://127.0.0.1:${port}/`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -421,6 +421,17 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   };
 }
 
+/**
+ * Stops the embedded server that runs in DATA_DIR, if one does (whoever started it): for a
+ * script about to remove or replace that DATA_DIR. Answers whether one was running.
+ */
+export async function stopEmbeddedPostgres(dataDir: string): Promise<boolean> {
+  const pid = postmasterPid(path.join(path.resolve(dataDir), "postgres"));
+  if (pid === undefined || !isPostmaster(pid)) return false;
+  await stopPostmaster(pid);
+  return true;
+}
+
 /** A DATA_DIR made by a release whose database was PGlite (DATA_DIR/pglite). */
 export function hasPgliteData(dataDir: string): boolean {
   return fs.existsSync(path.join(path.resolve(dataDir), "pglite", "PG_VERSION"));

@@ -2,16 +2,22 @@
  * Run by Playwright's webServer before `npm start` (playwright.config.ts), on the run's fresh
  * database: registers E2E_ADMIN through the API, as anyone registers, then makes it an admin as
  * `npm run admin -- promote` does. Nothing in the shop itself can make an admin: this exists only
- * in the test set-up. It starts the embedded database of DATA_DIR (created and migrated), and
- * stops it again before the shop starts.
+ * in the test set-up. It empties DATA_DIR, starts its embedded database (created and migrated),
+ * and stops it again before the shop starts.
  */
 import { createUserapp } from "../../../api/app";
 import { readEnv } from "../../../api/config";
+import fs from "node:fs";
 import { openShopDatabase } from "../../../api/db/connect";
+import { stopEmbeddedPostgres } from "../../../api/db/embedded";
 import { setAdmin } from "../../../api/lib/admins";
 import { E2E_ADMIN } from "./admin-account";
 
 const env = readEnv();
+// A fresh database every run: a server an earlier run left (Playwright ends its web server with
+// SIGKILL when a run is cut short) is stopped before its folder goes.
+await stopEmbeddedPostgres(env.DATA_DIR);
+fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
 const handle = await openShopDatabase(env);
 try {
   const registered = await createUserapp({ db: handle.db }).request("/userapp/auth/register", {
