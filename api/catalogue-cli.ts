@@ -9,7 +9,8 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { readEnv } from "./config";
-import { type DatabaseHandle, openDatabase } from "./db/client";
+import type { DatabaseHandle } from "./db/client";
+import { openShopDatabase } from "./db/connect";
 import { exportCatalogueCsv, MAX_CSV_BYTES } from "./lib/catalogue-csv";
 import { type ImportError, importCatalogueCsv, ImportRefused } from "./lib/catalogue-import";
 import { ApiError } from "./lib/http";
@@ -85,9 +86,9 @@ async function main(argv: string[]): Promise<number> {
   let handle: DatabaseHandle;
   try {
     const env = readEnv();
-    handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    handle = await openShopDatabase(env);
   } catch (error) {
-    // A locked data directory (the server is running on it) or a bad DATABASE_URL: the message says what to do.
+    // A bad DATABASE_URL or a DATA_DIR the server cannot use: the message says what to do.
     console.error(`catalogue: ${(error as Error).message}`);
     return 1;
   }

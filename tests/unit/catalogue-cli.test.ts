@@ -9,13 +9,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../api/db/client";
+import { openShopDatabase } from "../../api/db/connect";
 import { auditLog } from "../../api/db/schema";
 import { loadProducts } from "../../api/lib/catalogue";
 import { insertMerchant, insertProduct } from "../api/helpers";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-catalogue-cli-"));
+// Open to the database server's user (as root, "postgres").
+fs.chmodSync(dir, 0o755);
 const running = new Set<ChildProcess>();
 afterEach(() => {
   for (const child of running) {
@@ -56,8 +58,10 @@ function catalogue(...args: string[]): Promise<{ code: number | null; stdout: st
   });
 }
 
-async function withDatabase<T>(use: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>): Promise<T> {
-  const handle = await openDatabase({ dataDir: path.join(dir, "data") });
+async function withDatabase<T>(
+  use: (db: Awaited<ReturnType<typeof openShopDatabase>>["db"]) => Promise<T>,
+): Promise<T> {
+  const handle = await openShopDatabase({ DATA_DIR: path.join(dir, "data") });
   try {
     return await use(handle.db);
   } finally {
