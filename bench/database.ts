@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../api/db/client";
 import { startEmbeddedPostgres } from "../api/db/embedded";
+import { type ScratchDatabase, createScratchDatabase } from "../api/db/scratch-database";
 
 // The bench's PostgreSQL: the server of DATABASE_URL, or one embedded server for the whole bench
 // run (api/db/embedded.ts, as `npm start` runs it, fsync left on) in the system's temporary folder.
@@ -25,24 +24,8 @@ function benchServer(): Promise<{ url: string }> {
 }
 
 /** The connection string of a new, empty database on the bench's server, and how to drop it. */
-export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { url: serverUrl } = await benchServer();
-  const name = `storefront_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+export async function createBenchDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase((await benchServer()).url, { prefix: "storefront_bench" });
 }
 
 /** A new, migrated database on the bench's server; closing it drops it. */

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../api/db/client";
+import { type ScratchDatabase, createScratchDatabase } from "../api/db/scratch-database";
 
 /** The test run's PostgreSQL server (tests/global-setup.ts starts it, or DATABASE_URL names it). */
 export function testServerUrl(): string {
@@ -17,25 +17,10 @@ export function testServerUrl(): string {
 export async function createPostgresTestDatabase(
   serverUrl: string = testServerUrl(),
   options: { migrated?: boolean } = {},
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `storefront_test_${randomBytes(6).toString("hex")}`;
+): Promise<ScratchDatabase> {
   const template = options.migrated ? process.env.STOREFRONT_TEST_TEMPLATE : undefined;
   if (options.migrated && !template) throw new Error("No template database: run the tests through Vitest.");
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  return createScratchDatabase(serverUrl, { prefix: "storefront_test", template });
 }
 
 /**

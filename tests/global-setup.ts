@@ -7,13 +7,12 @@
  *
  * The test processes inherit DATABASE_URL (the server) and STOREFRONT_TEST_TEMPLATE (the template).
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { openDatabase } from "../api/db/client";
 import { startEmbeddedPostgres } from "../api/db/embedded";
+import { createScratchDatabase } from "../api/db/scratch-database";
 
 export default async function setup(): Promise<() => Promise<void>> {
   const external = process.env.DATABASE_URL;
@@ -32,25 +31,14 @@ export default async function setup(): Promise<() => Promise<void>> {
     serverUrl = server.url;
     stopServer = () => server.stop();
   }
-  const template = `storefront_template_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${template}`);
-  await admin.end();
-  const templateUrl = new URL(serverUrl);
-  templateUrl.pathname = `/${template}`;
-  const migrated = await openDatabase({ databaseUrl: templateUrl.toString() });
+  const template = await createScratchDatabase(serverUrl, { prefix: "storefront_template" });
+  const migrated = await openDatabase({ databaseUrl: template.url });
   await migrated.close();
 
   process.env.DATABASE_URL = serverUrl;
-  process.env.STOREFRONT_TEST_TEMPLATE = template;
+  process.env.STOREFRONT_TEST_TEMPLATE = new URL(template.url).pathname.slice(1);
   return async () => {
-    if (external) {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${template} with (force)`);
-      await dropper.end();
-    }
+    if (external) await template.drop();
     await stopServer();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };
