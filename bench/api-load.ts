@@ -40,6 +40,8 @@ function percentile(sorted: number[], p: number): number {
 
 export async function measureApiLoad(): Promise<LoadFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-load-"));
+  // Reachable by the embedded server's system user when the bench runs as root (api/db/embedded.ts).
+  fs.chmodSync(dataDir, 0o755);
   const api = await start(["api/main.ts"], { DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" });
   try {
     const url = `${api.origin}/userapp/product/list`;

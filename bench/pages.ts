@@ -191,6 +191,8 @@ export async function measurePages() {
   );
   if (built.status !== 0) throw new Error(`Building the baseline failed:\n${built.stdout}${built.stderr}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-bench-"));
+  // Reachable by the embedded server's system user when the bench runs as root (api/db/embedded.ts).
+  fs.chmodSync(dataDir, 0o755);
   // Every server started is stopped at the end, also when a later one fails to start.
   const servers: { child: ChildProcess }[] = [];
   const launch = async (args: string[], env: Record<string, string>) => {
