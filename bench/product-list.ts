@@ -1,5 +1,5 @@
 import { createUserapp } from "../api/app";
-import { openDatabase } from "../api/db/client";
+import { openBenchDatabase } from "./database";
 import { seedCatalogue, vacuumCatalogue } from "../api/seed/catalogue";
 import { shopperRequests } from "./queries";
 
@@ -30,7 +30,7 @@ export type ListLatency = {
  * price ranges, every sort, pages 1–5 of 20–32 products.
  */
 export async function measureProductList(productCount: number): Promise<ListLatency> {
-  const handle = await openDatabase({ dataDir: "memory" });
+  const handle = await openBenchDatabase();
   try {
     const seedStarted = performance.now();
     await seedCatalogue(handle.db, { products: productCount });

@@ -1,5 +1,5 @@
 import { createUserapp } from "../api/app";
-import { openDatabase } from "../api/db/client";
+import { openBenchDatabase } from "./database";
 import { seedCatalogue, vacuumCatalogue } from "../api/seed/catalogue";
 import { shopperRequests } from "./queries";
 import { pageFindsFamily, SEARCH_TYPOS } from "./search-typos";
@@ -64,7 +64,7 @@ function typedPrefixes(count: number, seed: number, skip: ReadonlySet<string> = 
 }
 
 export async function measureSearch(productCount: number): Promise<SearchFigures> {
-  const handle = await openDatabase({ dataDir: "memory" });
+  const handle = await openBenchDatabase();
   try {
     await seedCatalogue(handle.db, { products: productCount });
     await vacuumCatalogue(handle.db);
