@@ -50,7 +50,7 @@ export default tseslint.config(
   {
     // PostgreSQL replaced PGlite as the shop's database: only the command that moves a PGlite
     // shop into PostgreSQL and the maker of its test fixture may still load PGlite.
-    ignores: ["api/db/pglite-upgrade.ts", "tests/fixtures/**"],
+    ignores: ["api/db/pglite-upgrade.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

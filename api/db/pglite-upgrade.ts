@@ -7,6 +7,8 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Database } from "./client";
+import * as schema from "./schema";
 
 // Moves a shop's PGlite database (DATA_DIR/pglite, the default database before PostgreSQL took
 // its place) into a PostgreSQL database that our migrations have made and nothing has written
@@ -110,6 +112,23 @@ async function listSequences(query: Query): Promise<string[]> {
      WHERE n.nspname = 'public' AND c.relkind = 'S' ORDER BY c.relname`,
   );
   return rows.map((row) => row.name);
+}
+
+/**
+ * A PGlite data directory opened as the last PGlite release opened DATA_DIR/pglite (its
+ * extensions, relaxed durability, migrated), created if missing: for remaking the upgrade test's
+ * fixture (tests/fixtures/make-pglite-v1.ts), so that no other file imports PGlite.
+ */
+export async function openPgliteAsReleased(dataDir: string): Promise<{ db: Database; close: () => Promise<void> }> {
+  const client = new PGlite({ dataDir, extensions: { intarray, pg_trgm }, relaxedDurability: true });
+  await migrate(drizzle(client), { migrationsFolder });
+  return {
+    db: drizzle(client, { schema }) as unknown as Database,
+    async close() {
+      await client.query("CHECKPOINT");
+      await client.close();
+    },
+  };
 }
 
 /** The newest migration applied, as drizzle records it (null: none, or no bookkeeping at all). */
