@@ -35,13 +35,13 @@ export const OPENAPI_INFO = {
 };
 
 /**
- * The /userapp REST API (README, "The /userapp API") and the generated product artwork under /media.
+ * The /userapp REST API (docs/api.md) and the generated product artwork under /media.
  * `fetch` takes a standard Request, so the storefront can call it in-process without a socket.
  */
 export function createUserapp(options: UserappOptions) {
   const deps: ApiDeps = { ...defaultDeps(options.db), ...options };
   // Every route group is an OpenAPIHono whose routes are createRoute configs: mounting one here
-  // adds its routes to the document (README, "The /userapp API"; docs/architecture.md).
+  // adds its routes to the document (docs/api.md; docs/architecture.md).
   const api = routeGroup();
   api.route("/auth", authRoutes(deps));
   api.route("/user", summaryRoutes(deps)); // first: it answers /user/summary before userRoutes' token check
@@ -63,7 +63,7 @@ export function createUserapp(options: UserappOptions) {
     await next();
     c.header("X-Content-Type-Options", "nosniff");
     // An answer to a request with a token is that user's own: no shared cache may keep it, and
-    // the browser need not either (README, "The /userapp API").
+    // the browser need not either (docs/api.md).
     if (c.req.header("authorization") !== undefined && c.req.path.startsWith("/userapp")) {
       c.header("Cache-Control", "private, no-store");
     }

@@ -1,7 +1,7 @@
 /**
  * `npm run catalogue -- export [FILE]` and `npm run catalogue -- import FILE`: the catalogue as
  * CSV, with the same code as GET /userapp/admin/catalogue/export and POST …/import
- * (api/lib/catalogue-csv.ts; README, "Scripts"). It opens the configured database as the seed
+ * (api/lib/catalogue-csv.ts; docs/scripts.md). It opens the configured database as the seed
  * does (DATA_DIR or DATABASE_URL). One line per outcome; a refused file lists its first 100
  * errors by line and field, and how many more there are; any error exits 1.
  */

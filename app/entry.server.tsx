@@ -66,7 +66,7 @@ const prerender = prerenderer({ remember: !import.meta.env.DEV });
 
 /**
  * What React Router caught in a loader, an action or the render: one log line with the request's
- * id (server/site.ts, X-Request-Id), through the pino logger (README, "Operations"), instead of
+ * id (server/site.ts, X-Request-Id), through the pino logger (docs/operations.md), instead of
  * React Router's console.error. A request its client gave up on is not our failure.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

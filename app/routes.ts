@@ -34,7 +34,7 @@ export default [
   // Tax invoices print alone, outside any layout (the shopper's and the back office's).
   route("myaccount/orders/:id/invoice", "routes/myaccount.orders.$id.invoice.tsx"),
   route("admin/orders/:id/invoice", "routes/admin.orders.$id.invoice.tsx"),
-  // The back office (README "Back office"): its own header and nav, admins only.
+  // The back office (docs/back-office.md): its own header and nav, admins only.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders.tsx"),

@@ -8,7 +8,7 @@ import { printSearch } from "./search";
 import { printSearchBounds } from "./search-bounds";
 import { measureWorkers } from "./workers";
 
-// `npm run bench`: prints the figures the README keeps. Never used as a pass/fail test.
+// `npm run bench`: prints the figures docs/benchmarks.md keeps. Never used as a pass/fail test.
 // BENCH_SIZES=1000,10000 limits the catalogue sizes; BENCH_ONLY=pages|list|load|lighthouse|workers|import|search runs one part;
 // BENCH_ONLY=soak|startup|compare (bench/soak.ts, bench/startup.ts, bench/before-after.ts) run only when asked for.
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);

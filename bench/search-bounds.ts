@@ -241,7 +241,7 @@ export async function measureOn(db: Database, catalogue: Catalogue, products: nu
   }
 }
 
-/** `BENCH_ONLY=search-bounds`: both catalogues at `products` (1,00,000 by default), as a table for the README. */
+/** `BENCH_ONLY=search-bounds`: both catalogues at `products` (1,00,000 by default), as a table for docs/benchmarks.md. */
 export async function printSearchBounds(products = 100_000): Promise<void> {
   const rows: BoundFigures[] = [];
   for (const catalogue of ["seeded", "vocabulary"] as const) rows.push(await measureCatalogue(catalogue, products));

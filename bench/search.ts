@@ -147,7 +147,7 @@ export async function measureSearch(productCount: number): Promise<SearchFigures
   }
 }
 
-/** `BENCH_ONLY=search`: the figures above at each of `sizes`, as tables for the README. */
+/** `BENCH_ONLY=search`: the figures above at each of `sizes`, as tables for docs/benchmarks.md. */
 export async function printSearch(sizes: readonly number[]): Promise<void> {
   const ms = (value: number) => value.toFixed(2);
   const rows: SearchFigures[] = [];

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 
 /**
- * A request body limit by path (FORM_BODY_LIMIT_BYTES; README, "Configuration"). The first rule
+ * A request body limit by path (FORM_BODY_LIMIT_BYTES; docs/configuration.md). The first rule
  * whose prefix starts the path decides; `limitBytes: null` leaves the path to someone else.
  * Back-office uploads have rules of their own ahead of the default.
  */

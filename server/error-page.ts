@@ -7,7 +7,7 @@ const escapeHtml = (text: string) =>
  * A refusal the site answers before React Router sees the request (a malformed URL, a body over
  * the limit, a failure outside the app): a few hundred bytes of plain HTML, no scripts and never
  * a stack, with the storefront's security headers and `private, no-store`. Under /userapp and /media,
- * the API's JSON envelope instead (README, "The /userapp API").
+ * the API's JSON envelope instead (docs/api.md).
  */
 export function refusal(
   request: Request,

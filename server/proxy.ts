@@ -26,7 +26,7 @@ export function readRemoteApi(value: string | undefined): URL | null {
 
 /**
  * With USERAPP_API_URL, the site's own /userapp/* and /media/* and its loaders' calls all go to
- * that API (README, "Configuration"): one set of accounts, and no database in this process.
+ * that API (docs/configuration.md): one set of accounts, and no database in this process.
  * remoteUserapp sends the call (with the shopper's address and the request id); around it, a
  * browser's request loses its connection headers, and an API that does not answer is a 502.
  */

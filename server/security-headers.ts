@@ -40,7 +40,7 @@ export const BASELINE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
-/** HSTS for a shop served over https (README, PUBLIC_ORIGIN): a year, subdomains too. */
+/** HSTS for a shop served over https (docs/configuration.md, PUBLIC_ORIGIN): a year, subdomains too. */
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 /**

@@ -87,7 +87,7 @@ export function createSite(options: SiteOptions) {
   site.use(async (c, next) => {
     // A broken %-escape or a line break in the path is the client's error, not ours (error-page.ts).
     if (isHostilePath(c.req.url)) return refusal(c.req.raw, 400, MALFORMED_URL, { nonce: nonce() });
-    // Resolved once here: the API and the storefront's calls to it get this address (README, TRUST_PROXY).
+    // Resolved once here: the API and the storefront's calls to it get this address (docs/configuration.md, TRUST_PROXY).
     const peer = socketPeer(c);
     c.set(
       "clientAddress",
@@ -157,7 +157,7 @@ function faviconRedirect(): Response {
 /**
  * With USERAPP_API_URL the storefront calls a separate API host over HTTP. The shopper's address
  * goes as X-Forwarded-For (replacing whatever the request held), which that API believes only
- * with its TRUST_PROXY set to this storefront's address (README, "Configuration").
+ * with its TRUST_PROXY set to this storefront's address (docs/configuration.md).
  */
 export function remoteUserapp(baseUrl: string): UserappService {
   const base = new URL(baseUrl);

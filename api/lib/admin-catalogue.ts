@@ -11,7 +11,7 @@ import { newId } from "./ids";
 import { paginator } from "./paging";
 import { buildSearchText } from "./search-text";
 
-// The back office's catalogue (README, "The /userapp API", /userapp/admin/products and after;
+// The back office's catalogue (docs/api.md, /userapp/admin/products and after;
 // docs/decisions/008-catalogue-admin.md): the product body, creating and replacing products,
 // hiding them, and the lists. The routes are api/routes/admin-catalogue.ts; the CSV import
 // (api/lib/catalogue-csv.ts) applies its rows with the same functions.

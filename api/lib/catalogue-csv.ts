@@ -5,7 +5,7 @@ import { type AdminProductJson, loadAdminProducts } from "./admin-catalogue";
 import { csvRecord, toSpreadsheetText } from "./csv";
 
 // The catalogue as CSV (GET /userapp/admin/catalogue/export, POST /userapp/admin/catalogue/import,
-// `npm run catalogue`; README and docs/decisions/008-catalogue-admin.md). One row per variant:
+// `npm run catalogue`; docs/scripts.md and docs/decisions/008-catalogue-admin.md). One row per variant:
 //
 // - `productId` names an existing product; all its rows together are its full replacement (as
 //   PUT /userapp/admin/products/{id}): sizes not in the file are removed.

@@ -3,7 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 
 /**
- * Whose word we take for the client's address (TRUST_PROXY, parsed by api/config.ts; README,
+ * Whose word we take for the client's address (TRUST_PROXY, parsed by api/config.ts; docs/configuration.md,
  * "Configuration"). X-Forwarded-For is text anyone can send, so by default it is ignored and the
  * socket's peer is the client. Behind proxies, the header is read from the right (the entry the
  * nearest proxy appended) and only as far as the hops we trust, the way Express's `trust proxy`

@@ -36,7 +36,7 @@ const json = (status: number, body: object) =>
   });
 
 /**
- * Liveness and readiness for orchestrators and load balancers (README, "Operations"):
+ * Liveness and readiness for orchestrators and load balancers (docs/operations.md):
  * - `/healthz`: 200 `{"status":"ok"}` whenever the process can answer at all;
  * - `/readyz`: 200 `{"status":"ok"}` when the database answers `select 1` in time, 503 while
  *   draining after SIGTERM or when the database fails (the failure is logged, not shown).

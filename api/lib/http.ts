@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { ID_PATTERN } from "../contract";
 
-/** The envelope statuses (README, "The /userapp API"). */
+/** The envelope statuses (docs/api.md). */
 export type ApiStatus =
   | "SUCCESS"
   | "VALIDATION_ERROR"

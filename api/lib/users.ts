@@ -14,7 +14,7 @@ export type AddressJson = {
 };
 
 /**
- * A user as login, register, `user/me` and `user/update` answer it (README, "The /userapp API").
+ * A user as login, register, `user/me` and `user/update` answer it (docs/api.md).
  * `country_code` is a string of digits ("91" by default), as stored: it is a dialling prefix,
  * not a quantity, and `phone` beside it is a string too. `user/update` accepts it as a string
  * or a number.

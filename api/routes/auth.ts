@@ -88,7 +88,7 @@ export function authRoutes(deps: ApiDeps) {
 
   mount(app, registerRoute, async (c) => {
     const body = await readBody(c, registerSchema);
-    // Counted per client address whatever the outcome (README, "The /userapp API").
+    // Counted per client address whatever the outcome (docs/api.md).
     await reserveRegistration(deps, clientAddress(c, deps.trustProxy));
     const emailTaken = () => conflict("An account with this email already exists.");
     // Checked first to spare an argon2 hash for a duplicate; the insert below settles races.

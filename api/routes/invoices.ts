@@ -8,7 +8,7 @@ import { requireAdmin } from "./admin-orders";
 /**
  * An order's tax invoices (CGST Rule 46), one per merchant of its lines: `GET
  * /userapp/orders/{id}/invoices` for the shopper who placed it, `GET
- * /userapp/admin/orders/{id}/invoices` for the back office. README "GST and tax invoices".
+ * /userapp/admin/orders/{id}/invoices` for the back office. docs/gst.md.
  */
 
 const stateSchema = z

@@ -12,7 +12,7 @@ import {
 import { failedAdminCall } from "./admin-orders.server";
 import { callUserapp, type Envelope, type UserappResult } from "./userapp.server";
 
-// The back office's catalogue calls to /userapp/admin/* (README, "The /userapp API"). JSON calls
+// The back office's catalogue calls to /userapp/admin/* (docs/api.md). JSON calls
 // go through callUserapp; uploads, deletions and the CSV need a body or a method it does not take.
 
 const INTERNAL_ORIGIN = "http://userapp.internal";

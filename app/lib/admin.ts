@@ -1,4 +1,4 @@
-// The back office's names and sections (README "Back office"). Pure: the browser imports it too.
+// The back office's names and sections (docs/back-office.md). Pure: the browser imports it too.
 
 export const BACK_OFFICE_NAME = "Mart back office";
 

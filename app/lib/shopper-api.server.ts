@@ -21,7 +21,7 @@ export type ApiResult<T> = UserappResult<T>;
 /** The message a shopper sees when the API no longer accepts their session. */
 export const SESSION_ENDED = "Your session has expired. Please sign in again.";
 
-/** A page of a shopper's list, as the API's list calls answer it (README, "The /userapp API"). */
+/** A page of a shopper's list, as the API's list calls answer it (docs/api.md). */
 export type ListPage<T> = { data: T[]; paginator: Paginator };
 export type WishlistPage = { products: ProductListEntryJson[]; paginator: Paginator };
 export type CompareList = { products: ProductListEntryJson[] };
@@ -37,7 +37,7 @@ export type OrderContents =
   | { productId: string; size?: string; quantity: number };
 export type NewOrder = OrderContents & { address?: AddressFields; paymentMethod?: PaymentMethodId };
 
-/** The profile fields Edit Profile sends; `currentPassword` only with a new email (README, `user/update`). */
+/** The profile fields Edit Profile sends; `currentPassword` only with a new email (docs/api.md, `user/update`). */
 export type ProfileChange = { name: string; email: string; phone: string | null; currentPassword?: string };
 
 export type CartLineRef = { productId: string; size: string };

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 
-/** The envelope every /userapp response carries (README, "The /userapp API"). */
+/** The envelope every /userapp response carries (docs/api.md). */
 export type Envelope<T> = { status: string; message: string; data: T };
 
 export type UserappResult<T> =

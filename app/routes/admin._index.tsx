@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { ADMIN_ORDERS_PATH } from "~/lib/admin";
 
-// /admin opens on the orders (README "Back office"); the layout's loader guards it first.
+// /admin opens on the orders (docs/back-office.md); the layout's loader guards it first.
 export function loader() {
   return redirect(ADMIN_ORDERS_PATH);
 }

@@ -6,7 +6,7 @@ import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { displayName } from "~/lib/shopper.server";
 import type { Route } from "./+types/admin";
 
-// The back office (README "Back office"): outside the storefront's layout, admins only. Every page
+// The back office (docs/back-office.md): outside the storefront's layout, admins only. Every page
 // under it needs an admin: requireAdmin sends a guest to /login and answers a shopper 403.
 
 // Children set their own title with adminMeta; this one is for the error page.

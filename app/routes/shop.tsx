@@ -36,7 +36,7 @@ import type { Route } from "./+types/shop";
 type ProductList = {
   data: Product[];
   paginator: { itemCount: number; pageCount: number; currentPage: number };
-  /** The search the API answered instead of a misspelt one (README, "Search"). */
+  /** The search the API answered instead of a misspelt one (docs/search.md). */
   correction?: { search: string; original: string };
 };
 

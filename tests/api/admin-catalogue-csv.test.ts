@@ -5,7 +5,7 @@ import { parseCsv } from "../../api/lib/csv";
 import { newId } from "../../api/lib/ids";
 import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
 
-// The catalogue as CSV: GET /userapp/admin/catalogue/export and POST …/import (README, "The
+// The catalogue as CSV: GET /userapp/admin/catalogue/export and POST …/import (docs/api.md, "The
 // /userapp API"; docs/decisions/008-catalogue-admin.md).
 
 const api = await createTestApi();

@@ -5,7 +5,7 @@ import { localCatalogueVersion, readCatalogueVersion } from "../../api/lib/catal
 import { newId } from "../../api/lib/ids";
 import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
 
-// The back office's catalogue API (README, "The /userapp API"; docs/decisions/008-catalogue-admin.md):
+// The back office's catalogue API (docs/api.md; docs/decisions/008-catalogue-admin.md):
 // products created, edited, hidden and shown again, with what the shop then shows; the lists; the audit.
 
 const api = await createTestApi();

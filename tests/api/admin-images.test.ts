@@ -9,7 +9,7 @@ import { newId } from "../../api/lib/ids";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 
 // Product photos: POST /userapp/admin/products/{id}/images and DELETE …/images/{index}, served
-// at /media/products/… (README, "The /userapp API"; docs/decisions/008-catalogue-admin.md).
+// at /media/products/… (docs/api.md; docs/decisions/008-catalogue-admin.md).
 
 const api = await createTestApi();
 const { db, call } = api;

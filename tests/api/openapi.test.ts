@@ -3,7 +3,7 @@ import { docsContentSecurityPolicy } from "../../api/routes/docs";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 import { contractProblem, operationsOf } from "./openapi-contract";
 
-// The OpenAPI document (README, "The /userapp API"; docs/decisions/015-openapi.md). Every other
+// The OpenAPI document (docs/api.md; docs/decisions/015-openapi.md). Every other
 // API test checks each answer it gets against the document too (tests/api/helpers.ts).
 
 const api = await createTestApi();

@@ -4,7 +4,7 @@ import { productPath } from "../../app/lib/catalogue";
 import { E2E_ADMIN, signInAsAdmin } from "./support/admin";
 import { jsOn, ready } from "./support/lists";
 
-// The back office's catalogue (README "Back office"): an admin changes a product's price, and the
+// The back office's catalogue (docs/back-office.md): an admin changes a product's price, and the
 // shop charges the new one at once, on its product page and in /shop's search, for the admin and
 // for a guest (whose pages the micro-cache keeps: a catalogue change must not wait it out).
 

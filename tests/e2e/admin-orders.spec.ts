@@ -3,7 +3,7 @@ import { signInAsAdmin } from "./support/admin";
 import { jsOn, ready } from "./support/lists";
 import { createShopper, signIn, type TestShopper } from "./support/shoppers";
 
-// "After the order": a shopper cancels their order, and the back office (/admin, README "Back
+// "After the order": a shopper cancels their order, and the back office (/admin, docs/back-office.md, "Back
 // office") ships an order and marks a UPI order paid; in all four projects (JavaScript on and off).
 
 type Product = { _id: string; variants: { size: string; quantity: number; price: { cost: number } }[] };

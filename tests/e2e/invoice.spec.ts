@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { signInAsAdmin } from "./support/admin";
 import { createShopper, signIn } from "./support/shoppers";
 
-// The printable tax invoice (README "GST and tax invoices"): from the order page to the invoice,
+// The printable tax invoice (docs/gst.md): from the order page to the invoice,
 // for the shopper and in the back office, with JavaScript on and off; and its print stylesheet.
 
 type Product = { _id: string; variants: { size: string; quantity: number; price: { cost: number } }[] };

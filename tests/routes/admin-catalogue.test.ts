@@ -19,7 +19,7 @@ import { createTestApi, insertMerchant, insertProduct } from "../api/helpers";
 import { formPost, loadContext, nextCookies, pageGet, SHOP, settle, signedInShopper } from "./harness";
 import { createTestSite } from "./site-harness";
 
-// The back office's catalogue pages (README "Back office"): every loader and action called as
+// The back office's catalogue pages (docs/back-office.md): every loader and action called as
 // React Router calls it, on the real API over an in-memory database.
 
 const api = await createTestApi();

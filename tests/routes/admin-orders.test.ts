@@ -15,7 +15,7 @@ import AdminOrder, { action as orderAction, loader as orderLoader } from "../../
 import { createTestApi, insertProduct } from "../api/helpers";
 import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
-// The back office's layout and its Orders section (README "Back office"), loaders and actions
+// The back office's layout and its Orders section (docs/back-office.md), loaders and actions
 // called as React Router calls them, on the real API over an in-memory database.
 
 let clock = Date.parse("2026-11-20T06:30:00Z");

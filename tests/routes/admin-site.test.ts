@@ -4,7 +4,7 @@ import { signedInShopper } from "./harness";
 import { createTestSite } from "./site-harness";
 
 // The back office through the whole site (server/site.ts on the real build), as a browser gets
-// it: who may see it, and that no answer of it is ever cacheable or indexed (README "Back office").
+// it: who may see it, and that no answer of it is ever cacheable or indexed (docs/back-office.md).
 
 const SHOP = "http://shop.test";
 // The page micro-cache on, as in production: admin pages must still never come from it.
