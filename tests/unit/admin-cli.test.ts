@@ -137,7 +137,7 @@ describe("npm run admin", () => {
       const [row] = await shop.db
         .select({ userType: users.userType })
         .from(users)
-        .where(eq(users.email, "ops@mart.test"));
+        .where(eq(users.email, "Ops@Mart.test"));
       expect(row.userType).toBe("admin");
     } finally {
       await shop.close();
