@@ -122,7 +122,7 @@ export default defineConfig({
     // Lazy chunks load their own imports (nearly all already on the page): see plainDynamicImports.
     modulePreload: false,
     // Terser makes the browser's files smaller than esbuild's minifier does (two compress passes),
-    // which a phone on slow 4G feels (README, "Slow phones"). Vite reads this setting from the
+    // which a phone on slow 4G feels (docs/benchmarks.md, "Slow phones"). Vite reads this setting from the
     // top-level build, not from an environment's; the server's build stays unminified.
     minify: "terser",
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
