@@ -190,7 +190,7 @@ export function snapshotOf(product: AdminProductJson): ProductSnapshot {
 }
 
 /** The snapshot a product would have after `input` (its images unchanged; its HSN code too when `input` has none). */
-function snapshotAfter(
+export function snapshotAfter(
   input: ProductInput,
   hidden: boolean,
   images: ProductImage[],

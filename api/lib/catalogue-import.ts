@@ -2,7 +2,6 @@ import { inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../db/client";
 import { products } from "../db/schema";
-import { sellingPrice } from "../contract";
 import {
   type AuditEntry,
   changeCatalogue,
@@ -15,6 +14,7 @@ import {
   type ProductRewrite,
   rewriteProducts,
   sameSnapshot,
+  snapshotAfter,
   snapshotOf,
   unknownMerchants,
   variantInputSchema,
@@ -454,20 +454,8 @@ async function applyGroups(
       const input = inputOf(group);
       const hidden = group.rows[0].hidden ?? current.hidden;
       const was = snapshotOf(current);
-      const next = snapshotOf({
-        ...current,
-        ...input,
-        // A file without an hsn column leaves the code as it is.
-        hsn: input.hsn === undefined ? current.hsn : input.hsn,
-        hidden,
-        variants: input.variants.map((v) => ({
-          size: v.size,
-          mrp: v.mrp,
-          discount: v.discount,
-          cost: sellingPrice(v.mrp, v.discount),
-          quantity: v.quantity,
-        })),
-      });
+      // A file without an hsn column leaves the code as it is.
+      const next = snapshotAfter(input, hidden, current.images, current.hsn);
       if (sameSnapshot(was, next)) {
         result.unchanged++;
         continue;
