@@ -57,7 +57,7 @@ async function startShop(env: Record<string, string>) {
   return { child, origin: `http://127.0.0.1:${port}` };
 }
 
-/** `npm run admin -- promote EMAIL`, as the operator makes an admin (the shop stopped: PGlite takes one process). */
+/** `npm run admin -- promote EMAIL`, as the operator makes an admin (beside the running shop). */
 function promote(env: Record<string, string>, email: string): Promise<void> {
   const child = spawn(process.execPath, ["--import", "tsx", "api/admin-cli.ts", "promote", email], {
     cwd: root,
@@ -158,19 +158,16 @@ export async function measureImportLatency(): Promise<ImportLatencyFigures> {
     const email = `bench-import-${Date.now()}@example.test`;
     const password = "correct horse battery";
     const json = { "content-type": "application/json" };
-    // Registered through the API, promoted with the shop stopped, as an operator does it.
-    const first = await startShop(env);
-    servers.push(first);
-    const registered = await fetch(`${first.origin}/userapp/auth/register`, {
+    // Registered through the API, promoted by the command while the shop runs, as an operator does it.
+    const shop = await startShop(env);
+    servers.push(shop);
+    const registered = await fetch(`${shop.origin}/userapp/auth/register`, {
       method: "POST",
       headers: json,
       body: JSON.stringify({ email, password, firstName: "Bench", lastName: "Admin" }),
     });
     if (registered.status !== 201) throw new Error(`Registering failed: ${registered.status}`);
-    await stop([first]);
     await promote(env, email);
-    const shop = await startShop(env);
-    servers.push(shop);
 
     const login = await fetch(`${shop.origin}/userapp/auth/login`, {
       method: "POST",
