@@ -15,6 +15,25 @@ export function sellingPrice(mrp: number, discount: number): number {
   return Math.max(1, Math.min(mrp, Math.round(mrp * (1 - discount / 100))));
 }
 
+/** A cart or order line holds 1 to 10 pieces of one product and size. */
+export const MIN_QTY_PER_LINE = 1;
+export const MAX_QTY_PER_LINE = 10;
+
+/** What the API says of any quantity outside that range, whatever was sent. */
+export const QTY_RULE_MESSAGE = `Quantity must be between ${MIN_QTY_PER_LINE} and ${MAX_QTY_PER_LINE}`;
+
+/**
+ * Where "decrease" takes a cart line of `current` pieces: one fewer, or the quantity the form
+ * expected afterwards (the shown quantity minus one) when that is lower, so quick clicks, each
+ * cancelling the last in the browser, land where the shopper saw them land. Never a rise: a tab
+ * showing an old, higher quantity still only lowers the line. Below 1 the line leaves the cart.
+ * The API applies it (`cart/update` with `decrease`); the storefront's optimistic cart previews it.
+ */
+export function decreasedQty(current: number, expected: number | null | undefined): number {
+  if (expected != null && expected >= 0 && expected < current) return expected;
+  return current - 1;
+}
+
 /** Rupees added to every order's total, whatever its size. */
 export const PLATFORM_FEE = 4;
 

@@ -4,6 +4,9 @@ import { z } from "@hono/zod-openapi";
 // and an order's delivery address (`POST /userapp/order/create`): the same five fields, the same
 // lengths, the same PIN code rule, so an order never holds an address the profile would refuse.
 
+/** Addresses one shopper may keep. */
+export const maxAddresses = 20;
+
 /** "India" (or its ISO code) makes the zipcode an Indian PIN code. */
 const isIndia = (country: string) => /^(india|in|ind|bharat)$/i.test(country.trim());
 

@@ -130,6 +130,21 @@ export const cartSchema = z
   .object({ products: z.array(cartLineSchema), totalQuantity: z.number().int(), totalAmount: rupees })
   .openapi("Cart");
 
+/** `ChangedLineJson` (api/lib/cart.ts). */
+const changedLineSchema = z
+  .object({
+    productId: id,
+    size: z.string(),
+    qty: z.number().int().openapi({ description: "The line's quantity now; 0 when it left the cart" }),
+    shortTitle: z.string().openapi({ description: "The product's short title, for the shopper's message" }),
+  })
+  .openapi("ChangedCartLine");
+
+/** `CartChangeJson` (api/lib/cart.ts): what every change of a line answers. */
+export const cartChangeSchema = cartSchema
+  .extend({ changed: z.array(changedLineSchema).openapi({ description: "The lines this change touched" }) })
+  .openapi("CartChange");
+
 export const cartCountSchema = z
   .object({
     count: z.number().int().openapi({ description: "Lines (product and size pairs)" }),

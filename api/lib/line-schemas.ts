@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QTY_RULE_MESSAGE } from "../contract";
 import { maxQtyPerLine } from "./cart";
 
 // The lines a shopper sends to the cart (api/routes/cart.ts) and with an order
@@ -7,12 +8,12 @@ import { maxQtyPerLine } from "./cart";
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** A quantity of one line: a whole number from 1 to 10. */
+/** A quantity of one line: a whole number from 1 to 10; anything else gets the one message. */
 export const qtySchema = z
-  .number({ error: "Quantity must be a number" })
-  .int("Quantity must be a whole number")
-  .min(1, "Quantity must be at least 1")
-  .max(maxQtyPerLine, `Quantity can be at most ${maxQtyPerLine}`);
+  .number({ error: QTY_RULE_MESSAGE })
+  .int(QTY_RULE_MESSAGE)
+  .min(1, QTY_RULE_MESSAGE)
+  .max(maxQtyPerLine, QTY_RULE_MESSAGE);
 
 /**
  * A product reference: the id, or the product object itself (a client may keep the

@@ -1,18 +1,10 @@
 import { and, asc, desc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
 import { PLATFORM_FEE } from "../contract";
 import type { Database } from "../db/client";
-import {
-  addresses,
-  cartItems,
-  type OrderAddress,
-  type OrderStatus,
-  orderItems,
-  orders,
-  users,
-  variants,
-} from "../db/schema";
+import { cartItems, type OrderAddress, type OrderStatus, orderItems, orders, users, variants } from "../db/schema";
 import { loadProducts } from "./catalogue";
-import { badRequest, conflict, fieldErrorsResponse, notFound } from "./http";
+import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
+import { badRequest, conflict, notFound } from "./http";
 import { newId } from "./ids";
 import {
   byLockOrder,
@@ -214,35 +206,17 @@ export type OrderLineInput = { productId: string; size: string; qty: number };
 export type PlaceOrderInput = {
   userId: string;
   source: OrderSource;
-  /** Distinct product and size pairs, qty 1..10 each (the route's schema merges duplicates). */
-  lines: OrderLineInput[];
-  /** The address sent with the order; without one the user's primary address is used. */
-  address: OrderAddress | null;
+  /**
+   * Distinct product and size pairs, qty 1..10 each (the route's schema merges duplicates), or
+   * "cart": the shopper's cart as it is now, read here.
+   */
+  lines: OrderLineInput[] | "cart";
+  delivery: DeliveryChoice;
   paymentMethod: PaymentMethod;
   idempotencyKey: string | null;
   now: Date;
   settings: OrderSettings;
 };
-
-/** Why an order without an address is refused when the shopper has no primary address either. */
-export const NO_ADDRESS_MESSAGE =
-  "Please add a delivery address: send one with the order, or save a primary address first.";
-
-/** The user's primary (active) address, if any. */
-async function primaryAddress(db: Database, userId: string): Promise<OrderAddress | null> {
-  const [row] = await db
-    .select({
-      locality: addresses.locality,
-      city: addresses.city,
-      state: addresses.state,
-      zipcode: addresses.zipcode,
-      country: addresses.country,
-    })
-    .from(addresses)
-    .where(and(eq(addresses.userId, userId), eq(addresses.isActive, true)))
-    .limit(1);
-  return row ?? null;
-}
 
 /** True when `error` (or an error it wraps, as Drizzle does) is a unique violation of `constraint`. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -261,9 +235,23 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 
 const lineLabel = (title: string, size: string) => `${title} (size ${size})`;
 
+/** The shopper's cart lines, in the order they were added. */
+async function cartLines(db: Database, userId: string): Promise<OrderLineInput[]> {
+  return db
+    .select({ productId: cartItems.productId, size: cartItems.size, qty: cartItems.qty })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.size));
+}
+
+/** What ordering an empty cart answers (`data.emptyCart`, so a client can tell it from other refusals). */
+export const EMPTY_CART_MESSAGE = "Your cart is empty";
+
 /**
  * Places an order: prices come from the catalogue (never from the client), stock is checked and
- * taken in one transaction, and an idempotency key answers the first order instead of a second.
+ * taken in one transaction, and a new delivery address is saved in that transaction too. An
+ * idempotency key (checked by the caller, once, before the body) claims the order row, so a
+ * concurrent duplicate answers the first order instead of placing a second.
  * An Online Payment order holds its stock until its payment window closes; orders past theirs
  * that hold stock this order needs (or are the shopper's own) are expired first, in the same
  * transaction, so their stock is sold rather than refused. Answers the order and whether it is
@@ -274,21 +262,15 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<{ order: OrderJson; replayed: boolean }> {
   const { userId, idempotencyKey, now, settings } = input;
-  if (idempotencyKey) {
-    const earlier = await findOrderByKey(db, userId, idempotencyKey, now);
-    if (earlier) return { order: earlier, replayed: true };
-  }
-
-  const address = input.address ?? (await primaryAddress(db, userId));
-  // A field error like any other refusal of the body: the client can show it at the address.
-  if (!address) throw fieldErrorsResponse([{ path: "address", message: NO_ADDRESS_MESSAGE }]);
+  const orderLines = input.lines === "cart" ? await cartLines(db, userId) : input.lines;
+  if (orderLines.length === 0) throw badRequest(EMPTY_CART_MESSAGE, { emptyCart: true });
 
   // Titles, images and merchants are snapshotted from here; the prices from the locked rows below.
   const catalogue = await loadProducts(
     db,
-    input.lines.map((line) => line.productId),
+    orderLines.map((line) => line.productId),
   );
-  for (const line of input.lines) {
+  for (const line of orderLines) {
     const product = catalogue.get(line.productId);
     if (!product) throw notFound("Product not found");
     if (!product.variants.some((v) => v.size === line.size)) {
@@ -311,6 +293,7 @@ export async function placeOrder(
 
   try {
     const placed = await db.transaction(async (tx) => {
+      const address = await deliveryAddress(tx, userId, input.delivery);
       // The order row goes first: with an idempotency key it claims the key, so a concurrent
       // duplicate waits on the unique index and then fails, before it has touched any stock.
       const [order] = await tx
@@ -357,12 +340,12 @@ export async function placeOrder(
       }
 
       // Unpaid orders past their window that hold what this order needs give it back first.
-      const overdue = await lockOverdueOrders(tx, now, { scope: { userId, variants: input.lines } });
+      const overdue = await lockOverdueOrders(tx, now, { scope: { userId, variants: orderLines } });
       const released = await expireLocked(tx, overdue, now);
 
       // Every variant to change, released or taken, in one fixed order (product, then size), so
       // two orders for the same variants lock them in the same order and cannot deadlock on PostgreSQL.
-      const wanted = new Map(input.lines.map((line) => [stockKey(line.productId, line.size), line]));
+      const wanted = new Map(orderLines.map((line) => [stockKey(line.productId, line.size), line]));
       const prices = new Map<string, { mrp: number; cost: number }>();
       for (const key of byLockOrder(new Set([...wanted.keys(), ...released.keys()]))) {
         const back = released.get(key) ?? 0;
@@ -399,7 +382,7 @@ export async function placeOrder(
       }
 
       // Each line with its GST split, fixed now (api/lib/gst-invoices.ts).
-      const lines = input.lines.map((line, position) => {
+      const lines = orderLines.map((line, position) => {
         const product = catalogue.get(line.productId)!;
         const price = prices.get(stockKey(line.productId, line.size))!;
         return {
@@ -448,7 +431,7 @@ export async function placeOrder(
             and(
               eq(cartItems.userId, userId),
               or(
-                ...input.lines.map((line) =>
+                ...orderLines.map((line) =>
                   and(eq(cartItems.productId, line.productId), eq(cartItems.size, line.size)),
                 ),
               ),

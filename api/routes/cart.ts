@@ -1,12 +1,19 @@
 import { z } from "@hono/zod-openapi";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { cartItems } from "../db/schema";
+import { QTY_RULE_MESSAGE } from "../contract";
 import { requireUser } from "../lib/auth";
-import { countCart, loadCart, maxCartLines, maxQtyPerLine } from "../lib/cart";
-import { loadProducts } from "../lib/catalogue";
-import { cartCountSchema, cartSchema, totalRecordsSchema } from "../lib/api-schemas";
+import {
+  addToCart,
+  changeLine,
+  clearLines,
+  countCart,
+  loadCart,
+  maxCartLines,
+  maxQtyPerLine,
+  removeLines,
+} from "../lib/cart";
+import { cartChangeSchema, cartCountSchema, cartSchema, totalRecordsSchema } from "../lib/api-schemas";
 import type { ApiDeps } from "../lib/context";
-import { badRequest, notFound, ok, readBody } from "../lib/http";
+import { ok, readBody } from "../lib/http";
 import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/line-schemas";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
 
@@ -28,25 +35,44 @@ const getSchema = z.object({
   isCountOnly: z.boolean().optional(),
 });
 
+/**
+ * `{productId, size, qty}` sets the line's quantity (`quantity` is accepted for `qty`).
+ * `{productId, size, decrease: true}` lowers it by one instead; with `qty` it goes to that
+ * quantity when it is lower (the quantity the client expects afterwards), and below 1 it leaves the cart.
+ */
+/** A whole number; its range depends on what it means (checked below). */
+const qtyField = z.number({ error: QTY_RULE_MESSAGE }).int(QTY_RULE_MESSAGE).nullish();
+
 const updateSchema = z
   .object({
     productId: productIdSchema,
     size: sizeSchema,
-    qty: qtySchema.nullish(),
-    quantity: qtySchema.nullish(),
+    qty: qtyField,
+    quantity: qtyField,
+    decrease: z.literal(true, { error: "decrease must be true or absent" }).optional(),
   })
   .transform((value, ctx) => {
-    const qty = value.qty ?? value.quantity;
-    if (qty == null) {
+    const raw = value.qty ?? value.quantity;
+    if (value.decrease) {
+      // The expected quantity may be 0 (the last piece goes); one that is out of range is no hint.
+      const expected = raw != null && raw >= 0 && raw < maxQtyPerLine ? raw : null;
+      return { productId: value.productId, size: value.size, decrease: true as const, expected };
+    }
+    if (raw == null) {
       ctx.addIssue({ code: "custom", path: ["qty"], message: "Quantity is required" });
       return z.NEVER;
     }
-    return { productId: value.productId, size: value.size, qty };
+    const qty = qtySchema.safeParse(raw);
+    if (!qty.success) {
+      ctx.addIssue({ code: "custom", path: ["qty"], message: qty.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return { productId: value.productId, size: value.size, qty: qty.data };
   });
 
 const removeSchema = z.object({ productId: productIdSchema, size: sizeSchema.nullish() });
 
-/** `productIds`; `products` (ids or cart lines) accepted as an alias. */
+/** `productIds`; `products` (ids or cart lines) accepted as an alias; `{all: true}` empties the cart. */
 const removeMultipleSchema = z
   .object({
     productIds: z.array(productIdSchema).max(100, "At most 100 products at once").optional(),
@@ -59,8 +85,10 @@ const removeMultipleSchema = z
       )
       .max(100, "At most 100 products at once")
       .optional(),
+    all: z.literal(true, { error: "all must be true or absent" }).optional(),
   })
-  .transform((value, ctx) => {
+  .transform((value, ctx): string[] | "all" => {
+    if (value.all) return "all";
     const ids = value.productIds ?? value.products;
     if (!ids) {
       ctx.addIssue({ code: "custom", path: ["productIds"], message: "Product IDs are required" });
@@ -76,12 +104,17 @@ const addRoute = apiRoute({
   path: "/create",
   tags,
   summary: "Add products to the cart (a line already there adds its quantity, capped at 10)",
+  description:
+    "Each product must be shown in the shop and have the size, and each line as it ends up (what the cart held plus what is added) must be within the size's stock: `Only 8 left in size M`, with `data.available`.",
   access: "user",
   request: { body: jsonBody(createSchema, "`{products: [{productId, size, qty}]}`, or one bare line") },
   failures: [404],
   responses: {
-    201: success("Product added to cart successfully!", cartSchema.extend({ success: z.literal(true) })),
-    400: failure(400, "BAD_REQUEST: a size the product lacks, out of stock, or a full cart"),
+    201: success("Product added to cart successfully!", cartChangeSchema.extend({ success: z.literal(true) })),
+    400: failure(
+      400,
+      "BAD_REQUEST: a size the product lacks or more than its stock (`data.available`, 0 when none), or a full cart",
+    ),
   },
 });
 
@@ -105,11 +138,13 @@ const updateRoute = apiRoute({
   method: "put",
   path: "/update",
   tags,
-  summary: "Set a line's quantity",
+  summary: "Set a line's quantity, or lower it by one (`decrease`)",
+  description:
+    "Raising a line needs the size's stock and a product still shown in the shop (400, `data.available`); lowering one is always allowed. With `decrease: true` the line goes down by one, or to `qty` when that is lower, and leaves the cart below 1.",
   access: "user",
-  request: { body: jsonBody(updateSchema, "`qty` (or `quantity`), 1 to 10") },
+  request: { body: jsonBody(updateSchema, "`qty` (or `quantity`), 1 to 10; or `decrease: true`") },
   failures: [400, 404],
-  responses: { 200: success("Cart updated successfully!", cartSchema) },
+  responses: { 200: success("Cart updated successfully!", cartChangeSchema) },
 });
 
 const removeRoute = apiRoute({
@@ -120,7 +155,7 @@ const removeRoute = apiRoute({
   access: "user",
   request: { body: jsonBody(removeSchema) },
   failures: [400, 404],
-  responses: { 200: success("Item removed from cart", cartSchema) },
+  responses: { 200: success("Item removed from cart", cartChangeSchema) },
 });
 
 const removeMultipleRoute = apiRoute({
@@ -129,7 +164,9 @@ const removeMultipleRoute = apiRoute({
   tags,
   summary: "Remove products (every size): what clearing the cart sends",
   access: "user",
-  request: { body: jsonBody(removeMultipleSchema, "`productIds` (or `products`, ids or cart lines)") },
+  request: {
+    body: jsonBody(removeMultipleSchema, "`productIds` (or `products`, ids or cart lines), or `{all: true}`"),
+  },
   failures: [400],
   responses: { 200: success("Cart cleared", cartSchema) },
 });
@@ -150,76 +187,9 @@ export function cartRoutes(deps: ApiDeps) {
   app.use("*", requireUser(deps));
 
   mount(app, addRoute, async (c) => {
-    const userId = c.var.user.id;
-    const { products: requested } = await readBody(c, createSchema);
-
-    // The same product and size twice in one request is one line (one upsert row cannot be hit twice).
-    const merged = new Map<string, { productId: string; size: string; qty: number }>();
-    for (const line of requested) {
-      const key = `${line.productId}\u0000${line.size}`;
-      const existing = merged.get(key);
-      if (existing) existing.qty = Math.min(existing.qty + line.qty, maxQtyPerLine);
-      else merged.set(key, { ...line });
-    }
-    const lines = [...merged.values()];
-
-    const catalogue = await loadProducts(
-      db,
-      lines.map((line) => line.productId),
-    );
-    for (const line of lines) {
-      const product = catalogue.get(line.productId);
-      if (!product) throw notFound("Product not found");
-      const variant = product.variants.find((v) => v.size === line.size);
-      if (!variant) throw badRequest(`Size ${line.size} is not available for this product`);
-      // The product page disables Add to Cart for a sold-out product; the API keeps the same rule.
-      if (variant.quantity === 0) {
-        throw badRequest(`${product.title.shortTitle} (size ${line.size}) is out of stock`, {
-          productId: line.productId,
-          size: line.size,
-          available: 0,
-        });
-      }
-    }
-
-    // Lines already in the cart merge; only new ones count against the cap.
-    const [{ others }] = await db
-      .select({ others: sql<number>`count(*)::int` })
-      .from(cartItems)
-      .where(
-        and(
-          eq(cartItems.userId, userId),
-          sql`(${cartItems.productId}, ${cartItems.size}) NOT IN (${sql.join(
-            lines.map((line) => sql`(${line.productId}, ${line.size})`),
-            sql`, `,
-          )})`,
-        ),
-      );
-    if (others + lines.length > maxCartLines) {
-      throw badRequest(`Your cart can hold up to ${maxCartLines} products. Remove some to add more.`);
-    }
-
-    // Lines added together keep the order they were sent in: each is a millisecond after the one before.
-    const addedAt = deps.now().getTime();
-    await db
-      .insert(cartItems)
-      .values(
-        lines.map((line, index) => ({
-          userId,
-          productId: line.productId,
-          size: line.size,
-          qty: line.qty,
-          createdAt: new Date(addedAt + index),
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId, cartItems.size],
-        // Adding to a line already in the cart adds the quantities, capped at the limit, in one statement
-        // so two concurrent adds cannot lose one another.
-        set: { qty: sql`LEAST("cart_items"."qty" + excluded."qty", ${maxQtyPerLine})` },
-      });
-
-    return ok(c, { success: true, ...(await loadCart(db, userId)) }, "Product added to cart successfully!", 201);
+    const { products } = await readBody(c, createSchema);
+    const cart = await addToCart(db, c.var.user.id, products, deps.now());
+    return ok(c, { success: true, ...cart }, "Product added to cart successfully!", 201);
   });
 
   mount(app, getRoute, async (c) => {
@@ -234,39 +204,19 @@ export function cartRoutes(deps: ApiDeps) {
   });
 
   mount(app, updateRoute, async (c) => {
-    const userId = c.var.user.id;
-    const { productId, size, qty } = await readBody(c, updateSchema);
-    const updated = await db
-      .update(cartItems)
-      .set({ qty })
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), eq(cartItems.size, size)))
-      .returning({ productId: cartItems.productId });
-    if (updated.length === 0) throw notFound("Item not found in cart");
-    return ok(c, await loadCart(db, userId), "Cart updated successfully!");
+    const change = await readBody(c, updateSchema);
+    const cart = await changeLine(db, c.var.user.id, change);
+    return ok(c, cart, cart.changed[0]?.qty === 0 ? "Item removed from cart" : "Cart updated successfully!");
   });
 
   mount(app, removeRoute, async (c) => {
-    const userId = c.var.user.id;
     const { productId, size } = await readBody(c, removeSchema);
-    const conditions = [eq(cartItems.userId, userId), eq(cartItems.productId, productId)];
-    // Without a size (as some clients send it) every size of the product goes.
-    if (size != null) conditions.push(eq(cartItems.size, size));
-    const removed = await db
-      .delete(cartItems)
-      .where(and(...conditions))
-      .returning({ productId: cartItems.productId });
-    if (removed.length === 0) throw notFound("Item not found in cart");
-    return ok(c, await loadCart(db, userId), "Item removed from cart");
+    return ok(c, await removeLines(db, c.var.user.id, productId, size ?? null), "Item removed from cart");
   });
 
   mount(app, removeMultipleRoute, async (c) => {
-    const userId = c.var.user.id;
     const productIds = await readBody(c, removeMultipleSchema);
-    // Clearing an already empty cart is not an error: the client clears after every order.
-    if (productIds.length > 0) {
-      await db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
-    }
-    return ok(c, await loadCart(db, userId), "Cart cleared");
+    return ok(c, await clearLines(db, c.var.user.id, productIds), "Cart cleared");
   });
 
   mount(app, countRoute, async (c) => {

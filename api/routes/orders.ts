@@ -8,6 +8,7 @@ import type { ApiDeps } from "../lib/context";
 import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http";
 import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/line-schemas";
 import { changeOrder, type OrderEvent } from "../lib/order-lifecycle";
+import type { DeliveryChoice } from "../lib/delivery-address";
 import {
   findOrder,
   findOrderByKey,
@@ -43,6 +44,39 @@ const addressSchema = z.preprocess(
       "Where to deliver. Absent, null or all blank: the shopper's primary address (422 when they have none).",
   }),
 );
+
+/**
+ * Where to deliver, besides `address`: `addressId` (one of the shopper's saved addresses), or
+ * `saveAddress: true` with `address` to add it to the shopper's addresses with the order.
+ */
+const deliveryFields = {
+  address: addressSchema,
+  addressId: z
+    .string({ error: "Choose a delivery address" })
+    .trim()
+    .max(100, "Choose a delivery address")
+    .optional()
+    .openapi({ description: "One of the shopper's saved addresses (`user/me`), instead of `address`" }),
+  saveAddress: z
+    .boolean({ error: "saveAddress must be true or false" })
+    .optional()
+    .openapi({ description: "With `address`: also add it to the shopper's addresses (unless saved already)" }),
+};
+
+/** The delivery choice of a body with deliveryFields; both an address and an address id is a field error. */
+function deliveryOf(
+  body: { address?: OrderAddress; addressId?: string; saveAddress?: boolean },
+  ctx: z.RefinementCtx,
+): DeliveryChoice {
+  if (body.addressId) {
+    if (body.address)
+      ctx.addIssue({ code: "custom", path: ["addressId"], message: "Send either addressId or address" });
+    return { kind: "saved", addressId: body.addressId };
+  }
+  if (body.address)
+    return body.saveAddress ? { kind: "new", address: body.address } : { kind: "given", address: body.address };
+  return { kind: "primary" };
+}
 
 /** The payment methods, exactly as spelt: cod ('Cash on Delivery') and Upi ('Online Payment'). */
 export const PAYMENT_METHODS = ["cod", "Upi"] as const satisfies readonly PaymentMethod[];
@@ -86,13 +120,27 @@ const cartOrderSchema = z
       .array(lineSchema)
       .min(1, "Your cart is empty")
       .max(maxOrderLines, `An order holds at most ${maxOrderLines} products`),
-    address: addressSchema,
+    ...deliveryFields,
     paymentMethod: paymentMethodSchema,
   })
   .transform((body, ctx) => ({
     source: "cart" as const,
-    lines: mergeLines(body.products, ctx),
-    address: body.address ?? null,
+    lines: mergeLines(body.products, ctx) as OrderLineInput[] | "cart",
+    delivery: deliveryOf(body, ctx),
+    paymentMethod: body.paymentMethod as PaymentMethod,
+  }));
+
+/** `{fromCart: true}`: the shopper's cart as it is, read by the API (the storefront's checkout). */
+const fromCartSchema = z
+  .object({
+    fromCart: z.literal(true).openapi({ description: "Order the cart as it is now" }),
+    ...deliveryFields,
+    paymentMethod: paymentMethodSchema,
+  })
+  .transform((body, ctx) => ({
+    source: "cart" as const,
+    lines: "cart" as OrderLineInput[] | "cart",
+    delivery: deliveryOf(body, ctx),
     paymentMethod: body.paymentMethod as PaymentMethod,
   }));
 
@@ -103,13 +151,14 @@ const buyNowSchema = z
     size: sizeSchema,
     quantity: qtySchema.nullish(),
     qty: qtySchema.nullish(),
-    address: addressSchema,
+    ...deliveryFields,
     paymentMethod: paymentMethodSchema,
   })
-  .transform((body) => ({
+  .transform((body, ctx) => ({
     source: "buyNow" as const,
-    lines: [{ productId: body.productId, size: body.size, qty: body.quantity ?? body.qty ?? 1 }],
-    address: body.address ?? null,
+    lines: [{ productId: body.productId, size: body.size, qty: body.quantity ?? body.qty ?? 1 }] as
+      OrderLineInput[] | "cart",
+    delivery: deliveryOf(body, ctx),
     paymentMethod: body.paymentMethod as PaymentMethod,
   }));
 
@@ -168,9 +217,9 @@ const createOrderRoute = apiRoute({
   method: "post",
   path: "/order/create",
   tags,
-  summary: "Place an order: the cart's lines (`products`) or one product (Buy Now)",
+  summary: "Place an order: the cart (`fromCart`), the cart's lines (`products`) or one product (Buy Now)",
   description:
-    "A body with `products` is a cart or checkout order (what was ordered leaves the cart); anything else is read as Buy Now (`productId`, `size`, `quantity`). Prices come from the catalogue; `amount`, `totalAmount`, `userId`, `merchantId` and `merchantName` are accepted and ignored. With an `Idempotency-Key` a repeat answers the first order (200) instead of placing another.",
+    "`{fromCart: true}` orders the shopper's cart as it is now (400 with `data.emptyCart` when it is empty); a body with `products` is a cart or checkout order of those lines; either way what was ordered leaves the cart. Anything else is read as Buy Now (`productId`, `size`, `quantity`). Delivery: `address`, or `addressId` (a saved address), or neither (the primary address); `saveAddress: true` adds `address` to the shopper's addresses in the same transaction. Prices come from the catalogue; `amount`, `totalAmount`, `userId`, `merchantId` and `merchantName` are accepted and ignored. With an `Idempotency-Key` a repeat answers the first order (200) instead of placing another, whatever its body.",
   access: "user",
   request: {
     headers: z.object({
@@ -179,13 +228,13 @@ const createOrderRoute = apiRoute({
         .optional()
         .openapi({ description: "1 to 200 printable ASCII characters, e.g. a UUID per checkout page" }),
     }),
-    body: jsonBody(z.union([cartOrderSchema, buyNowSchema])),
+    body: jsonBody(z.union([fromCartSchema, cartOrderSchema, buyNowSchema])),
   },
   failures: [400, 404, 409],
   responses: {
     201: success("Order placed successfully!", placedOrderSchema),
     200: success("This order was already placed (the same Idempotency-Key): the first order", placedOrderSchema),
-    400: failure(400, "BAD_REQUEST: malformed JSON, or a size the product lacks"),
+    400: failure(400, "BAD_REQUEST: malformed JSON, a size the product lacks, or an empty cart (`data.emptyCart`)"),
     404: failure(404, "RECORD_NOT_FOUND: a product that is not in the catalogue"),
     409: failure(
       409,
@@ -257,17 +306,25 @@ export function orderRoutes(deps: ApiDeps) {
   mount(app, createOrderRoute, signedIn, async (c) => {
     const raw = await readBody(c, z.unknown());
     const idempotencyKey = readIdempotencyKey(c.req.header("idempotency-key"));
-    // A key that already placed an order answers that order before the body is read: a re-sent
-    // checkout whose cart the first request emptied still lands on its order, not on "empty cart".
+    // The one idempotency check: a key that already placed an order answers that order before
+    // the body is read, so a re-sent checkout whose cart the first request emptied still lands on
+    // its order, not on "empty cart". (Two requests with one key at once: placeOrder's unique index.)
     const earlier = idempotencyKey ? await findOrderByKey(db, c.var.user.id, idempotencyKey, deps.now()) : null;
     if (earlier) return ok(c, { ...earlier, success: true }, "This order was already placed");
-    // A body with `products` is a cart/checkout order; anything else is read as Buy Now.
-    const body = validate(isPlainObject(raw) && "products" in raw ? cartOrderSchema : buyNowSchema, raw);
+    // `fromCart` orders the cart; a body with `products` is a cart/checkout order; anything else is Buy Now.
+    const schema = !isPlainObject(raw)
+      ? buyNowSchema
+      : "fromCart" in raw
+        ? fromCartSchema
+        : "products" in raw
+          ? cartOrderSchema
+          : buyNowSchema;
+    const body = validate(schema, raw);
     const { order, replayed } = await placeOrder(db, {
       userId: c.var.user.id,
       source: body.source,
       lines: body.lines,
-      address: body.address as OrderAddress | null,
+      delivery: body.delivery,
       paymentMethod: body.paymentMethod,
       idempotencyKey,
       now: deps.now(),

@@ -3,7 +3,7 @@ import { and, eq, ne, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { addresses, authTokens, users } from "../db/schema";
 import { requireUser } from "../lib/auth";
-import { addressFields, withPostalCode } from "../lib/address-input";
+import { addressFields, maxAddresses, withPostalCode } from "../lib/address-input";
 import { userSchema } from "../lib/api-schemas";
 import type { ApiDeps, SignedInUser } from "../lib/context";
 import { ApiError, badRequest, conflict, idPattern, notFound, ok, readBody } from "../lib/http";
@@ -75,7 +75,7 @@ const updateSchema = z.object({
     .refine((value) => value == null || isAllowedAvatar(value), "Use an https:// address or a path on this site"),
   address: z
     .array(addressSchema)
-    .max(20, "At most 20 addresses")
+    .max(maxAddresses, `At most ${maxAddresses} addresses`)
     .refine((list) => list.filter((a) => a.isActive === true).length <= 1, "Only one address can be the primary one")
     .optional(),
   // Required only to change the email, the sign-in name (never trimmed: spaces are part of a password).

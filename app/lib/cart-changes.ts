@@ -7,11 +7,12 @@ import {
   cartTotals,
   EMPTY_CART,
 } from "./cart";
+import { decreasedQty } from "../../api/contract";
 import { QTY_MAX, QTY_MIN } from "./catalogue";
 
 /*
- * Reading a cart form and applying it to a cart: what the /cart action checks and the optimistic
- * cart shows. Its own module, so a guest's pages never load it (use-cart.ts fetches it for a
+ * Reading a cart form and previewing it on a cart: what the optimistic cart shows until the API,
+ * which owns the rules, answers. Its own module, so a guest's pages never load it (use-cart.ts fetches it for a
  * signed-in shopper after hydration).
  */
 
@@ -74,17 +75,6 @@ export function applyCartChange(cart: CartSummary, change: CartChange): CartSumm
       if (!line) return cart;
       return replaceQty(decreasedQty(line.qty, qty));
   }
-}
-
-/**
- * Decrease lowers a line by one and removes it at 0. A form may name the quantity
- * it expects afterwards (the shown quantity minus one): then quick clicks, where each newer one
- * cancels the last in the browser, still land where the shopper saw them land.
- */
-export function decreasedQty(current: number, expected: number | null): number {
-  // Never a rise: a tab showing an old, higher quantity still only lowers the line.
-  if (expected !== null && expected >= 0 && expected < current) return expected;
-  return current - 1;
 }
 
 /** The cart with every pending cart form applied in order (Hydrogen's optimistic cart). */

@@ -1,4 +1,5 @@
 import type { ProductJson } from "../../api/lib/catalogue";
+import { MAX_QTY_PER_LINE, MIN_QTY_PER_LINE } from "../../api/contract";
 import type { ImageSource } from "./images";
 
 /** The product shape the /userapp API answers (`GET /userapp/product/get/{id}`). */
@@ -24,8 +25,8 @@ export type CardProduct = Pick<Product, "_id" | "brand" | "category" | "ratingVa
 export const DEFAULT_RATING = 5;
 export const DEFAULT_RATING_COUNT = 100;
 export const NEW_BADGE_DAYS = 7;
-export const QTY_MIN = 1;
-export const QTY_MAX = 10;
+export const QTY_MIN = MIN_QTY_PER_LINE;
+export const QTY_MAX = MAX_QTY_PER_LINE;
 
 /** A URL slug: lower-case, keep letters, digits, spaces and hyphens, spaces to hyphens, collapse repeats. */
 export function slugify(text: string): string {

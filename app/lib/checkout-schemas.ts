@@ -10,6 +10,9 @@ export const EMPTY_CART_MESSAGE = "Your cart is empty";
 export const ADDRESS_FIELDS = ["locality", "city", "state", "zipcode", "country"] as const;
 export type AddressFields = Record<(typeof ADDRESS_FIELDS)[number], string>;
 
+/** One of the shopper's saved addresses, or a new one typed at checkout. */
+export type AddressChoice = { addressId: string } | { inline: AddressFields };
+
 export const CHECKOUT_KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 
 /**
@@ -32,17 +35,19 @@ export const checkoutSchema = z
     zipcode: z.string().optional(),
     country: z.string().optional(),
   })
-  .transform((value, ctx) => {
-    const { idempotencyKey, paymentMethod, addressId } = value;
-    if (addressId) return { idempotencyKey, paymentMethod, address: { addressId } as const };
-    // A new address typed inline follows the address book's own rules (app/lib/address.ts).
-    const parsed = addressSchema.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-      return z.NEVER;
-    }
-    return { idempotencyKey, paymentMethod, address: { inline: parsed.data as AddressFields } };
-  });
+  .transform(
+    (value, ctx): { idempotencyKey: string; paymentMethod: typeof value.paymentMethod; address: AddressChoice } => {
+      const { idempotencyKey, paymentMethod, addressId } = value;
+      if (addressId) return { idempotencyKey, paymentMethod, address: { addressId } };
+      // A new address typed inline follows the address book's own rules (app/lib/address.ts).
+      const parsed = addressSchema.safeParse(value);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+        return z.NEVER;
+      }
+      return { idempotencyKey, paymentMethod, address: { inline: parsed.data as AddressFields } };
+    },
+  );
 
 export type CheckoutForm = z.output<typeof checkoutSchema>;

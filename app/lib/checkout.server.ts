@@ -1,9 +1,7 @@
 import { ID_PATTERN as PRODUCT_ID } from "../../api/contract";
 import type { OrderJson } from "../../api/lib/orders";
 import { defaultSize, productPath, QTY_MAX, QTY_MIN, variantOf } from "./catalogue";
-import type { AddressFields } from "./checkout-schemas";
 import { orErrorPage, type ShopperApi } from "./shopper-api.server";
-import type { AddressJson, UserJson } from "./shopper.server";
 
 export type { OrderJson };
 
@@ -88,40 +86,4 @@ export async function buyNowLine(api: ShopperApi, url: URL): Promise<CheckoutLin
     qty: wanted.qty,
     amount: variant.price.cost * wanted.qty,
   };
-}
-
-const sameAddress = (a: AddressFields, b: AddressFields) =>
-  (["locality", "city", "state", "zipcode", "country"] as const).every(
-    (field) => a[field].trim().toLowerCase() === b[field].trim().toLowerCase(),
-  );
-
-const fieldsOf = ({ locality, city, state, zipcode, country }: AddressFields): AddressFields => ({
-  locality,
-  city,
-  state,
-  zipcode,
-  country,
-});
-
-/**
- * The delivery address of the order. A saved one is looked up among the shopper's own (never
- * trusted from the form); a new one is added to their list through `user/update` (the whole list
- * plus the new one: the API replaces the list) unless the very same address is saved already, as it is when
- * a checkout is sent twice.
- */
-export async function deliveryAddress(
-  api: ShopperApi,
-  user: UserJson,
-  choice: { addressId: string } | { inline: AddressFields },
-): Promise<{ address: AddressFields } | { field: string; message: string }> {
-  if ("addressId" in choice) {
-    const saved = user.address.find((address) => address._id === choice.addressId);
-    return saved ? { address: fieldsOf(saved) } : { field: "addressId", message: "Choose a delivery address" };
-  }
-  const known = user.address.find((address) => sameAddress(address, choice.inline));
-  if (known) return { address: fieldsOf(known) };
-  const list = [...user.address.map((address: AddressJson) => ({ ...address })), { ...choice.inline }];
-  const saved = await api.saveAddresses(user.id, list);
-  if (!saved.ok) return { field: "", message: `Failed to add address: ${saved.envelope.message}` };
-  return { address: choice.inline };
 }

@@ -8,7 +8,7 @@ import type { AddressFields } from "./checkout-schemas";
 import type { PaymentMethodId } from "./payment/methods";
 import { currentPath, readToken, signOutHeaders } from "./session.server";
 import { type CartSummary, loginHref } from "./shopper";
-import { type AddressJson, type CartJson, toCartSummary, type UserJson } from "./shopper.server";
+import { type AddressJson, type CartChangeJson, type CartJson, toCartSummary, type UserJson } from "./shopper.server";
 import { redirectWithError } from "./toast.server";
 import { callUserapp, type UserappResult } from "./userapp.server";
 
@@ -31,16 +31,22 @@ export type CompareAdded = { replaced: Product | null; count: number };
 /** The user's address list as `user/update` takes it back: each with its id, so the API keeps them. */
 export type AddressEntry = Omit<AddressJson, "_id" | "isActive"> & { _id?: string; isActive?: boolean };
 
-/** The lines of an order: the cart's lines, or one Buy Now product (the API tells them apart by `products`). */
-export type OrderContents =
-  | { products: { productId: string; qty: number; size: string }[] }
-  | { productId: string; size?: string; quantity: number };
-export type NewOrder = OrderContents & { address?: AddressFields; paymentMethod?: PaymentMethodId };
+/** What an order holds: the cart as the API has it (`fromCart`), or one Buy Now product. */
+export type OrderContents = { fromCart: true } | { productId: string; size?: string; quantity: number };
+/**
+ * Where it goes: a saved address by id, or a new one (`saveAddress`: added to the shopper's
+ * addresses with the order, in one transaction).
+ */
+export type OrderDelivery = { addressId: string } | { address: AddressFields; saveAddress?: boolean };
+export type NewOrder = OrderContents & OrderDelivery & { paymentMethod?: PaymentMethodId };
 
 /** The profile fields Edit Profile sends; `currentPassword` only with a new email (docs/api.md, `user/update`). */
 export type ProfileChange = { name: string; email: string; phone: string | null; currentPassword?: string };
 
 export type CartLineRef = { productId: string; size: string };
+
+/** A quantity as a form sent it: a number, or the text of one that is not a whole number (the API refuses it). */
+export type SentQty = number | string;
 
 /** `user/summary`: what every page shows of the shopper, in one call (the root loader's). */
 export type ShopperSummary = { user: UserJson; cart: CartSummary; wishlistIds: string[]; compareIds: string[] };
@@ -96,10 +102,17 @@ export function shopperApi(context: AppLoadContext, token: string, onRejected?: 
     /** The cart as the shop shows it: each line with its title, picture, page and prices. */
     cartSummary: async (): Promise<ApiResult<CartSummary>> =>
       mapResult(await call<CartJson>("POST", "cart/get", WHOLE_CART), toCartSummary),
-    addToCart: (line: CartLineRef & { qty: number }) => call<CartJson>("POST", "cart/create", { products: [line] }),
-    updateCartLine: (line: CartLineRef & { qty: number }) => call<CartJson>("PUT", "cart/update", line),
-    removeCartLine: (line: CartLineRef) => call<CartJson>("PUT", "cart/remove", line),
-    removeFromCart: (productIds: string[]) => call<CartJson>("PUT", "cart/remove-multiple", { productIds }),
+    // Each cart change is one call, answering the cart and the lines it touched (`changed`, with
+    // the product's name). `qty` is whatever the form sent: the API owns the rules and refuses
+    // a quantity it does not take with its own message.
+    addToCart: (line: CartLineRef & { qty: SentQty }) =>
+      call<CartChangeJson>("POST", "cart/create", { products: [line] }),
+    updateCartLine: (line: CartLineRef & { qty: SentQty }) => call<CartChangeJson>("PUT", "cart/update", line),
+    /** Lowers the line by one, or to `qty` (the quantity the form expects afterwards) when lower. */
+    decreaseCartLine: (line: CartLineRef & { qty: number | null }) =>
+      call<CartChangeJson>("PUT", "cart/update", { ...line, decrease: true }),
+    removeCartLine: (line: CartLineRef) => call<CartChangeJson>("PUT", "cart/remove", line),
+    clearCart: () => call<CartJson>("PUT", "cart/remove-multiple", { all: true }),
 
     wishlist: (page: number, limit: number) =>
       call<WishlistPage>("POST", "wishlist/list", { query: {}, options: { page, limit }, isCountOnly: false }),
@@ -125,7 +138,7 @@ export function shopperApi(context: AppLoadContext, token: string, onRejected?: 
     returnOrder: (orderId: string, reason: string) =>
       call<OrderJson>("PUT", `orders/${encodeURIComponent(orderId)}/return`, { reason }),
     /** Places the order; the same idempotency key always answers the same order (decision 005). */
-    createOrder: (order: NewOrder | { products: [] }, idempotencyKey: string) =>
+    createOrder: (order: NewOrder, idempotencyKey: string) =>
       call<OrderJson>("POST", "order/create", order, { "Idempotency-Key": idempotencyKey }),
   };
 }

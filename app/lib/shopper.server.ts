@@ -7,7 +7,7 @@ import type { CartSummary, Shopper } from "./shopper";
 export type { AddressJson, UserJson } from "../../api/lib/users";
 
 /** A cart as the API answers it (`cart/get`, `cart/update`...): the API's own type, for its shape only. */
-export type { CartJson } from "../../api/lib/cart";
+export type { CartChangeJson, CartJson } from "../../api/lib/cart";
 
 /** The name the shop greets a user by: their name, else the part of the email before the @. */
 export function displayName(user: Pick<UserJson, "name" | "email">): string {

@@ -9,15 +9,7 @@ import { Toaster } from "~/components/toaster";
 import { OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { useIsPending } from "~/components/use-is-pending";
 import { PLATFORM_FEE } from "../../api/contract";
-import {
-  buyNowLine,
-  cartLines,
-  type CheckoutLine,
-  deliveryAddress,
-  isBuyNow,
-  isProblem,
-  readBuyNow,
-} from "~/lib/checkout.server";
+import { buyNowLine, cartLines, type CheckoutLine, isBuyNow, isProblem, readBuyNow } from "~/lib/checkout.server";
 import { PIN_LOOKUP } from "~/lib/address";
 import { ADDRESS_FIELDS, checkoutSchema, EMPTY_CART_MESSAGE } from "~/lib/checkout-schemas";
 import { errorToast, toastOf } from "~/lib/form-toast";
@@ -26,7 +18,13 @@ import { pinLookUpReply, primePinDirectory, unknownPinError } from "~/lib/pincod
 import { formatRupees } from "~/lib/money";
 import { DEFAULT_PAYMENT_METHOD } from "~/lib/payment/methods";
 import { seo } from "~/lib/seo";
-import { type OrderContents, orErrorPage, requireShopper, requireShopperProfile } from "~/lib/shopper-api.server";
+import {
+  type ApiResult,
+  type OrderContents,
+  type OrderDelivery,
+  requireShopper,
+  requireShopperProfile,
+} from "~/lib/shopper-api.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/checkout";
 
@@ -79,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get(PIN_LOOKUP.name) === PIN_LOOKUP.value) return { result: await pinLookUpReply(context, formData) };
   const buyNow = isBuyNow(url);
 
-  // What is ordered is read again here, never taken from the form: the cart as it is now, or
+  // What is ordered is never taken from the form: the cart as the API holds it (`fromCart`), or
   // the Buy Now query (whose product and stock the API checks, after answering a used key).
   let order: OrderContents;
   if (buyNow) {
@@ -87,52 +85,52 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isProblem(wanted)) return refuse(formData, wanted.message, wanted.status);
     order = { productId: wanted.productId, size: wanted.size ?? undefined, quantity: wanted.qty };
   } else {
-    const lines = await cartLines(api);
-    if (lines.length === 0) {
-      // A checkout sent twice finds the cart emptied by the first: its key still answers that order.
-      const key = String(formData.get("idempotencyKey") ?? "");
-      if (key) {
-        const earlier = await api.createOrder({ products: [] }, key);
-        if (earlier.ok) return placed(earlier.envelope.data._id);
-      }
-      return refuse(formData, EMPTY_CART_MESSAGE, 400);
-    }
-    order = { products: lines.map(({ productId, qty, size }) => ({ productId, qty, size })) };
+    order = { fromCart: true };
   }
 
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { idempotencyKey, paymentMethod, address: choice } = submission.value;
-  const unknownPin = "inline" in choice && choice.inline ? await unknownPinError(context, choice.inline.zipcode) : null;
+  const unknownPin = "inline" in choice ? await unknownPinError(context, choice.inline.zipcode) : null;
   if (unknownPin) return data({ result: submission.reply({ fieldErrors: unknownPin }) }, { status: 400 });
 
-  const user = orErrorPage(await api.me());
-  const delivery = await deliveryAddress(api, user, choice);
-  if ("message" in delivery) {
-    return data(
-      {
-        result: submission.reply(
-          delivery.field
-            ? { fieldErrors: { [delivery.field]: [delivery.message] } }
-            : { formErrors: [delivery.message] },
-        ),
-        // "Failed to add address: …", when the new address could not be saved.
-        toast: delivery.field ? null : errorToast(delivery.message),
-      },
-      { status: 400 },
-    );
-  }
+  // One call: the API finds the saved address among the shopper's own, or saves the new one with
+  // the order, reads the cart, takes the stock and empties what was ordered from the cart.
+  const delivery: OrderDelivery =
+    "inline" in choice ? { address: choice.inline, saveAddress: true } : { addressId: choice.addressId };
+  const result = await api.createOrder({ ...order, ...delivery, paymentMethod }, idempotencyKey);
+  if (result.ok) return placed(result.envelope.data._id);
 
-  const result = await api.createOrder({ ...order, address: delivery.address, paymentMethod }, idempotencyKey);
-  if (!result.ok) {
-    const message = `Failed to place order: ${result.envelope.message || "Please try again."}`;
-    // The toast's fixed text (decision 014); the reason stays above the form.
-    return data(
-      { result: submission.reply({ formErrors: [message] }), toast: errorToast(PLACE_ORDER_FAILED) },
-      { status: result.httpStatus >= 500 ? 500 : result.httpStatus === 409 ? 409 : 400 },
-    );
+  const fieldErrors = orderFieldErrors(result);
+  if (fieldErrors) return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+  if (isEmptyCart(result))
+    return data({ result: submission.reply({ formErrors: [EMPTY_CART_MESSAGE] }) }, { status: 400 });
+  const message = `Failed to place order: ${result.envelope.message || "Please try again."}`;
+  // The toast's fixed text (decision 014); the reason stays above the form.
+  return data(
+    { result: submission.reply({ formErrors: [message] }), toast: errorToast(PLACE_ORDER_FAILED) },
+    { status: result.httpStatus >= 500 ? 500 : result.httpStatus === 409 ? 409 : 400 },
+  );
+}
+
+/** The API's "your cart is empty" (a stale page, or a cart emptied in another tab). */
+const isEmptyCart = (result: ApiResult<unknown>) =>
+  result.httpStatus === 400 && (result.envelope.data as { emptyCart?: unknown } | null)?.emptyCart === true;
+
+/**
+ * The API's field errors on the delivery address, as the form's own fields: `addressId` (not one
+ * of the shopper's) and `address.<field>` (the new address); null for any other refusal (such as
+ * "At most 20 addresses" on `address`, shown above the form).
+ */
+function orderFieldErrors(result: ApiResult<unknown>): Record<string, string[]> | null {
+  if (result.httpStatus !== 422 || !Array.isArray(result.envelope.data)) return null;
+  const errors: Record<string, string[]> = {};
+  for (const { path, message } of result.envelope.data as { path: string; message: string }[]) {
+    const field = path === "addressId" ? path : path.replace(/^address\./, "");
+    if (!(field === "addressId" || (ADDRESS_FIELDS as readonly string[]).includes(field))) return null;
+    (errors[field] ??= []).push(message);
   }
-  return placed(result.envelope.data._id);
+  return Object.keys(errors).length > 0 ? errors : null;
 }
 
 /** The toast of a checkout the API refused (the reason is shown above the form). */

@@ -507,3 +507,152 @@ describe("cart: users never see each other's cart", () => {
     expect(alicesCart.body.data.products).toMatchObject([{ size: "M", qty: 4 }]);
   });
 });
+
+describe("cart: the stock and visibility rules, in the API", () => {
+  const sizes = [
+    { size: "M", quantity: 8, mrp: 1000, discount: 20 },
+    { size: "L", quantity: 0, mrp: 1000, discount: 20 },
+  ];
+  const add = (token: string, productId: string, size: string, qty: number) =>
+    call("POST", "/userapp/cart/create", { token, body: { products: [{ productId, size, qty }] } });
+  const update = (token: string, body: Record<string, unknown>) => call("PUT", "/userapp/cart/update", { token, body });
+  const count = async (token: string) =>
+    (await call("POST", "/userapp/cart/get", { token })).body.data.products.map((l: { size: string; qty: number }) => [
+      l.size,
+      l.qty,
+    ]);
+
+  it("refuses to add more than the size's stock: 'Only 8 left in size M', with data.available", async () => {
+    const user = await shopper();
+    const shirt = await insertProduct(db, { variants: sizes });
+    const res = await add(user.token, shirt, "M", 9);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      status: "BAD_REQUEST",
+      message: "Only 8 left in size M",
+      data: { productId: shirt, size: "M", requested: 9, available: 8 },
+    });
+    expect(await count(user.token)).toEqual([]);
+    expect((await add(user.token, shirt, "M", 8)).status).toBe(201);
+  });
+
+  it("counts what the cart already holds: 5 in the cart and 4 more of 8 is refused, and the line stays at 5", async () => {
+    const user = await shopper();
+    const shirt = await insertProduct(db, { variants: sizes });
+    expect((await add(user.token, shirt, "M", 5)).status).toBe(201);
+    const res = await add(user.token, shirt, "M", 4);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Only 8 left in size M");
+    expect(await count(user.token)).toEqual([["M", 5]]);
+  });
+
+  it("refuses a sold-out size, a size the product lacks and a hidden product, each with nothing available", async () => {
+    const user = await shopper();
+    const shirt = await insertProduct(db, { variants: sizes });
+    const hidden = await insertProduct(db, { variants: sizes, hidden: true });
+    const soldOut = await add(user.token, shirt, "L", 1);
+    expect(soldOut.status).toBe(400);
+    expect(soldOut.body.data).toMatchObject({ available: 0 });
+    const noSize = await add(user.token, shirt, "XXL", 1);
+    expect(noSize.status).toBe(400);
+    expect(noSize.body).toMatchObject({
+      message: "Size XXL is not available for this product",
+      data: { available: 0 },
+    });
+    const gone = await add(user.token, hidden, "M", 1);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe("Product not found");
+    expect(await count(user.token)).toEqual([]);
+  });
+
+  it("never lets two adds at once pass the stock together", async () => {
+    const user = await shopper();
+    const shirt = await insertProduct(db, { variants: sizes });
+    const results = await Promise.all([add(user.token, shirt, "M", 5), add(user.token, shirt, "M", 5)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(await count(user.token)).toEqual([["M", 5]]);
+  });
+
+  it("refuses to raise a line above its stock, or at all once the product is hidden, but always lets it be lowered", async () => {
+    const user = await shopper();
+    const shirt = await insertProduct(db, { variants: sizes });
+    await add(user.token, shirt, "M", 6);
+    const tooMany = await update(user.token, { productId: shirt, size: "M", qty: 9 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ message: "Only 8 left in size M", data: { available: 8, requested: 9 } });
+    const raised = await update(user.token, { productId: shirt, size: "M", qty: 8 });
+    expect(raised.status).toBe(200);
+    expect(raised.body.data.changed).toEqual([{ productId: shirt, size: "M", qty: 8, shortTitle: expect.any(String) }]);
+
+    await db.update(products).set({ hidden: true }).where(eq(products.id, shirt));
+    await update(user.token, { productId: shirt, size: "M", qty: 3 });
+    const hiddenRaise = await update(user.token, { productId: shirt, size: "M", qty: 4 });
+    expect(hiddenRaise.status).toBe(400);
+    expect(hiddenRaise.body.data).toMatchObject({ available: 0 });
+    expect(await count(user.token)).toEqual([["M", 3]]);
+  });
+
+  it("gives every bad quantity one message", async () => {
+    const user = await shopper();
+    const shirt = await insertProduct(db, { variants: sizes });
+    await add(user.token, shirt, "M", 2);
+    for (const qty of [0, 11, -1, 2.5, "3", ""]) {
+      const res = await update(user.token, { productId: shirt, size: "M", qty });
+      expect(res.status, String(qty)).toBe(422);
+      expect(res.body.data).toEqual([{ path: "qty", message: "Quantity must be between 1 and 10" }]);
+      const added = await add(user.token, shirt, "M", qty as number);
+      expect(added.body.data).toEqual([{ path: "products.0.qty", message: "Quantity must be between 1 and 10" }]);
+    }
+    expect(await count(user.token)).toEqual([["M", 2]]);
+  });
+});
+
+describe("cart: one call per change, answering the lines it touched", () => {
+  it("decrease lowers by one, or to the expected quantity when lower (never up), and removes a line of one", async () => {
+    const user = await shopper();
+    const shirt = await insertProduct(db, { shortTitle: "Plain Tee", variants: shirtSizes });
+    await call("POST", "/userapp/cart/create", { token: user.token, body: { productId: shirt, size: "M", qty: 5 } });
+    const decrease = (qty?: number) =>
+      call("PUT", "/userapp/cart/update", {
+        token: user.token,
+        body: { productId: shirt, size: "M", decrease: true, ...(qty === undefined ? {} : { qty }) },
+      });
+    let res = await decrease();
+    expect(res.status).toBe(200);
+    expect(res.body.data.changed).toEqual([{ productId: shirt, size: "M", qty: 4, shortTitle: "Plain Tee" }]);
+    res = await decrease(2);
+    expect(res.body.data.changed[0].qty).toBe(2);
+    res = await decrease(7);
+    expect(res.body.data.changed[0].qty).toBe(1);
+    res = await decrease();
+    expect(res.body).toMatchObject({ message: "Item removed from cart", data: { products: [], totalQuantity: 0 } });
+    expect(res.body.data.changed).toEqual([{ productId: shirt, size: "M", qty: 0, shortTitle: "Plain Tee" }]);
+    expect((await decrease()).status).toBe(404);
+  });
+
+  it("remove names the removed line; remove-multiple with {all: true} empties the cart", async () => {
+    const user = await shopper();
+    const shirt = await insertProduct(db, { shortTitle: "Linen Kurta", variants: shirtSizes });
+    const lamp = await insertProduct(db);
+    await call("POST", "/userapp/cart/create", {
+      token: user.token,
+      body: {
+        products: [
+          { productId: shirt, size: "M", qty: 2 },
+          { productId: lamp, size: "M", qty: 1 },
+        ],
+      },
+    });
+    const removed = await call("PUT", "/userapp/cart/remove", {
+      token: user.token,
+      body: { productId: shirt, size: "M" },
+    });
+    expect(removed.body.data.changed).toEqual([{ productId: shirt, size: "M", qty: 0, shortTitle: "Linen Kurta" }]);
+    expect(removed.body.data.products).toHaveLength(1);
+    const cleared = await call("PUT", "/userapp/cart/remove-multiple", { token: user.token, body: { all: true } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({ products: [], totalQuantity: 0, totalAmount: 0 });
+    const refused = await call("PUT", "/userapp/cart/remove-multiple", { token: user.token, body: { all: false } });
+    expect(refused.status).toBe(422);
+  });
+});

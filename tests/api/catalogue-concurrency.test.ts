@@ -13,9 +13,9 @@ describe("catalogue writes at the same time", () => {
         Array.from({ length: 50 }, (_, n) => insertProduct(api.db, { shortTitle: `${word} Widget ${word}x${n}` })),
       );
       expect(results.filter((result) => result.status === "rejected")).toEqual([]);
-      const { rows } = await api.db.execute(
+      const { rows } = (await api.db.execute(
         sql`select product_count from search_terms where kind = 'word' and term = ${word}`,
-      );
+      )) as unknown as { rows: unknown[] };
       expect(rows).toEqual([{ product_count: 50 }]);
     }
   });

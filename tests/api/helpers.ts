@@ -87,6 +87,24 @@ export async function insertMerchant(db: Database, fields: Partial<typeof mercha
 export type TestVariant = { size: string; quantity: number; mrp: number; discount: number };
 
 /** Inserts a product with its variants (cost computed as the catalogue does) and returns its id. */
+/** Two real Indian addresses (known PIN codes) for orders and address books. */
+export const testAddresses = {
+  home: {
+    locality: "12 MG Road, Indiranagar",
+    city: "Bengaluru",
+    state: "Karnataka",
+    zipcode: "560038",
+    country: "India",
+  },
+  office: {
+    locality: "4th Floor, Cyber Towers",
+    city: "Hyderabad",
+    state: "Telangana",
+    zipcode: "500081",
+    country: "India",
+  },
+};
+
 export async function insertProduct(
   db: Database,
   fields: Partial<Omit<typeof products.$inferInsert, "price" | "discount" | "searchText">> & {

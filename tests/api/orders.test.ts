@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addresses, orderItems, orders, products, variants } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
-import { NO_ADDRESS_MESSAGE } from "../../api/lib/orders";
+import { NO_ADDRESS_MESSAGE } from "../../api/lib/delivery-address";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 
 // A clock that ticks one second per reading, so "newest first" is observable.
@@ -361,7 +361,7 @@ describe("order/create: stock", () => {
       shortTitle: "Steel Bottle",
       variants: [{ size: "free", quantity: 20, mrp: 400, discount: 0 }],
     });
-    const scarce = await insertProduct(db, { shortTitle: "Linen Shirt", variants: shirtSizes(3, 0) });
+    const scarce = await insertProduct(db, { shortTitle: "Linen Shirt", variants: shirtSizes(5, 0) });
     await call("POST", "/userapp/cart/create", {
       token: user.token,
       body: {
@@ -371,6 +371,11 @@ describe("order/create: stock", () => {
         ],
       },
     });
+    // Two sold elsewhere since the cart took its five.
+    await db
+      .update(variants)
+      .set({ quantity: 3 })
+      .where(and(eq(variants.productId, scarce), eq(variants.size, "M")));
 
     const tooMany = await placeOrder(user.token, {
       products: [

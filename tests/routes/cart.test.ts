@@ -5,7 +5,7 @@ import { loader as rootLoader } from "../../app/root";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
 import { action as logoutAction } from "../../app/routes/logout";
 import { createTestApi, insertProduct } from "../api/helpers";
-import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
+import { countingContext, formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
 const api = await createTestApi();
 const context = loadContext(api);
@@ -296,5 +296,39 @@ describe("every intent", () => {
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/login?redirectTo=%2Fshop");
     expect(answer.jar).not.toContain("__session=");
+  });
+});
+
+describe("the API's rules, shown as the API says them", () => {
+  it("refuses more than the size's stock with the API's message, and keeps the cart as it was", async () => {
+    const lamp = await insertProduct(api.db, {
+      shortTitle: "Table Lamp",
+      variants: [{ size: "M", quantity: 8, mrp: 900, discount: 0 }],
+    });
+    const { cookie } = await shopperWith([{ productId: lamp, size: "M", qty: "5" }]);
+    const more = await post({ intent: "add", productId: lamp, size: "M", qty: "4" }, cookie);
+    expect(more.toast).toEqual({ type: "error", message: "Failed to add product to cart: Only 8 left in size M" });
+    const raised = await post({ intent: "update", productId: lamp, size: "M", qty: "9" }, cookie);
+    expect(raised.toast).toEqual({ type: "error", message: "Failed to update quantity: Only 8 left in size M" });
+    expect(lineOf(raised.cart, lamp, "M")?.qty).toBe(5);
+  });
+});
+
+describe("one API call per intent", () => {
+  it.each([
+    ["add", { intent: "add", qty: "2" }, ["/userapp/cart/create"]],
+    ["update", { intent: "update", qty: "3" }, ["/userapp/cart/update"]],
+    ["decrease", { intent: "decrease" }, ["/userapp/cart/update"]],
+    ["remove", { intent: "remove" }, ["/userapp/cart/remove"]],
+    ["clear", { intent: "clear" }, ["/userapp/cart/remove-multiple"]],
+  ])("%s calls the API once", async (_intent, fields, expected) => {
+    const { cookie } = await shopperWith([{ productId: shirt, size: "M", qty: "2" }]);
+    const { context: counting, calls } = countingContext(context);
+    const form = { productId: shirt, size: "M", ...fields } as Record<string, string>;
+    const answer = await settle(() =>
+      cartAction({ request: formPost("/cart", form, cookie), params: {}, context: counting } as never),
+    );
+    expect(answer.status).toBe(303);
+    expect(calls).toEqual(expected);
   });
 });

@@ -8,6 +8,19 @@ export function loadContext(api: TestApi, clientAddress: string | null = null) {
   return { userapp: (request: Request) => api.app.fetch(request, { clientAddress }), cspNonce: "test-nonce" };
 }
 
+/**
+ * The same context, with the path of each API call it hands on written down in `calls`: the real
+ * API answers; the test counts how often the storefront asked.
+ */
+export function countingContext<C extends { userapp: (request: Request) => Response | Promise<Response> }>(context: C) {
+  const calls: string[] = [];
+  const userapp = (request: Request) => {
+    calls.push(new URL(request.url).pathname);
+    return context.userapp(request);
+  };
+  return { context: { ...context, userapp }, calls };
+}
+
 export const SHOP = "http://shop.test";
 
 /** A browser's form POST: urlencoded fields, the page's Origin, and the cookies it holds. */

@@ -9,7 +9,8 @@ import {
   lineTotal,
   priceDetails,
 } from "../../app/lib/cart";
-import { applyCartChange, decreasedQty, optimisticCart, readCartChange, readQty } from "../../app/lib/cart-changes";
+import { decreasedQty } from "../../api/contract";
+import { applyCartChange, optimisticCart, readCartChange, readQty } from "../../app/lib/cart-changes";
 
 const line = (productId: string, size: string, qty: number, price: number, mrp: number): CartLine => ({
   productId,
