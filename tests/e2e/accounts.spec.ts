@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test";
-import { createShopper, signIn } from "./support/shoppers";
+import { createShopper, signIn, signInWithForm } from "./support/shoppers";
 
 // Issue 4: register, login and logout with JavaScript on and off, redirectTo round trips,
 // and the origin check that refuses cross-site form posts.
@@ -66,7 +66,7 @@ test("a wrong password says why, keeps the email and clears the password", async
 
 test("a signed-in shopper who opens /login goes straight on", async ({ page, request }) => {
   const shopper = await createShopper(request);
-  await signIn(page, shopper);
+  await signInWithForm(page, shopper);
   await page.goto("/login?redirectTo=%2Fshop");
   await expect(page).toHaveURL(/\/shop$/);
 });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 
 export type TestShopper = { email: string; password: string; firstName: string; lastName: string };
 
@@ -23,11 +23,30 @@ export async function createShopper(
 }
 
 /** Signs in through the login form, as a shopper would (works with JavaScript on and off). */
-export async function signIn(page: Page, shopper: TestShopper, redirectTo?: string): Promise<void> {
+export async function signInWithForm(page: Page, shopper: TestShopper, redirectTo?: string): Promise<void> {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login");
   await page.getByLabel("Email").fill(shopper.email);
   await page.getByLabel("Password").fill(shopper.password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Login successful! Welcome back." })).toBeVisible();
+}
+
+/**
+ * Signs in by posting the login form from the browser's own context (its cookies, the shop's
+ * Origin), then opens `redirectTo` (the home page by default) with the welcome toast: where the
+ * form would have landed, without typing and rendering the login page first. The form itself is
+ * driven by signInWithForm, in accounts.spec.ts.
+ */
+export async function signIn(page: Page, shopper: TestShopper, redirectTo?: string): Promise<void> {
+  const target = redirectTo ?? "/";
+  const origin = new URL(String(test.info().project.use.baseURL)).origin;
+  const posted = await page.request.post("/login", {
+    form: { email: shopper.email, password: shopper.password, redirectTo: target },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+  expect(posted.status(), await posted.text()).toBe(303);
+  await page.goto(target);
   await expect(page.getByRole("status").filter({ hasText: "Login successful! Welcome back." })).toBeVisible();
 }
 
