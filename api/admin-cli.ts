@@ -7,7 +7,7 @@
 import { readEnv } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { openShopDatabase } from "./db/connect";
-import { setAdmin } from "./lib/admins";
+import { setAdmin } from "./lib/accounts/admins";
 
 const USAGE = `Usage: npm run admin -- promote <email>   make the account with this email an admin
        npm run admin -- demote <email>    make it a shopper again`;

@@ -1,7 +1,7 @@
 /**
  * `npm run catalogue -- export [FILE]` and `npm run catalogue -- import FILE`: the catalogue as
  * CSV, with the same code as GET /userapp/admin/catalogue/export and POST …/import
- * (api/lib/catalogue-csv.ts; docs/scripts.md). It opens the configured database as the seed
+ * (api/lib/catalogue/catalogue-csv.ts; docs/scripts.md). It opens the configured database as the seed
  * does (DATA_DIR or DATABASE_URL). One line per outcome; a refused file lists its first 100
  * errors by line and field, and how many more there are; any error exits 1.
  */
@@ -11,9 +11,10 @@ import { pipeline } from "node:stream/promises";
 import { readEnv } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { openShopDatabase } from "./db/connect";
-import { exportCatalogueCsv, MAX_CSV_BYTES } from "./lib/catalogue-csv";
-import { type ImportError, importCatalogueCsv, ImportRefused } from "./lib/catalogue-import";
-import { ApiError } from "./lib/http";
+import { exportCatalogueCsv, MAX_CSV_BYTES } from "./lib/catalogue/catalogue-csv";
+import { type ImportError, ImportRefused } from "./lib/catalogue/catalogue-import-rows";
+import { importCatalogueCsv } from "./lib/catalogue/catalogue-import";
+import { ApiError } from "./lib/http/http";
 
 const USAGE = `Usage: npm run catalogue -- export [FILE]   write the catalogue as CSV to FILE, or to the standard output
        npm run catalogue -- import FILE     apply a CSV file (every row checked first; all of it or nothing)`;

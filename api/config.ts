@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseTrustProxy } from "./lib/client-address";
-import type { OrderSettings } from "./lib/order-lifecycle";
+import { parseTrustProxy } from "./platform/client-address";
+import type { OrderSettings } from "./lib/orders/order-states";
 
 /** Environment of the API and server, parsed once at start-up. */
 const envSchema = z.object({
@@ -37,7 +37,7 @@ const envSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(1024 * 1024),
-  /** Whose X-Forwarded-For is believed: off, a hop count or addresses/CIDRs (api/lib/client-address.ts). */
+  /** Whose X-Forwarded-For is believed: off, a hop count or addresses/CIDRs (api/platform/client-address.ts). */
   TRUST_PROXY: z
     .string()
     .optional()
@@ -68,7 +68,7 @@ const envSchema = z.object({
   COD_LIMIT: z.coerce.number().int().min(0).default(50000),
   /** Milliseconds one statement of a guest's search, list or suggestions may run before it is cancelled and answered 503. */
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
-  /** Accounts one client address may register per hour (api/lib/throttle.ts). */
+  /** Accounts one client address may register per hour (api/lib/accounts/throttle.ts). */
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
 
@@ -85,7 +85,7 @@ export function userappSettings(env: ServerEnv) {
   };
 }
 
-/** The order rules of `env` (api/lib/order-lifecycle.ts), for createUserapp's `orders`. */
+/** The order rules of `env` (api/lib/orders/order-states.ts), for createUserapp's `orders`. */
 export function orderSettings(env: ServerEnv): OrderSettings {
   return {
     paymentWindowMs: Math.round(env.PAYMENT_WINDOW_MINUTES * 60 * 1000),

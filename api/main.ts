@@ -3,10 +3,10 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createUserapp } from "./app";
 import { readEnv, userappSettings } from "./config";
-import { listenForCatalogueChanges } from "./lib/catalogue-version";
-import { logger } from "./lib/logger";
-import { startPaymentSweeper } from "./lib/order-lifecycle";
-import { createHealth, pingDatabase } from "./lib/health";
+import { listenForCatalogueChanges } from "./platform/catalogue-version";
+import { logger } from "./platform/logger";
+import { startPaymentSweeper } from "./lib/payments/payment-sweeper";
+import { createHealth, pingDatabase } from "./platform/health";
 import {
   assertPortFree,
   closeGracefully,
@@ -48,9 +48,9 @@ if (workers > 1 || !handle) {
 
 async function serve(database: NonNullable<typeof handle>) {
   const app = createUserapp({ db: database.db, ...userappSettings(env) });
-  // Unpaid UPI orders past their window release their stock (api/lib/order-lifecycle.ts).
+  // Unpaid UPI orders past their window release their stock (api/lib/payments/payment-sweeper.ts).
   const stopSweeper = startPaymentSweeper({ db: database.db, now: () => new Date(), logger });
-  // Another process's catalogue change reaches this process's caches (api/lib/catalogue-version.ts).
+  // Another process's catalogue change reaches this process's caches (api/platform/catalogue-version.ts).
   const databaseUrl = "url" in database ? (database.url as string) : env.DATABASE_URL;
   const catalogueListener = databaseUrl
     ? await listenForCatalogueChanges({

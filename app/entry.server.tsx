@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
-import { logger } from "../api/lib/logger";
+import { logger } from "../api/platform/logger";
 import { DEFERRED_MODULE_TYPE } from "./lib/boot-script";
 import { NonceContext } from "./lib/nonce";
 import { prerenderer } from "./lib/prerender.server";

@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { buildIfNeeded } from "../server/build";
-import { CSV_COLUMNS } from "../api/lib/catalogue-csv";
-import { csvRecord } from "../api/lib/csv";
+import { CSV_COLUMNS } from "../api/lib/catalogue/catalogue-csv";
+import { csvRecord } from "../api/lib/catalogue/csv";
 import { freePort, stop } from "./pages";
 
 /**

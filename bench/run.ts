@@ -60,7 +60,7 @@ if (!only || only === "pages") {
 if (!only || only === "list") {
   console.log(
     "\nProduct list API on PGlite, in-process fetch: distinct shoppers' requests (bench/queries.ts), each sent once. " +
-      "Each is a first sight for the catalogue cache's lists (api/lib/catalogue-cache.ts); only products read by an earlier request in the last 5 s come from its product cache.\n",
+      "Each is a first sight for the catalogue cache's lists (api/lib/catalogue/catalogue-cache.ts); only products read by an earlier request in the last 5 s come from its product cache.\n",
   );
   console.log("| products | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) | requests | median matches | seed (s) |");
   console.log("|---:|---:|---:|---:|---:|---:|---:|---:|");

@@ -17,7 +17,7 @@ import path from "node:path";
  */
 const root = path.resolve(import.meta.dirname, "..");
 
-/** Misspellings the seeded catalogue corrects (api/lib/search-fallback.ts). */
+/** Misspellings the seeded catalogue corrects (api/lib/search/search-fallback.ts). */
 export const MISSPELT = ["samsng", "hedphones", "sonyy", "laptp", "bluetoth", "earbudz", "headfones", "smartwatsh"];
 const PAGES = ["/shop", "/", "/shop?page=2", "/shop?sort=price-asc"];
 

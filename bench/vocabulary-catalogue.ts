@@ -1,6 +1,7 @@
 import { merchants } from "../api/db/schema";
 import type { Database } from "../api/db/client";
-import { insertProducts, type ProductInput, withListingDeferred } from "../api/lib/admin-catalogue";
+import { insertProducts, withListingDeferred } from "../api/lib/catalogue/admin-catalogue";
+import { type ProductInput } from "../api/lib/catalogue/admin-product-schemas";
 import { childSeed, createRandom, type Random, seededId } from "../api/seed/random";
 import { generateMerchants } from "../api/seed/catalogue";
 
@@ -12,7 +13,7 @@ import { generateMerchants } from "../api/seed/catalogue";
  * distinct words at 1,00,000 products. Product i depends only on the seed and i.
  *
  * Written through the import's path (insertProducts inside withListingDeferred, as
- * api/lib/catalogue-csv.ts does), so product_listing and search_terms are what the triggers make.
+ * api/lib/catalogue/catalogue-csv.ts does), so product_listing and search_terms are what the triggers make.
  */
 
 const SYLLABLES = [

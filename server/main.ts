@@ -8,10 +8,10 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createUserapp } from "../api/app";
 import { readEnv, userappSettings } from "../api/config";
-import { listenForCatalogueChanges } from "../api/lib/catalogue-version";
-import { logger } from "../api/lib/logger";
-import { startPaymentSweeper } from "../api/lib/order-lifecycle";
-import { createHealth, pingDatabase } from "../api/lib/health";
+import { listenForCatalogueChanges } from "../api/platform/catalogue-version";
+import { logger } from "../api/platform/logger";
+import { startPaymentSweeper } from "../api/lib/payments/payment-sweeper";
+import { createHealth, pingDatabase } from "../api/platform/health";
 import {
   StartupError,
   assertPortFree,
@@ -82,10 +82,10 @@ async function serve() {
   const userapp = remoteApi
     ? proxyUserapp(remoteApi)
     : createUserapp({ db: handle!.db, ...userappSettings(env) }).fetch;
-  // Unpaid UPI orders past their window release their stock (api/lib/order-lifecycle.ts); the API process does it in remote mode.
+  // Unpaid UPI orders past their window release their stock (api/lib/payments/payment-sweeper.ts); the API process does it in remote mode.
   const stopSweeper = handle ? startPaymentSweeper({ db: handle.db, now: () => new Date(), logger }) : async () => {};
   // Another process's catalogue change (another worker, `npm run catalogue -- import`) reaches this
-  // process's caches through PostgreSQL's NOTIFY (api/lib/catalogue-version.ts).
+  // process's caches through PostgreSQL's NOTIFY (api/platform/catalogue-version.ts).
   const databaseUrl = handle && "url" in handle ? (handle.url as string) : env.DATABASE_URL;
   const catalogueListener =
     handle && databaseUrl

@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import { constants, crc32, deflateRaw } from "node:zlib";
-import { localCatalogueVersion } from "../api/lib/catalogue-version";
+import { localCatalogueVersion } from "../api/platform/catalogue-version";
 import { wantsSaveData } from "../app/lib/save-data";
 import { createNonce } from "./security-headers";
 
@@ -17,7 +17,7 @@ import { createNonce } from "./security-headers";
  * accepts gzip costs no compression either: only the nonces are new.
  *
  * A page is never served, fresh or stale, once an admin has changed the catalogue after its
- * render began (api/lib/catalogue-version.ts): the shop shows a price, a stock level or a hidden
+ * render began (api/platform/catalogue-version.ts): the shop shows a price, a stock level or a hidden
  * product as the admin left it at once.
  */
 export type PageCacheOptions = {

@@ -1,4 +1,4 @@
-import { logger } from "../api/lib/logger";
+import { logger } from "../api/platform/logger";
 import { StartupError } from "../api/runtime";
 import { type UserappService, remoteUserapp } from "./site";
 

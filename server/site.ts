@@ -6,10 +6,10 @@ import {
   type TrustProxy,
   resolveClientAddress,
   socketPeer,
-} from "../api/lib/client-address";
-import { HEALTH_PATHS, type Health, createHealth } from "../api/lib/health";
-import { type Logger, logger as defaultLogger } from "../api/lib/logger";
-import { REQUEST_ID_HEADER, requestLog } from "../api/lib/request-log";
+} from "../api/platform/client-address";
+import { HEALTH_PATHS, type Health, createHealth } from "../api/platform/health";
+import { type Logger, logger as defaultLogger } from "../api/platform/logger";
+import { REQUEST_ID_HEADER, requestLog } from "../api/platform/request-log";
 import type { UserappFetch } from "../app/lib/load-context";
 import { type BodyLimitRule, bodyLimit } from "./body-limit";
 import { compress } from "./compress";

@@ -26,7 +26,7 @@ import * as schema from "./schema";
 // - then every sequence is set to the source's value, materialised views are refreshed, and
 //   the transaction commits; ANALYZE runs after it.
 //
-// Product photos are rows of product_media (api/lib/product-images.ts, api/routes/media.ts read
+// Product photos are rows of product_media (api/lib/catalogue/product-images.ts, api/routes/media.ts read
 // them from there), not files under DATA_DIR: copying the tables moves them too.
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");

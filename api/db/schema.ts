@@ -28,7 +28,7 @@ export const merchants = pgTable(
     contactPhone: text("contact_phone").notNull(),
     contactEmail: text("contact_email").notNull(),
     /**
-     * The merchant's GST registration (api/lib/gst.ts checks its shape and check character), its
+     * The merchant's GST registration (api/lib/tax/gst.ts checks its shape and check character), its
      * state (the address form's name: "Tamil Nadu") and its registered address, printed on its tax
      * invoices. Null for a merchant registered before migration 0006 that it could not fill in.
      */
@@ -47,7 +47,7 @@ export const merchants = pgTable(
 
 /**
  * One picture of a product. The seed's artwork is a path alone (an SVG draws at any width); an
- * uploaded photo (api/lib/product-images.ts) is WebP at several widths: `path` is the middle
+ * uploaded photo (api/lib/catalogue/product-images.ts) is WebP at several widths: `path` is the middle
  * one, `srcset` lists them all for `<img srcset sizes>`, and `widths` their pixel widths.
  */
 export type ProductImage = { path: string; srcset?: string; widths?: number[] };
@@ -67,7 +67,7 @@ export const products = pgTable(
     productSubType: text("product_sub_type").notNull(),
     gender: text("gender").notNull(),
     /**
-     * The product's HSN code (4, 6 or 8 digits); its GST rate follows from it (api/lib/gst.ts,
+     * The product's HSN code (4, 6 or 8 digits); its GST rate follows from it (api/lib/tax/gst.ts,
      * GST_RULES). Null means "from its classification" (hsnForClassification).
      */
     hsn: text("hsn"),
@@ -128,7 +128,7 @@ const int8multirange = customType<{ data: string }>({ dataType: () => "int8multi
  * "word"), every value they can be filtered on ("category", "sub_category", "brand",
  * "product_type", "product_sub_type", "gender", "size", and "merchant" for the merchant's id),
  * and their variants' price bands, alone ("price") and with the size ("size_price"); see
- * listingTerms in api/lib/search-text.ts. A search term is matched against this short list of
+ * listingTerms in api/lib/search/search-text.ts. A search term is matched against this short list of
  * distinct words (trigram-indexed), and the products are then found by the words' ids. Terms
  * are never removed: one that no product holds any more matches nothing.
  */
@@ -160,7 +160,7 @@ export const searchTerms = pgTable(
 /**
  * One narrow row per product (about 390 bytes) with only what the product list filters, counts
  * and sorts on, so that counting thousands of matches reads those instead of the full product
- * rows (descriptions, images, search text: about 1 KB each). api/lib/product-search.ts explains
+ * rows (descriptions, images, search text: about 1 KB each). api/lib/search/product-search.ts explains
  * how it is queried.
  *
  * Derived data, never written by the application. The catalogue only changes through the seed
@@ -203,7 +203,7 @@ export const productListing = pgTable(
     // arrays is intarray's, which tests a row in one merge of two sorted arrays instead of
     // comparing every pair of elements (0.5 µs against 12 µs for a price range of 118 bands).
     index("product_listing_terms_idx").using("gin", t.terms.op("gin__int_ops")),
-    // One index per sort, in the order of api/lib/listing-planner.ts (orderBy), so a page of a
+    // One index per sort, in the order of api/lib/search/listing-planner.ts (orderBy), so a page of a
     // common filter is read off an index walk. Rating gets one per direction: unrated products
     // come last both ways, which no single index gives when walked backwards.
     index("product_listing_created_at_idx").on(t.createdAt.desc(), t.productId),
@@ -321,7 +321,7 @@ export const wishlistItems = shopperProductList("wishlist_items");
 export const compareItems = shopperProductList("compare_items");
 
 export type OrderStatusStep = { isConfirmed: boolean; date: string | null };
-/** The dated steps of an order's timeline; api/lib/order-lifecycle.ts stamps them. */
+/** The dated steps of an order's timeline; api/lib/orders/order-states.ts stamps them. */
 export type OrderStatus = Record<
   "orderConfirmed" | "shipped" | "outForDelivery" | "delivered" | "cancel" | "returned" | "refunded",
   OrderStatusStep
@@ -338,9 +338,9 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     source: text("source").notNull(), // "cart" | "buyNow"
     paymentMethod: text("payment_method").notNull(), // "cod" | "Upi"
-    /** Where the order is: one of ORDER_STATES, moved only by api/lib/order-lifecycle.ts. */
+    /** Where the order is: one of ORDER_STATES, moved only by api/lib/orders/order-states.ts. */
     status: text("status").notNull().default("confirmed"),
-    /** One of PAYMENT_STATUSES (api/lib/order-lifecycle.ts). */
+    /** One of PAYMENT_STATUSES (api/lib/orders/order-states.ts). */
     paymentStatus: text("payment_status").notNull(),
     /** Until when an order awaiting its UPI payment holds its stock; then it expires. */
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true, mode: "date" }),
@@ -410,10 +410,10 @@ export const orderItems = pgTable(
     /** cost × qty, computed by the server. */
     amount: integer("amount").notNull(),
     /**
-     * The GST within `amount`, fixed when the order is placed (api/lib/gst.ts, splitTax): the
+     * The GST within `amount`, fixed when the order is placed (api/lib/tax/gst.ts, splitTax): the
      * product's HSN code, the rate in percent, the value before tax and the tax, in whole rupees
      * (taxable_value + cgst + sgst + igst = amount). Null on lines placed before migration 0006,
-     * whose split is worked out when read (api/lib/gst-invoices.ts).
+     * whose split is worked out when read (api/lib/tax/gst-invoices.ts).
      */
     hsn: text("hsn"),
     gstRate: integer("gst_rate"),
@@ -486,7 +486,7 @@ export const auditLog = pgTable(
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /**
- * The files of uploaded product photos (api/lib/product-images.ts), served at
+ * The files of uploaded product photos (api/lib/catalogue/product-images.ts), served at
  * /media/products/<product id>/<name>. Kept in the database rather than under DATA_DIR so that
  * they live, are backed up and are rolled back with the product that lists them, and so that
  * every server process of a PostgreSQL deployment serves them alike.
@@ -507,7 +507,7 @@ export const productMedia = pgTable(
 
 /**
  * One row: a number every admin change of the catalogue (products, variants, stock, images)
- * raises in its own transaction (api/lib/catalogue-version.ts), so caches can tell whether
+ * raises in its own transaction (api/platform/catalogue-version.ts), so caches can tell whether
  * what they hold is older than the last change.
  */
 export const catalogueVersion = pgTable(

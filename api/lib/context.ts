@@ -1,7 +1,7 @@
 import type { Database } from "../db/client";
-import { type ClientBindings, TRUST_NO_PROXY, type TrustProxy } from "./client-address";
-import { type Logger, logger } from "./logger";
-import { defaultOrderSettings, type OrderSettings } from "./order-lifecycle";
+import { type ClientBindings, TRUST_NO_PROXY, type TrustProxy } from "../platform/client-address";
+import { type Logger, logger } from "../platform/logger";
+import { defaultOrderSettings, type OrderSettings } from "./orders/order-states";
 
 /** What every handler needs, passed in so tests can build an API on an in-memory database. */
 export type ApiDeps = {
@@ -11,7 +11,7 @@ export type ApiDeps = {
   /** Lifetime of a bearer token, in milliseconds. */
   tokenTtlMs: number;
   /**
-   * Failed sign-ins allowed before 429 (api/lib/throttle.ts): per account and client address, per
+   * Failed sign-ins allowed before 429 (api/lib/accounts/throttle.ts): per account and client address, per
    * address and per account within `loginWindowMs`, and per account within a day. The account
    * limits do not apply to an address that signed in to the account within `knownAddressMs`.
    */
@@ -25,13 +25,13 @@ export type ApiDeps = {
   bodyLimitBytes: number;
   /** Where failures are logged (pino; tests pass their own to read it back). */
   logger: Logger;
-  /** Whose X-Forwarded-For is believed (TRUST_PROXY, api/lib/client-address.ts); off by default. */
+  /** Whose X-Forwarded-For is believed (TRUST_PROXY, api/platform/client-address.ts); off by default. */
   trustProxy: TrustProxy;
-  /** The UPI payment window, unpaid orders per shopper and the Cash on Delivery limit (api/lib/order-lifecycle.ts). */
+  /** The UPI payment window, unpaid orders per shopper and the Cash on Delivery limit (api/lib/orders/order-states.ts). */
   orders: OrderSettings;
   /**
    * How long one statement of a guest's search, list, count or suggestions may run before
-   * PostgreSQL cancels it and the API answers 503 (SEARCH_STATEMENT_TIMEOUT_MS; api/lib/product-search.ts).
+   * PostgreSQL cancels it and the API answers 503 (SEARCH_STATEMENT_TIMEOUT_MS; api/lib/search/product-search.ts).
    */
   searchStatementTimeoutMs: number;
 };

@@ -4,17 +4,13 @@ import type { Context } from "hono";
 import { auditLog, users } from "../db/schema";
 import {
   catalogueOptions,
-  createProduct,
   listAdminProducts,
   listMerchants,
-  loadAdminProduct,
   lowStock,
-  MAX_QUANTITY,
-  productInputSchema,
-  replaceProduct,
-  setHidden,
   VISIBILITIES,
-} from "../lib/admin-catalogue";
+} from "../lib/catalogue/admin-catalogue-reads";
+import { createProduct, loadAdminProduct, replaceProduct, setHidden } from "../lib/catalogue/admin-catalogue";
+import { MAX_QUANTITY, productInputSchema } from "../lib/catalogue/admin-product-schemas";
 import {
   adminListProductSchema,
   adminProductSchema,
@@ -24,16 +20,16 @@ import {
   listPage,
   lowStockSchema,
   merchantSchema,
-} from "../lib/api-schemas";
-import { requireUser } from "../lib/auth";
-import { exportCatalogueCsv } from "../lib/catalogue-csv";
-import { importCatalogueCsv, ImportRefused, MAX_REPORTED_ERRORS } from "../lib/catalogue-import";
+} from "../lib/http/api-schemas";
+import { requireAdmin, requireUser } from "../lib/accounts/auth";
+import { exportCatalogueCsv } from "../lib/catalogue/catalogue-csv";
+import { importCatalogueCsv } from "../lib/catalogue/catalogue-import";
+import { ImportRefused, MAX_REPORTED_ERRORS } from "../lib/catalogue/catalogue-import-rows";
 import type { ApiDeps, ApiEnv } from "../lib/context";
-import { fieldErrorsResponse, idPattern, notFound, ok, readBody, validate } from "../lib/http";
-import { apiRoute, failure, fieldErrorSchema, jsonBody, mount, routeGroup, success } from "../lib/openapi";
-import { paginator } from "../lib/paging";
-import { addProductImage, MAX_IMAGE_BYTES, removeProductImage } from "../lib/product-images";
-import { requireAdmin } from "./admin-orders";
+import { fieldErrorsResponse, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
+import { apiRoute, failure, fieldErrorSchema, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
+import { paginator } from "../lib/http/paging";
+import { addProductImage, MAX_IMAGE_BYTES, removeProductImage } from "../lib/catalogue/product-images";
 import { pageQuerySchema } from "./orders";
 
 /**

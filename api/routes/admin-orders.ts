@@ -1,36 +1,23 @@
 import { z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import { createMiddleware } from "hono/factory";
 import { auditLog, orders, users } from "../db/schema";
-import { adminOrderDetailSchema, adminOrderSchema, listPage } from "../lib/api-schemas";
-import { requireUser } from "../lib/auth";
-import type { ApiDeps, ApiEnv } from "../lib/context";
-import { conflict, forbidden, idPattern, notFound, ok, readBody, validate } from "../lib/http";
+import { adminOrderDetailSchema, adminOrderSchema, listPage } from "../lib/http/api-schemas";
+import { requireAdmin, requireUser } from "../lib/accounts/auth";
+import type { ApiDeps } from "../lib/context";
+import { conflict, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
 import {
   type AdminEvent,
   allowedAdminEvents,
-  changeOrder,
   type OrderEvent,
   ORDER_STATES,
   PAYMENT_STATUSES,
   UTR_PATTERN,
-} from "../lib/order-lifecycle";
-import { isUniqueViolation, type OrderJson, withItems } from "../lib/orders";
-import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
-import { paginator } from "../lib/paging";
+} from "../lib/orders/order-states";
+import { changeOrder } from "../lib/orders/order-changes";
+import { isUniqueViolation, type OrderJson, withItems } from "../lib/orders/orders";
+import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
+import { paginator } from "../lib/http/paging";
 import { maxReasonLength, pageQuerySchema } from "./orders";
-
-/** Only users whose userType is "admin"; a shopper's token is 403, no token 401 (requireUser). */
-export const requireAdmin = (deps: ApiDeps) =>
-  createMiddleware<ApiEnv>(async (c, next) => {
-    const [row] = await deps.db
-      .select({ userType: users.userType })
-      .from(users)
-      .where(eq(users.id, c.var.user.id))
-      .limit(1);
-    if (row?.userType !== "admin") throw forbidden("Only the shop's admins can do this.");
-    await next();
-  });
 
 export type AdminOrderJson = OrderJson & {
   user: { id: string; email: string; name: string | null };

@@ -1,16 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import { and, eq, lte, sql } from "drizzle-orm";
 import { authTokens, users } from "../db/schema";
-import { issueToken, requireUser } from "../lib/auth";
+import { issueToken, requireUser } from "../lib/accounts/auth";
 import type { ApiDeps } from "../lib/context";
-import { badRequest, conflict, ok, readBody } from "../lib/http";
+import { badRequest, conflict, ok, readBody } from "../lib/http/http";
 import { newId } from "../lib/ids";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "../lib/passwords";
-import { clientAddress } from "../lib/client-address";
-import { releaseLoginAttempt, reserveLoginAttempt, reserveRegistration } from "../lib/throttle";
-import { loadUser, toUserJson } from "../lib/users";
-import { signedInUserSchema, userSchema } from "../lib/api-schemas";
-import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../lib/accounts/passwords";
+import { clientAddress } from "../platform/client-address";
+import { releaseLoginAttempt, reserveLoginAttempt, reserveRegistration } from "../lib/accounts/throttle";
+import { loadUser, toUserJson } from "../lib/accounts/users";
+import { signedInUserSchema, userSchema } from "../lib/http/api-schemas";
+import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 
 /** An optional name part: trimmed; blank or null means "not given". */
 const optionalName = z
@@ -120,7 +120,7 @@ export function authRoutes(deps: ApiDeps) {
 
   mount(app, loginRoute, async (c) => {
     const body = await readBody(c, loginSchema);
-    // Refuses with 429 before any password check once a limit is reached (api/lib/throttle.ts).
+    // Refuses with 429 before any password check once a limit is reached (api/lib/accounts/throttle.ts).
     const reservation = await reserveLoginAttempt(deps, body.username, clientAddress(c, deps.trustProxy));
 
     const [user] = await deps.db

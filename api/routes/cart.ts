@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { QTY_RULE_MESSAGE } from "../contract";
-import { requireUser } from "../lib/auth";
+import { requireUser } from "../lib/accounts/auth";
 import {
   addToCart,
   changeLine,
@@ -10,12 +10,12 @@ import {
   maxCartLines,
   maxQtyPerLine,
   removeLines,
-} from "../lib/cart";
-import { cartChangeSchema, cartCountSchema, cartSchema, totalRecordsSchema } from "../lib/api-schemas";
+} from "../lib/orders/cart";
+import { cartChangeSchema, cartCountSchema, cartSchema, totalRecordsSchema } from "../lib/http/api-schemas";
 import type { ApiDeps } from "../lib/context";
-import { ok, readBody } from "../lib/http";
-import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/line-schemas";
-import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
+import { ok, readBody } from "../lib/http/http";
+import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/http/line-schemas";
+import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 
 /** `{products: [...]}`, or one bare line (clients send both). */
 const createSchema = z.preprocess(

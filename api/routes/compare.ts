@@ -2,14 +2,14 @@ import { z } from "@hono/zod-openapi";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { compareItems, users } from "../db/schema";
-import { requireUser } from "../lib/auth";
-import { loadProducts } from "../lib/catalogue";
-import { listEntrySchema, paginatorSchema, productIdsSchema, productSchema } from "../lib/api-schemas";
+import { requireUser } from "../lib/accounts/auth";
+import { loadProducts } from "../lib/catalogue/catalogue";
+import { listEntrySchema, paginatorSchema, productIdsSchema, productSchema } from "../lib/http/api-schemas";
 import type { ApiDeps } from "../lib/context";
-import { notFound, ok, readBody } from "../lib/http";
-import { paginator } from "../lib/paging";
-import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/openapi";
-import { listProductSchema, populateEntries } from "../lib/product-lists";
+import { notFound, ok, readBody } from "../lib/http/http";
+import { paginator } from "../lib/http/paging";
+import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
+import { listProductSchema, populateEntries } from "../lib/catalogue/product-lists";
 
 /** How many products /compare shows side by side; a fifth replaces the oldest. */
 export const maxCompareItems = 4;

@@ -5,8 +5,8 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Context } from "hono";
 import type { ApiEnv } from "../lib/context";
-import { type Envelope } from "../lib/http";
-import { failure, mount } from "../lib/openapi";
+import { type Envelope } from "../lib/http/http";
+import { failure, mount } from "../lib/http/openapi";
 
 // The API's own description (docs/decisions/015-openapi.md), mounted at /userapp:
 // - GET /userapp/openapi.json: the OpenAPI 3.1 document, generated from the routes' zod schemas;

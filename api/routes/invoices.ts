@@ -1,9 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { requireUser } from "../lib/auth";
+import { requireAdmin, requireUser } from "../lib/accounts/auth";
 import type { ApiDeps, ApiEnv } from "../lib/context";
-import { loadOrderInvoices, type OrderInvoicesJson } from "../lib/gst-invoices";
-import { type Envelope, idPattern, notFound } from "../lib/http";
-import { requireAdmin } from "./admin-orders";
+import { loadOrderInvoices, type OrderInvoicesJson } from "../lib/tax/gst-invoices";
+import { type Envelope, idPattern, notFound } from "../lib/http/http";
 
 /**
  * An order's tax invoices (CGST Rule 46), one per merchant of its lines: `GET

@@ -1,15 +1,15 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Database } from "../db/client";
-import type { Envelope } from "../lib/http";
-import { failure, mount } from "../lib/openapi";
-import { readMedia } from "../lib/product-images";
+import type { Envelope } from "../lib/http/http";
+import { failure, mount } from "../lib/http/openapi";
+import { readMedia } from "../lib/catalogue/product-images";
 import { renderArtwork } from "../seed/artwork";
 
 const FILE = /^([a-z0-9-]{1,40})\.svg$/;
 
 /**
  * The generated product artwork, `/media/art/<name>.svg`, and uploaded product photos,
- * `/media/products/<product id>/<hash>-<width>.webp` (api/lib/product-images.ts). A name always
+ * `/media/products/<product id>/<hash>-<width>.webp` (api/lib/catalogue/product-images.ts). A name always
  * shows the same picture, so browsers and CDNs may keep it for a year without asking again.
  */
 const tags = ["media"];
@@ -18,7 +18,7 @@ const image = (type: string, description: string) => ({
   content: { [type]: { schema: z.string().openapi({ format: "binary" }) } },
 });
 
-// Outside /userapp: no token, no body, so none of the API's shared answers (api/lib/openapi.ts apiRoute).
+// Outside /userapp: no token, no body, so none of the API's shared answers (api/lib/http/openapi.ts apiRoute).
 const artRoute = createRoute({
   method: "get",
   path: "/art/{file}",

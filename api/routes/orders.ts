@@ -1,14 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import type { OrderAddress } from "../db/schema";
-import { ADDRESS_FIELD_NAMES, deliveryAddressSchema } from "../lib/address-input";
-import { listPage, orderSchema, placedOrderSchema } from "../lib/api-schemas";
-import { requireUser } from "../lib/auth";
-import { maxQtyPerLine } from "../lib/cart";
+import { ADDRESS_FIELD_NAMES, deliveryAddressSchema } from "../lib/accounts/address-input";
+import { listPage, orderSchema, placedOrderSchema } from "../lib/http/api-schemas";
+import { requireUser } from "../lib/accounts/auth";
+import { maxQtyPerLine } from "../lib/orders/cart";
 import type { ApiDeps } from "../lib/context";
-import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http";
-import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/line-schemas";
-import { changeOrder, type OrderEvent } from "../lib/order-lifecycle";
-import type { DeliveryChoice } from "../lib/delivery-address";
+import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
+import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/http/line-schemas";
+import { changeOrder } from "../lib/orders/order-changes";
+import { type OrderEvent } from "../lib/orders/order-states";
+import type { DeliveryChoice } from "../lib/orders/delivery-address";
 import {
   findOrder,
   findOrderByKey,
@@ -16,15 +17,15 @@ import {
   type OrderLineInput,
   type PaymentMethod,
   placeOrder,
-} from "../lib/orders";
-import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
-import { defaultPageSize, maxPageSize } from "../lib/paging";
+} from "../lib/orders/orders";
+import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
+import { defaultPageSize, maxPageSize } from "../lib/http/paging";
 
-/** Lines one order may hold: as many as a cart (api/lib/cart.ts). */
+/** Lines one order may hold: as many as a cart (api/lib/orders/cart.ts). */
 const maxOrderLines = 50;
 
 /**
- * The delivery address sent with the order, checked as a saved address is (api/lib/address-input.ts).
+ * The delivery address sent with the order, checked as a saved address is (api/lib/accounts/address-input.ts).
  * An absent, null or blank one means "use my primary address" (a client may send an empty form);
  * without a primary address that is 422 on `address`. A partly filled one is a validation error.
  */

@@ -1,13 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
-import { loadProducts } from "../lib/catalogue";
+import { loadProducts } from "../lib/catalogue/catalogue";
 import type { ApiDeps, ApiEnv } from "../lib/context";
-import { estimateDelivery, sellerState } from "../lib/delivery-zones";
-import { type Envelope, idPattern, notFound, validationError } from "../lib/http";
-import { lookUpPin, PIN_PATTERN, STATE_NAMES } from "../lib/pincode";
+import { estimateDelivery, sellerState } from "../lib/orders/delivery-zones";
+import { type Envelope, idPattern, notFound, validationError } from "../lib/http/http";
+import { lookUpPin, PIN_PATTERN, STATE_NAMES } from "../lib/orders/pincode";
 
 // The PIN-code directory (mounted at /userapp/pincode), public: what an address form fills in
-// from a PIN, and when a product reaches it (api/lib/pincode.ts, api/lib/delivery-zones.ts).
+// from a PIN, and when a product reaches it (api/lib/orders/pincode.ts, api/lib/orders/delivery-zones.ts).
 
 const PIN_MESSAGE = "Enter a 6-digit PIN code";
 const DIRECTORY_CACHE = "public, max-age=86400";
@@ -90,12 +90,12 @@ const deliveryRoute = createRoute({
   },
 });
 
-/** A request the schema refuses is the API's usual 422 envelope with field errors (api/lib/http.ts). */
+/** A request the schema refuses is the API's usual 422 envelope with field errors (api/lib/http/http.ts). */
 const refuseInvalid: Hook<unknown, ApiEnv, string, unknown> = (result) => {
   if (!result.success) throw validationError(result.error);
 };
 
-/** The SUCCESS envelope (`ok` of api/lib/http.ts), typed with the 200 the route declares. */
+/** The SUCCESS envelope (`ok` of api/lib/http/http.ts), typed with the 200 the route declares. */
 const success = <T>(data: T) => ({ status: "SUCCESS", message: "Success", data }) satisfies Envelope<T>;
 
 async function placeOf(pin: string) {

@@ -1,19 +1,19 @@
 import { z } from "@hono/zod-openapi";
-import { listPage, productSchema, totalRecordsSchema } from "../lib/api-schemas";
-import { type ProductJson, loadProducts } from "../lib/catalogue";
-import { createCatalogueCache } from "../lib/catalogue-cache";
+import { listPage, productSchema, totalRecordsSchema } from "../lib/http/api-schemas";
+import { type ProductJson, loadProducts } from "../lib/catalogue/catalogue";
+import { createCatalogueCache } from "../lib/catalogue/catalogue-cache";
 import type { ApiDeps } from "../lib/context";
-import { idPattern, notFound, ok, readBody } from "../lib/http";
-import { countProducts } from "../lib/listing-planner";
-import { paginator } from "../lib/paging";
-import { productCountSchema, productListSchema } from "../lib/product-query";
-import { withStatementTimeout } from "../lib/product-search";
-import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/openapi";
-import { forgivingListPage } from "../lib/search-fallback";
+import { idPattern, notFound, ok, readBody } from "../lib/http/http";
+import { countProducts } from "../lib/search/listing-planner";
+import { paginator } from "../lib/http/paging";
+import { productCountSchema, productListSchema } from "../lib/search/product-query";
+import { withStatementTimeout } from "../lib/search/product-search";
+import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
+import { forgivingListPage } from "../lib/search/search-fallback";
 
 // The catalogue's calls (mounted at /userapp/product). A list request is parsed by
-// lib/product-query.ts, turned into conditions on product_listing by lib/product-search.ts, and
-// paged by lib/listing-planner.ts.
+// lib/search/product-query.ts, turned into conditions on product_listing by lib/search/product-search.ts, and
+// paged by lib/search/listing-planner.ts.
 
 const tags = ["products"];
 
@@ -66,10 +66,10 @@ const countRoute = apiRoute({
 export function productRoutes(deps: ApiDeps) {
   const app = routeGroup();
   const { db } = deps;
-  // What a guest's query may cost: each statement at most this long, then 503 (lib/product-search.ts).
+  // What a guest's query may cost: each statement at most this long, then 503 (lib/search/product-search.ts).
   const guarded = <T>(read: (tx: typeof db) => Promise<T>) =>
     withStatementTimeout(db, deps.searchStatementTimeoutMs, read);
-  // Lists by their parsed query, products by id (api/lib/catalogue-cache.ts: what drops them, and when).
+  // Lists by their parsed query, products by id (api/lib/catalogue/catalogue-cache.ts: what drops them, and when).
   const cache = createCatalogueCache();
   const products = (ids: readonly string[]) => cache.products(ids, (missing) => loadProducts(db, missing));
   const count = (query: Parameters<typeof countProducts>[1]) =>

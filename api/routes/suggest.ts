@@ -1,19 +1,19 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createCatalogueCache } from "../lib/catalogue-cache";
+import { createCatalogueCache } from "../lib/catalogue/catalogue-cache";
 import type { ApiDeps } from "../lib/context";
-import type { Envelope } from "../lib/http";
-import { failure, routeGroup, success } from "../lib/openapi";
+import type { Envelope } from "../lib/http/http";
+import { failure, routeGroup, success } from "../lib/http/openapi";
 import {
   DEFAULT_SUGGESTIONS,
   MAX_SUGGEST_QUERY,
   MAX_SUGGESTIONS,
   readCatalogueNames,
   suggest,
-} from "../lib/product-suggest";
-import { withStatementTimeout } from "../lib/product-search";
+} from "../lib/search/product-suggest";
+import { withStatementTimeout } from "../lib/search/product-search";
 
 // Search suggestions as the shopper types (mounted at /userapp/product, beside the list):
-// api/lib/product-suggest.ts finds them. Public, like the product list.
+// api/lib/search/product-suggest.ts finds them. Public, like the product list.
 
 const suggestionSchema = z
   .discriminatedUnion("type", [
@@ -89,13 +89,13 @@ export function suggestRoutes(deps: ApiDeps) {
   // An OpenAPIHono whose `app.openapi` refuses a bad query with the API's 422 envelope.
   const app = routeGroup();
 
-  // The categories and brands change only with the catalogue: kept until it changes (api/lib/catalogue-cache.ts).
+  // The categories and brands change only with the catalogue: kept until it changes (api/lib/catalogue/catalogue-cache.ts).
   const cache = createCatalogueCache();
   const names = () => cache.list("catalogue names", () => readCatalogueNames(deps.db));
 
   app.openapi(suggestRoute, async (c) => {
     const { q, limit } = c.req.valid("query");
-    // Each statement at most searchStatementTimeoutMs, then 503 (api/lib/product-search.ts).
+    // Each statement at most searchStatementTimeoutMs, then 503 (api/lib/search/product-search.ts).
     const data = await withStatementTimeout(deps.db, deps.searchStatementTimeoutMs, (tx) =>
       suggest(tx, q, limit, names),
     );

@@ -1,15 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import { addresses, authTokens, cartItems, compareItems, users, wishlistItems } from "../db/schema";
-import { cartSchema, userSchema } from "../lib/api-schemas";
-import { bearerToken, hashToken, SESSION_EXPIRED } from "../lib/auth";
-import { type CartRow, cartOf } from "../lib/cart";
-import { loadProducts } from "../lib/catalogue";
-import { createCatalogueCache } from "../lib/catalogue-cache";
+import { cartSchema, userSchema } from "../lib/http/api-schemas";
+import { bearerToken, hashToken, SESSION_EXPIRED } from "../lib/accounts/auth";
+import { type CartRow, cartOf } from "../lib/orders/cart";
+import { loadProducts } from "../lib/catalogue/catalogue";
+import { createCatalogueCache } from "../lib/catalogue/catalogue-cache";
 import type { ApiDeps } from "../lib/context";
-import { ok, unauthorized } from "../lib/http";
-import { apiRoute, mount, routeGroup, success } from "../lib/openapi";
-import type { UserJson } from "../lib/users";
+import { ok, unauthorized } from "../lib/http/http";
+import { apiRoute, mount, routeGroup, success } from "../lib/http/openapi";
+import type { UserJson } from "../lib/accounts/users";
 
 /**
  * `GET /userapp/user/summary`: what the storefront shows of a signed-in shopper on every page
@@ -46,7 +46,7 @@ const summaryRoute = apiRoute({
  * statement (PGlite answers one at a time, and each costs a round trip on PostgreSQL), and the
  * cart's products come from a catalogue cache of their own (hidden ones included, as cart/get
  * shows them), dropped on every catalogue and stock change like the product routes' one
- * (api/lib/catalogue-cache.ts). The answers stay exactly those of the four endpoints; the 401s
+ * (api/lib/catalogue/catalogue-cache.ts). The answers stay exactly those of the four endpoints; the 401s
  * are requireUser's.
  */
 export function summaryRoutes(deps: ApiDeps) {

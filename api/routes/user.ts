@@ -2,17 +2,17 @@ import { z } from "@hono/zod-openapi";
 import { and, eq, ne, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { addresses, authTokens, users } from "../db/schema";
-import { requireUser } from "../lib/auth";
-import { addressFields, maxAddresses, withPostalCode } from "../lib/address-input";
-import { userSchema } from "../lib/api-schemas";
+import { requireUser } from "../lib/accounts/auth";
+import { addressFields, maxAddresses, withPostalCode } from "../lib/accounts/address-input";
+import { userSchema } from "../lib/http/api-schemas";
 import type { ApiDeps, SignedInUser } from "../lib/context";
-import { ApiError, badRequest, conflict, idPattern, notFound, ok, readBody } from "../lib/http";
+import { ApiError, badRequest, conflict, idPattern, notFound, ok, readBody } from "../lib/http/http";
 import { newId } from "../lib/ids";
-import { hashPassword, verifyPassword } from "../lib/passwords";
-import { clientAddress } from "../lib/client-address";
-import { accountName, releaseLoginAttempt, reserveLoginAttempt } from "../lib/throttle";
-import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/openapi";
-import { isUniqueViolation, loadUser } from "../lib/users";
+import { hashPassword, verifyPassword } from "../lib/accounts/passwords";
+import { clientAddress } from "../platform/client-address";
+import { accountName, releaseLoginAttempt, reserveLoginAttempt } from "../lib/accounts/throttle";
+import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
+import { isUniqueViolation, loadUser } from "../lib/accounts/users";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -25,7 +25,7 @@ const profileText = z
   .optional()
   .transform((value) => (value === "" ? null : value));
 
-/** A saved address: the fields and PIN code rule of every address (api/lib/address-input.ts). */
+/** A saved address: the fields and PIN code rule of every address (api/lib/accounts/address-input.ts). */
 const addressSchema = z
   .object({
     // An id that is not one of the user's addresses (or no id) makes a new address.
@@ -170,7 +170,7 @@ async function replaceAddresses(tx: Transaction, userId: string, list: AddressIn
 
 /**
  * Checks a signed-in user's current password (400 "Current password is incorrect."). Guesses
- * count against the same limits as signing in (api/lib/throttle.ts), so a stolen token cannot be
+ * count against the same limits as signing in (api/lib/accounts/throttle.ts), so a stolen token cannot be
  * used to guess the password without limit.
  */
 async function checkCurrentPassword(deps: ApiDeps, user: SignedInUser, password: string, address: string | null) {

@@ -1,20 +1,20 @@
 import { z } from "@hono/zod-openapi";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { wishlistItems } from "../db/schema";
-import { requireUser } from "../lib/auth";
-import { loadProducts } from "../lib/catalogue";
+import { requireUser } from "../lib/accounts/auth";
+import { loadProducts } from "../lib/catalogue/catalogue";
 import {
   listEntrySchema,
   paginatorSchema,
   productIdsSchema,
   productSchema,
   totalRecordsSchema,
-} from "../lib/api-schemas";
+} from "../lib/http/api-schemas";
 import type { ApiDeps } from "../lib/context";
-import { notFound, ok, readBody } from "../lib/http";
-import { defaultPageSize, maxPageSize, paginator } from "../lib/paging";
-import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/openapi";
-import { listProductSchema, populateEntries, type ProductListEntryJson } from "../lib/product-lists";
+import { notFound, ok, readBody } from "../lib/http/http";
+import { defaultPageSize, maxPageSize, paginator } from "../lib/http/paging";
+import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
+import { listProductSchema, populateEntries, type ProductListEntryJson } from "../lib/catalogue/product-lists";
 
 export type WishlistEntryJson = ProductListEntryJson;
 

@@ -17,13 +17,13 @@ import {
   variants,
   wishlistItems,
 } from "../db/schema";
-import { bumpCatalogueVersion } from "../lib/catalogue-version";
-import { buildSearchText, listingTerms } from "../lib/search-text";
+import { bumpCatalogueVersion } from "../platform/catalogue-version";
+import { buildSearchText, listingTerms } from "../lib/search/search-text";
 import { ARTWORK_PALETTES, ARTWORK_VIEWS, artworkName } from "./artwork";
 import { FAMILIES, type Gender, MERCHANTS, type ProductFamily } from "./families";
 import { childSeed, createRandom, type Random, seededId, shuffled } from "./random";
 import { sellingPrice } from "../contract";
-import { hsnForClassification } from "../lib/gst";
+import { hsnForClassification } from "../lib/tax/gst";
 
 export const DEFAULT_PRODUCTS = 240;
 export const DEFAULT_SEED = 1;
@@ -255,7 +255,7 @@ function generateProduct(
     id: productId,
     ...copy,
     ...classification,
-    // The HSN code by product type; its GST rate follows from api/lib/gst.ts's table.
+    // The HSN code by product type; its GST rate follows from api/lib/tax/gst.ts's table.
     hsn: hsnForClassification(classification),
     merchantId: merchantIds.get(random.pick(family.merchants))!,
     images,
@@ -557,7 +557,7 @@ export async function replaceCatalogue(
   return db.transaction(async (tx) => {
     const removed = await deleteCatalogue(tx);
     const seeded = await insertCatalogue(tx, resolved);
-    // A new catalogue: caches that compare the database's version see it (api/lib/catalogue-version.ts).
+    // A new catalogue: caches that compare the database's version see it (api/platform/catalogue-version.ts).
     await bumpCatalogueVersion(tx);
     return { removed, seeded };
   });

@@ -1,12 +1,7 @@
 import { z } from "zod";
-import type {
-  AdminListProductJson,
-  AdminProductJson,
-  CatalogueOptions,
-  listMerchants,
-  LowStockJson,
-} from "../../api/lib/admin-catalogue";
-import type { ImportResult } from "../../api/lib/catalogue-import";
+import type { AdminListProductJson, AdminProductJson } from "../../api/lib/catalogue/admin-product-schemas";
+import type { CatalogueOptions, listMerchants, LowStockJson } from "../../api/lib/catalogue/admin-catalogue-reads";
+import type { ImportResult } from "../../api/lib/catalogue/catalogue-import-rows";
 import { CONTROL_CHARACTER_MESSAGE, isSingleLine, withoutControlCharacters } from "./plain-text";
 
 // The back office's catalogue: the product form's one schema (native constraints, client and
@@ -110,7 +105,7 @@ export const productFormSchema = z
     subCategory: line("subcategory", 60),
     productType: line("product type", 60),
     productSubType: line("product subtype", 60),
-    // Blank: the HSN code of the product's type (api/lib/gst.ts); the GST rate follows from the code.
+    // Blank: the HSN code of the product's type (api/lib/tax/gst.ts); the GST rate follows from the code.
     hsn: z
       .string()
       .trim()

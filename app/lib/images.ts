@@ -1,7 +1,7 @@
 import type { Product } from "./catalogue";
 
 /**
- * A product image as the API answers it (api/lib/product-images.ts): an uploaded photo has a
+ * A product image as the API answers it (api/lib/catalogue/product-images.ts): an uploaded photo has a
  * `srcset` of its WebP widths (320, 640 and 1024 px, or fewer for a small upload); the seed's
  * SVG artwork has none, as one vector file serves every screen.
  */

@@ -1,5 +1,5 @@
 // Control characters in a form field answer a field error, never a failed call to the API (which
-// refuses them with 422 too: api/lib/http.ts holds the same set). Pure: no server code.
+// refuses them with 422 too: api/lib/http/http.ts holds the same set). Pure: no server code.
 
 /** C0 controls except tab, line feed and carriage return; DEL; lone UTF-16 surrogates. */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\p{Cs}/u;

@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "react-router";
-import { localCatalogueVersion } from "../../api/lib/catalogue-version";
+import { localCatalogueVersion } from "../../api/platform/catalogue-version";
 import type { Product } from "./catalogue";
 import { HIGHEST_PRICE_BODY, highestPriceOf } from "./shop-params";
 import { callUserapp } from "./userapp.server";
 
 /**
  * Prices change when an admin changes them, and an answer from before such a change is not used
- * (api/lib/catalogue-version.ts): one made in this process at once, one made by another process
+ * (api/platform/catalogue-version.ts): one made in this process at once, one made by another process
  * (another worker, `npm run catalogue -- import`) as soon as its NOTIFY arrives, on PostgreSQL.
  * A minute bounds how stale it can be when nothing tells this process (a storefront on a remote API).
  */

@@ -1,4 +1,4 @@
-import type { OrderInvoicesJson } from "../../api/lib/gst-invoices";
+import type { OrderInvoicesJson } from "../../api/lib/tax/gst-invoices";
 import { adminMeta } from "~/components/admin/catalogue-parts";
 import { invoicePrintLinks, TaxInvoices } from "~/components/orders/tax-invoice";
 import { adminOrderPath } from "~/lib/admin";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readCatalogueVersion } from "../../api/lib/catalogue-version";
-import { CSV_COLUMNS, MAX_CSV_BYTES, MAX_CSV_ROWS } from "../../api/lib/catalogue-csv";
-import { parseCsv } from "../../api/lib/csv";
+import { readCatalogueVersion } from "../../api/platform/catalogue-version";
+import { CSV_COLUMNS, MAX_CSV_BYTES, MAX_CSV_ROWS } from "../../api/lib/catalogue/catalogue-csv";
+import { parseCsv } from "../../api/lib/catalogue/csv";
 import { newId } from "../../api/lib/ids";
 import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productListing, products, searchTerms } from "../../api/db/schema";
-import { localCatalogueVersion, readCatalogueVersion } from "../../api/lib/catalogue-version";
+import { localCatalogueVersion, readCatalogueVersion } from "../../api/platform/catalogue-version";
 import { newId } from "../../api/lib/ids";
 import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
 

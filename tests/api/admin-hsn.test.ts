@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products } from "../../api/db/schema";
-import { parseCsv } from "../../api/lib/csv";
+import { parseCsv } from "../../api/lib/catalogue/csv";
 import { createTestApi, createUserWithToken, insertMerchant } from "./helpers";
 
 // A product's HSN code in the back office: the product form's body (POST and PUT
 // /userapp/admin/products) and the catalogue CSV. The GST rate is never sent: it follows from the
-// code (api/lib/gst.ts); a blank code means the code of the product's type.
+// code (api/lib/tax/gst.ts); a blank code means the code of the product's type.
 
 const api = await createTestApi();
 const { db, call } = api;

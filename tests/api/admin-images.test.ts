@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { productMedia } from "../../api/db/schema";
-import { MAX_IMAGE_BYTES, MAX_IMAGES } from "../../api/lib/product-images";
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from "../../api/lib/catalogue/product-images";
 import { UPLOAD_BODY_LIMIT_BYTES } from "../../api/routes/admin-catalogue";
 import { newId } from "../../api/lib/ids";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";

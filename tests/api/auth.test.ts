@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authTokens, loginFailures, users } from "../../api/db/schema";
-import { hashToken } from "../../api/lib/auth";
+import { hashToken } from "../../api/lib/accounts/auth";
 import { createTestApi } from "./helpers";
 
 // One clock for the file: tests move it forward (never back) to expire tokens and throttle windows.

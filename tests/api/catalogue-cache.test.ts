@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ProductJson } from "../../api/lib/catalogue";
-import { createCatalogueCache, stockChanged } from "../../api/lib/catalogue-cache";
-import { catalogueChanged } from "../../api/lib/catalogue-version";
-import { expireUnpaidOrders } from "../../api/lib/order-lifecycle";
+import type { ProductJson } from "../../api/lib/catalogue/catalogue";
+import { createCatalogueCache, stockChanged } from "../../api/lib/catalogue/catalogue-cache";
+import { catalogueChanged } from "../../api/platform/catalogue-version";
+import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
 import { newId } from "../../api/lib/ids";
 import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
 
-// The API's catalogue read cache (api/lib/catalogue-cache.ts): product/list, product/count and
+// The API's catalogue read cache (api/lib/catalogue/catalogue-cache.ts): product/list, product/count and
 // product/get answer from it, and the next read after any change shows the change: an admin's
 // edit, hiding a product, an order placed, cancelled, returned or expired.
 

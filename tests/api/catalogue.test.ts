@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadProducts } from "../../api/lib/catalogue";
+import { loadProducts } from "../../api/lib/catalogue/catalogue";
 import { createTestApi, insertProduct } from "./helpers";
 
 const { db } = await createTestApi();

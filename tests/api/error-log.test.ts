@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { users } from "../../api/db/schema";
-import { hashToken } from "../../api/lib/auth";
-import { createLogger } from "../../api/lib/logger";
+import { hashToken } from "../../api/lib/accounts/auth";
+import { createLogger } from "../../api/platform/logger";
 import { createTestApi } from "./helpers";
 
-// A database failure is logged with its code and message only (api/lib/logger.ts, describeError):
+// A database failure is logged with its code and message only (api/platform/logger.ts, describeError):
 // never the SQL's parameters, which hold emails, password hashes and token hashes. The failures
 // here are real: this file's own database is altered under the API.
 const lines: string[] = [];

@@ -2,11 +2,11 @@ import { afterAll } from "vitest";
 import { createUserapp, type UserappOptions } from "../../api/app";
 import type { Database, DatabaseHandle } from "../../api/db/client";
 import { merchants, products, users, variants } from "../../api/db/schema";
-import { issueToken } from "../../api/lib/auth";
-import { catalogueChanged } from "../../api/lib/catalogue-version";
+import { issueToken } from "../../api/lib/accounts/auth";
+import { catalogueChanged } from "../../api/platform/catalogue-version";
 import { defaultDeps } from "../../api/lib/context";
 import { newId } from "../../api/lib/ids";
-import { buildSearchText } from "../../api/lib/search-text";
+import { buildSearchText } from "../../api/lib/search/search-text";
 import { openTestDatabase } from "../db";
 import { contractProblem, operationsOf } from "./openapi-contract";
 
@@ -27,7 +27,7 @@ export type TestApi = {
       token?: string;
       headers?: Record<string, string>;
       rawBody?: string;
-      /** The client's address, handed over as the in-process storefront does (api/lib/client-address.ts). */
+      /** The client's address, handed over as the in-process storefront does (api/platform/client-address.ts). */
       clientAddress?: string | null;
     },
   ) => Promise<{ status: number; body: any; headers: Headers }>;

@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
 import { openPostgresTestPool } from "../db";
-import { hsnForClassification } from "../../api/lib/gst";
+import { hsnForClassification } from "../../api/lib/tax/gst";
 import { FAMILIES, MERCHANTS } from "../../api/seed/families";
 
 // Migration 0006 (GST) on a database holding merchants, products and orders from before it, on a

@@ -4,15 +4,12 @@ import { readEnv, orderSettings } from "../../api/config";
 import { openDatabase } from "../../api/db/client";
 import { openTestDatabase } from "../db";
 import { auditLog, orders, variants } from "../../api/db/schema";
-import { createLogger } from "../../api/lib/logger";
+import { createLogger } from "../../api/platform/logger";
 import { newId } from "../../api/lib/ids";
-import type { ApiError } from "../../api/lib/http";
-import {
-  changeOrder,
-  expireUnpaidOrders,
-  PAYMENT_NOT_RECEIVED,
-  startPaymentSweeper,
-} from "../../api/lib/order-lifecycle";
+import type { ApiError } from "../../api/lib/http/http";
+import { changeOrder } from "../../api/lib/orders/order-changes";
+import { expireUnpaidOrders, startPaymentSweeper } from "../../api/lib/payments/payment-sweeper";
+import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 
 // The clock stands still unless a test moves it; it starts at the real time because bearer tokens

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addresses, orderItems, orders, products, variants } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
-import { NO_ADDRESS_MESSAGE } from "../../api/lib/delivery-address";
+import { NO_ADDRESS_MESSAGE } from "../../api/lib/orders/delivery-address";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 
 // A clock that ticks one second per reading, so "newest first" is observable.

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createUserapp } from "../../api/app";
 import { openDatabase } from "../../api/db/client";
 import { readPglite, upgradeFromPglite } from "../../api/db/pglite-upgrade";
-import { issueToken } from "../../api/lib/auth";
+import { issueToken } from "../../api/lib/accounts/auth";
 import { defaultDeps } from "../../api/lib/context";
 import { createPostgresTestDatabase } from "../db";
 

@@ -6,7 +6,7 @@ import {
   sellerState,
   ZONE_DAYS,
   zoneOf,
-} from "../../api/lib/delivery-zones";
+} from "../../api/lib/orders/delivery-zones";
 import {
   cityOf,
   districtName,
@@ -15,7 +15,7 @@ import {
   STATE_NAMES,
   stateNameOf,
   warmPinDirectory,
-} from "../../api/lib/pincode";
+} from "../../api/lib/orders/pincode";
 import { INDIAN_STATES } from "../../app/lib/address";
 import { createTestApi, insertMerchant, insertProduct } from "./helpers";
 

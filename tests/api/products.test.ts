@@ -1,9 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productListing, products, searchTerms, variants } from "../../api/db/schema";
-import { buildSearchText, priceBand, priceBandCover, priceBandTerm } from "../../api/lib/search-text";
+import { buildSearchText, priceBand, priceBandCover, priceBandTerm } from "../../api/lib/search/search-text";
 import { createTestApi, insertMerchant, insertProduct } from "./helpers";
-import { catalogueChanged } from "../../api/lib/catalogue-version";
+import { catalogueChanged } from "../../api/platform/catalogue-version";
 
 // One catalogue for the file: six products with known prices, dates, ratings and merchants.
 const api = await createTestApi();
@@ -466,7 +466,7 @@ describe("POST /userapp/product/count", () => {
 });
 
 // A second catalogue of 2,503 products, large enough that both ways of answering a filtered page
-// (api/lib/listing-planner.ts, `listPage`: walking down the sort's index, or sorting the matches)
+// (api/lib/search/listing-planner.ts, `listPage`: walking down the sort's index, or sorting the matches)
 // are exercised, and that limits above the cap can be asked for.
 const big = await createTestApi();
 const bigMerchant = await insertMerchant(big.db);
@@ -607,7 +607,7 @@ async function liveIds(query: unknown, options: unknown = {}) {
 
 // These write the tables directly, to test the listing's triggers: each write is then announced
 // as every catalogue writer announces its own (changeCatalogue), or the API's catalogue cache
-// (api/lib/catalogue-cache.ts) would answer what it read before.
+// (api/lib/catalogue/catalogue-cache.ts) would answer what it read before.
 describe("a catalogue that changes", () => {
   it("matches a price range on every variant's price, not only the cheapest and the dearest", async () => {
     expect(await liveIds({ priceRange: { min: 900, max: 1000 } })).toEqual([middle]);

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
-import { FEW_RESULTS } from "../../api/lib/search-fallback";
+import { FEW_RESULTS } from "../../api/lib/search/search-fallback";
 import { pageFindsFamily, SEARCH_TYPOS } from "../../bench/search-typos";
 import { createTestApi, insertProduct, type TestApi } from "./helpers";
 
-// The search that forgives (api/lib/search-fallback.ts) on the deterministic seeded catalogue.
+// The search that forgives (api/lib/search/search-fallback.ts) on the deterministic seeded catalogue.
 
 let api: TestApi;
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { productListing } from "../../api/db/schema";
-import { MAX_SEARCH_TERMS, MAX_TERM_LENGTH, MAX_TERM_WORDS, searchTermsOf } from "../../api/lib/product-search";
+import { MAX_SEARCH_TERMS, MAX_TERM_LENGTH, MAX_TERM_WORDS, searchTermsOf } from "../../api/lib/search/product-search";
 import { createTestApi, insertMerchant, insertProduct, type TestApi } from "./helpers";
 
 // What one search may cost, whatever a guest types (docs/decisions/013-forgiving-search.md,

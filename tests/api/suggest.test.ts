@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
-import { DEFAULT_SUGGESTIONS, MAX_SUGGEST_QUERY, MAX_SUGGESTIONS } from "../../api/lib/product-suggest";
+import { DEFAULT_SUGGESTIONS, MAX_SUGGEST_QUERY, MAX_SUGGESTIONS } from "../../api/lib/search/product-suggest";
 import { createTestApi, insertProduct, type TestApi } from "./helpers";
 
 // GET /userapp/product/suggest (api/routes/suggest.ts) on the deterministic seeded catalogue.

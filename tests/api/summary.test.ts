@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addresses, variants } from "../../api/db/schema";
-import { stockChanged } from "../../api/lib/catalogue-cache";
+import { stockChanged } from "../../api/lib/catalogue/catalogue-cache";
 import { newId } from "../../api/lib/ids";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 

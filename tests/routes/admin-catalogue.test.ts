@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { setAdmin } from "../../api/lib/admins";
+import { setAdmin } from "../../api/lib/accounts/admins";
 import { loader as rootLoader } from "../../app/root";
 import AuditPage, { loader as auditLoader } from "../../app/routes/admin.audit";
 import { loader as catalogueLoader } from "../../app/routes/admin.catalogue";

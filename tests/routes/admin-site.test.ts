@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setAdmin } from "../../api/lib/admins";
+import { setAdmin } from "../../api/lib/accounts/admins";
 import { signedInShopper } from "./harness";
 import { createTestSite } from "./site-harness";
 

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { setAdmin } from "../../api/lib/admins";
+import { setAdmin } from "../../api/lib/accounts/admins";
 import AdminInvoice, {
   headers as adminInvoiceHeaders,
   loader as adminInvoiceLoader,

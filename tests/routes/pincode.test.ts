@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { warmPinDirectory } from "../../api/lib/pincode";
+import { warmPinDirectory } from "../../api/lib/orders/pincode";
 import { formatDeliveryDate } from "../../app/components/product/delivery-check";
 import { loader as accountLoader } from "../../app/routes/myaccount";
 import { action as editAddressAction } from "../../app/routes/myaccount.addresses.$addressId.edit";

@@ -5,7 +5,7 @@ import { CARD_IMAGE_SIZES, GALLERY_IMAGE_SIZES, THUMBNAIL_IMAGE_SIZES } from "..
 import { createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
 import { createTestSite } from "./site-harness";
 
-// Uploaded photos (api/lib/product-images.ts: WebP at 320, 640 and 1024 px) render with srcset and
+// Uploaded photos (api/lib/catalogue/product-images.ts: WebP at 320, 640 and 1024 px) render with srcset and
 // sizes on the shop's cards and the product page; the seed's SVG artwork keeps a plain src.
 
 const SHOP = "http://shop.test";

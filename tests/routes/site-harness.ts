@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll } from "vitest";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
-import { createLogger } from "../../api/lib/logger";
+import { createLogger } from "../../api/platform/logger";
 import { type SiteOptions, createSite } from "../../server/site";
 import { type TestApi, createTestApi } from "../api/helpers";
 

@@ -4,8 +4,8 @@ import { getRequestListener } from "@hono/node-server";
 import { like } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loginFailures } from "../../api/db/schema";
-import { parseTrustProxy } from "../../api/lib/client-address";
-import { createHealth, pingDatabase } from "../../api/lib/health";
+import { parseTrustProxy } from "../../api/platform/client-address";
+import { createHealth, pingDatabase } from "../../api/platform/health";
 import { BASELINE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "../../server/security-headers";
 import { remoteUserapp } from "../../server/site";
 import { type TestApi, createTestApi, insertProduct } from "../api/helpers";
@@ -51,7 +51,7 @@ async function listen(fetch: (request: Request, env: any) => Response | Promise<
 let serial = 0;
 const uniqueEmail = () => `site${++serial}.${Date.now()}@example.test`;
 
-/** The addresses the API has counted failed sign-ins for (api/lib/throttle.ts keys them `ip:<address>`). */
+/** The addresses the API has counted failed sign-ins for (api/lib/accounts/throttle.ts keys them `ip:<address>`). */
 async function countedAddresses(db: TestApi["db"]): Promise<string[]> {
   const rows = await db.select({ key: loginFailures.key }).from(loginFailures).where(like(loginFailures.key, "ip:%"));
   return rows.map((row) => row.key.slice(3)).sort();

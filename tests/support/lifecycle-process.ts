@@ -9,7 +9,8 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../api/db/client";
-import { changeOrder, expireUnpaidOrders } from "../../api/lib/order-lifecycle";
+import { changeOrder } from "../../api/lib/orders/order-changes";
+import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
 
 const env = process.env;
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL!, skipMigrations: true, poolSize: 6 });

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openShopDatabase } from "../../api/db/connect";
 import { auditLog } from "../../api/db/schema";
-import { loadProducts } from "../../api/lib/catalogue";
+import { loadProducts } from "../../api/lib/catalogue/catalogue";
 import { insertMerchant, insertProduct } from "../api/helpers";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -1,5 +1,5 @@
 /**
- * The catalogue listener (api/lib/catalogue-version.ts): another connection's catalogue change
+ * The catalogue listener (api/platform/catalogue-version.ts): another connection's catalogue change
  * raises this process's counter, through PostgreSQL's LISTEN/NOTIFY, and keeps doing so after
  * its connection is cut.
  */
@@ -13,7 +13,7 @@ import {
   listenForCatalogueChanges,
   localCatalogueVersion,
   readCatalogueVersion,
-} from "../../api/lib/catalogue-version";
+} from "../../api/platform/catalogue-version";
 import { createPostgresTestDatabase } from "../db";
 import { eventually } from "../processes";
 

@@ -7,7 +7,7 @@ import {
   normalizeAddress,
   parseTrustProxy,
   resolveClientAddress,
-} from "../../api/lib/client-address";
+} from "../../api/platform/client-address";
 import { readEnv } from "../../api/config";
 
 const resolve = (peer: string | null, forwardedFor: string | null, trust: TrustProxy) =>

@@ -7,7 +7,7 @@ import {
   fromSpreadsheetText,
   parseCsv,
   toSpreadsheetText,
-} from "../../api/lib/csv";
+} from "../../api/lib/catalogue/csv";
 
 const fieldsOf = (text: string) => parseCsv(text).map((record) => record.fields);
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserapp } from "../../api/app";
 import { type DatabaseHandle, openDatabase } from "../../api/db/client";
 import { orders, variants } from "../../api/db/schema";
-import { expireUnpaidOrders } from "../../api/lib/order-lifecycle";
+import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
 import { createUserWithToken, insertProduct } from "../api/helpers";
 import { createPostgresTestDatabase } from "../db";
 import { exitWithin, type Started, start, tempDir, tsx } from "../processes";

@@ -17,8 +17,8 @@ import {
   rupeesInWords,
   splitTax,
   sumTaxes,
-} from "../../api/lib/gst";
-import { STATE_NAMES } from "../../api/lib/pincode";
+} from "../../api/lib/tax/gst";
+import { STATE_NAMES } from "../../api/lib/orders/pincode";
 import { generateMerchants, generateProducts } from "../../api/seed/catalogue";
 import { FAMILIES } from "../../api/seed/families";
 

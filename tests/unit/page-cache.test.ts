@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { catalogueChanged } from "../../api/lib/catalogue-version";
+import { catalogueChanged } from "../../api/platform/catalogue-version";
 import { createPageCache } from "../../server/page-cache";
 import { createNonce } from "../../server/security-headers";
 
@@ -156,7 +156,7 @@ describe("the page micro-cache", () => {
     expect(await (await cache.serve(other, render, "n")).text()).toContain("render 5");
   });
 
-  it("follows this process's catalogue version by default (api/lib/catalogue-version.ts)", async () => {
+  it("follows this process's catalogue version by default (api/platform/catalogue-version.ts)", async () => {
     const cache = createPageCache({ ttlMs: 5000 });
     const { render, calls } = fakeRender();
     await cache.serve(page(), render, "n");

@@ -15,7 +15,7 @@ import {
   variants,
   wishlistItems,
 } from "../../api/db/schema";
-import { buildSearchText } from "../../api/lib/search-text";
+import { buildSearchText } from "../../api/lib/search/search-text";
 import { ARTWORK_KINDS, ARTWORK_PALETTES, ARTWORK_VIEWS, renderArtwork } from "../../api/seed/artwork";
 import {
   generateMerchants,
@@ -224,7 +224,7 @@ describe("seeded catalogue", () => {
   });
 
   it("writes the product listing that the database's own refresh computes", async () => {
-    // The seed builds product_listing in JavaScript (api/lib/search-text.ts, listingTerms);
+    // The seed builds product_listing in JavaScript (api/lib/search/search-text.ts, listingTerms);
     // triggers build it in SQL for every other write (migration 0002). Both must agree.
     const listing = () => db.select().from(productListing).orderBy(asc(productListing.productId));
     const vocabulary = () => db.select().from(searchTerms).orderBy(asc(searchTerms.id));

@@ -1,6 +1,6 @@
-import type { OrderState, PaymentStatus } from "../../../api/lib/order-lifecycle";
+import type { OrderState, PaymentStatus } from "../../../api/lib/orders/order-states";
 
-// What the back office's order pages show for the API's states (api/lib/order-lifecycle.ts); a
+// What the back office's order pages show for the API's states (api/lib/orders/order-states.ts); a
 // Record over the API's own types, so a new state fails the type check until it has a label here.
 
 export const ORDER_STATUS_LABELS: Record<OrderState, string> = {

@@ -8,7 +8,7 @@ import { SEARCH_LISTBOX_ID } from "./site-search";
 // active option (aria-activedescendant), Enter opens it, Escape closes the list (and, closed,
 // clears the box). Suggestions come from GET /userapp/product/suggest, 150 ms after typing stops.
 
-/** What the API answers (api/lib/product-suggest.ts). */
+/** What the API answers (api/lib/search/product-suggest.ts). */
 type Suggestion =
   | { type: "category"; label: string; filter: "category" | "subCategory"; value: string }
   | { type: "brand"; label: string; filter: "brand"; value: string }

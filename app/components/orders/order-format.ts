@@ -42,7 +42,7 @@ export function timelineOf(status: OrderStatus): TimelineStep[] {
   }));
 }
 
-/** What the shopper reads for the API's payment status (api/lib/order-lifecycle.ts). */
+/** What the shopper reads for the API's payment status (api/lib/orders/order-states.ts). */
 export function paymentStatusLabel(status: string): string {
   switch (status) {
     case "awaitingPayment":

@@ -5,7 +5,7 @@ export type PaymentOrder = {
   id: string;
   totalAmount: number;
   paymentMethod: string;
-  /** The API's payment status (api/lib/order-lifecycle.ts): only "awaitingPayment" asks for a payment. */
+  /** The API's payment status (api/lib/orders/order-states.ts): only "awaitingPayment" asks for a payment. */
   paymentStatus: string;
   /** Until when an order awaiting payment waits for it (ISO), or null. */
   paymentDueAt?: string | null;

@@ -10,7 +10,7 @@ import { readEnv } from "../../../api/config";
 import fs from "node:fs";
 import { openShopDatabase } from "../../../api/db/connect";
 import { stopEmbeddedPostgres } from "../../../api/db/embedded";
-import { setAdmin } from "../../../api/lib/admins";
+import { setAdmin } from "../../../api/lib/accounts/admins";
 import { E2E_ADMIN } from "./admin-account";
 
 const env = readEnv();

@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import { authTokens, users } from "../../db/schema";
+import type { ApiDeps, ApiEnv } from "../context";
+import { forbidden, unauthorized } from "../http/http";
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Issues a 256-bit random bearer token; only its hash is stored. */
+export async function issueToken(deps: ApiDeps, userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await deps.db.insert(authTokens).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(deps.now().getTime() + deps.tokenTtlMs),
+    createdAt: deps.now(),
+  });
+  return token;
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match ? match[1] : null;
+}
+
+export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
+
+/** Requires a valid, unexpired, unrevoked bearer token (never a cookie) and sets `c.var.user`. */
+export const requireUser = (deps: ApiDeps) =>
+  createMiddleware<ApiEnv>(async (c, next) => {
+    const token = bearerToken(c.req.header("authorization"));
+    if (!token) throw unauthorized();
+    const tokenHash = hashToken(token);
+    const [row] = await deps.db
+      .select({ id: users.id, email: users.email })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, deps.now())))
+      .limit(1);
+    if (!row) throw unauthorized(SESSION_EXPIRED);
+    c.set("user", { id: row.id, email: row.email, tokenHash });
+    await next();
+  });
+
+/** Only users whose userType is "admin"; a shopper's token is 403, no token 401 (requireUser). */
+export const requireAdmin = (deps: ApiDeps) =>
+  createMiddleware<ApiEnv>(async (c, next) => {
+    const [row] = await deps.db
+      .select({ userType: users.userType })
+      .from(users)
+      .where(eq(users.id, c.var.user.id))
+      .limit(1);
+    if (row?.userType !== "admin") throw forbidden("Only the shop's admins can do this.");
+    await next();
+  });

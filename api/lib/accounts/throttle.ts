@@ -1,0 +1,244 @@
+import { and, eq, inArray, like, lte, or, sql } from "drizzle-orm";
+import { loginFailures } from "../../db/schema";
+import type { ApiDeps } from "../context";
+import { ApiError } from "../http/http";
+
+/**
+ * Sign-in and registration throttling. Failed attempts are counted per key in a fixed window
+ * that starts at the key's first failure (the login_failures table; keys are free-form text):
+ *
+ * - `pair:<account>|<address>`: failures for one account from one client address, the tight
+ *   limit (`loginMaxFailures.perAccountAddress` per `loginWindowMs`). Guessing from one address
+ *   stops here, and what it locks is that address's access to that account, not the owner's.
+ * - `ip:<address>`: failures from one address whichever accounts it tries (`perIp`).
+ * - `account:<account>` (`perAccount` per `loginWindowMs`) and `account-day:<account>`
+ *   (`perAccountDay` per day): the slower per-account backoff, for guessing spread over many
+ *   addresses. A second, day-long tier makes a sustained spread attack wait hours, not minutes.
+ * - `known:<account>|<address>`: not a counter but a mark (failures 0) that this address signed
+ *   in to the account successfully within `knownAddressMs`. A known address skips the account
+ *   tiers, so an attacker who has run them up cannot lock the owner out of their usual device.
+ * - `register:<address>`: registrations from one address (`registerMaxPerIp` per `registerWindowMs`).
+ *
+ * Without a client address only the account tiers apply (see `clientAddress` in api/platform/client-address.ts).
+ *
+ * An attempt is counted *before* the password is checked (a reservation) and handed back on
+ * success. Counting afterwards would let a burst of parallel guesses all pass the check while
+ * the slow argon2 verifications run; with the reservation, at most `limit` attempts per key and
+ * window ever reach the password check, however many arrive at once.
+ */
+export type ThrottleKey = { key: string; limit: number; windowMs: number };
+
+/** The day-long account tier's window. */
+export const ACCOUNT_DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The sign-in name as every key holds it: trimmed and lower-cased, as sign-in compares it. */
+export function accountName(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Bounded, so a key stays short whatever hands us the address. */
+const addressPart = (address: string) => address.slice(0, 100);
+
+/** Each key family's window, for reading rows and for the sweep. */
+function windows(deps: ApiDeps): { prefix: string; windowMs: number }[] {
+  return [
+    { prefix: "pair:", windowMs: deps.loginWindowMs },
+    { prefix: "ip:", windowMs: deps.loginWindowMs },
+    { prefix: "account:", windowMs: deps.loginWindowMs },
+    { prefix: "account-day:", windowMs: ACCOUNT_DAY_MS },
+    { prefix: "known:", windowMs: deps.knownAddressMs },
+    { prefix: "register:", windowMs: deps.registerWindowMs },
+    // The per-account key of before the pair key existed: swept like the others.
+    { prefix: "email:", windowMs: deps.loginWindowMs },
+  ];
+}
+
+type Row = { key: string; failures: number; windowStart: Date };
+
+const floorOf = (deps: ApiDeps, windowMs: number) => new Date(deps.now().getTime() - windowMs);
+const isActive = (deps: ApiDeps, row: Row, windowMs: number) =>
+  new Date(row.windowStart).getTime() > floorOf(deps, windowMs).getTime();
+
+function retryAfterSeconds(deps: ApiDeps, row: Row, windowMs: number): number {
+  const endsAt = new Date(row.windowStart).getTime() + windowMs;
+  return Math.max(1, Math.ceil((endsAt - deps.now().getTime()) / 1000));
+}
+
+/** "14 minutes", "1 minute", or hours beyond two of them (the day-long tier). */
+function waitText(retryAfter: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfter / 60));
+  if (minutes < 120) return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+export function tooManyAttempts(retryAfter: number): ApiError {
+  return new ApiError(
+    429,
+    "TOO_MANY_REQUESTS",
+    `Too many failed sign-in attempts. Please wait ${waitText(retryAfter)} and try again.`,
+    { retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
+export function tooManyRegistrations(retryAfter: number): ApiError {
+  return new ApiError(
+    429,
+    "TOO_MANY_REQUESTS",
+    `Too many accounts have been registered from your network. Please wait ${waitText(retryAfter)} and try again.`,
+    { retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
+/** The longest wait among keys that are over their limit, or null when the attempt may go ahead. */
+function blockedFor(deps: ApiDeps, keys: ThrottleKey[], rows: Row[], allowed: (row: Row, limit: number) => boolean) {
+  let wait: number | null = null;
+  for (const row of rows) {
+    const key = keys.find((k) => k.key === row.key);
+    if (!key || !isActive(deps, row, key.windowMs) || allowed(row, key.limit)) continue;
+    wait = Math.max(wait ?? 0, retryAfterSeconds(deps, row, key.windowMs));
+  }
+  return wait;
+}
+
+async function readRows(deps: ApiDeps, keys: string[]): Promise<Row[]> {
+  if (keys.length === 0) return [];
+  return deps.db.select().from(loginFailures).where(inArray(loginFailures.key, keys));
+}
+
+/**
+ * Refuses (`refuse(retryAfter)`, a 429) when a key has already reached its limit, without
+ * counting the refused attempt; otherwise counts the attempt against every key.
+ */
+async function reserve(deps: ApiDeps, keys: ThrottleKey[], current: Row[], refuse: (retryAfter: number) => ApiError) {
+  const waiting = blockedFor(deps, keys, current, (row, limit) => row.failures < limit);
+  if (waiting !== null) throw refuse(waiting);
+
+  // One statement per window length: a key whose window has ended starts a new one at 1.
+  const counted: Row[] = [];
+  for (const windowMs of new Set(keys.map((k) => k.windowMs))) {
+    const floor = floorOf(deps, windowMs);
+    const expired = sql`${loginFailures.windowStart} <= ${floor.toISOString()}::timestamptz`;
+    const rows = await deps.db
+      .insert(loginFailures)
+      .values(
+        keys.filter((k) => k.windowMs === windowMs).map((k) => ({ key: k.key, failures: 1, windowStart: deps.now() })),
+      )
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginFailures.failures} + 1 END`,
+          windowStart: sql`CASE WHEN ${expired} THEN excluded.window_start ELSE ${loginFailures.windowStart} END`,
+        },
+      })
+      .returning();
+    counted.push(...rows);
+  }
+  // Another attempt for the same key got in between the read and the count: this one is over the limit.
+  const raced = blockedFor(deps, keys, counted, (row, limit) => row.failures <= limit);
+  if (raced !== null) throw refuse(raced);
+}
+
+/** What a sign-in attempt reserved: released with `releaseLoginAttempt` when the password is right. */
+export type LoginReservation = { account: string; address: string | null; keys: ThrottleKey[] };
+
+/**
+ * Reserves a sign-in attempt (or a password check of a signed-in user: the same limits) for
+ * `email` from `address`, or refuses it with 429 and Retry-After.
+ */
+export async function reserveLoginAttempt(
+  deps: ApiDeps,
+  email: string,
+  address: string | null,
+): Promise<LoginReservation> {
+  await sweepEndedWindows(deps);
+  const account = accountName(email);
+  const limits = deps.loginMaxFailures;
+  const accountTiers: ThrottleKey[] = [
+    { key: `account:${account}`, limit: limits.perAccount, windowMs: deps.loginWindowMs },
+    { key: `account-day:${account}`, limit: limits.perAccountDay, windowMs: ACCOUNT_DAY_MS },
+  ];
+  if (!address) {
+    // Unknown clients are never pooled into one "unknown" counter: anyone could lock every shopper out with it.
+    await reserve(
+      deps,
+      accountTiers,
+      await readRows(
+        deps,
+        accountTiers.map((k) => k.key),
+      ),
+      tooManyAttempts,
+    );
+    return { account, address: null, keys: accountTiers };
+  }
+  const where = addressPart(address);
+  const addressKeys: ThrottleKey[] = [
+    { key: `pair:${account}|${where}`, limit: limits.perAccountAddress, windowMs: deps.loginWindowMs },
+    { key: `ip:${where}`, limit: limits.perIp, windowMs: deps.loginWindowMs },
+  ];
+  const knownKey = `known:${account}|${where}`;
+  const rows = await readRows(deps, [...addressKeys, ...accountTiers].map((k) => k.key).concat(knownKey));
+  const knownRow = rows.find((row) => row.key === knownKey);
+  const known = knownRow !== undefined && isActive(deps, knownRow, deps.knownAddressMs);
+  const keys = known ? addressKeys : [...addressKeys, ...accountTiers];
+  await reserve(deps, keys, rows, tooManyAttempts);
+  return { account, address: where, keys };
+}
+
+/**
+ * The password was right: this address starts afresh for the account, the other counters get
+ * back the attempt counted for it (an office or a household signing in often never adds up to
+ * a lock-out; an attacker's failures stay counted), and the address becomes known-good.
+ */
+export async function releaseLoginAttempt(deps: ApiDeps, reservation: LoginReservation): Promise<void> {
+  const { account, address, keys } = reservation;
+  const pair = keys.find((k) => k.key.startsWith("pair:"));
+  if (pair) await deps.db.delete(loginFailures).where(eq(loginFailures.key, pair.key));
+  const others = keys.filter((k) => k !== pair).map((k) => k.key);
+  if (others.length > 0) {
+    await deps.db
+      .update(loginFailures)
+      .set({ failures: sql`GREATEST(${loginFailures.failures} - 1, 0)` })
+      .where(inArray(loginFailures.key, others));
+  }
+  if (address) {
+    await deps.db
+      .insert(loginFailures)
+      .values({ key: `known:${account}|${address}`, failures: 0, windowStart: deps.now() })
+      .onConflictDoUpdate({ target: loginFailures.key, set: { windowStart: deps.now() } });
+  }
+}
+
+/**
+ * Counts a registration attempt from `address` (any outcome: a taken email too, so registering
+ * cannot be used to test emails without limit), or refuses it with 429. Unknown addresses are
+ * not counted, for the same reason as at sign-in.
+ */
+export async function reserveRegistration(deps: ApiDeps, address: string | null): Promise<void> {
+  await sweepEndedWindows(deps);
+  if (!address) return;
+  const keys = [
+    { key: `register:${addressPart(address)}`, limit: deps.registerMaxPerIp, windowMs: deps.registerWindowMs },
+  ];
+  await reserve(deps, keys, await readRows(deps, [keys[0].key]), tooManyRegistrations);
+}
+
+/** When each API (its deps) last swept out ended windows. */
+const lastSweep = new WeakMap<ApiDeps, number>();
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Rows whose window has ended count for nothing: they are deleted, at most once a minute per
+ * process, so the table holds only live windows (and marks) however many addresses have tried.
+ */
+async function sweepEndedWindows(deps: ApiDeps): Promise<void> {
+  const now = deps.now().getTime();
+  const last = lastSweep.get(deps);
+  if (last !== undefined && now - last < SWEEP_EVERY_MS) return;
+  lastSweep.set(deps, now);
+  const ended = windows(deps).map(({ prefix, windowMs }) =>
+    and(like(loginFailures.key, `${prefix}%`), lte(loginFailures.windowStart, floorOf(deps, windowMs))),
+  );
+  await deps.db.delete(loginFailures).where(or(...ended));
+}

@@ -1,0 +1,309 @@
+import { z } from "@hono/zod-openapi";
+import { ADMIN_EVENTS, ORDER_STATES, PAYMENT_STATUSES } from "../orders/order-states";
+
+// The shapes the /userapp API answers, as zod schemas: the OpenAPI document's components
+// (api/lib/http/openapi.ts) and what the API tests check every answer against. Each mirrors a JSON
+// type of api/lib/ (named beside it); a field added there belongs here too.
+
+const id = z.string().openapi({ example: "8b927a8cb7d862e1def9c3d5" });
+const isoDate = z.string().openapi({ format: "date-time", example: "2026-11-23T10:15:00.000Z" });
+const rupees = z.number().int().openapi({ description: "Whole rupees" });
+
+/** `Paginator` (api/lib/http/paging.ts): mongoose-paginate-v2's labels. */
+export const paginatorSchema = z
+  .object({
+    itemCount: z.number().int().openapi({ description: "How many items the whole list holds (the total)" }),
+    perPage: z.number().int(),
+    pageCount: z.number().int().openapi({ description: "How many pages there are (at least 1)" }),
+    currentPage: z.number().int(),
+    slNo: z.number().int().openapi({ description: "The 1-based number of the page's first item" }),
+    hasPrevPage: z.boolean(),
+    hasNextPage: z.boolean(),
+    prev: z.number().int().nullable(),
+    next: z.number().int().nullable(),
+  })
+  .openapi("Paginator");
+
+/** A page of a list: `{data, paginator}`. */
+export const listPage = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), paginator: paginatorSchema });
+
+/** `{totalRecords}`: what a list answers to `isCountOnly: true`. */
+export const totalRecordsSchema = z.object({ totalRecords: z.number().int() }).openapi("TotalRecords");
+
+const productImageSchema = z
+  .object({
+    path: z.string().openapi({ example: "/media/art/blue-shirt.svg" }),
+    srcset: z.string().optional(),
+    widths: z.array(z.number().int()).optional(),
+  })
+  .openapi("ProductImage");
+
+const titleSchema = z.object({ shortTitle: z.string(), longTitle: z.string() });
+
+/** `ProductJson` (api/lib/catalogue/catalogue.ts). */
+export const productSchema = z
+  .object({
+    _id: id,
+    id,
+    title: titleSchema,
+    tagLine: z.string(),
+    description: z.string(),
+    brand: z.string(),
+    category: z.string(),
+    subCategory: z.string(),
+    productType: z.string(),
+    productSubType: z.string(),
+    gender: z.string(),
+    image: z.string(),
+    productImages: z.array(productImageSchema),
+    variants: z.array(
+      z.object({
+        size: z.string(),
+        quantity: z.number().int().openapi({ description: "Units in stock" }),
+        price: z.object({
+          mrp: rupees,
+          cost: rupees,
+          discount: z.number().openapi({ description: "Percent off the MRP" }),
+        }),
+      }),
+    ),
+    merchant: z.object({ _id: id, id, company_name: z.string(), name: z.string() }),
+    ratingValue: z.number().nullable(),
+    ratingCount: z.number().int().nullable(),
+    createdAt: isoDate,
+  })
+  .openapi("Product");
+
+/** The fields of an address (an order's delivery address has these only). */
+const addressFields = {
+  locality: z.string().openapi({ example: "12 MG Road, Indiranagar" }),
+  city: z.string().openapi({ example: "Bengaluru" }),
+  state: z.string().openapi({ example: "Karnataka" }),
+  zipcode: z.string().openapi({
+    example: "560038",
+    description: "A 6-digit PIN code in India; a 3 to 10 character postal code elsewhere",
+  }),
+  country: z.string().openapi({ example: "India" }),
+};
+
+/** `AddressJson` (api/lib/accounts/users.ts): a saved address. */
+export const savedAddressSchema = z
+  .object({ _id: id, ...addressFields, isActive: z.boolean().openapi({ description: "True on the primary address" }) })
+  .openapi("Address");
+
+/** `OrderAddress` (api/db/schema.ts): where an order goes, copied from the request or the primary address. */
+export const orderAddressSchema = z.object(addressFields).openapi("OrderAddress");
+
+/** `UserJson` (api/lib/accounts/users.ts). */
+export const userSchema = z
+  .object({
+    _id: id,
+    id,
+    name: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+    avatar: z.string().nullable(),
+    phone: z.string().nullable().openapi({ description: "Digits only" }),
+    country_code: z.string().openapi({ example: "91", description: "A dialling prefix, digits only" }),
+    address: z.array(savedAddressSchema),
+    userType: z.string().nullable().openapi({ description: '"admin" for the back office, else null' }),
+  })
+  .openapi("User");
+
+/** What sign-in answers: the user and a bearer token. */
+export const signedInUserSchema = userSchema.extend({ token: z.string() }).openapi("SignedInUser");
+
+/** `CartLineJson` (api/lib/orders/cart.ts). */
+const cartLineSchema = z
+  .object({
+    _id: z.string().openapi({ description: "`<productId>:<size>`" }),
+    productId: productSchema,
+    size: z.string(),
+    qty: z.number().int(),
+    amount: rupees.openapi({ description: "The size's cost × qty; 0 when the size no longer exists" }),
+  })
+  .openapi("CartLine");
+
+/** `CartJson` (api/lib/orders/cart.ts). */
+export const cartSchema = z
+  .object({ products: z.array(cartLineSchema), totalQuantity: z.number().int(), totalAmount: rupees })
+  .openapi("Cart");
+
+/** `ChangedLineJson` (api/lib/orders/cart.ts). */
+const changedLineSchema = z
+  .object({
+    productId: id,
+    size: z.string(),
+    qty: z.number().int().openapi({ description: "The line's quantity now; 0 when it left the cart" }),
+    shortTitle: z.string().openapi({ description: "The product's short title, for the shopper's message" }),
+  })
+  .openapi("ChangedCartLine");
+
+/** `CartChangeJson` (api/lib/orders/cart.ts): what every change of a line answers. */
+export const cartChangeSchema = cartSchema
+  .extend({ changed: z.array(changedLineSchema).openapi({ description: "The lines this change touched" }) })
+  .openapi("CartChange");
+
+export const cartCountSchema = z
+  .object({
+    count: z.number().int().openapi({ description: "Lines (product and size pairs)" }),
+    totalQuantity: z.number().int(),
+  })
+  .openapi("CartCount");
+
+/** `ProductListEntryJson` (api/lib/catalogue/product-lists.ts): a wishlist or compare entry. */
+export const listEntrySchema = z
+  .object({ _id: id, productId: productSchema, createdAt: isoDate })
+  .openapi("ProductListEntry");
+
+export const productIdsSchema = z.object({ productIds: z.array(id) }).openapi("ProductIds");
+
+const orderStepSchema = z.object({ isConfirmed: z.boolean(), date: isoDate.nullable() });
+
+/** `OrderJson` (api/lib/orders/orders.ts). */
+export const orderSchema = z
+  .object({
+    _id: id,
+    id,
+    products: z.array(
+      z.object({
+        productId: id,
+        title: z.string(),
+        image: z.string(),
+        size: z.string(),
+        qty: z.number().int(),
+        mrp: rupees,
+        cost: rupees,
+        amount: rupees,
+        totalAmount: rupees.openapi({ description: "The same as amount" }),
+        merchantId: id,
+        merchantName: z.string(),
+      }),
+    ),
+    itemsAmount: rupees,
+    platformFee: rupees,
+    totalAmount: rupees,
+    paymentMethod: z.enum(["cod", "Upi"]),
+    status: z.enum(ORDER_STATES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    paymentDueAt: isoDate.nullable(),
+    paymentReference: z.string().nullable(),
+    paidAt: isoDate.nullable(),
+    cancelReason: z.string().nullable(),
+    returnReason: z.string().nullable(),
+    refundReference: z.string().nullable(),
+    canCancel: z.boolean(),
+    canReturn: z.boolean(),
+    returnableUntil: isoDate.nullable(),
+    address: orderAddressSchema,
+    orderStatus: z.object({
+      orderConfirmed: orderStepSchema,
+      shipped: orderStepSchema,
+      outForDelivery: orderStepSchema,
+      delivered: orderStepSchema,
+      cancel: orderStepSchema,
+      returned: orderStepSchema,
+      refunded: orderStepSchema,
+    }),
+    source: z.enum(["cart", "buyNow"]),
+    createdAt: isoDate,
+  })
+  .openapi("Order");
+
+/** What order/create answers: the order, and `success: true` (clients read it). */
+export const placedOrderSchema = orderSchema.extend({ success: z.literal(true) }).openapi("PlacedOrder");
+
+/** `AdminOrderJson` (api/routes/admin-orders.ts). */
+export const adminOrderSchema = orderSchema
+  .extend({
+    user: z.object({ id, email: z.string(), name: z.string().nullable() }),
+    allowedEvents: z.array(z.enum(ADMIN_EVENTS)),
+  })
+  .openapi("AdminOrder");
+
+const auditValue = z
+  .unknown()
+  .openapi({ description: "The record before or after the change (null when created or removed)" });
+
+export const adminOrderDetailSchema = adminOrderSchema
+  .extend({
+    audit: z.array(
+      z.object({
+        actorId: z.string().nullable(),
+        actorEmail: z.string().nullable(),
+        action: z.string(),
+        before: auditValue,
+        after: auditValue,
+        at: isoDate,
+      }),
+    ),
+  })
+  .openapi("AdminOrderDetail");
+
+/** `AdminListProductJson` (api/lib/catalogue/admin-catalogue.ts). */
+export const adminListProductSchema = productSchema.extend({ hidden: z.boolean() }).openapi("AdminListProduct");
+
+/** `AdminProductJson` (api/lib/catalogue/admin-catalogue.ts): the flat variants the product form sends back. */
+export const adminProductSchema = productSchema
+  .omit({ variants: true })
+  .extend({
+    merchantId: id,
+    hidden: z.boolean(),
+    images: z.array(productImageSchema),
+    variants: z.array(
+      z.object({ size: z.string(), mrp: rupees, discount: z.number(), cost: rupees, quantity: z.number().int() }),
+    ),
+  })
+  .openapi("AdminProduct");
+
+export const merchantSchema = z.object({ _id: id, name: z.string(), companyName: z.string() }).openapi("Merchant");
+
+export const catalogueOptionsSchema = z
+  .object({
+    categories: z.array(z.string()),
+    subCategories: z.array(z.string()),
+    productTypes: z.array(z.string()),
+    productSubTypes: z.array(z.string()),
+    genders: z.array(z.string()),
+    sizes: z.array(z.string()),
+    brands: z.array(z.string()),
+  })
+  .openapi("CatalogueOptions");
+
+export const lowStockSchema = z
+  .object({
+    productId: id,
+    title: titleSchema,
+    brand: z.string(),
+    hidden: z.boolean(),
+    size: z.string(),
+    quantity: z.number().int(),
+    mrp: rupees,
+    discount: z.number(),
+    cost: rupees,
+  })
+  .openapi("LowStock");
+
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    actorId: z.string().nullable(),
+    actorEmail: z.string().nullable(),
+    action: z.string().openapi({ example: "product.update" }),
+    entity: z.string().openapi({ example: "product" }),
+    entityId: z.string(),
+    before: auditValue,
+    after: auditValue,
+    at: isoDate,
+  })
+  .openapi("AuditEntry");
+
+export const importResultSchema = z
+  .object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    variants: z.number().int(),
+  })
+  .openapi("ImportResult");

@@ -1,0 +1,315 @@
+import type { OrderStatus, orders } from "../../db/schema";
+
+/**
+ * The order lifecycle: one state machine (`decide`) for every change an order goes through,
+ * whoever asks for it (the shopper, an admin, the payment sweep, another order needing stock),
+ * and the transactions that apply its answers (docs/decisions/007-order-lifecycle-and-payment-window.md).
+ *
+ *   event           from                          payment                    to               stamps           stock
+ *   ship            confirmed                     paid or payOnDelivery      shipped          shipped
+ *   outForDelivery  shipped                                                  outForDelivery   outForDelivery
+ *   deliver         outForDelivery                payOnDelivery → paid       delivered        delivered
+ *   cancel          confirmed                     paid → refundPending,      cancelled        cancel           back
+ *                                                 otherwise → cancelled
+ *   expire          confirmed, window passed      awaitingPayment → expired  cancelled        cancel           back
+ *   return          delivered, within 7 days      paid → refundPending       returned         returned         back
+ *   pay (UTR)       confirmed, window open        awaitingPayment → paid
+ *   refund          any                           refundPending → refunded                    refunded
+ *
+ * Anything else is refused with a message saying why (409). Every change locks the order's row
+ * first (SELECT … FOR UPDATE; the sweeps skip locked rows instead of waiting), so of two racing
+ * changes the second decides on what the first left: stock goes back exactly once.
+ */
+
+export const ORDER_STATES = ["confirmed", "shipped", "outForDelivery", "delivered", "cancelled", "returned"] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/**
+ * - `awaitingPayment`: Online Payment (UPI) not received yet; the order holds its stock until `paymentDueAt`.
+ * - `payOnDelivery`: Cash on Delivery, paid at the door (becomes `paid` on delivery).
+ * - `paid`: received (a UPI payment marked with its UTR, or cash on delivery).
+ * - `refundPending`: paid, then cancelled or returned: the shop owes the money back.
+ * - `refunded`: given back (with the merchant's reference).
+ * - `expired`: the UPI payment did not come within the window; the order was cancelled.
+ * - `cancelled`: the order was cancelled before anything was paid; nothing is due.
+ */
+export const PAYMENT_STATUSES = [
+  "awaitingPayment",
+  "payOnDelivery",
+  "paid",
+  "refundPending",
+  "refunded",
+  "expired",
+  "cancelled",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A delivered order can be returned for this many days after its delivery. */
+export const RETURN_WINDOW_DAYS = 7;
+const returnWindowMs = RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+/** The cancel reason of an order whose UPI payment did not come in time. */
+export const PAYMENT_NOT_RECEIVED = "Payment not received";
+
+/** A UPI transaction reference (UTR): exactly 12 digits. */
+export const UTR_PATTERN = /^\d{12}$/;
+
+/** The order rules that are settings (api/config.ts reads them from the environment). */
+export type OrderSettings = {
+  /** How long an order awaiting its UPI payment holds its stock (PAYMENT_WINDOW_MINUTES). */
+  paymentWindowMs: number;
+  /** Orders one shopper may have awaiting payment at once (MAX_UNPAID_ORDERS). */
+  maxUnpaidOrders: number;
+  /** The largest total, in rupees, that may be paid by Cash on Delivery (COD_LIMIT). */
+  codLimit: number;
+};
+
+export const defaultOrderSettings: OrderSettings = {
+  paymentWindowMs: 30 * 60 * 1000,
+  maxUnpaidOrders: 3,
+  codLimit: 50000,
+};
+
+export type OrderEvent =
+  | { type: "ship" }
+  | { type: "outForDelivery" }
+  | { type: "deliver" }
+  | { type: "cancel"; reason: string | null }
+  | { type: "expire" }
+  | { type: "return"; reason: string }
+  | { type: "pay"; utr: string }
+  | { type: "refund"; reference: string };
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** What the state machine reads of an order. */
+export type LifecycleOrder = Pick<OrderRow, "status" | "paymentStatus" | "paymentDueAt" | "orderStatus">;
+
+/** The columns a change writes. */
+export type OrderChange = Partial<
+  Pick<
+    OrderRow,
+    | "status"
+    | "paymentStatus"
+    | "orderStatus"
+    | "paymentReference"
+    | "paidAt"
+    | "cancelReason"
+    | "returnReason"
+    | "refundReference"
+  >
+>;
+
+export type Decision = { ok: true; change: OrderChange; restock: boolean } | { ok: false; message: string };
+
+const refuse = (message: string): Decision => ({ ok: false, message });
+
+const stamp = (status: OrderStatus, step: keyof OrderStatus, now: Date): OrderStatus => ({
+  ...status,
+  [step]: { isConfirmed: true, date: now.toISOString() },
+});
+
+// India's time zone, as the storefront shows dates.
+const indianDate = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
+
+/** True while an order awaiting its UPI payment is past its window (the sweep has not got to it yet). */
+export function isOverdue(order: LifecycleOrder, now: Date): boolean {
+  return (
+    order.paymentStatus === "awaitingPayment" &&
+    order.paymentDueAt !== null &&
+    order.paymentDueAt.getTime() <= now.getTime()
+  );
+}
+
+/** The last moment a delivered order can be returned, or null when it is not delivered. */
+export function returnableUntil(order: LifecycleOrder): Date | null {
+  const delivered = order.orderStatus.delivered?.date;
+  if (order.status !== "delivered" || !delivered) return null;
+  return new Date(new Date(delivered).getTime() + returnWindowMs);
+}
+
+/** Why an order in `status` cannot be cancelled. */
+function whyNotCancel(status: OrderState): string {
+  switch (status) {
+    case "shipped":
+    case "outForDelivery":
+      return "This order has already shipped and can no longer be cancelled.";
+    case "delivered":
+      return "This order has been delivered and can no longer be cancelled.";
+    case "returned":
+      return "This order has been returned and can no longer be cancelled.";
+    default:
+      return "This order is already cancelled.";
+  }
+}
+
+/**
+ * The state machine: what `event` does to `order` at `now`, or why it cannot happen. Pure: the
+ * callers apply the change (and give the stock back when `restock`).
+ */
+export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Decision {
+  const status = order.status as OrderState;
+  const payment = order.paymentStatus as PaymentStatus;
+  switch (event.type) {
+    case "ship":
+      if (status === "confirmed") {
+        if (payment === "awaitingPayment")
+          return refuse("This order is awaiting payment and cannot ship until it is paid.");
+        return {
+          ok: true,
+          change: { status: "shipped", orderStatus: stamp(order.orderStatus, "shipped", now) },
+          restock: false,
+        };
+      }
+      if (status === "cancelled") return refuse("This order is cancelled and cannot ship.");
+      return refuse("This order has already shipped.");
+
+    case "outForDelivery":
+      if (status === "shipped") {
+        return {
+          ok: true,
+          change: { status: "outForDelivery", orderStatus: stamp(order.orderStatus, "outForDelivery", now) },
+          restock: false,
+        };
+      }
+      if (status === "confirmed") return refuse("This order has not shipped yet.");
+      if (status === "outForDelivery") return refuse("This order is already out for delivery.");
+      if (status === "cancelled") return refuse("This order is cancelled.");
+      return refuse("This order has already been delivered.");
+
+    case "deliver":
+      if (status === "outForDelivery") {
+        // Cash on delivery is paid at the door.
+        const paidNow = payment === "payOnDelivery";
+        return {
+          ok: true,
+          change: {
+            status: "delivered",
+            orderStatus: stamp(order.orderStatus, "delivered", now),
+            ...(paidNow ? { paymentStatus: "paid", paidAt: now } : {}),
+          },
+          restock: false,
+        };
+      }
+      if (status === "confirmed" || status === "shipped") return refuse("This order is not out for delivery yet.");
+      if (status === "cancelled") return refuse("This order is cancelled.");
+      return refuse("This order has already been delivered.");
+
+    case "cancel":
+      if (status !== "confirmed") return refuse(whyNotCancel(status));
+      return {
+        ok: true,
+        change: {
+          status: "cancelled",
+          paymentStatus: payment === "paid" ? "refundPending" : "cancelled",
+          cancelReason: event.reason,
+          orderStatus: stamp(order.orderStatus, "cancel", now),
+        },
+        restock: true,
+      };
+
+    case "expire":
+      if (status !== "confirmed" || payment !== "awaitingPayment") return refuse("This order is not awaiting payment.");
+      if (!isOverdue(order, now)) return refuse("This order's payment window is still open.");
+      return {
+        ok: true,
+        change: {
+          status: "cancelled",
+          paymentStatus: "expired",
+          cancelReason: PAYMENT_NOT_RECEIVED,
+          orderStatus: stamp(order.orderStatus, "cancel", now),
+        },
+        restock: true,
+      };
+
+    case "return": {
+      if (status === "delivered") {
+        const until = returnableUntil(order);
+        if (!until || now.getTime() > until.getTime()) {
+          return refuse(
+            `The ${RETURN_WINDOW_DAYS}-day return window of this order closed${until ? ` on ${indianDate.format(until)}` : ""}.`,
+          );
+        }
+        return {
+          ok: true,
+          change: {
+            status: "returned",
+            // Delivered means paid (cash is paid at the door); it is owed back now.
+            paymentStatus: payment === "paid" ? "refundPending" : payment,
+            returnReason: event.reason,
+            orderStatus: stamp(order.orderStatus, "returned", now),
+          },
+          restock: true,
+        };
+      }
+      if (status === "confirmed") return refuse("This order has not been delivered yet. You can cancel it instead.");
+      if (status === "shipped" || status === "outForDelivery")
+        return refuse("This order has not been delivered yet, so it cannot be returned.");
+      if (status === "returned") return refuse("This order has already been returned.");
+      return refuse("This order was cancelled, so it cannot be returned.");
+    }
+
+    case "pay":
+      if (payment === "awaitingPayment" && status === "confirmed") {
+        if (isOverdue(order, now)) return refuse("The payment window of this order has closed.");
+        return {
+          ok: true,
+          change: { paymentStatus: "paid", paymentReference: event.utr, paidAt: now },
+          restock: false,
+        };
+      }
+      if (payment === "expired")
+        return refuse("This order was cancelled because its payment was not received in time.");
+      if (payment === "payOnDelivery")
+        return refuse("This is a Cash on Delivery order: it is paid when it is delivered.");
+      if (payment === "cancelled") return refuse("This order is cancelled.");
+      return refuse("This order is already paid.");
+
+    case "refund":
+      if (payment === "refundPending") {
+        return {
+          ok: true,
+          change: {
+            paymentStatus: "refunded",
+            refundReference: event.reference,
+            orderStatus: stamp(order.orderStatus, "refunded", now),
+          },
+          restock: false,
+        };
+      }
+      if (payment === "refunded") return refuse("This order has already been refunded.");
+      return refuse("This order has no refund due.");
+  }
+}
+
+/** The changes an admin makes to an order (`PUT /userapp/admin/orders/{id}/status`, `…/payment`, `…/refund`). */
+export const ADMIN_EVENTS = ["ship", "outForDelivery", "deliver", "cancel", "pay", "refund"] as const;
+export type AdminEvent = (typeof ADMIN_EVENTS)[number];
+
+// What the UTR, reason and reference hold does not change whether an event is allowed.
+const sampleEvents: Record<AdminEvent, OrderEvent> = {
+  ship: { type: "ship" },
+  outForDelivery: { type: "outForDelivery" },
+  deliver: { type: "deliver" },
+  cancel: { type: "cancel", reason: null },
+  pay: { type: "pay", utr: "000000000000" },
+  refund: { type: "refund", reference: "-" },
+};
+
+/**
+ * The admin events `decide` accepts for `order` at `now`, decided as `changeOrder` would: an
+ * order past its payment window is expired first. The back office offers exactly these.
+ */
+export function allowedAdminEvents(order: LifecycleOrder, now: Date): AdminEvent[] {
+  let current = order;
+  if (isOverdue(order, now)) {
+    const expired = decide(order, { type: "expire" }, now);
+    if (expired.ok) current = { ...order, ...expired.change };
+  }
+  return ADMIN_EVENTS.filter((event) => decide(current, sampleEvents[event], now).ok);
+}

@@ -1,0 +1,451 @@
+import { and, asc, desc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
+import { PLATFORM_FEE } from "../../contract";
+import type { Database } from "../../db/client";
+import { cartItems, type OrderAddress, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
+import { loadProducts } from "../catalogue/catalogue";
+import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
+import { badRequest, conflict, notFound } from "../http/http";
+import { newId } from "../ids";
+import { byLockOrder, expireLocked, lockOverdueOrders, stockKey } from "./order-changes";
+import {
+  decide,
+  isOverdue,
+  type OrderSettings,
+  type OrderState,
+  type PaymentStatus,
+  returnableUntil,
+} from "./order-states";
+import { type Paginator, paginator } from "../http/paging";
+import { stockChanged } from "../catalogue/catalogue-cache";
+import { issueInvoices, orderTaxTotals, taxOrderLines } from "../tax/gst-invoices";
+
+export type PaymentMethod = "cod" | "Upi";
+export type OrderSource = "cart" | "buyNow";
+
+/** Cash on delivery is paid at the door; an online (UPI) order waits for its payment. */
+export const paymentStatusFor = (method: PaymentMethod): PaymentStatus =>
+  method === "cod" ? "payOnDelivery" : "awaitingPayment";
+
+const rupees = new Intl.NumberFormat("en-IN");
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+// ---------------------------------------------------------------------------------------------
+// Reading orders
+
+export type OrderLineJson = {
+  productId: string;
+  title: string;
+  image: string;
+  size: string;
+  qty: number;
+  mrp: number;
+  cost: number;
+  amount: number;
+  /** The same as `amount`: the name order pages read. */
+  totalAmount: number;
+  merchantId: string;
+  merchantName: string;
+};
+
+export type OrderJson = {
+  _id: string;
+  id: string;
+  products: OrderLineJson[];
+  itemsAmount: number;
+  platformFee: number;
+  totalAmount: number;
+  paymentMethod: PaymentMethod;
+  /** Where the order is in its lifecycle (api/lib/orders/order-states.ts). */
+  status: OrderState;
+  paymentStatus: PaymentStatus;
+  /** Until when an order awaiting its UPI payment waits for it; null once it no longer waits. */
+  paymentDueAt: string | null;
+  /** The UPI transaction reference (UTR) the order was paid with. */
+  paymentReference: string | null;
+  paidAt: string | null;
+  cancelReason: string | null;
+  returnReason: string | null;
+  refundReference: string | null;
+  /** Whether the shopper can cancel the order now, or return it (until `returnableUntil`). */
+  canCancel: boolean;
+  canReturn: boolean;
+  returnableUntil: string | null;
+  address: OrderAddress;
+  orderStatus: OrderStatus;
+  source: OrderSource;
+  createdAt: string;
+};
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): OrderJson {
+  const returnBy = returnableUntil(order);
+  return {
+    _id: order.id,
+    id: order.id,
+    products: items
+      .slice()
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({
+        productId: item.productId,
+        title: item.title,
+        image: item.image,
+        size: item.size,
+        qty: item.qty,
+        mrp: item.mrp,
+        cost: item.cost,
+        amount: item.amount,
+        totalAmount: item.amount,
+        merchantId: item.merchantId,
+        merchantName: item.merchantName,
+      })),
+    itemsAmount: order.itemsAmount,
+    platformFee: order.platformFee,
+    totalAmount: order.totalAmount,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    status: order.status as OrderState,
+    paymentStatus: order.paymentStatus as PaymentStatus,
+    paymentDueAt: order.paymentStatus === "awaitingPayment" ? (order.paymentDueAt?.toISOString() ?? null) : null,
+    paymentReference: order.paymentReference,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    cancelReason: order.cancelReason,
+    returnReason: order.returnReason,
+    refundReference: order.refundReference,
+    // An order past its payment window is as good as cancelled: the sweep is on its way.
+    canCancel: decide(order, { type: "cancel", reason: null }, now).ok && !isOverdue(order, now),
+    canReturn: decide(order, { type: "return", reason: "" }, now).ok,
+    returnableUntil: returnBy?.toISOString() ?? null,
+    address: order.address,
+    orderStatus: order.orderStatus,
+    source: order.source as OrderSource,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+export async function withItems(db: Database, rows: OrderRow[], now: Date): Promise<OrderJson[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId) ?? [];
+    list.push(item);
+    byOrder.set(item.orderId, list);
+  }
+  return rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], now));
+}
+
+/** One of the user's orders; someone else's order is as absent as an unknown one. */
+export async function findOrder(db: Database, userId: string, orderId: string, now: Date): Promise<OrderJson | null> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  const [order] = await withItems(db, rows, now);
+  return order ?? null;
+}
+
+/** The user's order placed with this idempotency key, if any. */
+export async function findOrderByKey(
+  db: Database,
+  userId: string,
+  idempotencyKey: string,
+  now: Date,
+): Promise<OrderJson | null> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  const [order] = await withItems(db, rows, now);
+  return order ?? null;
+}
+
+/** A page of the user's orders, newest first. */
+export async function listOrders(
+  db: Database,
+  userId: string,
+  page: number,
+  perPage: number,
+  now: Date,
+): Promise<{ data: OrderJson[]; paginator: Paginator }> {
+  const [{ itemCount }] = await db
+    .select({ itemCount: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { data: await withItems(db, rows, now), paginator: paginator(itemCount, page, perPage) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order
+
+export type OrderLineInput = { productId: string; size: string; qty: number };
+
+export type PlaceOrderInput = {
+  userId: string;
+  source: OrderSource;
+  /**
+   * Distinct product and size pairs, qty 1..10 each (the route's schema merges duplicates), or
+   * "cart": the shopper's cart as it is now, read here.
+   */
+  lines: OrderLineInput[] | "cart";
+  delivery: DeliveryChoice;
+  paymentMethod: PaymentMethod;
+  idempotencyKey: string | null;
+  now: Date;
+  settings: OrderSettings;
+};
+
+/** True when `error` (or an error it wraps, as Drizzle does) is a unique violation of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === "23505") {
+      return (
+        candidate.constraint === constraint ||
+        (typeof candidate.message === "string" && candidate.message.includes(constraint))
+      );
+    }
+    current = candidate.cause;
+  }
+  return false;
+}
+
+const lineLabel = (title: string, size: string) => `${title} (size ${size})`;
+
+/** The shopper's cart lines, in the order they were added. */
+async function cartLines(db: Database, userId: string): Promise<OrderLineInput[]> {
+  return db
+    .select({ productId: cartItems.productId, size: cartItems.size, qty: cartItems.qty })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.size));
+}
+
+/** What ordering an empty cart answers (`data.emptyCart`, so a client can tell it from other refusals). */
+export const EMPTY_CART_MESSAGE = "Your cart is empty";
+
+/**
+ * Places an order: prices come from the catalogue (never from the client), stock is checked and
+ * taken in one transaction, and a new delivery address is saved in that transaction too. An
+ * idempotency key (checked by the caller, once, before the body) claims the order row, so a
+ * concurrent duplicate answers the first order instead of placing a second.
+ * An Online Payment order holds its stock until its payment window closes; orders past theirs
+ * that hold stock this order needs (or are the shopper's own) are expired first, in the same
+ * transaction, so their stock is sold rather than refused. Answers the order and whether it is
+ * a replay of an earlier request.
+ */
+export async function placeOrder(
+  db: Database,
+  input: PlaceOrderInput,
+): Promise<{ order: OrderJson; replayed: boolean }> {
+  const { userId, idempotencyKey, now, settings } = input;
+  const orderLines = input.lines === "cart" ? await cartLines(db, userId) : input.lines;
+  if (orderLines.length === 0) throw badRequest(EMPTY_CART_MESSAGE, { emptyCart: true });
+
+  // Titles, images and merchants are snapshotted from here; the prices from the locked rows below.
+  const catalogue = await loadProducts(
+    db,
+    orderLines.map((line) => line.productId),
+  );
+  for (const line of orderLines) {
+    const product = catalogue.get(line.productId);
+    if (!product) throw notFound("Product not found");
+    if (!product.variants.some((v) => v.size === line.size)) {
+      throw badRequest(`Size ${line.size} is not available for ${product.title.shortTitle}`);
+    }
+  }
+
+  const orderId = newId();
+  const unstamped = { isConfirmed: false, date: null };
+  const orderStatus: OrderStatus = {
+    orderConfirmed: { isConfirmed: true, date: now.toISOString() },
+    shipped: unstamped,
+    outForDelivery: unstamped,
+    delivered: unstamped,
+    cancel: unstamped,
+    returned: unstamped,
+    refunded: unstamped,
+  };
+  const paymentStatus = paymentStatusFor(input.paymentMethod);
+
+  try {
+    const placed = await db.transaction(async (tx) => {
+      const address = await deliveryAddress(tx, userId, input.delivery);
+      // The order row goes first: with an idempotency key it claims the key, so a concurrent
+      // duplicate waits on the unique index and then fails, before it has touched any stock.
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          userId,
+          idempotencyKey,
+          source: input.source,
+          paymentMethod: input.paymentMethod,
+          status: "confirmed",
+          paymentStatus,
+          paymentDueAt: paymentStatus === "awaitingPayment" ? new Date(now.getTime() + settings.paymentWindowMs) : null,
+          itemsAmount: 0,
+          platformFee: PLATFORM_FEE,
+          totalAmount: PLATFORM_FEE,
+          address,
+          orderStatus,
+          createdAt: now,
+        })
+        .returning();
+
+      if (paymentStatus === "awaitingPayment") {
+        // One Online Payment order at a time per shopper, so two at once cannot both be the last
+        // one allowed ("no key update" leaves the foreign keys pointing at the user unblocked).
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+        const [{ unpaid }] = await tx
+          .select({ unpaid: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.userId, userId),
+              eq(orders.paymentStatus, "awaitingPayment"),
+              gt(orders.paymentDueAt, now),
+              ne(orders.id, orderId),
+            ),
+          );
+        if (unpaid >= settings.maxUnpaidOrders) {
+          throw conflict(
+            `You have ${unpaid} orders awaiting payment. Please pay for or cancel one of them before placing another order with Online Payment.`,
+            { unpaidOrders: unpaid, limit: settings.maxUnpaidOrders },
+          );
+        }
+      }
+
+      // Unpaid orders past their window that hold what this order needs give it back first.
+      const overdue = await lockOverdueOrders(tx, now, { scope: { userId, variants: orderLines } });
+      const released = await expireLocked(tx, overdue, now);
+
+      // Every variant to change, released or taken, in one fixed order (product, then size), so
+      // two orders for the same variants lock them in the same order and cannot deadlock on PostgreSQL.
+      const wanted = new Map(orderLines.map((line) => [stockKey(line.productId, line.size), line]));
+      const prices = new Map<string, { mrp: number; cost: number }>();
+      for (const key of byLockOrder(new Set([...wanted.keys(), ...released.keys()]))) {
+        const back = released.get(key) ?? 0;
+        const line = wanted.get(key);
+        const [productId, size] = key.split("\u0000");
+        const variant = and(eq(variants.productId, productId), eq(variants.size, size));
+        if (!line) {
+          await tx
+            .update(variants)
+            .set({ quantity: sql`${variants.quantity} + ${back}` })
+            .where(variant);
+          continue;
+        }
+        // The conditional UPDATE is the stock check: it matches only while enough units remain,
+        // and under PostgreSQL's row lock a waiting order re-reads the quantity left by the one
+        // before it, so the last units are never sold twice.
+        const [taken] = await tx
+          .update(variants)
+          .set({ quantity: sql`${variants.quantity} + ${back} - ${line.qty}` })
+          .where(and(variant, gte(sql`${variants.quantity} + ${back}`, line.qty)))
+          .returning({ mrp: variants.mrp, cost: variants.cost });
+        if (!taken) {
+          const [left] = await tx.select({ quantity: variants.quantity }).from(variants).where(variant);
+          const title = catalogue.get(line.productId)?.title.shortTitle ?? "This product";
+          const available = (left?.quantity ?? 0) + back;
+          throw conflict(
+            available > 0
+              ? `Only ${available} left of ${lineLabel(title, line.size)}`
+              : `${lineLabel(title, line.size)} is out of stock`,
+            { productId: line.productId, size: line.size, requested: line.qty, available },
+          );
+        }
+        prices.set(key, taken);
+      }
+
+      // Each line with its GST split, fixed now (api/lib/tax/gst-invoices.ts).
+      const lines = orderLines.map((line, position) => {
+        const product = catalogue.get(line.productId)!;
+        const price = prices.get(stockKey(line.productId, line.size))!;
+        return {
+          orderId,
+          position,
+          productId: line.productId,
+          merchantId: product.merchant.id,
+          merchantName: product.merchant.company_name,
+          title: product.title.shortTitle,
+          image: product.image,
+          size: line.size,
+          qty: line.qty,
+          mrp: price.mrp,
+          cost: price.cost,
+          amount: price.cost * line.qty,
+        };
+      });
+      const itemsAmount = lines.reduce((sum, item) => sum + item.amount, 0);
+      const totalAmount = itemsAmount + PLATFORM_FEE;
+      if (input.paymentMethod === "cod" && totalAmount > settings.codLimit) {
+        throw conflict(
+          `Cash on Delivery is available for orders up to ₹${rupees.format(settings.codLimit)}. Please choose Online Payment for this order of ₹${rupees.format(totalAmount)}.`,
+          { totalAmount, codLimit: settings.codLimit },
+        );
+      }
+      const items = await taxOrderLines(tx, lines, address.state);
+      const insertedItems = await tx.insert(orderItems).values(items).returning();
+      // The order's tax invoices, one per merchant, numbered now (CGST Rule 46).
+      await issueInvoices(
+        tx,
+        orderId,
+        items.map((item) => item.merchantId),
+        now,
+      );
+      const [priced] = await tx
+        .update(orders)
+        .set({ itemsAmount, totalAmount, ...orderTaxTotals(items) })
+        .where(eq(orders.id, orderId))
+        .returning();
+
+      // What was ordered from the cart leaves the cart with the same commit; Buy Now leaves it alone.
+      if (input.source === "cart") {
+        await tx
+          .delete(cartItems)
+          .where(
+            and(
+              eq(cartItems.userId, userId),
+              or(
+                ...orderLines.map((line) =>
+                  and(eq(cartItems.productId, line.productId), eq(cartItems.size, line.size)),
+                ),
+              ),
+            ),
+          );
+      }
+      return toOrderJson(priced ?? order, insertedItems, now);
+    });
+    // Committed: the catalogue cache serves no product with the stock from before it.
+    stockChanged();
+    return { order: placed, replayed: false };
+  } catch (error) {
+    // A concurrent request with the same key committed first: answer its order.
+    if (idempotencyKey && isUniqueViolation(error, "orders_idempotency_idx")) {
+      const earlier = await findOrderByKey(db, userId, idempotencyKey, now);
+      if (earlier) return { order: earlier, replayed: true };
+    }
+    throw error;
+  }
+}
