@@ -317,7 +317,7 @@ const shopperProductList = <Name extends string>(name: Name) =>
 
 export const wishlistItems = shopperProductList("wishlist_items");
 
-/** Products a shopper lines up side by side on /compare: at most four (api/routes/compare.ts keeps the cap). */
+/** Products a shopper lines up side by side on /compare: at most four (api/lib/catalogue/product-lists.ts keeps the cap). */
 export const compareItems = shopperProductList("compare_items");
 
 export type OrderStatusStep = { isConfirmed: boolean; date: string | null };

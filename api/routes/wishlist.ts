@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { and, desc, eq, sql } from "drizzle-orm";
 import { wishlistItems } from "../db/schema";
 import { requireUser } from "../lib/accounts/auth";
 import { loadProducts } from "../lib/catalogue/catalogue";
@@ -14,9 +13,16 @@ import type { ApiDeps } from "../lib/context";
 import { notFound, ok, readBody } from "../lib/http/http";
 import { defaultPageSize, maxPageSize, paginator } from "../lib/http/paging";
 import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
-import { listProductSchema, populateEntries, type ProductListEntryJson } from "../lib/catalogue/product-lists";
+import {
+  listProductSchema,
+  populateEntries,
+  productList,
+  type ProductListEntryJson,
+} from "../lib/catalogue/product-lists";
 
 export type WishlistEntryJson = ProductListEntryJson;
+
+const wishlist = productList(wishlistItems, "newest first");
 
 /**
  * `{query, options, isCountOnly}` as clients send it. Of the options only page and
@@ -116,83 +122,50 @@ export function wishlistRoutes(deps: ApiDeps) {
   const app = routeGroup();
   app.use("*", requireUser(deps));
 
-  const countOf = async (userId: string) => {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(wishlistItems)
-      .where(eq(wishlistItems.userId, userId));
-    return row?.count ?? 0;
-  };
-
   mount(app, addRoute, async (c) => {
     const userId = c.var.user.id;
     const { productId } = await readBody(c, listProductSchema);
     const product = (await loadProducts(db, [productId])).get(productId);
     if (!product) throw notFound("Product not found");
     // Adding twice keeps one entry (and its first date): the toggle of a double click is harmless.
-    const inserted = await db
-      .insert(wishlistItems)
-      .values({ userId, productId, createdAt: deps.now() })
-      .onConflictDoNothing()
-      .returning({ createdAt: wishlistItems.createdAt });
-    const [entry] =
-      inserted.length > 0
-        ? inserted
-        : await db
-            .select({ createdAt: wishlistItems.createdAt })
-            .from(wishlistItems)
-            .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+    const { added, createdAt } = await wishlist.add(db, userId, productId, deps.now());
     const data = {
       success: true,
       _id: productId,
       productId: product,
-      createdAt: (entry?.createdAt ?? deps.now()).toISOString(),
-      count: await countOf(userId),
+      createdAt: createdAt.toISOString(),
+      count: await wishlist.count(db, userId),
     };
-    return inserted.length > 0 ? ok(c, data, "Added to wishlist", 201) : ok(c, data, "Already in your wishlist");
+    return added ? ok(c, data, "Added to wishlist", 201) : ok(c, data, "Already in your wishlist");
   });
 
   mount(app, listRoute, async (c) => {
     const userId = c.var.user.id;
     const { options, isCountOnly } = await readBody(c, listSchema);
-    const itemCount = await countOf(userId);
+    const itemCount = await wishlist.count(db, userId);
     if (isCountOnly) return ok(c, { totalRecords: itemCount });
     const page = options?.page ?? 1;
     const perPage = Math.min(options?.limit ?? defaultPageSize, maxPageSize);
-    const rows = await db
-      .select({ productId: wishlistItems.productId, createdAt: wishlistItems.createdAt })
-      .from(wishlistItems)
-      .where(eq(wishlistItems.userId, userId))
-      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId))
-      .limit(perPage)
-      .offset((page - 1) * perPage);
+    const rows = await wishlist.entries(db, userId, { limit: perPage, offset: (page - 1) * perPage });
     const products = await populateEntries(db, rows);
     return ok(c, { products, paginator: paginator(itemCount, page, perPage) });
   });
 
   // Only the ids, newest first: what the storefront needs on every page for its hearts and header count.
   mount(app, idsRoute, async (c) => {
-    const rows = await db
-      .select({ productId: wishlistItems.productId })
-      .from(wishlistItems)
-      .where(eq(wishlistItems.userId, c.var.user.id))
-      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
+    const rows = await wishlist.entries(db, c.var.user.id);
     return ok(c, { productIds: rows.map((row) => row.productId) });
   });
 
   mount(app, removeRoute, async (c) => {
     const userId = c.var.user.id;
     const { productId } = await readBody(c, listProductSchema);
-    const removed = await db
-      .delete(wishlistItems)
-      .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
-      .returning({ productId: wishlistItems.productId });
-    if (removed.length === 0) throw notFound("Product not found in wishlist");
-    return ok(c, { success: true, productId, count: await countOf(userId) }, "Removed from wishlist");
+    if (!(await wishlist.remove(db, userId, productId))) throw notFound("Product not found in wishlist");
+    return ok(c, { success: true, productId, count: await wishlist.count(db, userId) }, "Removed from wishlist");
   });
 
   mount(app, countRoute, async (c) => {
-    return ok(c, { count: await countOf(c.var.user.id) });
+    return ok(c, { count: await wishlist.count(db, c.var.user.id) });
   });
 
   return app;
