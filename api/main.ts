@@ -6,6 +6,7 @@ import { readEnv, userappSettings } from "./config";
 import { listenForCatalogueChanges } from "./platform/catalogue-version";
 import { logger } from "./platform/logger";
 import { startPaymentSweeper } from "./lib/payments/payment-sweeper";
+import { warmPinDirectory } from "./lib/orders/pincode";
 import { createHealth, pingDatabase } from "./platform/health";
 import {
   assertPortFree,
@@ -52,6 +53,9 @@ async function serve(database: NonNullable<typeof handle>) {
   const stopSweeper = startPaymentSweeper({ db: database.db, now: () => new Date(), logger });
   // Another process's catalogue change reaches this process's caches (api/platform/catalogue-version.ts).
   const databaseUrl = "url" in database ? (database.url as string) : env.DATABASE_URL;
+  // The PIN directory is read now, in its worker thread, rather than by the first shopper who types
+  // an address: reading it takes seconds (2.7 s here), which a save waits for up to 2.5 s.
+  void warmPinDirectory().catch((error: unknown) => logger.warn({ err: error }, "PIN directory not read"));
   const catalogueListener = databaseUrl
     ? await listenForCatalogueChanges({
         databaseUrl,

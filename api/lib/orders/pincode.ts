@@ -152,6 +152,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 function officesFromWorker(): Promise<string> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { from: import.meta.url } });
+    // Read at start-up in the background: it must not hold a stopping process open.
+    worker.unref();
     worker.once("message", (text: string) => resolve(text));
     worker.once("error", reject);
     worker.once("exit", (code) => reject(new Error(`The PIN-code directory's worker stopped (exit code ${code})`)));

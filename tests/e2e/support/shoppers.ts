@@ -46,7 +46,9 @@ export async function signIn(page: Page, shopper: TestShopper, redirectTo?: stri
     maxRedirects: 0,
   });
   expect(posted.status(), await posted.text()).toBe(303);
-  await page.goto(target);
+  // As a click on the form's button does: the toast is looked for from the moment the page
+  // arrives, not after every picture has loaded (with JavaScript it goes after a few seconds).
+  await page.goto(target, { waitUntil: "commit" });
   await expect(page.getByRole("status").filter({ hasText: "Login successful! Welcome back." })).toBeVisible();
 }
 
