@@ -6,13 +6,12 @@ import { shopperRequests } from "./queries";
 
 /**
  * `product/list` under load: CONNECTIONS clients at once, each sending its next request as soon as
- * the last one is answered, for SECONDS, to the API alone (api/main.ts) on PGlite with the seeded
+ * the last one is answered, for SECONDS, to the API alone (api/main.ts) on its embedded PostgreSQL with the seeded
  * catalogue. The requests are drawn in turn from DISTINCT shoppers' requests (bench/queries.ts)
  * and the shop's first page, so popular pages repeat as they do in real traffic. A server that has
  * been up a while has seen them: each is sent once first, one at a time, unmeasured (the cold
  * figures of a first sight are the product-list part's). Products drop out of the catalogue cache
- * every 5 s and are read again under load. PGlite answers one query at a time: what SQL is left
- * shows as queueing.
+ * every 5 s and are read again under load.
  */
 const CONNECTIONS = 50;
 const SECONDS = 10;

@@ -25,8 +25,8 @@ export type ListLatency = {
 };
 
 /**
- * Product-list latency through the API's fetch (routing, validation, SQL, JSON) on in-memory
- * PGlite, over REQUESTS distinct shoppers' requests (bench/queries.ts): searches, filters,
+ * Product-list latency through the API's fetch (routing, validation, SQL, JSON) on a database
+ * of the bench's embedded PostgreSQL (bench/database.ts), over REQUESTS distinct shoppers' requests (bench/queries.ts): searches, filters,
  * price ranges, every sort, pages 1–5 of 20–32 products.
  */
 export async function measureProductList(productCount: number): Promise<ListLatency> {

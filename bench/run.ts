@@ -59,7 +59,7 @@ if (!only || only === "pages") {
 
 if (!only || only === "list") {
   console.log(
-    "\nProduct list API on PGlite, in-process fetch: distinct shoppers' requests (bench/queries.ts), each sent once. " +
+    "\nProduct list API on PostgreSQL (the bench's embedded server), in-process fetch: distinct shoppers' requests (bench/queries.ts), each sent once. " +
       "Each is a first sight for the catalogue cache's lists (api/lib/catalogue/catalogue-cache.ts); only products read by an earlier request in the last 5 s come from its product cache.\n",
   );
   console.log("| products | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) | requests | median matches | seed (s) |");
@@ -91,7 +91,7 @@ if (!only || only === "lighthouse") {
 if (!only || only === "load") {
   const r = await measureApiLoad();
   console.log(
-    `\nProduct list under load: ${r.connections} concurrent connections for ${r.seconds} s to one server on PGlite (${r.products} products), drawn from ${r.distinct} distinct shoppers' requests, each seen once before:\n`,
+    `\nProduct list under load: ${r.connections} concurrent connections for ${r.seconds} s to one server on its embedded PostgreSQL (${r.products} products), drawn from ${r.distinct} distinct shoppers' requests, each seen once before:\n`,
   );
   console.log("| requests | errors | per second | p50 (ms) | p95 (ms) | p99 (ms) | max (ms) |");
   console.log("|---:|---:|---:|---:|---:|---:|---:|");
