@@ -95,7 +95,7 @@ export function shopperApi(context: AppLoadContext, token: string, onRejected?: 
     logout: () => call<null>("POST", "auth/logout"),
     logoutAll: () => call<null>("POST", "auth/logout-all"),
 
-    /** Any product, with or without stock (the cart checks a size's stock before adding). */
+    /** Any product, with or without stock (Buy Now's checkout page shows what it can order). */
     product: (productId: string) => call<Product>("GET", `product/get/${encodeURIComponent(productId)}`),
 
     cart: () => call<CartJson>("POST", "cart/get", WHOLE_CART),

@@ -103,8 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const fieldErrors = orderFieldErrors(result);
   if (fieldErrors) return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+  // The API's own words ("Your cart is empty"), without the refusal's prefix.
   if (isEmptyCart(result))
-    return data({ result: submission.reply({ formErrors: [EMPTY_CART_MESSAGE] }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [result.envelope.message] }) }, { status: 400 });
   const message = `Failed to place order: ${result.envelope.message || "Please try again."}`;
   // The toast's fixed text (decision 014); the reason stays above the form.
   return data(

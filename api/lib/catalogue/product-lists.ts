@@ -91,7 +91,7 @@ export function productList(table: ListTable, order: "newest first" | "oldest fi
 /** Products /compare lines up side by side: adding a fifth replaces the oldest. */
 export const maxCompareItems = 4;
 
-const compareList = productList(compareItems, "oldest first");
+export const compareList = productList(compareItems, "oldest first");
 
 /**
  * Adds a product to the shopper's compare list, taking the oldest out when all four places are
@@ -118,5 +118,3 @@ export async function addToCompare(db: Database, userId: string, productId: stri
     };
   });
 }
-
-export { compareList };
