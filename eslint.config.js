@@ -4,6 +4,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const PGLITE = ["@electric-sql/pglite", "@electric-sql/pglite/*"];
+const PGLITE_MESSAGE = "PGlite is no longer the shop's database: only api/db/pglite-upgrade.ts loads it.";
+
 // `npm run lint`: TypeScript's recommended rules, the rules of hooks with exhaustive deps, and
 // jsx-a11y's recommended accessibility checks. Formatting is Prettier's job (`npm run format`).
 export default tseslint.config(
@@ -55,10 +58,24 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          patterns: [{ group: PGLITE, message: PGLITE_MESSAGE }],
+        },
+      ],
+    },
+  },
+  {
+    // The storefront reaches the shop's data only through /userapp: of the API's code it imports
+    // the contract (its constants and the types of its answers) and the process plumbing alone.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
           patterns: [
+            { group: PGLITE, message: PGLITE_MESSAGE },
             {
-              group: ["@electric-sql/pglite", "@electric-sql/pglite/*"],
-              message: "PGlite is no longer the shop's database: only api/db/pglite-upgrade.ts loads it.",
+              group: ["**/api/*", "!**/api/contract", "!**/api/contract/*", "!**/api/platform"],
+              message: "The storefront imports from api/ only through api/contract and api/platform.",
             },
           ],
         },

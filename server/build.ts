@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { StartupError } from "../api/runtime";
 
-// api/contract.ts too: the storefront's bundles carry its constants (the platform fee, the id rule).
-const sources = ["app", "api/contract.ts", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+// api/contract too: the storefront's bundles carry its constants (the platform fee, the id rule).
+const sources = ["app", "api/contract", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;

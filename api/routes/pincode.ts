@@ -4,7 +4,8 @@ import { loadProducts } from "../lib/catalogue/catalogue";
 import type { ApiDeps, ApiEnv } from "../lib/context";
 import { estimateDelivery, sellerState } from "../lib/orders/delivery-zones";
 import { type Envelope, idPattern, notFound, validationError } from "../lib/http/http";
-import { lookUpPin, PIN_PATTERN, STATE_NAMES } from "../lib/orders/pincode";
+import { lookUpPin, PIN_PATTERN } from "../lib/orders/pincode";
+import { estimateSchema, placeSchema } from "../lib/orders/pin-schemas";
 
 // The PIN-code directory (mounted at /userapp/pincode), public: what an address form fills in
 // from a PIN, and when a product reaches it (api/lib/orders/pincode.ts, api/lib/orders/delivery-zones.ts).
@@ -30,28 +31,6 @@ const failure = (description: string) => ({
   description,
   content: { "application/json": { schema: envelope(z.unknown()) } },
 });
-
-const placeSchema = z
-  .object({
-    pincode: z.string(),
-    city: z
-      .string()
-      .openapi({ description: "The head office's town, else a town an office names in brackets, else the district" }),
-    district: z.string(),
-    state: z.enum(STATE_NAMES),
-    deliverable: z.boolean().openapi({ description: "At least one of the PIN's post offices delivers" }),
-  })
-  .openapi("PinPlace");
-
-const estimateSchema = z
-  .object({
-    deliverable: z.boolean(),
-    zone: z.enum(["local", "national", "remote"]).nullable(),
-    days: z.number().int().nullable().openapi({ description: "Working days (Sundays not counted)" }),
-    deliveryBy: z.string().nullable().openapi({ example: "2026-11-27", description: "The date in India, YYYY-MM-DD" }),
-    sellerState: z.enum(STATE_NAMES),
-  })
-  .openapi("DeliveryEstimate");
 
 const lookUpRoute = createRoute({
   method: "get",

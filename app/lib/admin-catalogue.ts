@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { AdminListProductJson, AdminProductJson } from "../../api/lib/catalogue/admin-product-schemas";
-import type { CatalogueOptions, listMerchants, LowStockJson } from "../../api/lib/catalogue/admin-catalogue-reads";
-import type { ImportResult } from "../../api/lib/catalogue/catalogue-import-rows";
+import type { AdminListProductJson, AdminProductJson } from "../../api/contract/types";
+import type { CatalogueOptions, MerchantJson, LowStockJson } from "../../api/contract/types";
+import type { ImportResult } from "../../api/contract/types";
 import { CONTROL_CHARACTER_MESSAGE, isSingleLine, withoutControlCharacters } from "./plain-text";
 
 // The back office's catalogue: the product form's one schema (native constraints, client and
@@ -14,7 +14,7 @@ export type AdminProduct = AdminProductJson;
 export type AdminListProduct = AdminListProductJson;
 export type LowStockRow = LowStockJson;
 export type { CatalogueOptions };
-export type Merchant = Awaited<ReturnType<typeof listMerchants>>[number];
+export type Merchant = MerchantJson;
 
 export type Paginator = { itemCount: number; pageCount: number; currentPage: number; perPage: number };
 export type Paged<T> = { data: T[]; paginator: Paginator };

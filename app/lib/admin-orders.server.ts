@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { ID_PATTERN } from "../../api/contract";
-import type { AdminOrderJson } from "../../api/routes/admin-orders";
 import { NO_BACK_OFFICE_ACCESS } from "./admin";
 import { currentPath, signOutHeaders } from "./session.server";
 import { loginHref } from "./shopper";
@@ -9,19 +8,7 @@ import { redirectWithError } from "./toast.server";
 import type { UserappResult } from "./userapp.server";
 
 /** An order as `GET /userapp/admin/orders` lists it: with its shopper and the changes an admin can make now. */
-export type { AdminOrderJson } from "../../api/routes/admin-orders";
-
-/** One audit row of `GET /userapp/admin/orders/{id}`: who changed what, from what to what, when. */
-export type AuditEntry = {
-  actorId: string;
-  actorEmail: string | null;
-  action: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  at: string;
-};
-
-export type AdminOrderDetail = AdminOrderJson & { audit: AuditEntry[] };
+export type { AdminOrderDetail, AdminOrderJson, AuditEntry } from "../../api/contract/types";
 
 /**
  * What a back-office page does when the API refused a call for a reason that is not the page's

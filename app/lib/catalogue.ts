@@ -1,4 +1,4 @@
-import type { ProductJson } from "../../api/lib/catalogue/catalogue";
+import type { ProductJson } from "../../api/contract/types";
 import { MAX_QTY_PER_LINE, MIN_QTY_PER_LINE } from "../../api/contract";
 import type { ImageSource } from "./images";
 

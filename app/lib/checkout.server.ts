@@ -1,5 +1,5 @@
 import { ID_PATTERN as PRODUCT_ID } from "../../api/contract";
-import type { OrderJson } from "../../api/lib/orders/orders";
+import type { OrderJson } from "../../api/contract/types";
 import { defaultSize, productPath, QTY_MAX, QTY_MIN, variantOf } from "./catalogue";
 import { orErrorPage, type ShopperApi } from "./shopper-api.server";
 

@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import type { DeliveryEstimate } from "../../api/lib/orders/delivery-zones";
-import type { PinPlace } from "../../api/lib/orders/pincode";
+import type { DeliveryEstimate } from "../../api/contract/types";
+import type { PinPlace } from "../../api/contract/types";
 import { PIN_MESSAGE, PIN_PATTERN, UNKNOWN_PIN_MESSAGE } from "./address";
 import { callUserapp } from "./userapp.server";
 

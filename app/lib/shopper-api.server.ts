@@ -1,8 +1,8 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import type { OrderInvoicesJson } from "../../api/lib/tax/gst-invoices";
-import type { OrderJson } from "../../api/lib/orders/orders";
-import type { Paginator } from "../../api/lib/http/paging";
-import type { ProductListEntryJson } from "../../api/lib/catalogue/product-lists";
+import type { OrderInvoicesJson } from "../../api/contract/types";
+import type { OrderJson } from "../../api/contract/types";
+import type { Paginator } from "../../api/contract/types";
+import type { ProductListEntryJson } from "../../api/contract/types";
 import type { Product } from "./catalogue";
 import type { AddressFields } from "./checkout-schemas";
 import type { PaymentMethodId } from "./payment/methods";

@@ -1,13 +1,13 @@
-import type { CartJson } from "../../api/lib/orders/cart";
-import type { UserJson } from "../../api/lib/accounts/users";
+import type { CartJson } from "../../api/contract/types";
+import type { UserJson } from "../../api/contract/types";
 import { priceOf, productPath, variantOf } from "./catalogue";
 import type { CartSummary, Shopper } from "./shopper";
 
 /** A user as the API answers it (`user/me`, login, `user/update`): the API's own type, imported for its shape only. */
-export type { AddressJson, UserJson } from "../../api/lib/accounts/users";
+export type { AddressJson, UserJson } from "../../api/contract/types";
 
 /** A cart as the API answers it (`cart/get`, `cart/update`...): the API's own type, for its shape only. */
-export type { CartChangeJson, CartJson } from "../../api/lib/orders/cart";
+export type { CartChangeJson, CartJson } from "../../api/contract/types";
 
 /** The name the shop greets a user by: their name, else the part of the email before the @. */
 export function displayName(user: Pick<UserJson, "name" | "email">): string {

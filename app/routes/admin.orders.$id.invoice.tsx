@@ -1,4 +1,4 @@
-import type { OrderInvoicesJson } from "../../api/lib/tax/gst-invoices";
+import type { OrderInvoicesJson } from "../../api/contract/types";
 import { adminMeta } from "~/components/admin/catalogue-parts";
 import { invoicePrintLinks, TaxInvoices } from "~/components/orders/tax-invoice";
 import { adminOrderPath } from "~/lib/admin";

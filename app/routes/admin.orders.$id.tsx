@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { data, Form, Link } from "react-router";
-import type { AdminEvent } from "../../api/lib/orders/order-states";
+import type { AdminEvent } from "../../api/contract/types";
 import { adminMeta, cellClass, fieldClass, headCellClass, tableClass } from "~/components/admin/catalogue-parts";
 import { formatDateTime, orderStatusLabel, paymentStatusText, StateBadge } from "~/components/admin/order-parts";
 import { secondaryButton } from "~/components/account/form-actions";

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import type { Paginator } from "../../api/lib/http/paging";
+import type { Paginator } from "../../api/contract/types";
 import {
   AdminTable,
   adminMeta,

@@ -249,6 +249,10 @@ export const adminProductSchema = productSchema
   .omit({ variants: true })
   .extend({
     merchantId: id,
+    hsn: z
+      .string()
+      .nullable()
+      .openapi({ description: "Its own HSN code; null when it takes its classification's", example: "610910" }),
     hidden: z.boolean(),
     images: z.array(productImageSchema),
     variants: z.array(

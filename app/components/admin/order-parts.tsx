@@ -1,4 +1,4 @@
-import type { OrderState, PaymentStatus } from "../../../api/lib/orders/order-states";
+import type { OrderState, PaymentStatus } from "../../../api/contract/types";
 
 // What the back office's order pages show for the API's states (api/lib/orders/order-states.ts); a
 // Record over the API's own types, so a new state fails the type check until it has a label here.

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../../api/db/schema";
+import type { OrderSteps as OrderStatus } from "../../../api/contract/types";
 
 // India's time zone on server and browser alike, so a date reads the same in both renders.
 const orderDate = new Intl.DateTimeFormat("en-IN", {

@@ -1,4 +1,4 @@
-import type { OrderJson } from "../../../api/lib/orders/orders";
+import type { OrderJson } from "../../../api/contract/types";
 import { formatOrderDate, type TimelineStep } from "./order-format";
 
 /** The order's steps top to bottom; each confirmed one with its date. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { InvoiceJson, OrderInvoicesJson } from "../../../api/lib/tax/gst-invoices";
+import type { InvoiceJson, OrderInvoicesJson } from "../../../api/contract/types";
 import { formatRupees } from "~/lib/money";
 import printStylesheet from "./tax-invoice-print.css?url";
 

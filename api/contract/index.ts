@@ -1,6 +1,7 @@
 /**
- * The /userapp API's public constants, shared with the storefront (which may import this file;
- * api/ never imports from app/). Keep it free of imports so it fits any bundle.
+ * The /userapp API's public constants, shared with the storefront (which may import this folder;
+ * api/ never imports from app/). Keep this file free of imports so it fits any bundle; the types
+ * of the API's answers are in ./types.ts.
  */
 
 /** A record id (product, order, address, user…): 24 lower-case hex characters. */

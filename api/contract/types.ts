@@ -1,0 +1,68 @@
+/**
+ * What the /userapp API answers, as types for its clients (the storefront and the back office).
+ * Each is inferred from the zod schema the OpenAPI document publishes and the API tests check
+ * every answer against, so a client's type cannot drift from what the API sends. Type-only
+ * imports: nothing of the API's code reaches a bundle through this file.
+ */
+import type { z } from "@hono/zod-openapi";
+import type {
+  adminListProductSchema,
+  adminOrderDetailSchema,
+  adminOrderSchema,
+  adminProductSchema,
+  cartChangeSchema,
+  cartSchema,
+  catalogueOptionsSchema,
+  importResultSchema,
+  listEntrySchema,
+  lowStockSchema,
+  merchantSchema,
+  orderSchema,
+  paginatorSchema,
+  productSchema,
+  savedAddressSchema,
+  userSchema,
+} from "../lib/http/api-schemas";
+import type { estimateSchema, placeSchema } from "../lib/orders/pin-schemas";
+import type { orderInvoicesSchema } from "../lib/tax/invoice-schemas";
+
+/** mongoose-paginate-v2's labels, on every page of a list. */
+export type Paginator = z.infer<typeof paginatorSchema>;
+
+export type ProductJson = z.infer<typeof productSchema>;
+/** A wishlist or compare entry. */
+export type ProductListEntryJson = z.infer<typeof listEntrySchema>;
+
+export type AddressJson = z.infer<typeof savedAddressSchema>;
+export type UserJson = z.infer<typeof userSchema>;
+
+/** `cart/get`: every line with its product. */
+export type CartJson = z.infer<typeof cartSchema>;
+/** What every change of a cart line answers: the cart, and the lines it touched. */
+export type CartChangeJson = z.infer<typeof cartChangeSchema>;
+
+export type OrderJson = z.infer<typeof orderSchema>;
+export type OrderState = OrderJson["status"];
+export type PaymentStatus = OrderJson["paymentStatus"];
+/** An order's steps, each confirmed or not, with its date. */
+export type OrderSteps = OrderJson["orderStatus"];
+
+export type OrderInvoicesJson = z.infer<typeof orderInvoicesSchema>;
+export type InvoiceJson = OrderInvoicesJson["invoices"][number];
+
+export type PinPlace = z.infer<typeof placeSchema>;
+export type DeliveryEstimate = z.infer<typeof estimateSchema>;
+
+/** An order as the back office lists it: with its shopper and the changes an admin can make now. */
+export type AdminOrderJson = z.infer<typeof adminOrderSchema>;
+export type AdminEvent = AdminOrderJson["allowedEvents"][number];
+/** One order with its audit trail: who changed what, from what to what, when. */
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+export type AuditEntry = AdminOrderDetail["audit"][number];
+
+export type AdminListProductJson = z.infer<typeof adminListProductSchema>;
+export type AdminProductJson = z.infer<typeof adminProductSchema>;
+export type MerchantJson = z.infer<typeof merchantSchema>;
+export type CatalogueOptions = z.infer<typeof catalogueOptionsSchema>;
+export type LowStockJson = z.infer<typeof lowStockSchema>;
+export type ImportResult = z.infer<typeof importResultSchema>;
