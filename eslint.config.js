@@ -83,6 +83,26 @@ export default tseslint.config(
     },
   },
   {
+    // Loaders and actions call the API through the load context's client (context.api), never
+    // the transport under it: one place spells each endpoint's path, body and answer type.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/userapp/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/userapp/transport.server"],
+              allowTypeImports: true,
+              message: "Call the API through context.api (app/lib/userapp/client.server.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers on purpose.
     files: ["tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -11,7 +11,7 @@ import { SAVE_DATA_ATTRIBUTE, useSaveData } from "./lib/save-data";
 import { SHOP_NAME, seo } from "./lib/seo";
 import { readToken, signOutHeaders } from "./lib/session.server";
 import { EMPTY_CART, type RootData } from "./lib/shopper";
-import { mapResult, shopperApi } from "./lib/shopper-api.server";
+import { mapResult } from "./lib/userapp/shopper.server";
 import { toShopper } from "./lib/shopper.server";
 import { getToast } from "./lib/toast.server";
 import { PersistedRoot } from "./state/persisted-root";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = await readToken(request);
   if (!token) return data(guest, { headers });
 
-  const api = shopperApi(context, token);
+  const api = context.api.shopper(token);
   const summary = BACK_OFFICE.test(new URL(request.url).pathname)
     ? mapResult(await api.me(), (user) => ({ user, cart: EMPTY_CART, wishlistIds: [], compareIds: [] }))
     : await api.summary();

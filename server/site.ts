@@ -10,7 +10,7 @@ import {
 import { HEALTH_PATHS, type Health, createHealth } from "../api/platform/health";
 import { type Logger, logger as defaultLogger } from "../api/platform/logger";
 import { REQUEST_ID_HEADER, requestLog } from "../api/platform/request-log";
-import type { UserappFetch } from "../app/lib/load-context";
+import { storefrontContext, type UserappFetch } from "../app/lib/load-context";
 import { type BodyLimitRule, bodyLimit } from "./body-limit";
 import { compress } from "./compress";
 import { MALFORMED_URL, SERVER_ERROR, isHostilePath, refusal, tooLargeText } from "./error-page";
@@ -122,7 +122,9 @@ export function createSite(options: SiteOptions) {
     const { clientAddress, requestId } = bindings(c);
     const userapp: UserappFetch = (call) => storefrontUserapp(call, { clientAddress, requestId });
     const render = async (cspNonce: string) =>
-      applyPageHeaders(request, await handleRequest(request, { userapp, cspNonce, requestId }), { nonce: cspNonce });
+      applyPageHeaders(request, await handleRequest(request, storefrontContext(userapp, { cspNonce, requestId })), {
+        nonce: cspNonce,
+      });
     return pages.serve(request, render, nonce());
   });
   site.onError((error, c) => {

@@ -19,7 +19,10 @@ import type {
   merchantSchema,
   orderSchema,
   paginatorSchema,
+  productPageSchema,
   productSchema,
+  signedInUserSchema,
+  auditEntrySchema,
   savedAddressSchema,
   userSchema,
 } from "../lib/http/api-schemas";
@@ -30,11 +33,15 @@ import type { orderInvoicesSchema } from "../lib/tax/invoice-schemas";
 export type Paginator = z.infer<typeof paginatorSchema>;
 
 export type ProductJson = z.infer<typeof productSchema>;
+/** A page of `product/list`, with the search it answered instead of a misspelt one. */
+export type ProductPage = z.infer<typeof productPageSchema>;
 /** A wishlist or compare entry. */
 export type ProductListEntryJson = z.infer<typeof listEntrySchema>;
 
 export type AddressJson = z.infer<typeof savedAddressSchema>;
 export type UserJson = z.infer<typeof userSchema>;
+/** What signing in answers: the user and a bearer token. */
+export type SignedInUserJson = z.infer<typeof signedInUserSchema>;
 
 /** `cart/get`: every line with its product. */
 export type CartJson = z.infer<typeof cartSchema>;
@@ -65,4 +72,6 @@ export type AdminProductJson = z.infer<typeof adminProductSchema>;
 export type MerchantJson = z.infer<typeof merchantSchema>;
 export type CatalogueOptions = z.infer<typeof catalogueOptionsSchema>;
 export type LowStockJson = z.infer<typeof lowStockSchema>;
+/** One row of the back office's audit log. */
+export type AuditRowJson = z.infer<typeof auditEntrySchema>;
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { listPage, productSchema, totalRecordsSchema } from "../lib/http/api-schemas";
+import { productPageSchema, productSchema, totalRecordsSchema } from "../lib/http/api-schemas";
 import { type ProductJson, loadProducts } from "../lib/catalogue/catalogue";
 import { createCatalogueCache } from "../lib/catalogue/catalogue-cache";
 import type { ApiDeps } from "../lib/context";
@@ -28,15 +28,7 @@ const listRoute = apiRoute({
   responses: {
     200: success(
       "The page (`data`, `paginator`, and `correction` when a misspelt search was answered for what it meant), or `{totalRecords}` when `isCountOnly` is true",
-      z.union([
-        listPage(productSchema).extend({
-          correction: z
-            .object({ search: z.string(), original: z.string() })
-            .optional()
-            .openapi({ description: 'The search answered instead of the one sent ("Showing results for …")' }),
-        }),
-        totalRecordsSchema,
-      ]),
+      z.union([productPageSchema, totalRecordsSchema]),
     ),
   },
 });

@@ -7,7 +7,7 @@ import { errorToast } from "./form-toast";
 import { pinLookUpReply, unknownPinError } from "./pincode.server";
 import { type AddressEntry, requireShopperProfile } from "./shopper-api.server";
 import { redirectWithSuccess } from "./toast.server";
-import type { UserappResult } from "./userapp.server";
+import type { UserappResult } from "./userapp/transport.server";
 
 /** The HTTP status an action answers when the API refused a form: the API's own 4xx, else 500. */
 export function refusedStatus(result: UserappResult<unknown>): number {

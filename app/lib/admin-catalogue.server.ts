@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
 import { apiFieldErrors, refusedForm, refusedStatus } from "./account.server";
 import {
   type AdminProduct,
@@ -10,47 +10,10 @@ import {
   productFormSchema,
 } from "./admin-catalogue";
 import { failedAdminCall } from "./admin-orders.server";
-import { callUserapp, type Envelope, type UserappResult } from "./userapp.server";
+import type { AdminApi } from "./userapp/admin.server";
+import type { UserappResult } from "./userapp/transport.server";
 
-// The back office's catalogue calls to /userapp/admin/* (docs/api.md). JSON calls
-// go through callUserapp; uploads, deletions and the CSV need a body or a method it does not take.
-
-const INTERNAL_ORIGIN = "http://userapp.internal";
-
-/** A /userapp call with any method and a ready-made body (multipart form, CSV text), read as an envelope. */
-export async function sendToUserapp<T>(
-  context: AppLoadContext,
-  method: "POST" | "PUT" | "DELETE",
-  path: string,
-  options: { token: string; body?: BodyInit; contentType?: string },
-): Promise<UserappResult<T>> {
-  const headers = new Headers({ authorization: `Bearer ${options.token}` });
-  // A FormData body sets its own multipart type with the boundary.
-  if (options.contentType) headers.set("content-type", options.contentType);
-  try {
-    const response = await context.userapp(
-      new Request(`${INTERNAL_ORIGIN}/userapp/${path}`, { method, headers, body: options.body }),
-    );
-    const envelope = (await response.json()) as Envelope<T>;
-    if (response.ok && envelope.status === "SUCCESS") return { ok: true, httpStatus: response.status, envelope };
-    return { ok: false, httpStatus: response.status, envelope };
-  } catch {
-    return {
-      ok: false,
-      httpStatus: 500,
-      envelope: { status: "SERVER_ERROR", message: "Internal server error", data: null },
-    };
-  }
-}
-
-/** The raw answer of a /userapp GET (the catalogue's CSV), for a resource route to pass on. */
-export function fetchFromUserapp(context: AppLoadContext, path: string, token: string): Promise<Response> {
-  return Promise.resolve(
-    context.userapp(
-      new Request(`${INTERNAL_ORIGIN}/userapp/${path}`, { headers: { authorization: `Bearer ${token}` } }),
-    ),
-  );
-}
+// What the back office's catalogue pages make of the API's answers (calls: app/lib/userapp/admin.server.ts).
 
 /** A loader's failed API call: a 404 page saying `notFound`, else as the order pages answer it (admin-orders.server.ts). */
 export async function failedLoad(
@@ -63,13 +26,8 @@ export async function failedLoad(
 }
 
 /** The product being edited, or a 404 page for an unknown id. */
-export async function fetchAdminProduct(
-  request: Request,
-  context: AppLoadContext,
-  token: string,
-  id: string,
-): Promise<AdminProduct> {
-  const result = await callUserapp<AdminProduct>(context, "GET", `admin/products/${encodeURIComponent(id)}`, { token });
+export async function fetchAdminProduct(request: Request, api: AdminApi, id: string): Promise<AdminProduct> {
+  const result = await api.product(id);
   if (!result.ok) return failedLoad(request, result, "Product not found");
   return result.envelope.data;
 }
@@ -77,13 +35,9 @@ export async function fetchAdminProduct(
 /** What the product form offers: every merchant, and the catalogue's known values for its lists. */
 export async function fetchFormChoices(
   request: Request,
-  context: AppLoadContext,
-  token: string,
+  api: AdminApi,
 ): Promise<{ merchants: Merchant[]; options: CatalogueOptions }> {
-  const [merchants, options] = await Promise.all([
-    callUserapp<Merchant[]>(context, "GET", "admin/merchants", { token }),
-    callUserapp<CatalogueOptions>(context, "GET", "admin/catalogue/options", { token }),
-  ]);
+  const [merchants, options] = await Promise.all([api.merchants(), api.catalogueOptions()]);
   if (!merchants.ok) return failedLoad(request, merchants);
   if (!options.ok) return failedLoad(request, options);
   return { merchants: merchants.envelope.data, options: options.envelope.data };
@@ -96,17 +50,14 @@ export async function fetchFormChoices(
  */
 export async function submitProductForm(
   request: Request,
-  context: AppLoadContext,
-  token: string,
+  api: AdminApi,
   id?: string,
   formData?: FormData,
 ): Promise<{ product: AdminProduct } | { refused: ReturnType<typeof refusedForm> }> {
   const submission = parseWithZod(formData ?? (await request.formData()), { schema: productFormSchema });
   if (submission.status !== "success") return { refused: data({ result: submission.reply() }, { status: 400 }) };
   const { body, rows } = productBody(submission.value);
-  const result = id
-    ? await callUserapp<AdminProduct>(context, "PUT", `admin/products/${encodeURIComponent(id)}`, { token, body })
-    : await callUserapp<AdminProduct>(context, "POST", "admin/products", { token, body });
+  const result = id ? await api.updateProduct(id, body) : await api.createProduct(body);
   if (result.ok) return { product: result.envelope.data };
   const fieldErrors = apiFieldErrors(result, (path) => formFieldOfApiPath(path, rows));
   const shown = Object.keys(fieldErrors).length;

@@ -5,7 +5,7 @@ import { currentPath, signOutHeaders } from "./session.server";
 import { loginHref } from "./shopper";
 import { SESSION_ENDED } from "./shopper-api.server";
 import { redirectWithError } from "./toast.server";
-import type { UserappResult } from "./userapp.server";
+import type { UserappResult } from "./userapp/transport.server";
 
 /** An order as `GET /userapp/admin/orders` lists it: with its shopper and the changes an admin can make now. */
 export type { AdminOrderDetail, AdminOrderJson, AuditEntry } from "../../api/contract/types";

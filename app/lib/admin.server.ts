@@ -1,3 +1,4 @@
+import type { AdminApi } from "./userapp/admin.server";
 import { type AppLoadContext, data } from "react-router";
 import { NO_BACK_OFFICE_ACCESS } from "./admin";
 import { requireShopperProfile } from "./shopper-api.server";
@@ -14,8 +15,8 @@ export async function requireAdmin(
   request: Request,
   context: AppLoadContext,
   returnTo?: string,
-): Promise<{ token: string; user: UserJson }> {
+): Promise<{ token: string; user: UserJson; api: AdminApi }> {
   const { token, user } = await requireShopperProfile(request, context, { returnTo });
   if (user.userType !== "admin") throw data(NO_BACK_OFFICE_ACCESS, { status: 403 });
-  return { token, user };
+  return { token, user, api: context.api.admin(token) };
 }

@@ -1,5 +1,7 @@
-/** Hands a standard Request to the /userapp API: in-process by default, over HTTP with USERAPP_API_URL. */
-export type UserappFetch = (request: Request) => Response | Promise<Response>;
+import { type ApiClient, createApiClient } from "./userapp/client.server";
+import type { UserappFetch } from "./userapp/transport.server";
+
+export type { UserappFetch };
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -8,6 +10,8 @@ declare module "react-router" {
      * it to this request: the API learns the shopper's address from it, not from a header.
      */
     userapp: UserappFetch;
+    /** The typed client over `userapp` that loaders and actions call (app/lib/userapp/client.server.ts). */
+    api: ApiClient;
     /** This request's Content-Security-Policy nonce (server/site.ts makes one per request; "" in development). */
     cspNonce: string;
     /** This request's id (X-Request-Id), for log lines (entry.server.tsx's handleError). */
@@ -15,4 +19,7 @@ declare module "react-router" {
   }
 }
 
-export {};
+/** A request's load context: the API's fetch and the client over it, and what else the request carries. */
+export function storefrontContext(userapp: UserappFetch, rest: { cspNonce: string; requestId?: string }) {
+  return { userapp, api: createApiClient(userapp), ...rest };
+}

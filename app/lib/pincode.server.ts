@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { DeliveryEstimate } from "../../api/contract/types";
 import type { PinPlace } from "../../api/contract/types";
 import { PIN_MESSAGE, PIN_PATTERN, UNKNOWN_PIN_MESSAGE } from "./address";
-import { callUserapp } from "./userapp.server";
 
 export type { DeliveryEstimate, PinPlace };
 
@@ -15,7 +14,7 @@ export type PinAnswer = { place: PinPlace } | { unknown: true } | { unavailable:
 /** GET /userapp/pincode/{pin} for a PIN already checked against PIN_PATTERN. */
 export async function lookUpPin(context: AppLoadContext, pin: string): Promise<PinAnswer> {
   if (!PIN_PATTERN.test(pin)) return { unknown: true };
-  const result = await callUserapp<PinPlace>(context, "GET", `pincode/${pin}`);
+  const result = await context.api.public.pinPlace(pin);
   if (result.ok) return { place: result.envelope.data };
   return result.httpStatus === 404 || result.httpStatus === 422 ? { unknown: true } : { unavailable: true };
 }
@@ -67,7 +66,7 @@ export async function unknownPinError(context: AppLoadContext, pin: string): Pro
  * by the time the shopper has typed an address, the look-up is quick.
  */
 export function primePinDirectory(context: AppLoadContext): void {
-  void callUserapp(context, "GET", "pincode/110001").catch(() => {});
+  void context.api.public.pinPlace("110001").catch(() => {});
 }
 
 /** GET /userapp/pincode/{pin}/delivery?productId: the product page's delivery check. */
@@ -77,11 +76,7 @@ export async function checkDelivery(
   productId: string,
 ): Promise<{ place: PinPlace; estimate: DeliveryEstimate } | { unknown: true } | { unavailable: true }> {
   if (!PIN_PATTERN.test(pin)) return { unknown: true };
-  const result = await callUserapp<{ place: PinPlace; estimate: DeliveryEstimate }>(
-    context,
-    "GET",
-    `pincode/${pin}/delivery?${new URLSearchParams({ productId })}`,
-  );
+  const result = await context.api.public.delivery(pin, productId);
   if (result.ok) return result.envelope.data;
   return result.httpStatus === 404 || result.httpStatus === 422 ? { unknown: true } : { unavailable: true };
 }

@@ -1,8 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { localCatalogueVersion } from "../../api/platform/catalogue-version";
-import type { Product } from "./catalogue";
 import { HIGHEST_PRICE_BODY, highestPriceOf } from "./shop-params";
-import { callUserapp } from "./userapp.server";
 
 /**
  * Prices change when an admin changes them, and an answer from before such a change is not used
@@ -31,13 +29,11 @@ export function highestCataloguePrice(
 ): Promise<CataloguePrice> {
   const entry = kept.get(context.userapp);
   if (entry && now - entry.at < KEEP_MS && entry.version === version) return entry.highest;
-  const highest = callUserapp<{ data: Product[] }>(context, "POST", "product/list", { body: HIGHEST_PRICE_BODY }).then(
-    (answer) => {
-      if (answer.ok) return { ok: true, highest: highestPriceOf(answer.envelope.data.data) };
-      if (kept.get(context.userapp)?.highest === highest) kept.delete(context.userapp);
-      return { ok: false, highest: null };
-    },
-  );
+  const highest = context.api.public.productList(HIGHEST_PRICE_BODY).then((answer) => {
+    if (answer.ok) return { ok: true, highest: highestPriceOf(answer.envelope.data.data) };
+    if (kept.get(context.userapp)?.highest === highest) kept.delete(context.userapp);
+    return { ok: false, highest: null };
+  });
   kept.set(context.userapp, { at: now, version, highest });
   return highest;
 }

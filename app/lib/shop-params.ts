@@ -335,7 +335,7 @@ export function productListBody(params: ShopParams) {
       sort: SORTS[params.sort].sort,
       ...(params.search && params.exact && { exact: true }),
     },
-    isCountOnly: false,
+    isCountOnly: false as const,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AuditRowJson } from "../../api/contract/types";
 import { Link } from "react-router";
 import {
   AdminTable,
@@ -11,12 +12,10 @@ import {
 } from "~/components/admin/catalogue-parts";
 import { formatDateTime } from "~/components/admin/order-parts";
 import { adminListHref, adminOrderPath } from "~/lib/admin";
-import type { Paged } from "~/lib/admin-catalogue";
 import { failedLoad } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { auditDiff } from "~/lib/audit-diff";
 import { readPageNumber } from "~/lib/shop-params";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/admin.audit";
 
 const PATH = "/admin/audit";
@@ -25,17 +24,7 @@ const PER_PAGE = 25;
 const SHOWN_CHANGES = 6;
 
 /** One admin change (`GET /userapp/admin/audit`). */
-type AuditRow = {
-  id: number;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  at: string;
-};
+type AuditRow = AuditRowJson;
 
 const ENTITIES = [
   { value: "", label: "Everything" },
@@ -48,7 +37,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Audit");
 
 /** Every admin change, newest first, by entity and by admin (part of their email). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireAdmin(request, context);
+  const { api } = await requireAdmin(request, context);
   const url = new URL(request.url);
   const asked = url.searchParams.get("entity") ?? "";
   const entity = ENTITIES.find((e) => e.value === asked)?.value ?? "";
@@ -60,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (entity) query.set("entity", entity);
   if (entityId) query.set("entityId", entityId);
   if (actor) query.set("actor", actor);
-  const result = await callUserapp<Paged<AuditRow>>(context, "GET", `admin/audit?${query}`, { token });
+  const result = await api.audit(query);
   const filters = { entity, entityId, actor };
   if (!result.ok && result.httpStatus === 422) {
     return {

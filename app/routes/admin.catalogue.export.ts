@@ -1,4 +1,4 @@
-import { failedLoad, fetchFromUserapp } from "~/lib/admin-catalogue.server";
+import { failedLoad } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import type { Route } from "./+types/admin.catalogue.export";
@@ -11,8 +11,8 @@ const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" 
  * here, with a file name that says the day.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireAdmin(request, context, "/admin/catalogue");
-  const answer = await fetchFromUserapp(context, "admin/catalogue/export", token);
+  const { api } = await requireAdmin(request, context, "/admin/catalogue");
+  const answer = await api.exportCatalogue();
   if (!answer.ok) {
     const envelope = await answer.json().catch(() => ({ status: "SERVER_ERROR", message: "", data: null }));
     return failedLoad(request, { ok: false, httpStatus: answer.status, envelope });

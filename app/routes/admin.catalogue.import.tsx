@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { adminMeta } from "~/components/admin/catalogue-parts";
 import { CATALOGUE_PATH, CatalogueTransfer, type ImportProblem } from "~/components/admin/catalogue-transfer";
-import { CSV_MAX_BYTES, CSV_SIZE_MESSAGE, type ImportCounts, importSummary } from "~/lib/admin-catalogue";
-import { refusalMessage, sendToUserapp } from "~/lib/admin-catalogue.server";
+import { CSV_MAX_BYTES, CSV_SIZE_MESSAGE, importSummary } from "~/lib/admin-catalogue";
+import { refusalMessage } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/admin.catalogue.import";
@@ -23,7 +23,7 @@ const refused = (problem: string | null, rows: ImportProblem[], status: number, 
 
 /** Hands the CSV to the API, which applies all of it or none: the counts as a toast, or the first bad rows on the page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { token } = await requireAdmin(request, context, CATALOGUE_PATH);
+  const { api } = await requireAdmin(request, context, CATALOGUE_PATH);
   let form: FormData;
   try {
     form = await request.formData();
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (file.size > CSV_MAX_BYTES) return refused(CSV_SIZE_MESSAGE, [], 413);
   const body = new FormData();
   body.set("file", file, file.name);
-  const result = await sendToUserapp<ImportCounts>(context, "POST", "admin/catalogue/import", { token, body });
+  const result = await api.importCatalogue(body);
   if (result.ok) return redirectWithSuccess(CATALOGUE_PATH, importSummary(result.envelope.data));
   if (result.httpStatus === 413) return refused(CSV_SIZE_MESSAGE, [], 413);
   if (result.httpStatus === 422 && Array.isArray(result.envelope.data)) {

@@ -1,11 +1,9 @@
-import type { OrderInvoicesJson } from "../../api/contract/types";
 import { adminMeta } from "~/components/admin/catalogue-parts";
 import { invoicePrintLinks, TaxInvoices } from "~/components/orders/tax-invoice";
 import { adminOrderPath } from "~/lib/admin";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { requireAdmin } from "~/lib/admin.server";
 import { failedAdminCall, requireOrderId } from "~/lib/admin-orders.server";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/admin.orders.$id.invoice";
 
 export const links: Route.LinksFunction = invoicePrintLinks;
@@ -19,9 +17,9 @@ export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Tax invoice o
 
 /** Any order's tax invoices (one per seller), for the back office; outside its layout, so it prints alone. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { token } = await requireAdmin(request, context);
+  const { api } = await requireAdmin(request, context);
   const id = requireOrderId(params.id);
-  const result = await callUserapp<OrderInvoicesJson>(context, "GET", `admin/orders/${id}/invoices`, { token });
+  const result = await api.orderInvoices(id);
   if (!result.ok) return failedAdminCall(request, result);
   return { order: result.envelope.data };
 }

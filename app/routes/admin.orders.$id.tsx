@@ -15,7 +15,6 @@ import { auditDiff } from "~/lib/audit-diff";
 import { type AdminOrderDetail, type AuditEntry, failedAdminCall, requireOrderId } from "~/lib/admin-orders.server";
 import { paymentLabel } from "~/lib/payment/methods";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/admin.orders.$id";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
@@ -25,9 +24,9 @@ const REASON_MAX = 500;
 
 /** The order with its shopper, the changes an admin can make now (`allowedEvents`) and its audit rows. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { token } = await requireAdmin(request, context);
+  const { api } = await requireAdmin(request, context);
   const id = requireOrderId(params.id);
-  const result = await callUserapp<AdminOrderDetail>(context, "GET", `admin/orders/${id}`, { token });
+  const result = await api.order(id);
   if (!result.ok) return failedAdminCall(request, result);
   return { order: result.envelope.data };
 }
@@ -71,7 +70,7 @@ const isIntent = (value: unknown): value is AdminEvent => typeof value === "stri
  * this page again with the API's reason (409) or the field it refused (422, a UTR that is not 12 digits).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { token } = await requireAdmin(request, context);
+  const { api } = await requireAdmin(request, context);
   const id = requireOrderId(params.id);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -83,10 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return refused(400, null, { reason: "Please give a reason for cancelling" });
 
   const change = CHANGES[intent];
-  const result = await callUserapp(context, "PUT", `admin/orders/${id}/${change.path}`, {
-    token,
-    body: change.body(form),
-  });
+  const result = await api.changeOrder(id, change.path, change.body(form));
   if (result.ok) return redirectWithSuccess(adminOrderPath(id), change.done);
   if (result.httpStatus === 409) return refused(409, result.envelope.message);
   if (result.httpStatus === 422) {

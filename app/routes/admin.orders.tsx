@@ -25,7 +25,6 @@ import { requireAdmin } from "~/lib/admin.server";
 import { type AdminOrderJson, failedAdminCall } from "~/lib/admin-orders.server";
 import { formatRupees } from "~/lib/money";
 import { readPageNumber } from "~/lib/shop-params";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/admin.orders";
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
@@ -47,7 +46,7 @@ type OrdersData = {
 
 /** Every shopper's orders, newest first, filtered and paged by the URL (`GET /userapp/admin/orders`). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireAdmin(request, context);
+  const { api } = await requireAdmin(request, context);
   const url = new URL(request.url);
   const filters = Object.fromEntries(
     FILTERS.map((name) => [name, (url.searchParams.get(name) ?? "").trim()]),
@@ -57,12 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   query.set("page", String(readPageNumber(url.searchParams.get("page"))));
   query.set("limit", String(PER_PAGE));
 
-  const result = await callUserapp<{ data: AdminOrderJson[]; paginator: Paginator }>(
-    context,
-    "GET",
-    `admin/orders?${query}`,
-    { token },
-  );
+  const result = await api.orders(query);
   if (result.ok) {
     const { data: orders, paginator } = result.envelope.data;
     return { filters, orders, paginator, fieldErrors: {} } satisfies OrdersData;

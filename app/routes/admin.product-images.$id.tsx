@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_TYPES } from "~/lib/admin-catalogue";
-import { refusalMessage, sendToUserapp } from "~/lib/admin-catalogue.server";
+import { refusalMessage } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/admin.product-images.$id";
@@ -17,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Checks the file (type, size), hands it to the API, and goes back to the product with what happened. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const back = `/admin/products/${params.id}`;
-  const { token } = await requireAdmin(request, context, back);
+  const { api } = await requireAdmin(request, context, back);
   let form: FormData;
   try {
     form = await request.formData();
@@ -30,10 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (file.size > IMAGE_MAX_BYTES) return redirectWithError(back, IMAGE_SIZE_MESSAGE);
   const body = new FormData();
   body.set("image", file, file.name);
-  const result = await sendToUserapp(context, "POST", `admin/products/${encodeURIComponent(params.id)}/images`, {
-    token,
-    body,
-  });
+  const result = await api.addImage(params.id, body);
   if (!result.ok) {
     if (result.httpStatus === 413) return redirectWithError(back, IMAGE_SIZE_MESSAGE);
     return redirectWithError(back, refusalMessage(result));

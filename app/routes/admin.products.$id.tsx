@@ -5,27 +5,20 @@ import { ProductPhotos } from "~/components/admin/product-photos";
 import { secondaryButton } from "~/components/account/form-actions";
 import { useIsPending } from "~/components/use-is-pending";
 import { productFormDefaults } from "~/lib/admin-catalogue";
-import {
-  fetchAdminProduct,
-  fetchFormChoices,
-  refusalMessage,
-  sendToUserapp,
-  submitProductForm,
-} from "~/lib/admin-catalogue.server";
+import { fetchAdminProduct, fetchFormChoices, refusalMessage, submitProductForm } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { productPath } from "~/lib/catalogue";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/admin.products.$id";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   adminMeta(loaderData ? `Edit ${loaderData.product.title.shortTitle}` : "Product");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { token } = await requireAdmin(request, context);
+  const { api } = await requireAdmin(request, context);
   const [product, choices] = await Promise.all([
-    fetchAdminProduct(request, context, token, params.id),
-    fetchFormChoices(request, context, token),
+    fetchAdminProduct(request, api, params.id),
+    fetchFormChoices(request, api),
   ]);
   return { product, ...choices };
 }
@@ -35,18 +28,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  * `remove-image` (its `index`). Photos are uploaded to their own path (admin.product-images.$id.tsx).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { token } = await requireAdmin(request, context);
+  const { api } = await requireAdmin(request, context);
   const here = `/admin/products/${params.id}`;
-  const id = encodeURIComponent(params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "save") {
-    const saved = await submitProductForm(request, context, token, params.id, formData);
+    const saved = await submitProductForm(request, api, params.id, formData);
     if ("refused" in saved) return saved.refused;
     return redirectWithSuccess(here, "Product saved.");
   }
   if (intent === "hide" || intent === "unhide") {
-    const result = await callUserapp(context, "PUT", `admin/products/${id}/${intent}`, { token });
+    const result = await api.setVisibility(params.id, intent);
     if (!result.ok) return redirectWithError(here, refusalMessage(result));
     return redirectWithSuccess(
       here,
@@ -56,7 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "remove-image") {
     const index = String(formData.get("index") ?? "");
     if (!/^\d{1,3}$/.test(index)) return redirectWithError(here, "That photo no longer exists.");
-    const result = await sendToUserapp(context, "DELETE", `admin/products/${id}/images/${index}`, { token });
+    const result = await api.removeImage(params.id, index);
     if (!result.ok) return redirectWithError(here, refusalMessage(result));
     return redirectWithSuccess(here, "Photo removed.");
   }

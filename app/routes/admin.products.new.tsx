@@ -12,14 +12,14 @@ const PATH = "/admin/products/new";
 export const meta: Route.MetaFunction = () => adminMeta("New product");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireAdmin(request, context);
-  return fetchFormChoices(request, context, token);
+  const { api } = await requireAdmin(request, context);
+  return fetchFormChoices(request, api);
 }
 
 /** Creates the product, then opens it for its photos; a refused form comes back with its errors. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { token } = await requireAdmin(request, context);
-  const saved = await submitProductForm(request, context, token);
+  const { api } = await requireAdmin(request, context);
+  const saved = await submitProductForm(request, api);
   if ("refused" in saved) return saved.refused;
   return redirectWithSuccess(`/admin/products/${saved.product._id}`, "Product created. Add its photos below.");
 }

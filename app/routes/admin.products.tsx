@@ -14,7 +14,6 @@ import { primaryButton } from "~/components/form-field";
 import { adminListHref } from "~/lib/admin";
 import {
   type AdminListProduct,
-  type Paged,
   PRODUCT_VISIBILITIES,
   priceRange,
   type ProductVisibility,
@@ -24,7 +23,6 @@ import { failedLoad } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { formatRupees } from "~/lib/money";
 import { readPageNumber } from "~/lib/shop-params";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/admin.products";
 
 const PATH = "/admin/products";
@@ -40,7 +38,7 @@ const VISIBILITY_LABELS: Record<ProductVisibility, string> = {
 
 /** Every product, hidden ones too, found by title or brand, twenty a page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireAdmin(request, context);
+  const { api } = await requireAdmin(request, context);
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
   const asked = url.searchParams.get("visibility");
@@ -48,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = readPageNumber(url.searchParams.get("page"));
   const query = new URLSearchParams({ page: String(page), limit: String(PER_PAGE), visibility });
   if (search) query.set("search", search);
-  const result = await callUserapp<Paged<AdminListProduct>>(context, "GET", `admin/products?${query}`, { token });
+  const result = await api.products(query);
   const filters = { search, visibility };
   // A search the API refuses (control characters) is said on the page, not as an error page.
   if (!result.ok && result.httpStatus === 422) {

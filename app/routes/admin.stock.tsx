@@ -10,11 +10,9 @@ import {
   VisibilityBadge,
 } from "~/components/admin/catalogue-parts";
 import { adminListHref } from "~/lib/admin";
-import type { LowStockRow, Paged } from "~/lib/admin-catalogue";
 import { failedLoad } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { readPageNumber } from "~/lib/shop-params";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/admin.stock";
 
 const PATH = "/admin/stock";
@@ -32,12 +30,12 @@ function readThreshold(raw: string | null): number {
 
 /** Every size with `threshold` units or fewer left (default 5), fewest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { token } = await requireAdmin(request, context);
+  const { api } = await requireAdmin(request, context);
   const url = new URL(request.url);
   const threshold = readThreshold(url.searchParams.get("threshold"));
   const page = readPageNumber(url.searchParams.get("page"));
   const query = new URLSearchParams({ threshold: String(threshold), page: String(page), limit: String(PER_PAGE) });
-  const result = await callUserapp<Paged<LowStockRow>>(context, "GET", `admin/stock/low?${query}`, { token });
+  const result = await api.lowStock(query);
   if (!result.ok) return failedLoad(request, result);
   const { data: rows, paginator } = result.envelope.data;
   return {

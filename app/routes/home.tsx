@@ -5,12 +5,11 @@ import { Hero } from "~/components/home/hero";
 import { PopularCategories, categoryHref } from "~/components/home/popular-categories";
 import { SpecialDealsBanner } from "~/components/home/special-deals";
 import { ProductCard } from "~/components/product-card";
-import { type CardProduct, type Product } from "~/lib/catalogue";
+import type { CardProduct } from "~/lib/catalogue";
 import { cardProduct } from "~/lib/card-product";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { seo } from "~/lib/seo";
 import { useSaveData } from "~/lib/save-data";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/home";
 
 /**
@@ -32,8 +31,10 @@ async function productList(
   query: Record<string, unknown>,
   sort: ListSort,
 ): Promise<CardProduct[]> {
-  const result = await callUserapp<{ data: Product[] }>(context, "POST", "product/list", {
-    body: { query, options: { page: 1, limit: HOME_LIST_LIMIT, sort }, isCountOnly: false },
+  const result = await context.api.public.productList({
+    query,
+    options: { page: 1, limit: HOME_LIST_LIMIT, sort },
+    isCountOnly: false,
   });
   return result.ok && Array.isArray(result.envelope.data?.data) ? result.envelope.data.data.map(cardProduct) : [];
 }

@@ -10,9 +10,7 @@ import { errorToast, toastOf } from "~/lib/form-toast";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { commitSession, getSession, readToken } from "~/lib/session.server";
-import type { UserJson } from "~/lib/shopper.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -36,9 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password, redirectTo } = submission.value;
   // The API counts failed attempts per shopper address too: it learns the address from
   // `context.userapp`, which server/site.ts binds to this request, never from a header.
-  const result = await callUserapp<UserJson & { token: string }>(context, "POST", "auth/login", {
-    body: { username: email, password },
-  });
+  const result = await context.api.public.login({ username: email, password });
   if (!result.ok) {
     const message = `Login failed: ${result.envelope.message || "Invalid credentials"}`;
     const status = result.httpStatus === 429 ? 429 : result.httpStatus >= 500 ? 500 : 400;

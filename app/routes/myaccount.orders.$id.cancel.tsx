@@ -1,12 +1,11 @@
-import { data, Link } from "react-router";
-import { ID_PATTERN as ORDER_ID } from "../../api/contract";
+import { Link } from "react-router";
 import { secondaryButton } from "~/components/account/form-actions";
 import { CancelForm, orderPath } from "~/components/orders/order-actions";
 import { formatOrderDate } from "~/components/orders/order-format";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { formatRupees } from "~/lib/money";
 import { SHOP_NAME } from "~/lib/seo";
-import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
+import { ownOrder, requireShopper } from "~/lib/shopper-api.server";
 import { redirectWithInfo } from "~/lib/toast.server";
 import type { Route } from "./+types/myaccount.orders.$id.cancel";
 
@@ -25,13 +24,9 @@ export function headers() {
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api } = await requireShopper(request, context);
-  const id = params.id ?? "";
-  if (!ORDER_ID.test(id)) throw data(null, { status: 404 });
-  const result = await api.order(id);
-  if (result.httpStatus === 404) throw data(null, { status: 404 });
-  const order = orErrorPage(result);
+  const order = await ownOrder(params.id, api.order);
   if (!order.canCancel)
-    throw await redirectWithInfo(orderPath(id), "This order can no longer be cancelled.", { status: 302 });
+    throw await redirectWithInfo(orderPath(order.id), "This order can no longer be cancelled.", { status: 302 });
   return { order };
 }
 

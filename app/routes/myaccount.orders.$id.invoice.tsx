@@ -1,9 +1,7 @@
-import { data } from "react-router";
-import { ID_PATTERN as ORDER_ID } from "../../api/contract";
 import { invoicePrintLinks, TaxInvoices } from "~/components/orders/tax-invoice";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { SHOP_NAME } from "~/lib/seo";
-import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
+import { ownOrder, requireShopper } from "~/lib/shopper-api.server";
 import type { Route } from "./+types/myaccount.orders.$id.invoice";
 
 export const links: Route.LinksFunction = invoicePrintLinks;
@@ -20,11 +18,7 @@ export function headers() {
 /** The tax invoices of one of the shopper's orders (one per seller); anyone else's order is a 404. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api } = await requireShopper(request, context);
-  const id = params.id ?? "";
-  if (!ORDER_ID.test(id)) throw data(null, { status: 404 });
-  const result = await api.orderInvoices(id);
-  if (result.httpStatus === 404) throw data(null, { status: 404 });
-  return { order: orErrorPage(result) };
+  return { order: await ownOrder(params.id, api.orderInvoices) };
 }
 
 export default function OrderInvoicePage({ loaderData }: Route.ComponentProps) {

@@ -17,7 +17,7 @@ import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { paymentLabel } from "~/lib/payment/methods";
 import { paymentRequestFor } from "~/lib/payment/providers.server";
 import { SHOP_NAME } from "~/lib/seo";
-import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
+import { ownOrder, requireShopper } from "~/lib/shopper-api.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/myaccount.orders.$id";
 
@@ -33,11 +33,7 @@ export function headers() {
 /** One of the shopper's orders; anyone else's order is a 404, as an unknown one. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api } = await requireShopper(request, context);
-  const id = params.id ?? "";
-  if (!ORDER_ID.test(id)) throw data(null, { status: 404 });
-  const result = await api.order(id);
-  if (result.httpStatus === 404) throw data(null, { status: 404 });
-  const order = orErrorPage(result);
+  const order = await ownOrder(params.id, api.order);
   return { order, payment: paymentRequestFor(order) };
 }
 

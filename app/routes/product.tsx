@@ -18,7 +18,7 @@ import { SizeSelector } from "~/components/product/size-selector";
 import { ProductStructuredData } from "~/components/product/structured-data";
 import { Prices } from "~/components/prices";
 import { Stars } from "~/components/stars";
-import { isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";
+import { isInStock, priceOf, productPath, ratingOf, variantOf } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { imagesOf } from "~/lib/images";
 import { deliveryKeep, readSelection, selectionSearch, type ProductSelection } from "~/lib/product-selection";
@@ -26,7 +26,6 @@ import { catalogueShouldRevalidate } from "~/lib/revalidate";
 import { deliveryCheck } from "~/lib/pincode.server";
 import { seo, SHOP_NAME } from "~/lib/seo";
 import { useRootData } from "~/lib/shopper";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/product";
 
 /** Below this many pieces of the chosen size, the stock label says how many are left. */
@@ -42,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = (params["*"] ?? "").split("/").filter(Boolean).at(-1) ?? "";
   if (!ID_PATTERN.test(id)) throw data(null, { status: 404 });
 
-  const result = await callUserapp<Product>(context, "GET", `product/get/${id}`);
+  const result = await context.api.public.product(id);
   if (!result.ok) throw data(null, { status: result.httpStatus === 404 ? 404 : 500 });
   const product = result.envelope.data;
 

@@ -13,7 +13,6 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { readToken } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -45,9 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { firstName, lastName, email, password, redirectTo } = submission.value;
-  const result = await callUserapp(context, "POST", "auth/register", {
-    body: { firstName, lastName, email, password },
-  });
+  const result = await context.api.public.register({ firstName, lastName, email, password });
   if (!result.ok) {
     const message = `Registration failed: ${result.envelope.message || "Unknown error"}`;
     const fieldErrors: Record<string, string[]> = {};

@@ -1,7 +1,6 @@
 import { ID_PATTERN } from "../../api/contract";
 import type { Product } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/resources.quick-view";
 
 export type QuickViewData = { product: Product | null };
@@ -12,7 +11,7 @@ export type QuickViewData = { product: Product | null };
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!ID_PATTERN.test(params.id)) return Response.json({ product: null } satisfies QuickViewData, { status: 404 });
-  const result = await callUserapp<Product>(context, "GET", `product/get/${params.id}`);
+  const result = await context.api.public.product(params.id);
   if (!result.ok) {
     return Response.json({ product: null } satisfies QuickViewData, { status: result.httpStatus === 404 ? 404 : 502 });
   }

@@ -10,7 +10,7 @@ import { SortControls } from "~/components/shop/sort-controls";
 import { useShopDraft } from "~/components/shop/use-shop-draft";
 import { SHOP_SEARCH_EVENT, type ShopSearchDetail } from "~/components/layout/site-search";
 import { useIsPending } from "~/components/use-is-pending";
-import { type CardProduct, type Product } from "~/lib/catalogue";
+import type { CardProduct } from "~/lib/catalogue";
 import { cardProduct } from "~/lib/card-product";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { highestCataloguePrice } from "~/lib/price-ceiling.server";
@@ -30,23 +30,14 @@ import {
   withPage,
   type ShopParams,
 } from "~/lib/shop-params";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/shop";
-
-type ProductList = {
-  data: Product[];
-  paginator: { itemCount: number; pageCount: number; currentPage: number };
-  /** The search the API answered instead of a misspelt one (docs/search.md). */
-  correction?: { search: string; original: string };
-};
 
 const FORM_ID = "shop-filters";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = parseShopParams(url.searchParams);
-  const listPage = (params: ShopParams) =>
-    callUserapp<ProductList>(context, "POST", "product/list", { body: productListBody(params) });
+  const listPage = (params: ShopParams) => context.api.public.productList(productListBody(params));
   // The price slider's top comes from the catalogue (kept for a minute); it is asked for alongside the page.
   const [list, dearest] = await Promise.all([listPage(requested), highestCataloguePrice(context)]);
   const ceiling = priceCeiling(dearest.highest);

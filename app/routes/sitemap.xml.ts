@@ -1,18 +1,12 @@
 import { CATEGORY_MENUS } from "~/components/layout/navigation";
-import { type Product, productPath } from "~/lib/catalogue";
+import { productPath } from "~/lib/catalogue";
 import { publicOrigin } from "~/lib/config.server";
 import { absoluteUrl } from "~/lib/seo";
-import { callUserapp } from "~/lib/userapp.server";
 import type { Route } from "./+types/sitemap.xml";
 
 /** The sitemap protocol's limit per file; far above this catalogue (240 products). */
 export const SITEMAP_URL_LIMIT = 50_000;
 const PAGE_SIZE = 100;
-
-type ProductPage = {
-  data: Pick<Product, "_id" | "category" | "title">[];
-  paginator: { hasNextPage: boolean };
-};
 
 // Crawlers come rarely; an hour in any cache keeps them from walking the catalogue each time.
 const SITEMAP_CACHE = "public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400";
@@ -24,8 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Newest first with the id as tiebreaker (the API's order), so pages neither overlap nor skip.
   for (let page = 1; paths.length < SITEMAP_URL_LIMIT; page++) {
-    const result = await callUserapp<ProductPage>(context, "POST", "product/list", {
-      body: { query: {}, options: { page, limit: PAGE_SIZE, sort: { createdAt: -1 } }, isCountOnly: false },
+    const result = await context.api.public.productList({
+      query: {},
+      options: { page, limit: PAGE_SIZE, sort: { createdAt: -1 } },
+      isCountOnly: false,
     });
     // A partial sitemap would tell crawlers the missing products are gone: ask them to come back.
     if (!result.ok) {

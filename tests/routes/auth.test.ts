@@ -4,7 +4,7 @@ import { action as loginAction, loader as loginLoader } from "../../app/routes/l
 import { action as logoutAction, loader as logoutLoader } from "../../app/routes/logout";
 import { action as registerAction, loader as registerLoader } from "../../app/routes/register";
 import { createTestApi } from "../api/helpers";
-import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
+import { formPost, loadContext, withUserapp, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
 const api = await createTestApi();
 const context = loadContext(api);
@@ -233,7 +233,7 @@ describe("logout", () => {
 describe("the root loader", () => {
   it("costs a guest no API call and sets no cookie", async () => {
     let calls = 0;
-    const counting = { ...context, userapp: (request: Request) => (calls++, api.app.fetch(request)) };
+    const counting = withUserapp(context, (request: Request) => (calls++, api.app.fetch(request)));
     const answer = await settle(() => rootLoader({ request: pageGet("/"), params: {}, context: counting } as never));
     expect(answer.data.user).toBeNull();
     expect(calls).toBe(0);

@@ -1,3 +1,4 @@
+import { storefrontContext, type UserappFetch } from "../../app/lib/load-context";
 import type { TestApi } from "../api/helpers";
 
 /**
@@ -5,20 +6,30 @@ import type { TestApi } from "../api/helpers";
  * and bound, as server/site.ts binds it, to the shopper's address.
  */
 export function loadContext(api: TestApi, clientAddress: string | null = null) {
-  return { userapp: (request: Request) => api.app.fetch(request, { clientAddress }), cspNonce: "test-nonce" };
+  return storefrontContext((request: Request) => api.app.fetch(request, { clientAddress }), { cspNonce: "test-nonce" });
 }
 
 /**
  * The same context, with the path of each API call it hands on written down in `calls`: the real
  * API answers; the test counts how often the storefront asked.
  */
-export function countingContext<C extends { userapp: (request: Request) => Response | Promise<Response> }>(context: C) {
+export function countingContext<C extends { userapp: UserappFetch; cspNonce: string }>(context: C) {
   const calls: string[] = [];
   const userapp = (request: Request) => {
     calls.push(new URL(request.url).pathname);
     return context.userapp(request);
   };
-  return { context: { ...context, userapp }, calls };
+  return { context: withUserapp(context, userapp), calls };
+}
+
+/** The same context with another API behind it (an outage, a slow answer, a counter), its client too. */
+export function withUserapp<C extends { cspNonce: string }>(context: C, userapp: UserappFetch) {
+  return { ...context, ...storefrontContext(userapp, { cspNonce: context.cspNonce }) };
+}
+
+/** A load context over `userapp` alone, for a loader that needs nothing else. */
+export function apiContext(userapp: UserappFetch) {
+  return storefrontContext(userapp, { cspNonce: "test-nonce" });
 }
 
 export const SHOP = "http://shop.test";

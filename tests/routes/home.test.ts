@@ -1,3 +1,4 @@
+import { apiContext } from "./harness";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { HOME_LIST_LIMIT, loader } from "../../app/routes/home";
@@ -11,7 +12,7 @@ function loadHome(userapp: (request: Request) => Response | Promise<Response>) {
   return loader({
     request: new Request("http://shop.test/"),
     params: {},
-    context: { userapp },
+    context: apiContext(userapp),
   } as unknown as HomeLoaderArgs);
 }
 

@@ -7,6 +7,7 @@ import { loader as rootLoader } from "../../app/root";
 import { loader as notFoundLoader } from "../../app/routes/not-found";
 import { DISALLOWED_PATHS, loader as robotsLoader } from "../../app/routes/robots.txt";
 import { loader as sitemapLoader } from "../../app/routes/sitemap.xml";
+import { storefrontContext } from "../../app/lib/load-context";
 import { createTestApi, type TestApi } from "../api/helpers";
 
 type Userapp = (request: Request) => Response | Promise<Response>;
@@ -17,7 +18,11 @@ let catalogue: Product[];
 
 /** A route module's loader called as React Router calls it: a real Request and our load context. */
 function call<T extends (args: never) => unknown>(loader: T, url: string, userapp: Userapp): ReturnType<T> {
-  const args = { request: new Request(url), params: {}, context: { userapp, cspNonce: "test-nonce" } };
+  const args = {
+    request: new Request(url),
+    params: {},
+    context: storefrontContext(userapp, { cspNonce: "test-nonce" }),
+  };
   return loader(args as never) as ReturnType<T>;
 }
 

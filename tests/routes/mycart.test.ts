@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { action as cartAction } from "../../app/routes/cart";
 import { headers as mycartHeaders, loader as mycartLoader } from "../../app/routes/mycart";
 import { createTestApi, insertProduct } from "../api/helpers";
-import { formPost, loadContext, pageGet, settle, signedInShopper } from "./harness";
+import { formPost, loadContext, withUserapp, pageGet, settle, signedInShopper } from "./harness";
 
 const api = await createTestApi();
 const context = loadContext(api);
@@ -95,13 +95,11 @@ describe("/mycart loader", () => {
 
   it("is an error page, not an empty cart, when the cart cannot be read", async () => {
     const { cookie } = await signedInShopper(api);
-    const failing = {
-      ...context,
-      userapp: (request: Request) =>
-        new URL(request.url).pathname.endsWith("/cart/get")
-          ? Promise.resolve(new Response("down", { status: 502 }))
-          : api.app.fetch(request),
-    };
+    const failing = withUserapp(context, (request: Request) =>
+      new URL(request.url).pathname.endsWith("/cart/get")
+        ? Promise.resolve(new Response("down", { status: 502 }))
+        : api.app.fetch(request),
+    );
     const answer = await load(cookie, failing);
     expect(answer.status).toBe(503);
   });

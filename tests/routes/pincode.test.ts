@@ -9,7 +9,7 @@ import { loader as productLoader, shouldRevalidate } from "../../app/routes/prod
 import { PIN_MESSAGE, UNKNOWN_PIN_MESSAGE } from "../../app/lib/address";
 import { SAVE_CHECK_WAIT_MS } from "../../app/lib/pincode.server";
 import { createTestApi, insertMerchant, insertProduct } from "../api/helpers";
-import { formPost, loadContext, pageGet, settle, signedInShopper } from "./harness";
+import { formPost, loadContext, withUserapp, pageGet, settle, signedInShopper } from "./harness";
 
 // The address forms' PIN look-up (the "Look up" button, without JavaScript), an unknown PIN on
 // save, and the product page's "Check delivery", on the real API and India Post's directory.
@@ -167,14 +167,11 @@ describe("saving an address with a PIN no post office has", () => {
 
   it(`saves as typed when the directory takes longer than ${SAVE_CHECK_WAIT_MS} ms (or cannot answer)`, async () => {
     const { cookie } = await signedInShopper(api);
-    const slowDirectory = {
-      ...context,
-      userapp: async (request: Request) => {
-        if (new URL(request.url).pathname.startsWith("/userapp/pincode/"))
-          await new Promise((resolve) => setTimeout(resolve, SAVE_CHECK_WAIT_MS + 300));
-        return api.app.fetch(request, { clientAddress: null });
-      },
-    };
+    const slowDirectory = withUserapp(context, async (request: Request) => {
+      if (new URL(request.url).pathname.startsWith("/userapp/pincode/"))
+        await new Promise((resolve) => setTimeout(resolve, SAVE_CHECK_WAIT_MS + 300));
+      return api.app.fetch(request, { clientAddress: null });
+    });
     const fields = { ...typed, city: "Bengaluru", state: "Karnataka", zipcode: "999999" };
     const started = Date.now();
     const answer = await settle(() =>
@@ -188,14 +185,11 @@ describe("saving an address with a PIN no post office has", () => {
     expect(Date.now() - started).toBeLessThan(SAVE_CHECK_WAIT_MS + 2000);
     expect((await addressesOf(cookie))[0]).toMatchObject({ zipcode: "999999" });
     // Just inside the wait, the directory's answer counts.
-    const quick = {
-      ...context,
-      userapp: async (request: Request) => {
-        if (new URL(request.url).pathname.startsWith("/userapp/pincode/"))
-          await new Promise((resolve) => setTimeout(resolve, SAVE_CHECK_WAIT_MS - 1000));
-        return api.app.fetch(request, { clientAddress: null });
-      },
-    };
+    const quick = withUserapp(context, async (request: Request) => {
+      if (new URL(request.url).pathname.startsWith("/userapp/pincode/"))
+        await new Promise((resolve) => setTimeout(resolve, SAVE_CHECK_WAIT_MS - 1000));
+      return api.app.fetch(request, { clientAddress: null });
+    });
     const refused = await settle(() =>
       newAddressAction({
         request: formPost("/myaccount/addresses/new", fields, cookie),

@@ -1,3 +1,4 @@
+import { apiContext } from "./harness";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productJsonLd, jsonForScript } from "../../app/components/product/structured-data";
 import type { Product } from "../../app/lib/catalogue";
@@ -19,7 +20,7 @@ function loadProduct(path: string) {
   return loader({
     request: new Request(url),
     params: { "*": splat },
-    context: { userapp: (request: Request) => api.app.fetch(request) },
+    context: apiContext((request: Request) => api.app.fetch(request)),
   } as unknown as ProductLoaderArgs);
 }
 
@@ -89,14 +90,14 @@ describe("product page loader", () => {
     const result = await loader({
       request: new Request(`http://shop.test${shirtPath()}.data?size=S&_routes=routes%2Fproduct`),
       params: { "*": shirtPath().replace("/product/", "") },
-      context: { userapp: (request: Request) => api.app.fetch(request) },
+      context: apiContext((request: Request) => api.app.fetch(request)),
     } as unknown as ProductLoaderArgs);
     expect(result.product._id).toBe(shirtId);
     const stale = await thrown(
       loader({
         request: new Request(`http://shop.test/product/x/y/${shirtId}.data?size=S&_routes=routes%2Fproduct`),
         params: { "*": `x/y/${shirtId}` },
-        context: { userapp: (request: Request) => api.app.fetch(request) },
+        context: apiContext((request: Request) => api.app.fetch(request)),
       } as unknown as ProductLoaderArgs),
     );
     expect(stale).toEqual({ status: 301, location: `${shirtPath()}?size=S` });
@@ -197,7 +198,7 @@ describe("quick-view resource route", () => {
     quickViewLoader({
       request: new Request(`http://shop.test/resources/quick-view/${id}`),
       params: { id },
-      context: { userapp: (request: Request) => api.app.fetch(request) },
+      context: apiContext((request: Request) => api.app.fetch(request)),
     } as unknown as QuickViewArgs);
 
   it("answers the product as JSON", async () => {

@@ -1,3 +1,4 @@
+import { storefrontContext } from "../../app/lib/load-context";
 import { describe, expect, it } from "vitest";
 import { loader as rootLoader } from "../../app/root";
 import { createTestApi, insertProduct } from "../api/helpers";
@@ -11,13 +12,13 @@ const api = await createTestApi();
 /** The root loader as React Router calls it, with the paths of the API calls it made. */
 async function root(path: string, cookie: string) {
   const paths: string[] = [];
-  const context = {
-    userapp: (request: Request) => {
+  const context = storefrontContext(
+    (request: Request) => {
       paths.push(`${request.method} ${new URL(request.url).pathname}`);
       return api.app.fetch(request);
     },
-    cspNonce: "test-nonce",
-  };
+    { cspNonce: "test-nonce" },
+  );
   const answer = await settle(() => rootLoader({ request: pageGet(path, cookie), params: {}, context } as never));
   return { ...answer, paths };
 }

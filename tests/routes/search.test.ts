@@ -1,3 +1,4 @@
+import { apiContext } from "./harness";
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { loader } from "~/routes/shop";
@@ -21,7 +22,7 @@ async function load(query: string): Promise<ShopData> {
   const result = await loader({
     request: new Request(`http://localhost/shop${query}`),
     params: {},
-    context: { userapp: (r: Request) => api.app.fetch(r) },
+    context: apiContext((r: Request) => api.app.fetch(r)),
   } as never);
   return (result as { data: ShopData }).data;
 }

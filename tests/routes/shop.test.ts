@@ -1,3 +1,4 @@
+import { apiContext } from "./harness";
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
@@ -24,7 +25,7 @@ async function load(
   const result = (await loader({
     request: new Request(`http://localhost/shop${query}`),
     params: {},
-    context: { userapp },
+    context: apiContext(userapp),
   } as any)) as LoaderResult;
   return { data: result.data as ShopData, init: result.init };
 }

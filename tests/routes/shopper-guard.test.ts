@@ -11,7 +11,7 @@ import { loader as ordersLoader } from "../../app/routes/myaccount.orders";
 import { loader as mycartLoader } from "../../app/routes/mycart";
 import { loader as wishlistLoader } from "../../app/routes/wishlist";
 import { createTestApi, insertProduct } from "../api/helpers";
-import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
+import { formPost, loadContext, withUserapp, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
 // The rules of requireShopper (app/lib/shopper-api.server.ts), route by route: a token the API
 // rejects signs the browser out and asks to sign in again with one toast; the API down is the
@@ -51,11 +51,9 @@ async function after(answer: { headers: Headers; location: string | null }, cook
 }
 
 // Every call fails as when the API is down; the session cookie is still a valid-looking one.
-const apiDown = {
-  ...context,
-  userapp: () =>
-    Response.json({ status: "SERVER_ERROR", message: "Internal server error", data: null }, { status: 500 }),
-};
+const apiDown = withUserapp(context, () =>
+  Response.json({ status: "SERVER_ERROR", message: "Internal server error", data: null }, { status: 500 }),
+);
 
 describe("requireShopper: a token the API rejects", () => {
   for (const { path, loader, params = {} } of pages) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { storefrontContext } from "../../app/lib/load-context";
 import { highestCataloguePrice } from "../../app/lib/price-ceiling.server";
 import { createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
 
@@ -9,13 +10,13 @@ describe("highestCataloguePrice", () => {
     await insertProduct(api.db, { variants: [{ size: "M", quantity: 5, mrp: 2000, discount: 10 }] });
     let calls = 0;
     let failing = false;
-    const context = {
-      cspNonce: "",
-      userapp: (request: Request) => {
+    const context = storefrontContext(
+      (request: Request) => {
         calls++;
         return failing ? new Response("{}", { status: 500 }) : api.app.fetch(request);
       },
-    };
+      { cspNonce: "" },
+    );
     const start = Date.now();
     expect(await highestCataloguePrice(context, start)).toEqual({ ok: true, highest: 1800 });
     expect(await highestCataloguePrice(context, start + 59_000)).toEqual({ ok: true, highest: 1800 });
@@ -33,13 +34,13 @@ describe("highestCataloguePrice", () => {
   it("asks again at once after an admin's change of the catalogue in this process", async () => {
     await insertProduct(api.db, { variants: [{ size: "M", quantity: 5, mrp: 20000, discount: 0 }] });
     let calls = 0;
-    const context = {
-      cspNonce: "",
-      userapp: (request: Request) => {
+    const context = storefrontContext(
+      (request: Request) => {
         calls++;
         return api.app.fetch(request);
       },
-    };
+      { cspNonce: "" },
+    );
     const start = Date.now();
     expect(await highestCataloguePrice(context, start)).toEqual({ ok: true, highest: 20000 });
     const admin = await createUserWithToken(api.db, { userType: "admin" });

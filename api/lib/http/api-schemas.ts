@@ -74,6 +74,14 @@ export const productSchema = z
   })
   .openapi("Product");
 
+/** A page of `product/list`, and `correction` when a misspelt search was answered for what it meant. */
+export const productPageSchema = listPage(productSchema).extend({
+  correction: z
+    .object({ search: z.string(), original: z.string() })
+    .optional()
+    .openapi({ description: 'The search answered instead of the one sent ("Showing results for …")' }),
+});
+
 /** The fields of an address (an order's delivery address has these only). */
 const addressFields = {
   locality: z.string().openapi({ example: "12 MG Road, Indiranagar" }),

@@ -1,0 +1,60 @@
+import type {
+  AdminListProductJson,
+  AdminOrderDetail,
+  AdminOrderJson,
+  AdminProductJson,
+  AuditRowJson,
+  CatalogueOptions,
+  ImportResult,
+  LowStockJson,
+  MerchantJson,
+  OrderInvoicesJson,
+  Paginator,
+} from "../../../api/contract/types";
+import type { Transport } from "./transport.server";
+
+/** A page of a back-office list. */
+export type Paged<T> = { data: T[]; paginator: Paginator };
+
+/** What an admin may change of an order, each its own endpoint (`admin/orders/{id}/…`). */
+export type OrderChange = "status" | "payment" | "refund";
+
+const at = (id: string) => encodeURIComponent(id);
+
+/** The back office's calls to /userapp/admin/*, as the signed-in admin `token` (docs/api.md). */
+export function adminApi({ send, raw }: Transport, token: string) {
+  const withToken = { token };
+  return {
+    orders: (query: URLSearchParams) => send<Paged<AdminOrderJson>>("GET", `admin/orders?${query}`, withToken),
+    order: (id: string) => send<AdminOrderDetail>("GET", `admin/orders/${at(id)}`, withToken),
+    orderInvoices: (id: string) => send<OrderInvoicesJson>("GET", `admin/orders/${at(id)}/invoices`, withToken),
+    changeOrder: (id: string, change: OrderChange, body: object) =>
+      send<AdminOrderJson>("PUT", `admin/orders/${at(id)}/${change}`, { token, json: body }),
+
+    products: (query: URLSearchParams) =>
+      send<Paged<AdminListProductJson>>("GET", `admin/products?${query}`, withToken),
+    product: (id: string) => send<AdminProductJson>("GET", `admin/products/${at(id)}`, withToken),
+    createProduct: (body: object) => send<AdminProductJson>("POST", "admin/products", { token, json: body }),
+    updateProduct: (id: string, body: object) =>
+      send<AdminProductJson>("PUT", `admin/products/${at(id)}`, { token, json: body }),
+    /** Hides the product from shoppers, or shows it again. */
+    setVisibility: (id: string, intent: "hide" | "unhide") =>
+      send<AdminProductJson>("PUT", `admin/products/${at(id)}/${intent}`, withToken),
+    /** Adds the photo of a multipart form (`image`). */
+    addImage: (id: string, form: FormData) =>
+      send<AdminProductJson>("POST", `admin/products/${at(id)}/images`, { token, body: form }),
+    removeImage: (id: string, index: string) =>
+      send<AdminProductJson>("DELETE", `admin/products/${at(id)}/images/${index}`, withToken),
+    merchants: () => send<MerchantJson[]>("GET", "admin/merchants", withToken),
+    catalogueOptions: () => send<CatalogueOptions>("GET", "admin/catalogue/options", withToken),
+
+    /** Imports the CSV file of a multipart form (`file`). */
+    importCatalogue: (form: FormData) => send<ImportResult>("POST", "admin/catalogue/import", { token, body: form }),
+    /** The catalogue as CSV, the answer as it came, for the resource route to pass on. */
+    exportCatalogue: () => raw("admin/catalogue/export", token),
+    lowStock: (query: URLSearchParams) => send<Paged<LowStockJson>>("GET", `admin/stock/low?${query}`, withToken),
+    audit: (query: URLSearchParams) => send<Paged<AuditRowJson>>("GET", `admin/audit?${query}`, withToken),
+  };
+}
+
+export type AdminApi = ReturnType<typeof adminApi>;

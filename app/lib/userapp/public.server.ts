@@ -1,0 +1,40 @@
+import type {
+  DeliveryEstimate,
+  PinPlace,
+  ProductJson,
+  ProductPage,
+  SignedInUserJson,
+  UserJson,
+} from "../../../api/contract/types";
+import type { Send } from "./transport.server";
+
+/** What `product/list` takes: a query (search, filters), paging and sort options (docs/api.md). */
+export type ProductListBody = {
+  query: Record<string, unknown>;
+  /** `exact`: the search as typed, no correction of a misspelling. */
+  options: { page: number; limit: number; sort?: Record<string, 1 | -1>; exact?: boolean };
+  isCountOnly: false;
+};
+
+/** The calls anyone may make, signed in or not: the catalogue, the PIN directory, signing in. */
+export function publicApi(send: Send) {
+  return {
+    productList: (body: ProductListBody) => send<ProductPage>("POST", "product/list", { json: body }),
+    /** Any product shown in the shop; 404 for an unknown or hidden one. */
+    product: (id: string) => send<ProductJson>("GET", `product/get/${encodeURIComponent(id)}`),
+    /** The place of a PIN code already checked against PIN_PATTERN. */
+    pinPlace: (pin: string) => send<PinPlace>("GET", `pincode/${pin}`),
+    /** When `productId` reaches the PIN code. */
+    delivery: (pin: string, productId: string) =>
+      send<{ place: PinPlace; estimate: DeliveryEstimate }>(
+        "GET",
+        `pincode/${pin}/delivery?${new URLSearchParams({ productId })}`,
+      ),
+    register: (account: { firstName: string; lastName: string; email: string; password: string }) =>
+      send<UserJson>("POST", "auth/register", { json: account }),
+    login: (credentials: { username: string; password: string }) =>
+      send<SignedInUserJson>("POST", "auth/login", { json: credentials }),
+  };
+}
+
+export type PublicApi = ReturnType<typeof publicApi>;
