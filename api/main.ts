@@ -18,7 +18,7 @@ import {
   openWorkerDatabase,
   planWorkers,
   superviseWorkers,
-} from "./runtime";
+} from "./platform/runtime";
 
 // `npm run start:api`: the /userapp API alone, for a storefront that sets USERAPP_API_URL.
 // WEB_CONCURRENCY workers share the port as `npm start`'s do (docs/decisions/010-workers.md).

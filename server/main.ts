@@ -24,7 +24,7 @@ import {
   openWorkerDatabase,
   planWorkers,
   superviseWorkers,
-} from "../api/runtime";
+} from "../api/platform/runtime";
 import { buildDirectory, buildIfNeeded } from "./build";
 import { pingApi, proxyUserapp, readRemoteApi } from "./proxy";
 import { ensureSessionSecret } from "./secret";
