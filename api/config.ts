@@ -13,7 +13,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   NODE_ENV: z.string().default("production"),
-  /** Worker processes sharing the port (node:cluster), PostgreSQL only; unset: one per core (api/runtime.ts). */
+  /** Worker processes sharing the port (node:cluster), PostgreSQL only; unset: one per core (api/platform/runtime.ts). */
   WEB_CONCURRENCY: z
     .string()
     .optional()

@@ -3,11 +3,8 @@ import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createUserapp } from "./app";
 import { readEnv, userappSettings } from "./config";
-import { listenForCatalogueChanges } from "./platform/catalogue-version";
+import { startBackgroundServices } from "./platform/background";
 import { logger } from "./platform/logger";
-import { startPaymentSweeper } from "./lib/payments/payment-sweeper";
-import { warmPinDirectory } from "./lib/orders/pincode";
-import { createHealth, pingDatabase } from "./platform/health";
 import {
   assertPortFree,
   closeGracefully,
@@ -18,7 +15,7 @@ import {
   openWorkerDatabase,
   planWorkers,
   superviseWorkers,
-} from "./runtime";
+} from "./platform/runtime";
 
 // `npm run start:api`: the /userapp API alone, for a storefront that sets USERAPP_API_URL.
 // WEB_CONCURRENCY workers share the port as `npm start`'s do (docs/decisions/010-workers.md).
@@ -49,24 +46,8 @@ if (workers > 1 || !handle) {
 
 async function serve(database: NonNullable<typeof handle>) {
   const app = createUserapp({ db: database.db, ...userappSettings(env) });
-  // Unpaid UPI orders past their window release their stock (api/lib/payments/payment-sweeper.ts).
-  const stopSweeper = startPaymentSweeper({ db: database.db, now: () => new Date(), logger });
-  // Another process's catalogue change reaches this process's caches (api/platform/catalogue-version.ts).
-  const databaseUrl = "url" in database ? (database.url as string) : env.DATABASE_URL;
-  // The PIN directory is read now, in its worker thread, rather than by the first shopper who types
-  // an address: reading it takes seconds (2.7 s here), which a save waits for up to 2.5 s.
-  void warmPinDirectory().catch((error: unknown) => logger.warn({ err: error }, "PIN directory not read"));
-  const catalogueListener = databaseUrl
-    ? await listenForCatalogueChanges({
-        databaseUrl,
-        log: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
-      })
-    : undefined;
-  const closeFirst = async () => {
-    await stopSweeper();
-    await catalogueListener?.close();
-  };
-  const health = createHealth({ ping: () => pingDatabase(database.db) });
+  // The sweeper, the catalogue listener, the PIN directory and the health checks (api/platform/background.ts).
+  const { health, close: closeFirst } = await startBackgroundServices({ handle: database, env, logger });
   // /healthz and /readyz first, as on the storefront (server/site.ts).
   const server = createServer(
     getRequestListener((request, bindings) => health.handle(request) ?? app.fetch(request, bindings)),

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { StartupError } from "../api/runtime";
+import { StartupError } from "../api/platform/runtime";
 
 // api/contract too: the storefront's bundles carry its constants (the platform fee, the id rule).
 const sources = ["app", "api/contract", "vite.config.ts", "react-router.config.ts", "package-lock.json"];

@@ -8,11 +8,9 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createUserapp } from "../api/app";
 import { readEnv, userappSettings } from "../api/config";
-import { listenForCatalogueChanges } from "../api/platform/catalogue-version";
+import { startBackgroundServices } from "../api/platform/background";
+import { createHealth } from "../api/platform/health";
 import { logger } from "../api/platform/logger";
-import { startPaymentSweeper } from "../api/lib/payments/payment-sweeper";
-import { warmPinDirectory } from "../api/lib/orders/pincode";
-import { createHealth, pingDatabase } from "../api/platform/health";
 import {
   StartupError,
   assertPortFree,
@@ -24,7 +22,7 @@ import {
   openWorkerDatabase,
   planWorkers,
   superviseWorkers,
-} from "../api/runtime";
+} from "../api/platform/runtime";
 import { buildDirectory, buildIfNeeded } from "./build";
 import { pingApi, proxyUserapp, readRemoteApi } from "./proxy";
 import { ensureSessionSecret } from "./secret";
@@ -83,23 +81,12 @@ async function serve() {
   const userapp = remoteApi
     ? proxyUserapp(remoteApi)
     : createUserapp({ db: handle!.db, ...userappSettings(env) }).fetch;
-  // Unpaid UPI orders past their window release their stock (api/lib/payments/payment-sweeper.ts); the API process does it in remote mode.
-  const stopSweeper = handle ? startPaymentSweeper({ db: handle.db, now: () => new Date(), logger }) : async () => {};
-  // Another process's catalogue change (another worker, `npm run catalogue -- import`) reaches this
-  // process's caches through PostgreSQL's NOTIFY (api/platform/catalogue-version.ts).
-  const databaseUrl = handle && "url" in handle ? (handle.url as string) : env.DATABASE_URL;
-  const catalogueListener =
-    handle && databaseUrl
-      ? await listenForCatalogueChanges({
-          databaseUrl,
-          log: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
-        })
-      : undefined;
-  // The PIN directory is read now, in its worker thread, rather than by the first shopper who types
-  // an address: reading it takes seconds (2.7 s here), which a save waits for up to 2.5 s.
-  if (handle) void warmPinDirectory().catch((error: unknown) => logger.warn({ err: error }, "PIN directory not read"));
-  // /readyz asks whatever answers for the data: the database, or the API that holds it.
-  const health = createHealth({ ping: remoteApi ? () => pingApi(remoteApi) : () => pingDatabase(handle!.db) });
+  // The sweeper, the catalogue listener, the PIN directory and /readyz on the database
+  // (api/platform/background.ts); on a remote API that process runs them, and /readyz asks it.
+  const background = handle
+    ? await startBackgroundServices({ handle, env, logger })
+    : { health: createHealth({ ping: () => pingApi(remoteApi!) }), close: async () => {} };
+  const { health } = background;
 
   let listener: ReturnType<typeof getRequestListener> | undefined;
   let vite: import("vite").ViteDevServer | undefined;
@@ -152,8 +139,7 @@ async function serve() {
   }
 
   const closeBeforeDatabase = async () => {
-    await stopSweeper();
-    await catalogueListener?.close();
+    await background.close();
     await vite?.close();
   };
   await listenOrExit(server, env.PORT, env.HOST, async () => {

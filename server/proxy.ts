@@ -1,5 +1,5 @@
 import { logger } from "../api/platform/logger";
-import { StartupError } from "../api/runtime";
+import { StartupError } from "../api/platform/runtime";
 import { type UserappService, remoteUserapp } from "./site";
 
 /** Headers that belong to one connection, not to the request or answer being passed on (RFC 9110, 7.6.1). */

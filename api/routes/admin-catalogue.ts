@@ -1,7 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { auditLog, users } from "../db/schema";
 import {
   catalogueOptions,
   listAdminProducts,
@@ -26,10 +24,11 @@ import { exportCatalogueCsv } from "../lib/catalogue/catalogue-csv";
 import { importCatalogueCsv } from "../lib/catalogue/catalogue-import";
 import { ImportRefused, MAX_REPORTED_ERRORS } from "../lib/catalogue/catalogue-import-rows";
 import type { ApiDeps, ApiEnv } from "../lib/context";
-import { fieldErrorsResponse, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
+import { fieldErrorsResponse, notFound, ok, readBody, validate } from "../lib/http/http";
 import { apiRoute, failure, fieldErrorSchema, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 import { paginator } from "../lib/http/paging";
 import { addProductImage, MAX_IMAGE_BYTES, removeProductImage } from "../lib/catalogue/product-images";
+import { listAuditEntries } from "../lib/audit-log";
 import { pageQuerySchema } from "./orders";
 
 /**
@@ -63,9 +62,6 @@ const auditQuerySchema = pageQuerySchema.extend({
   /** The admin's id, or part of their email. */
   actor: z.string().trim().max(254, "actor is at most 254 characters").optional(),
 });
-
-/** `%`, `_` and `\` match themselves in an ILIKE pattern. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The file of a multipart form's `field`, or null when it has none. */
 async function formFile(c: Context<ApiEnv>, field: string): Promise<Uint8Array | null> {
@@ -390,44 +386,7 @@ export function adminCatalogueRoutes(deps: ApiDeps) {
 
   mount(app, auditRoute, async (c) => {
     const query = validate(auditQuerySchema, c.req.query());
-    const conditions: (SQL | undefined)[] = [
-      query.entity ? eq(auditLog.entity, query.entity) : undefined,
-      query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
-      query.action ? eq(auditLog.action, query.action) : undefined,
-    ];
-    if (query.actor) {
-      const actor = query.actor.toLowerCase();
-      conditions.push(
-        idPattern.test(actor)
-          ? or(eq(auditLog.actorId, actor), ilike(users.email, `%${actor}%`))
-          : ilike(users.email, `%${likeEscaped(actor)}%`),
-      );
-    }
-    const where = and(...conditions);
-    const [{ itemCount }] = await db
-      .select({ itemCount: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where);
-    const rows = await db
-      .select({
-        id: auditLog.id,
-        actorId: auditLog.actorId,
-        actorEmail: users.email,
-        action: auditLog.action,
-        entity: auditLog.entity,
-        entityId: auditLog.entityId,
-        before: auditLog.before,
-        after: auditLog.after,
-        at: auditLog.at,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const data = rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+    const { data, itemCount } = await listAuditEntries(db, query);
     return ok(c, { data, paginator: paginator(itemCount, query.page, query.limit) });
   });
 

@@ -1,29 +1,19 @@
 import { z } from "@hono/zod-openapi";
-import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
-import { auditLog, orders, users } from "../db/schema";
 import { adminOrderDetailSchema, adminOrderSchema, listPage } from "../lib/http/api-schemas";
 import { requireAdmin, requireUser } from "../lib/accounts/auth";
 import type { ApiDeps } from "../lib/context";
 import { conflict, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
-import {
-  type AdminEvent,
-  allowedAdminEvents,
-  type OrderEvent,
-  ORDER_STATES,
-  PAYMENT_STATUSES,
-  UTR_PATTERN,
-} from "../lib/orders/order-states";
+import { type OrderEvent, ORDER_STATES, PAYMENT_STATUSES, UTR_PATTERN } from "../lib/orders/order-states";
 import { changeOrder } from "../lib/orders/order-changes";
-import { isUniqueViolation, type OrderJson, withItems } from "../lib/orders/orders";
+import { isUniqueViolation } from "../lib/orders/orders";
+import { listAdminOrders, loadAdminOrder, orderIdByPaymentReference } from "../lib/orders/admin-orders";
+import { orderAuditTrail } from "../lib/audit-log";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 import { paginator } from "../lib/http/paging";
 import { maxReasonLength, pageQuerySchema } from "./orders";
 
-export type AdminOrderJson = OrderJson & {
-  user: { id: string; email: string; name: string | null };
-  /** The changes an admin can make to the order now (the back office shows a button for each). */
-  allowedEvents: AdminEvent[];
-};
+// The back office's storefront imports the order's type from here (app/lib/admin-orders.server.ts).
+export type { AdminOrderJson } from "../lib/orders/admin-orders";
 
 /** A day as India counts it ("2026-11-23"), the admin list's date filters. */
 const daySchema = z
@@ -33,10 +23,6 @@ const daySchema = z
     const date = new Date(`${day}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
   }, "Not a real date");
-
-/** The start of a day in India (UTC+05:30 all year). */
-const startOfIndianDay = (day: string) => new Date(`${day}T00:00:00+05:30`);
-const dayMs = 24 * 60 * 60 * 1000;
 
 const listQuerySchema = pageQuerySchema.extend({
   status: z.enum(ORDER_STATES, { error: `status must be one of ${ORDER_STATES.join(", ")}` }).optional(),
@@ -88,9 +74,6 @@ const refundSchema = z.object({
     .max(100, "reference is at most 100 characters")
     .regex(/^[\x20-\x7e]+$/, "reference must be printable ASCII"),
 });
-
-/** `%`, `_` and `\` match themselves in an ILIKE pattern. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const tags = ["admin: orders"];
 const orderId = z.object({ id: z.string().openapi({ description: "The order id (24 hex digits)" }) });
@@ -164,78 +147,23 @@ export function adminOrderRoutes(deps: ApiDeps) {
   const app = routeGroup();
   app.use("*", requireUser(deps), requireAdmin(deps));
 
-  async function adminOrders(where: SQL | undefined, page: number, perPage: number) {
-    const [{ itemCount }] = await db
-      .select({ itemCount: sql<number>`count(*)::int` })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where);
-    const rows = await db
-      .select({ order: orders, user: { id: users.id, email: users.email, name: users.name } })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    const now = deps.now();
-    const json = await withItems(
-      db,
-      rows.map((row) => row.order),
-      now,
-    );
-    const data: AdminOrderJson[] = json.map((order, i) => ({
-      ...order,
-      user: rows[i].user,
-      allowedEvents: allowedAdminEvents(rows[i].order, now),
-    }));
-    return { data, itemCount };
-  }
-
-  async function adminOrder(id: string) {
-    if (!idPattern.test(id)) return null;
-    const { data } = await adminOrders(eq(orders.id, id), 1, 1);
-    return data[0] ?? null;
-  }
-
   mount(app, listRoute, async (c) => {
     const query = validate(listQuerySchema, c.req.query());
-    const search = query.search?.toLowerCase();
-    const where = and(
-      query.status ? eq(orders.status, query.status) : undefined,
-      query.paymentStatus ? eq(orders.paymentStatus, query.paymentStatus) : undefined,
-      query.from ? gte(orders.createdAt, startOfIndianDay(query.from)) : undefined,
-      query.to ? lt(orders.createdAt, new Date(startOfIndianDay(query.to).getTime() + dayMs)) : undefined,
-      search ? or(eq(orders.id, search), ilike(users.email, `%${likeEscaped(search)}%`)) : undefined,
-    );
-    const { data, itemCount } = await adminOrders(where, query.page, query.limit);
+    const { data, itemCount } = await listAdminOrders(deps, query);
     return ok(c, { data, paginator: paginator(itemCount, query.page, query.limit) });
   });
 
   mount(app, getRoute, async (c) => {
-    const order = await adminOrder(c.req.param("id"));
+    const order = await loadAdminOrder(deps, c.req.param("id"));
     if (!order) throw notFound("Order not found");
-    const audit = await db
-      .select({
-        actorId: auditLog.actorId,
-        actorEmail: users.email,
-        action: auditLog.action,
-        before: auditLog.before,
-        after: auditLog.after,
-        at: auditLog.at,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, order.id)))
-      .orderBy(asc(auditLog.at), asc(auditLog.id));
-    return ok(c, { ...order, audit: audit.map((entry) => ({ ...entry, at: entry.at.toISOString() })) });
+    return ok(c, { ...order, audit: await orderAuditTrail(db, order.id) });
   });
 
   /** Applies an admin's change to an order and answers the order as it now is. */
   async function change(orderId: string, actorId: string, action: string, event: OrderEvent) {
     if (!idPattern.test(orderId)) throw notFound("Order not found");
     await changeOrder(deps, { orderId, actorId, action, event });
-    const order = await adminOrder(orderId);
+    const order = await loadAdminOrder(deps, orderId);
     if (!order) throw notFound("Order not found");
     return order;
   }
@@ -250,8 +178,8 @@ export function adminOrderRoutes(deps: ApiDeps) {
     const { utr } = await readBody(c, paymentSchema);
     const id = c.req.param("id");
     const duplicate = async () => {
-      const [other] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, utr)).limit(1);
-      return other && other.id !== id ? conflict(`UTR ${utr} is already recorded for order ${other.id}.`) : null;
+      const other = await orderIdByPaymentReference(db, utr);
+      return other && other !== id ? conflict(`UTR ${utr} is already recorded for order ${other}.`) : null;
     };
     const earlier = await duplicate();
     if (earlier) throw earlier;

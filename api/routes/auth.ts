@@ -1,14 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { and, eq, lte, sql } from "drizzle-orm";
-import { authTokens, users } from "../db/schema";
-import { issueToken, requireUser } from "../lib/accounts/auth";
+import { dropExpiredTokens, issueToken, requireUser, revokeToken, revokeUserTokens } from "../lib/accounts/auth";
 import type { ApiDeps } from "../lib/context";
-import { badRequest, conflict, ok, readBody } from "../lib/http/http";
-import { newId } from "../lib/ids";
+import { badRequest, ok, readBody } from "../lib/http/http";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../lib/accounts/passwords";
 import { clientAddress } from "../platform/client-address";
 import { releaseLoginAttempt, reserveLoginAttempt, reserveRegistration } from "../lib/accounts/throttle";
-import { loadUser, toUserJson } from "../lib/accounts/users";
+import { createUser, emailInUse, emailTaken, findAccount, loadUser, toUserJson } from "../lib/accounts/users";
 import { signedInUserSchema, userSchema } from "../lib/http/api-schemas";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 
@@ -90,30 +87,19 @@ export function authRoutes(deps: ApiDeps) {
     const body = await readBody(c, registerSchema);
     // Counted per client address whatever the outcome (docs/api.md).
     await reserveRegistration(deps, clientAddress(c, deps.trustProxy));
-    const emailTaken = () => conflict("An account with this email already exists.");
-    // Checked first to spare an argon2 hash for a duplicate; the insert below settles races.
-    const [existing] = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${body.email.toLowerCase()}`)
-      .limit(1);
-    if (existing) throw emailTaken();
+    // Checked first to spare an argon2 hash for a duplicate; createUser settles races.
+    if (await emailInUse(deps.db, body.email)) throw emailTaken();
 
     const name = body.name ?? ([body.firstName, body.lastName].filter(Boolean).join(" ") || null);
     // The address is kept as typed (trimmed); uniqueness and sign-in compare it lower-cased.
-    const [created] = await deps.db
-      .insert(users)
-      .values({
-        id: newId(),
-        email: body.email,
-        passwordHash: await hashPassword(body.password),
-        firstName: body.firstName,
-        lastName: body.lastName,
-        name,
-        createdAt: deps.now(),
-      })
-      .onConflictDoNothing()
-      .returning();
+    const created = await createUser(deps.db, {
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      firstName: body.firstName,
+      lastName: body.lastName,
+      name,
+      createdAt: deps.now(),
+    });
     if (!created) throw emailTaken();
     return ok(c, toUserJson(created, []), "Registration successful", 201);
   });
@@ -123,11 +109,7 @@ export function authRoutes(deps: ApiDeps) {
     // Refuses with 429 before any password check once a limit is reached (api/lib/accounts/throttle.ts).
     const reservation = await reserveLoginAttempt(deps, body.username, clientAddress(c, deps.trustProxy));
 
-    const [user] = await deps.db
-      .select({ id: users.id, passwordHash: users.passwordHash })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${body.username.toLowerCase()}`)
-      .limit(1);
+    const user = await findAccount(deps.db, body.username);
     if (!user) {
       await verifyAgainstDummy(body.password);
       throw badRequest(INVALID_CREDENTIALS);
@@ -136,20 +118,20 @@ export function authRoutes(deps: ApiDeps) {
 
     await releaseLoginAttempt(deps, reservation);
     // Housekeeping while we are here: this user's expired tokens can go.
-    await deps.db.delete(authTokens).where(and(eq(authTokens.userId, user.id), lte(authTokens.expiresAt, deps.now())));
+    await dropExpiredTokens(deps.db, user.id, deps.now());
     const token = await issueToken(deps, user.id);
     const profile = await loadUser(deps.db, user.id);
     return ok(c, { ...profile!, token }, "Login successful");
   });
 
   mount(app, logoutRoute, requireUser(deps), async (c) => {
-    await deps.db.delete(authTokens).where(eq(authTokens.tokenHash, c.var.user.tokenHash));
+    await revokeToken(deps.db, c.var.user.tokenHash);
     return ok(c, null, "You have been logged out successfully.");
   });
 
   // Every token of the user, this one included: a lost phone or a shared computer is signed out too.
   mount(app, logoutAllRoute, requireUser(deps), async (c) => {
-    await deps.db.delete(authTokens).where(eq(authTokens.userId, c.var.user.id));
+    await revokeUserTokens(deps.db, c.var.user.id);
     return ok(c, null, "You have been logged out of all devices.");
   });
 

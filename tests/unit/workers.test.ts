@@ -18,7 +18,7 @@ import { type DatabaseHandle, openDatabase } from "../../api/db/client";
 import { users } from "../../api/db/schema";
 import { CATALOGUE_LISTENER_NAME } from "../../api/platform/catalogue-version";
 import { csvRecord, parseCsv } from "../../api/lib/catalogue/csv";
-import { planWorkers } from "../../api/runtime";
+import { planWorkers } from "../../api/platform/runtime";
 import { type Product, productPath } from "../../app/lib/catalogue";
 import { HIGHEST_PRICE_BODY, highestPriceOf, priceCeiling } from "../../app/lib/shop-params";
 import { buildDirectory } from "../../server/build";

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lte, ne } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import type { Database, Transaction } from "../../db/client";
 import { authTokens, users } from "../../db/schema";
 import type { ApiDeps, ApiEnv } from "../context";
 import { forbidden, unauthorized } from "../http/http";
@@ -19,6 +20,28 @@ export async function issueToken(deps: ApiDeps, userId: string): Promise<string>
     createdAt: deps.now(),
   });
   return token;
+}
+
+/** Ends one session: the token with this hash stops working. */
+export async function revokeToken(db: Database, tokenHash: string): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.tokenHash, tokenHash));
+}
+
+/** Ends every session of the user, but the one whose token hash is `exceptTokenHash` when given. */
+export async function revokeUserTokens(
+  db: Database | Transaction,
+  userId: string,
+  exceptTokenHash?: string,
+): Promise<void> {
+  const mine = eq(authTokens.userId, userId);
+  await db
+    .delete(authTokens)
+    .where(exceptTokenHash === undefined ? mine : and(mine, ne(authTokens.tokenHash, exceptTokenHash)));
+}
+
+/** Drops the user's tokens that expired by `now`: housekeeping, as they no longer sign anyone in. */
+export async function dropExpiredTokens(db: Database, userId: string, now: Date): Promise<void> {
+  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), lte(authTokens.expiresAt, now)));
 }
 
 export function bearerToken(header: string | undefined): string | null {

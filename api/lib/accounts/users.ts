@@ -1,6 +1,8 @@
-import { asc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../../db/client";
 import { addresses, users } from "../../db/schema";
+import { conflict, notFound } from "../http/http";
+import { newId } from "../ids";
 
 export type AddressJson = {
   _id: string;
@@ -78,6 +80,62 @@ export async function loadUser(db: Database, userId: string): Promise<UserJson |
     .where(eq(addresses.userId, userId))
     .orderBy(asc(addresses.position));
   return toUserJson(user, addressRows);
+}
+
+/** The 409 of a register or an email change to an address another account signs in with. */
+export const emailTaken = () => conflict("An account with this email already exists.");
+
+/** Emails compare lower-cased: an account is found, and is unique, whatever the case it was typed in. */
+const sameEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+
+/** True when an account (other than `exceptUserId`'s) signs in with `email`. */
+export async function emailInUse(db: Database | Transaction, email: string, exceptUserId?: string): Promise<boolean> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId === undefined ? sameEmail(email) : and(sameEmail(email), ne(users.id, exceptUserId)))
+    .limit(1);
+  return other !== undefined;
+}
+
+/** The account that signs in with `email`, for checking its password; undefined when there is none. */
+export async function findAccount(db: Database, email: string) {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sameEmail(email))
+    .limit(1);
+  return user;
+}
+
+/** The stored password hash of a user; 404 when the user is gone. */
+export async function passwordHashOf(db: Database, userId: string): Promise<string> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound("User not found");
+  return row.passwordHash;
+}
+
+/**
+ * Adds a user with a new id; undefined when the email is taken (the unique index settles a race
+ * between two registrations). The email is kept as typed; uniqueness and sign-in compare it lower-cased.
+ */
+export async function createUser(
+  db: Database,
+  values: Omit<typeof users.$inferInsert, "id">,
+): Promise<UserRow | undefined> {
+  const [created] = await db
+    .insert(users)
+    .values({ id: newId(), ...values })
+    .onConflictDoNothing()
+    .returning();
+  return created;
+}
+
+/** Locks the user's row so concurrent updates of one profile (and its primary address) run one after another. */
+export async function lockUser(tx: Transaction, userId: string): Promise<UserRow> {
+  const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  if (!current) throw notFound("User not found");
+  return current;
 }
 
 /**

@@ -3,15 +3,13 @@ import type { Database } from "../../db/client";
 import { merchants, products, variants } from "../../db/schema";
 import { loadProductStates } from "./catalogue";
 import { idPattern } from "../http/http";
-import { paginator } from "../http/paging";
+import { likeEscaped, paginator } from "../http/paging";
 import { GENDERS, type AdminListProductJson } from "./admin-product-schemas";
 
 // The back office's catalogue lists: products with filters, low stock, merchants, the options.
 
 export const VISIBILITIES = ["all", "visible", "hidden"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
-
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * GET /userapp/admin/products: every product, hidden ones too, newest first. `search` finds

@@ -30,3 +30,6 @@ export function paginator(itemCount: number, currentPage: number, perPage: numbe
     next: currentPage < pageCount ? currentPage + 1 : null,
   };
 }
+
+/** `text` as an ILIKE or LIKE pattern matches it literally: `%`, `_` and `\` match themselves. */
+export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

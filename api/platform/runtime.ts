@@ -2,11 +2,11 @@ import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";
 import net from "node:net";
 import os from "node:os";
-import { DatabaseConnectionError, type DatabaseHandle, openDatabase } from "./db/client";
-import { openShopDatabase, type ShopDatabaseHandle } from "./db/connect";
-import { EmbeddedPostgresError } from "./db/embedded";
-import type { ServerEnv } from "./config";
-import { isCatalogueEmpty, seedCatalogue, vacuumCatalogue } from "./seed/catalogue";
+import { DatabaseConnectionError, type DatabaseHandle, openDatabase } from "../db/client";
+import { openShopDatabase, type ShopDatabaseHandle } from "../db/connect";
+import { EmbeddedPostgresError } from "../db/embedded";
+import type { ServerEnv } from "../config";
+import { isCatalogueEmpty, seedCatalogue, vacuumCatalogue } from "../seed/catalogue";
 
 /** A start-up failure the operator can act on: its one-line message is printed alone, without a stack. */
 export class StartupError extends Error {

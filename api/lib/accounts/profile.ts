@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { users } from "../../db/schema";
+import type { ApiDeps, SignedInUser } from "../context";
+import { badRequest, fieldErrorsResponse } from "../http/http";
+import { replaceAddresses, type SavedAddressInput } from "./addresses";
+import { revokeUserTokens } from "./auth";
+import { verifyPassword } from "./passwords";
+import { releaseLoginAttempt, reserveLoginAttempt } from "./throttle";
+import { emailInUse, emailTaken, isUniqueViolation, lockUser, passwordHashOf } from "./users";
+
+// What a signed-in user changes of their own account: the profile, the password.
+
+/** The changes `user/update` was sent; an absent field is left as it is, null clears it. */
+export type ProfileChanges = {
+  name?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string;
+  avatar?: string | null;
+  /** Digits only. */
+  phone?: string | null;
+  /** 1 to 4 digits, without the "+". */
+  country_code?: string;
+  /** Replaces the whole address list. */
+  address?: SavedAddressInput[];
+};
+
+function phoneProblem(phone: string, countryCode: string): string | null {
+  if (countryCode === "91") return /^\d{10}$/.test(phone) ? null : "An Indian phone number has 10 digits";
+  return /^\d{4,15}$/.test(phone) ? null : "A phone number has 4 to 15 digits";
+}
+
+/**
+ * Checks a signed-in user's current password (400 "Current password is incorrect."). Guesses
+ * count against the same limits as signing in (api/lib/accounts/throttle.ts), so a stolen token cannot be
+ * used to guess the password without limit.
+ */
+export async function checkCurrentPassword(
+  deps: ApiDeps,
+  user: SignedInUser,
+  password: string,
+  address: string | null,
+) {
+  const reservation = await reserveLoginAttempt(deps, user.email, address);
+  const passwordHash = await passwordHashOf(deps.db, user.id);
+  if (!(await verifyPassword(passwordHash, password))) throw badRequest("Current password is incorrect.");
+  await releaseLoginAttempt(deps, reservation);
+}
+
+/**
+ * Applies `changes` to the user's profile in one transaction, under the lock on the user's row.
+ * The phone number's length is checked against the country code it ends up with (422 at
+ * `phone`); an email another account signs in with is 409. Whether the caller may change the
+ * email at all (the current password) is the caller's check.
+ */
+export async function updateProfile(db: Database, userId: string, changes: ProfileChanges): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const current = await lockUser(tx, userId);
+      const set: Partial<typeof users.$inferInsert> = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.firstName !== undefined) set.firstName = changes.firstName;
+      if (changes.lastName !== undefined) set.lastName = changes.lastName;
+      if (changes.avatar !== undefined) set.avatar = changes.avatar;
+      if (changes.country_code !== undefined) set.countryCode = changes.country_code;
+      if (changes.phone !== undefined) set.phone = changes.phone;
+      if (changes.phone !== undefined || changes.country_code !== undefined) {
+        const phone = changes.phone !== undefined ? changes.phone : current.phone;
+        const problem = phone ? phoneProblem(phone, changes.country_code ?? current.countryCode) : null;
+        if (problem) throw fieldErrorsResponse([{ path: "phone", message: problem }]);
+      }
+      if (changes.email !== undefined && changes.email !== current.email) {
+        if (await emailInUse(tx, changes.email, userId)) throw emailTaken();
+        set.email = changes.email;
+      }
+      if (Object.keys(set).length > 0) await tx.update(users).set(set).where(eq(users.id, userId));
+      if (changes.address !== undefined) await replaceAddresses(tx, userId, changes.address);
+    });
+  } catch (error) {
+    // Another account took the email between our check and the update.
+    if (isUniqueViolation(error, "users_email_idx")) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Stores a new password hash. Whoever held the old password may hold a token too: every other
+ * session ends; the one whose token hash is `keepTokenHash` stays.
+ */
+export async function changePassword(db: Database, userId: string, passwordHash: string, keepTokenHash: string) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await revokeUserTokens(tx, userId, keepTokenHash);
+  });
+}

@@ -1,0 +1,50 @@
+import type { DatabaseHandle } from "../db/client";
+import type { ServerEnv } from "../config";
+import { warmPinDirectory } from "../lib/orders/pincode";
+import { startPaymentSweeper } from "../lib/payments/payment-sweeper";
+import { listenForCatalogueChanges } from "./catalogue-version";
+import { createHealth, type Health, pingDatabase } from "./health";
+import type { Logger } from "./logger";
+
+export type BackgroundServices = {
+  /** /healthz and /readyz, ready while the database answers. */
+  health: Health;
+  /** Stops the sweeper (after a sweep under way) and the listener: call it before closing the database. */
+  close(): Promise<void>;
+};
+
+/**
+ * What every process that holds the database starts beside its server, `npm start`'s
+ * (server/main.ts) and `npm run start:api`'s (api/main.ts) alike: the payment sweeper, the
+ * catalogue-version listener, the PIN directory's warm-up, and the health checks on the database.
+ * A storefront on a remote API (USERAPP_API_URL) starts none of them: the API process does.
+ */
+export async function startBackgroundServices(options: {
+  /** The process's database; `url` when it was opened here (the embedded server's socket). */
+  handle: DatabaseHandle & { url?: string };
+  env: Pick<ServerEnv, "DATABASE_URL">;
+  logger: Logger;
+}): Promise<BackgroundServices> {
+  const { handle, env, logger } = options;
+  // Unpaid UPI orders past their window release their stock (api/lib/payments/payment-sweeper.ts).
+  const stopSweeper = startPaymentSweeper({ db: handle.db, now: () => new Date(), logger });
+  // The PIN directory is read now, in its worker thread, rather than by the first shopper who types
+  // an address: reading it takes seconds (2.7 s here), which a save waits for up to 2.5 s.
+  void warmPinDirectory().catch((error: unknown) => logger.warn({ err: error }, "PIN directory not read"));
+  // Another process's catalogue change (another worker, `npm run catalogue -- import`) reaches this
+  // process's caches through PostgreSQL's NOTIFY (api/platform/catalogue-version.ts).
+  const databaseUrl = handle.url ?? env.DATABASE_URL;
+  const catalogueListener = databaseUrl
+    ? await listenForCatalogueChanges({
+        databaseUrl,
+        log: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
+      })
+    : undefined;
+  return {
+    health: createHealth({ ping: () => pingDatabase(handle.db) }),
+    async close() {
+      await stopSweeper();
+      await catalogueListener?.close();
+    },
+  };
+}
