@@ -38,6 +38,9 @@ export function decreasedQty(current: number, expected: number | null | undefine
 /** Rupees added to every order's total, whatever its size. */
 export const PLATFORM_FEE = 4;
 
+/** A well-formed PIN code that no post office has (India Post's directory): the API refuses it in an address. */
+export const UNKNOWN_PIN_MESSAGE = "No post office has this PIN code";
+
 /** An Indian PIN code: six digits, never starting with 0 (the address form and the API check the same). */
 export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
 

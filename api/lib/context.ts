@@ -34,6 +34,11 @@ export type ApiDeps = {
    * PostgreSQL cancels it and the API answers 503 (SEARCH_STATEMENT_TIMEOUT_MS; api/lib/search/product-search.ts).
    */
   searchStatementTimeoutMs: number;
+  /**
+   * How long saving an address waits for the PIN directory before taking the PIN as typed (its
+   * first read takes seconds on a busy machine): a save is never held up longer than this.
+   */
+  pinCheckWaitMs: number;
 };
 
 export type SignedInUser = { id: string; email: string; tokenHash: string };
@@ -60,4 +65,5 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   trustProxy: TRUST_NO_PROXY,
   orders: defaultOrderSettings,
   searchStatementTimeoutMs: 2000,
+  pinCheckWaitMs: 2500,
 });

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { OrderAddress } from "../db/schema";
-import { ADDRESS_FIELD_NAMES, deliveryAddressSchema } from "../lib/accounts/address-input";
+import { ADDRESS_FIELD_NAMES, deliveryAddressSchema, unknownPinErrors } from "../lib/accounts/address-input";
 import { listPage, orderSchema, placedOrderSchema } from "../lib/http/api-schemas";
 import { requireUser } from "../lib/accounts/auth";
 import { maxQtyPerLine } from "../lib/orders/cart";
 import type { ApiDeps } from "../lib/context";
-import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
+import { ApiError, fieldErrorsResponse, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
 import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/http/line-schemas";
 import { changeOrder } from "../lib/orders/order-changes";
 import { type OrderEvent } from "../lib/orders/order-states";
@@ -321,6 +321,13 @@ export function orderRoutes(deps: ApiDeps) {
           ? cartOrderSchema
           : buyNowSchema;
     const body = validate(schema, raw);
+    // A typed address's PIN code must be one a post office has (checked before the order's
+    // transaction, which never waits on the directory).
+    const typed = body.delivery.kind === "new" || body.delivery.kind === "given" ? body.delivery.address : null;
+    if (typed) {
+      const unknown = await unknownPinErrors([{ address: typed, path: "address.zipcode" }], deps.pinCheckWaitMs);
+      if (unknown.length > 0) throw fieldErrorsResponse(unknown);
+    }
     const { order, replayed } = await placeOrder(db, {
       userId: c.var.user.id,
       source: body.source,

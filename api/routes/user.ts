@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { requireUser } from "../lib/accounts/auth";
-import { addressFields, maxAddresses, withPostalCode } from "../lib/accounts/address-input";
+import { addressFields, maxAddresses, unknownPinErrors, withPostalCode } from "../lib/accounts/address-input";
 import { setPrimaryAddress } from "../lib/accounts/addresses";
 import { changePassword, checkCurrentPassword, updateProfile } from "../lib/accounts/profile";
 import { userSchema } from "../lib/http/api-schemas";
@@ -162,6 +162,16 @@ export function userRoutes(deps: ApiDeps) {
         ]);
       }
       await checkCurrentPassword(deps, c.var.user, body.currentPassword, clientAddress(c, deps.trustProxy));
+    }
+    if (body.address) {
+      // A new address, or a changed PIN code, must be one a post office has; addresses saved
+      // before keep their PIN codes (the directory may have changed since).
+      const saved = new Map((await loadUser(deps.db, userId))?.address.map((a) => [a._id, a.zipcode]) ?? []);
+      const changed = body.address
+        .map((address, i) => ({ address, path: `address.${i}.zipcode` }))
+        .filter(({ address }) => !address._id || saved.get(address._id) !== address.zipcode);
+      const unknown = await unknownPinErrors(changed, deps.pinCheckWaitMs);
+      if (unknown.length > 0) throw fieldErrorsResponse(unknown);
     }
     await updateProfile(deps.db, userId, body);
     return ok(c, await loadUser(deps.db, userId), "Profile updated successfully");

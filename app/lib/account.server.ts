@@ -4,7 +4,7 @@ import { type AppLoadContext, data } from "react-router";
 import { ADDRESSES_PATH } from "~/components/account/account-user";
 import { addressSchema, PIN_LOOKUP } from "./address";
 import { errorToast } from "./form-toast";
-import { pinLookUpReply, unknownPinError } from "./pincode.server";
+import { pinLookUpReply } from "./pincode.server";
 import { type AddressEntry, requireShopperProfile } from "./shopper-api.server";
 import { redirectWithSuccess } from "./toast.server";
 import type { UserappResult } from "./userapp/transport.server";
@@ -62,18 +62,25 @@ export async function submitAddress(
   if (formData.get(PIN_LOOKUP.name) === PIN_LOOKUP.value) return { result: await pinLookUpReply(context, formData) };
   const submission = parseWithZod(formData, { schema: addressSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const unknownPin = await unknownPinError(context, submission.value.zipcode);
-  if (unknownPin) return data({ result: submission.reply({ fieldErrors: unknownPin }) }, { status: 400 });
 
   const list: AddressEntry[] = [...user.address];
   // An edited address keeps its id and whether it is the primary one.
   list[index] = { ...user.address[index], ...submission.value };
   const result = await api.saveAddresses(user.id, list);
   if (!result.ok) {
-    const fieldErrors = apiFieldErrors(result, (path) => {
+    const fieldOf = (path: string) => {
       const [, position, field] = /^address\.(\d+)\.(\w+)$/.exec(path) ?? [];
       return Number(position) === index && ADDRESS_FIELDS.has(field) ? field : null;
-    });
+    };
+    const fieldErrors = apiFieldErrors(result, fieldOf);
+    // A refusal of this address's own fields (a PIN no post office has) is said at those fields alone.
+    const errors = result.httpStatus === 422 ? result.envelope.data : null;
+    if (
+      Array.isArray(errors) &&
+      errors.length > 0 &&
+      errors.every((e: { path?: unknown }) => typeof e?.path === "string" && fieldOf(e.path))
+    )
+      return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
     const message = `${texts.failure}: ${result.envelope.message || "Unknown error"}`;
     return refusedFormWithToast(
       submission.reply({ formErrors: [message], fieldErrors }),

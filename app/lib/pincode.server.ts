@@ -43,25 +43,6 @@ export async function pinLookUpReply(context: AppLoadContext, formData: FormData
 }
 
 /**
- * How long saving an address waits for the directory. The API reads it on its first look-up (about
- * a second on an idle machine, several on a busy one): a save is never held up longer than this.
- */
-export const SAVE_CHECK_WAIT_MS = 2500;
-
-/**
- * On save: a PIN the directory does not know is a field error. When the directory cannot answer,
- * or not within SAVE_CHECK_WAIT_MS, the address is saved as typed (the format was checked already).
- */
-export async function unknownPinError(context: AppLoadContext, pin: string): Promise<Record<string, string[]> | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<PinAnswer>((resolve) => {
-    timer = setTimeout(() => resolve({ unavailable: true }), SAVE_CHECK_WAIT_MS);
-  });
-  const answer = await Promise.race([lookUpPin(context, pin), late]).finally(() => clearTimeout(timer));
-  return "unknown" in answer ? { zipcode: [UNKNOWN_PIN_MESSAGE] } : null;
-}
-
-/**
  * A page that shows an address form starts the API reading its directory, without waiting for it:
  * by the time the shopper has typed an address, the look-up is quick.
  */

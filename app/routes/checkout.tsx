@@ -14,7 +14,7 @@ import { PIN_LOOKUP } from "~/lib/address";
 import { ADDRESS_FIELDS, checkoutSchema, EMPTY_CART_MESSAGE } from "~/lib/checkout-schemas";
 import { errorToast, toastOf } from "~/lib/form-toast";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
-import { pinLookUpReply, primePinDirectory, unknownPinError } from "~/lib/pincode.server";
+import { pinLookUpReply, primePinDirectory } from "~/lib/pincode.server";
 import { formatRupees } from "~/lib/money";
 import { DEFAULT_PAYMENT_METHOD } from "~/lib/payment/methods";
 import { seo } from "~/lib/seo";
@@ -91,8 +91,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { idempotencyKey, paymentMethod, address: choice } = submission.value;
-  const unknownPin = "inline" in choice ? await unknownPinError(context, choice.inline.zipcode) : null;
-  if (unknownPin) return data({ result: submission.reply({ fieldErrors: unknownPin }) }, { status: 400 });
 
   // One call: the API finds the saved address among the shopper's own, or saves the new one with
   // the order, reads the cart, takes the stock and empties what was ordered from the cart.

@@ -1,4 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { UNKNOWN_PIN_MESSAGE } from "../../contract";
+import type { FieldError } from "../http/http";
+import { lookUpPin } from "../orders/pincode";
 
 // An address as the API takes it, one rule for a saved address (`PUT /userapp/user/update/{id}`)
 // and an order's delivery address (`POST /userapp/order/create`): the same five fields, the same
@@ -55,6 +58,29 @@ export function withPostalCode<T extends { zipcode: string; country: string }>(a
     return z.NEVER;
   }
   return { ...address, zipcode };
+}
+
+/** An address to check against the PIN directory, and where its zipcode is in the request body. */
+export type PinToCheck = { address: { zipcode: string; country: string }; path: string };
+
+/**
+ * The field errors of the addresses whose Indian PIN code no post office has (India Post's
+ * directory, api/lib/orders/pincode.ts). A directory that cannot answer within `waitMs` (still
+ * being read, or failed) refuses nothing: the PIN's format was checked already, and a shopper is
+ * never kept waiting on the directory.
+ */
+export async function unknownPinErrors(list: PinToCheck[], waitMs: number): Promise<FieldError[]> {
+  const indian = list.filter(({ address }) => isIndia(address.country));
+  if (indian.length === 0) return [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  const places = await Promise.race([Promise.all(indian.map(({ address }) => lookUpPin(address.zipcode))), late])
+    .catch(() => null)
+    .finally(() => clearTimeout(timer));
+  if (!places) return [];
+  return indian.filter((_, i) => places[i] === null).map(({ path }) => ({ path, message: UNKNOWN_PIN_MESSAGE }));
 }
 
 /** An order's delivery address: the five fields, checked as a saved address is. */
