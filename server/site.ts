@@ -122,9 +122,16 @@ export function createSite(options: SiteOptions) {
     const { clientAddress, requestId } = bindings(c);
     const userapp: UserappFetch = (call) => storefrontUserapp(call, { clientAddress, requestId });
     const render = async (cspNonce: string) =>
-      applyPageHeaders(request, await handleRequest(request, storefrontContext(userapp, { cspNonce, requestId })), {
-        nonce: cspNonce,
-      });
+      applyPageHeaders(
+        request,
+        await handleRequest(
+          request,
+          storefrontContext(userapp, { cspNonce, requestId, apiIdentity: storefrontUserapp }),
+        ),
+        {
+          nonce: cspNonce,
+        },
+      );
     return pages.serve(request, render, nonce());
   });
   site.onError((error, c) => {

@@ -12,6 +12,11 @@ declare module "react-router" {
     userapp: UserappFetch;
     /** The typed client over `userapp` that loaders and actions call (app/lib/userapp/client.server.ts). */
     api: ApiClient;
+    /**
+     * The API behind `userapp`, the same object for every request of one site (`userapp` itself is
+     * bound to each request): what a cache of the API's answers is kept by.
+     */
+    apiIdentity: object;
     /** This request's Content-Security-Policy nonce (server/site.ts makes one per request; "" in development). */
     cspNonce: string;
     /** This request's id (X-Request-Id), for log lines (entry.server.tsx's handleError). */
@@ -20,6 +25,9 @@ declare module "react-router" {
 }
 
 /** A request's load context: the API's fetch and the client over it, and what else the request carries. */
-export function storefrontContext(userapp: UserappFetch, rest: { cspNonce: string; requestId?: string }) {
-  return { userapp, api: createApiClient(userapp), ...rest };
+export function storefrontContext(
+  userapp: UserappFetch,
+  rest: { cspNonce: string; requestId?: string; apiIdentity?: object },
+) {
+  return { userapp, api: createApiClient(userapp), apiIdentity: userapp, ...rest };
 }

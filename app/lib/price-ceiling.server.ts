@@ -15,8 +15,9 @@ export type CataloguePrice = { ok: boolean; highest: number | null };
 
 type Kept = { at: number; version: number; highest: Promise<CataloguePrice> };
 
-// Keyed by the API the context calls, so each API (each test's database) has its own.
-const kept = new WeakMap<AppLoadContext["userapp"], Kept>();
+// Keyed by the API the context calls (not by its per-request `userapp`), so each API (each
+// test's database) has its own.
+const kept = new WeakMap<object, Kept>();
 
 /**
  * The highest selling price in the catalogue (the top of the shop's price slider). Asked of the API at most once a minute per process; callers in between share
@@ -27,13 +28,13 @@ export function highestCataloguePrice(
   now = Date.now(),
   version = localCatalogueVersion(),
 ): Promise<CataloguePrice> {
-  const entry = kept.get(context.userapp);
+  const entry = kept.get(context.apiIdentity);
   if (entry && now - entry.at < KEEP_MS && entry.version === version) return entry.highest;
   const highest = context.api.public.productList(HIGHEST_PRICE_BODY).then((answer) => {
     if (answer.ok) return { ok: true, highest: highestPriceOf(answer.envelope.data.data) };
-    if (kept.get(context.userapp)?.highest === highest) kept.delete(context.userapp);
+    if (kept.get(context.apiIdentity)?.highest === highest) kept.delete(context.apiIdentity);
     return { ok: false, highest: null };
   });
-  kept.set(context.userapp, { at: now, version, highest });
+  kept.set(context.apiIdentity, { at: now, version, highest });
   return highest;
 }

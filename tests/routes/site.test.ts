@@ -8,6 +8,7 @@ import { parseTrustProxy } from "../../api/platform/client-address";
 import { createHealth, pingDatabase } from "../../api/platform/health";
 import { BASELINE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "../../server/security-headers";
 import { remoteUserapp } from "../../server/site";
+import { HIGHEST_PRICE_BODY } from "../../app/lib/shop-params";
 import { type TestApi, createTestApi, insertProduct } from "../api/helpers";
 import { expectConsoleError } from "../console";
 import { signedInShopper } from "./harness";
@@ -340,6 +341,24 @@ describe("hostile URLs", () => {
       if (answer.status === 302) expect((answer.headers.get("location") ?? "").length).toBeLessThan(2000);
       await answer.text();
     }
+  });
+});
+
+describe("the shop's price slider", () => {
+  it("asks the API for the catalogue's top price once for many pages, not once per page", async () => {
+    const listBodies: string[] = [];
+    const counted = await createTestSite({
+      api,
+      storefrontUserapp: async (request, bindings) => {
+        if (new URL(request.url).pathname === "/userapp/product/list") listBodies.push(await request.clone().text());
+        return api.app.fetch(request, bindings);
+      },
+    });
+    for (const page of ["/shop", "/shop?sort=price-asc", "/shop?sort=discount"])
+      expect((await counted.from("203.0.113.90", new Request(`${SHOP}${page}`))).status).toBe(200);
+    // One list per page, and one look-up of the dearest products in all (kept for a minute).
+    expect(listBodies.filter((body) => body === JSON.stringify(HIGHEST_PRICE_BODY))).toHaveLength(1);
+    expect(listBodies).toHaveLength(4);
   });
 });
 
