@@ -10,7 +10,8 @@ import { measureWorkers } from "./workers";
 
 // `npm run bench`: prints the figures docs/benchmarks.md keeps. Never used as a pass/fail test.
 // BENCH_SIZES=1000,10000 limits the catalogue sizes; BENCH_ONLY=pages|list|load|lighthouse|workers|import|search runs one part;
-// BENCH_ONLY=soak|startup|compare (bench/soak.ts, bench/startup.ts, bench/before-after.ts) run only when asked for.
+// BENCH_ONLY=soak|startup|compare|round-trips (bench/soak.ts, bench/startup.ts, bench/before-after.ts,
+// bench/round-trips.ts) run only when asked for.
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const only = process.env.BENCH_ONLY;
 const load = () =>
@@ -135,6 +136,10 @@ if (!only || only === "import") {
 }
 if (!only || only === "search") await printSearch(sizes);
 if (!only || only === "search-bounds") await printSearchBounds();
+if (only === "round-trips") {
+  const { measureRoundTrips, printRoundTrips } = await import("./round-trips");
+  printRoundTrips(await measureRoundTrips());
+}
 // Asked for by name only (minutes each): the soak, start-up on a fresh clone, before and after side by side.
 if (only === "soak") {
   const { measureSoak, printSoak } = await import("./soak");
