@@ -1,3 +1,4 @@
+import { localCatalogueVersion } from "../api/platform/catalogue-version";
 import { type Context, Hono } from "hono";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import {
@@ -126,7 +127,12 @@ export function createSite(options: SiteOptions) {
         request,
         await handleRequest(
           request,
-          storefrontContext(userapp, { cspNonce, requestId, apiIdentity: storefrontUserapp }),
+          storefrontContext(userapp, {
+            cspNonce,
+            requestId,
+            apiIdentity: storefrontUserapp,
+            catalogueVersion: localCatalogueVersion,
+          }),
         ),
         {
           nonce: cspNonce,

@@ -1,3 +1,4 @@
+import { localCatalogueVersion } from "../../api/platform/catalogue-version";
 import { type ApiClient, createApiClient } from "./userapp/client.server";
 import type { UserappFetch } from "./userapp/transport.server";
 
@@ -17,6 +18,12 @@ declare module "react-router" {
      * bound to each request): what a cache of the API's answers is kept by.
      */
     apiIdentity: object;
+    /**
+     * The count of catalogue changes this process has heard of (api/platform/catalogue-version.ts),
+     * read from the server's own copy of that module: the storefront's build bundles another copy,
+     * which nothing raises. A cache of catalogue answers drops what it stored under an older count.
+     */
+    catalogueVersion: () => number;
     /** This request's Content-Security-Policy nonce (server/site.ts makes one per request; "" in development). */
     cspNonce: string;
     /** This request's id (X-Request-Id), for log lines (entry.server.tsx's handleError). */
@@ -27,7 +34,13 @@ declare module "react-router" {
 /** A request's load context: the API's fetch and the client over it, and what else the request carries. */
 export function storefrontContext(
   userapp: UserappFetch,
-  rest: { cspNonce: string; requestId?: string; apiIdentity?: object },
+  rest: { cspNonce: string; requestId?: string; apiIdentity?: object; catalogueVersion?: () => number },
 ) {
-  return { userapp, api: createApiClient(userapp), apiIdentity: userapp, ...rest };
+  return {
+    userapp,
+    api: createApiClient(userapp),
+    apiIdentity: userapp,
+    catalogueVersion: localCatalogueVersion,
+    ...rest,
+  };
 }

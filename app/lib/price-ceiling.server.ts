@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "react-router";
-import { localCatalogueVersion } from "../../api/platform/catalogue-version";
 import { HIGHEST_PRICE_BODY, highestPriceOf } from "./shop-params";
 
 /**
@@ -26,7 +25,7 @@ const kept = new WeakMap<object, Kept>();
 export function highestCataloguePrice(
   context: AppLoadContext,
   now = Date.now(),
-  version = localCatalogueVersion(),
+  version = context.catalogueVersion(),
 ): Promise<CataloguePrice> {
   const entry = kept.get(context.apiIdentity);
   if (entry && now - entry.at < KEEP_MS && entry.version === version) return entry.highest;

@@ -359,6 +359,13 @@ describe("the shop's price slider", () => {
     // One list per page, and one look-up of the dearest products in all (kept for a minute).
     expect(listBodies.filter((body) => body === JSON.stringify(HIGHEST_PRICE_BODY))).toHaveLength(1);
     expect(listBodies).toHaveLength(4);
+
+    // A catalogue change in this process (insertProduct announces itself, as an admin's change
+    // does) reaches the storefront's build, a module graph of its own: the next page asks again.
+    await insertProduct(api.db, { variants: [{ size: "M", quantity: 5, mrp: 987_000, discount: 0 }] });
+    const after = await counted.from("203.0.113.90", new Request(`${SHOP}/shop`));
+    expect(await after.text()).toMatch(/aria-label="Maximum price slider"[^>]*max="(\d+)"/);
+    expect(listBodies.filter((body) => body === JSON.stringify(HIGHEST_PRICE_BODY))).toHaveLength(2);
   });
 });
 
