@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { ready } from "./lists";
 
 export type TestShopper = { email: string; password: string; firstName: string; lastName: string };
 
@@ -50,6 +51,9 @@ export async function signIn(page: Page, shopper: TestShopper, redirectTo?: stri
   // arrives, not after every picture has loaded (with JavaScript it goes after a few seconds).
   await page.goto(target, { waitUntil: "commit" });
   await expect(page.getByRole("status").filter({ hasText: "Login successful! Welcome back." })).toBeVisible();
+  // The toast is in the server's HTML: with JavaScript, what the test does next (typing a PIN
+  // that looks itself up, say) needs the page hydrated, or it is typed into no handler.
+  await ready(page);
 }
 
 /** A new shopper, signed in: the usual start of a signed-in flow. */
