@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { parseTrustProxy } from "./platform/client-address";
+import { defaultSupportEmail, SHOP_NAME } from "./contract";
+import type { ShopIdentity } from "./lib/context";
 import type { OrderSettings } from "./lib/orders/order-states";
 
 /** Environment of the API and server, parsed once at start-up. */
@@ -68,6 +70,29 @@ const envSchema = z.object({
   COD_LIMIT: z.coerce.number().int().min(0).default(50000),
   /** Milliseconds one statement of a guest's search, list or suggestions may run before it is cancelled and answered 503. */
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+  /** The shop's public origin: the links in its messages (and the storefront's canonical links). */
+  PUBLIC_ORIGIN: z
+    .string()
+    .url({ protocol: /^https?$/, message: "PUBLIC_ORIGIN must be an http(s) URL such as https://shop.example.in" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The address shoppers write to (default support@ the PUBLIC_ORIGIN's domain). */
+  SUPPORT_EMAIL: z
+    .email("SUPPORT_EMAIL must be an email address")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Where messages are sent: smtp:// or smtps:// with credentials; unset, they are kept and not sent. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The sender of every message (default "Mart <SUPPORT_EMAIL>"). */
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Accounts one client address may register per hour (api/lib/accounts/throttle.ts). */
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
 });
@@ -82,7 +107,15 @@ export function userappSettings(env: ServerEnv) {
     registerMaxPerIp: env.REGISTER_LIMIT_PER_HOUR,
     orders: orderSettings(env),
     searchStatementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
+    shop: shopIdentity(env),
   };
+}
+
+/** The shop as its messages name it, with the origin of their links (api/lib/messages/). */
+export function shopIdentity(env: Pick<ServerEnv, "PUBLIC_ORIGIN" | "SUPPORT_EMAIL" | "MAIL_FROM">): ShopIdentity {
+  const origin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : "http://localhost:3000";
+  const supportEmail = env.SUPPORT_EMAIL ?? defaultSupportEmail(env.PUBLIC_ORIGIN ?? null);
+  return { name: SHOP_NAME, origin, supportEmail, from: env.MAIL_FROM ?? `${SHOP_NAME} <${supportEmail}>` };
 }
 
 /** The order rules of `env` (api/lib/orders/order-states.ts), for createUserapp's `orders`. */

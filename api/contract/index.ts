@@ -35,6 +35,23 @@ export function decreasedQty(current: number, expected: number | null | undefine
   return current - 1;
 }
 
+/** The shop's name, on every page and message. */
+export const SHOP_NAME = "Mart";
+
+/** support@ the shop's own domain when it is known; otherwise a reserved example domain. */
+export function defaultSupportEmail(publicOrigin: string | null): string {
+  const host = publicOrigin ? new URL(publicOrigin).hostname.replace(/^www\./, "") : "";
+  const isDomain = host.includes(".") && !/^[\d.]+$/.test(host);
+  return `support@${isDomain ? host : "example.com"}`;
+}
+
+const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+
+/** Money is whole rupees, formatted here and nowhere else (lakh grouping: ₹1,23,456). */
+export function formatRupees(amount: number): string {
+  return rupees.format(amount);
+}
+
 /** Rupees added to every order's total, whatever its size. */
 export const PLATFORM_FEE = 4;
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { Logger as QueueLogger, runMigrations as runQueueMigrations } from "graphile-worker";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -105,6 +106,9 @@ async function checkConnection(connectionString: string): Promise<void> {
   await client.end();
 }
 
+/** graphile-worker's own lines stay out of the shop's output (its failures still throw). */
+const quietQueueLogger = new QueueLogger(() => () => {});
+
 /** Any number that other programs are unlikely to lock: the migrations' own advisory lock. */
 const MIGRATION_LOCK = 7_350_114_991;
 
@@ -118,6 +122,8 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
       await migratePg(drizzlePg(client), { migrationsFolder });
+      // The job queue's own tables (graphile_worker schema): messages are queued in our transactions.
+      await runQueueMigrations({ pgPool: pool, logger: quietQueueLogger });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }

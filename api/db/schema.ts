@@ -519,3 +519,33 @@ export const catalogueVersion = pgTable(
   },
   (t) => [check("catalogue_version_one_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * Every message the shop sends a shopper, recorded in the transaction of the event that causes it
+ * (api/lib/messages/outbox.ts) with a delivery job beside it on the queue (graphile-worker):
+ * `queued` until delivered, then `sent` (SMTP accepted it), `kept` (no SMTP_URL: shown, not
+ * sent) or `failed` (every attempt failed; `lastError` says why). Its id makes its Message-ID.
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    /** What caused it: "order.placed"… */
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    state: text("state").$type<"queued" | "sent" | "kept" | "failed">().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("messages_created_idx").on(t.createdAt),
+    check("messages_state", sql`${t.state} in ('queued', 'sent', 'kept', 'failed')`),
+  ],
+);

@@ -1,3 +1,4 @@
+import { defaultSupportEmail, SHOP_NAME } from "../contract";
 import type { Database } from "../db/client";
 import { type ClientBindings, TRUST_NO_PROXY, type TrustProxy } from "../platform/client-address";
 import { type Logger, logger } from "../platform/logger";
@@ -39,7 +40,12 @@ export type ApiDeps = {
    * first read takes seconds on a busy machine): a save is never held up longer than this.
    */
   pinCheckWaitMs: number;
+  /** The shop as its messages name it (api/config.ts shopIdentity). */
+  shop: ShopIdentity;
 };
+
+/** The shop's name, the origin of its links, its support address and the sender of its messages. */
+export type ShopIdentity = { name: string; origin: string; supportEmail: string; from: string };
 
 export type SignedInUser = { id: string; email: string; tokenHash: string };
 
@@ -66,4 +72,10 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   orders: defaultOrderSettings,
   searchStatementTimeoutMs: 2000,
   pinCheckWaitMs: 2500,
+  shop: {
+    name: SHOP_NAME,
+    origin: "http://localhost:3000",
+    supportEmail: defaultSupportEmail(null),
+    from: `${SHOP_NAME} <${defaultSupportEmail(null)}>`,
+  },
 });

@@ -1,5 +1,7 @@
+import cluster from "node:cluster";
 import type { DatabaseHandle } from "../db/client";
-import type { ServerEnv } from "../config";
+import { type ServerEnv, shopIdentity } from "../config";
+import { mailTransport, startDeliveryWorker } from "../lib/messages/delivery";
 import { warmPinDirectory } from "../lib/orders/pincode";
 import { startPaymentSweeper } from "../lib/payments/payment-sweeper";
 import { listenForCatalogueChanges } from "./catalogue-version";
@@ -22,7 +24,7 @@ export type BackgroundServices = {
 export async function startBackgroundServices(options: {
   /** The process's database; `url` when it was opened here (the embedded server's socket). */
   handle: DatabaseHandle & { url?: string };
-  env: Pick<ServerEnv, "DATABASE_URL">;
+  env: Pick<ServerEnv, "DATABASE_URL" | "SMTP_URL" | "PUBLIC_ORIGIN" | "SUPPORT_EMAIL" | "MAIL_FROM">;
   logger: Logger;
 }): Promise<BackgroundServices> {
   const { handle, env, logger } = options;
@@ -40,11 +42,19 @@ export async function startBackgroundServices(options: {
         log: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
       })
     : undefined;
+  // Messages recorded with their events are delivered by the queue's worker (api/lib/messages/).
+  const transport = mailTransport(env.SMTP_URL);
+  if (!transport && (cluster.isPrimary || cluster.worker?.id === 1))
+    logger.info("SMTP_URL is not set: messages to shoppers are kept in the database, not sent.");
+  const delivery = databaseUrl
+    ? await startDeliveryWorker({ db: handle.db, databaseUrl, transport, from: shopIdentity(env).from, logger })
+    : undefined;
   return {
     health: createHealth({ ping: () => pingDatabase(handle.db) }),
     async close() {
       await stopSweeper();
       await catalogueListener?.close();
+      await delivery?.stop();
     },
   };
 }

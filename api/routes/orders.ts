@@ -337,6 +337,7 @@ export function orderRoutes(deps: ApiDeps) {
       idempotencyKey,
       now: deps.now(),
       settings: deps.orders,
+      notify: { email: c.var.user.email, shop: deps.shop },
     });
     // A replay answers the first order with 200, so the client can tell nothing new was created.
     return replayed

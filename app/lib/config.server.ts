@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultSupportEmail } from "../../api/contract";
 
 /** The storefront's own settings, read from the environment once (the API has api/config.ts). */
 export type StorefrontConfig = {
@@ -54,13 +55,6 @@ export function readStorefrontConfig(source: Record<string, string | undefined> 
     upiVpa: result.data.UPI_VPA,
     upiMcc: result.data.UPI_MCC,
   };
-}
-
-/** support@ the shop's own domain when it is known; otherwise a reserved example domain. */
-function defaultSupportEmail(publicOrigin: string | null): string {
-  const host = publicOrigin ? new URL(publicOrigin).hostname.replace(/^www\./, "") : "";
-  const isDomain = host.includes(".") && !/^[\d.]+$/.test(host);
-  return `support@${isDomain ? host : "example.com"}`;
 }
 
 let cached: StorefrontConfig | undefined;

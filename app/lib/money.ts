@@ -1,6 +1,2 @@
-const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-
-/** Money is whole rupees, formatted here and nowhere else (lakh grouping: ₹1,23,456). */
-export function formatRupees(amount: number): string {
-  return rupees.format(amount);
-}
+/** Money is whole rupees, formatted in one place (api/contract), the shop's messages too. */
+export { formatRupees } from "../../api/contract";

@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 
 /** The shop's name, as titles and Open Graph show it. */
-export const SHOP_NAME = "Mart";
+export { SHOP_NAME } from "../../api/contract";
+import { SHOP_NAME } from "../../api/contract";
 
 export type SeoPage = {
   /** The page's own title; the document title becomes "<title> | Mart". */

@@ -12,7 +12,7 @@ import { contractProblem, operationsOf } from "./openapi-contract";
 
 export type TestApi = {
   db: Database;
-  handle: DatabaseHandle;
+  handle: DatabaseHandle & { url: string };
   app: ReturnType<typeof createUserapp>;
   /**
    * Calls the API like a client would: JSON body, optional bearer token and headers. Every answer

@@ -1,3 +1,6 @@
+import type { ShopIdentity } from "../context";
+import { orderPlacedMessage } from "../messages/order-messages";
+import { recordMessage } from "../messages/outbox";
 import { and, asc, desc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
 import { PLATFORM_FEE } from "../../contract";
 import type { Database } from "../../db/client";
@@ -213,6 +216,8 @@ export type PlaceOrderInput = {
   idempotencyKey: string | null;
   now: Date;
   settings: OrderSettings;
+  /** Who hears of it: the shopper's email, and the shop that writes (api/lib/messages/). */
+  notify: { email: string; shop: ShopIdentity };
 };
 
 /** True when `error` (or an error it wraps, as Drizzle does) is a unique violation of `constraint`. */
@@ -435,7 +440,10 @@ export async function placeOrder(
             ),
           );
       }
-      return toOrderJson(priced ?? order, insertedItems, now);
+      const placedOrder = toOrderJson(priced ?? order, insertedItems, now);
+      // The shopper's confirmation is recorded and queued with the order: both commit, or neither.
+      await recordMessage(tx, orderPlacedMessage(placedOrder, input.notify.email, input.notify.shop, userId));
+      return placedOrder;
     });
     // Committed: the catalogue cache serves no product with the stock from before it.
     stockChanged();
