@@ -7,6 +7,7 @@ import {
   invoiceCounters,
   invoices,
   merchants,
+  messages,
   orderItems,
   orders,
   productListing,
@@ -517,9 +518,10 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
   // every reseed would grow the data directory. Without CASCADE, a table added later that
   // refers to these makes the reseed fail (and roll back) rather than silently emptying it.
   // The listing and its vocabulary are derived from the catalogue and go with it; the orders'
-  // invoices go with the orders, and their numbering starts again.
+  // invoices go with the orders, and their numbering starts again; so do the messages (about
+  // those orders, or to shoppers of a shop being replaced).
   await db.execute(sql`
-    TRUNCATE ${invoices}, ${invoiceCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
+    TRUNCATE ${messages}, ${invoices}, ${invoiceCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
       ${productMedia}, ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;
 }
