@@ -265,7 +265,13 @@ export async function placeOrder(
 ): Promise<{ order: OrderJson; replayed: boolean }> {
   const { userId, idempotencyKey, now, settings } = input;
   const orderLines = input.lines === "cart" ? await cartLines(db, userId) : input.lines;
-  if (orderLines.length === 0) throw badRequest(EMPTY_CART_MESSAGE, { emptyCart: true });
+  if (orderLines.length === 0) {
+    // The same checkout sent twice at once: the first one's commit emptied the cart after the
+    // route looked for the key. Its order is the answer, not "Your cart is empty".
+    const earlier = idempotencyKey ? await findOrderByKey(db, userId, idempotencyKey, now) : null;
+    if (earlier) return { order: earlier, replayed: true };
+    throw badRequest(EMPTY_CART_MESSAGE, { emptyCart: true });
+  }
 
   // Titles, images and merchants are snapshotted from here; the prices from the locked rows below.
   const catalogue = await loadProducts(
