@@ -10,14 +10,8 @@ import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } fro
 import { changeOrder } from "../lib/orders/order-changes";
 import { type OrderEvent } from "../lib/orders/order-states";
 import type { DeliveryChoice } from "../lib/orders/delivery-address";
-import {
-  findOrder,
-  findOrderByKey,
-  listOrders,
-  type OrderLineInput,
-  type PaymentMethod,
-  placeOrder,
-} from "../lib/orders/orders";
+import { findOrder, findOrderByKey, listOrders, type PaymentMethod } from "../lib/orders/order-json";
+import { type OrderLineInput, placeOrder } from "../lib/orders/orders";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 import { defaultPageSize, maxPageSize } from "../lib/http/paging";
 

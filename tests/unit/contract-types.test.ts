@@ -15,7 +15,7 @@ import type { ProductListEntryJson } from "../../api/lib/catalogue/product-lists
 import type { Paginator } from "../../api/lib/http/paging";
 import type { CartChangeJson, CartJson } from "../../api/lib/orders/cart";
 import type { DeliveryEstimate } from "../../api/lib/orders/delivery-zones";
-import type { OrderJson } from "../../api/lib/orders/orders";
+import type { OrderJson } from "../../api/lib/orders/order-json";
 import type { PinPlace } from "../../api/lib/orders/pincode";
 import type { OrderInvoicesJson } from "../../api/lib/tax/gst-invoices";
 import type { AdminOrderJson } from "../../api/routes/admin-orders";

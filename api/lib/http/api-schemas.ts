@@ -169,7 +169,7 @@ export const productIdsSchema = z.object({ productIds: z.array(id) }).openapi("P
 
 const orderStepSchema = z.object({ isConfirmed: z.boolean(), date: isoDate.nullable() });
 
-/** `OrderJson` (api/lib/orders/orders.ts). */
+/** `OrderJson` (api/lib/orders/order-json.ts). */
 export const orderSchema = z
   .object({
     _id: id,

@@ -1,6 +1,6 @@
 import { formatRupees } from "../../contract";
 import type { ShopIdentity } from "../context";
-import type { OrderJson } from "../orders/orders";
+import type { OrderJson } from "../orders/order-json";
 import type { NewMessage } from "./outbox";
 
 const PAYMENT_NAMES: Record<OrderJson["paymentMethod"], string> = {

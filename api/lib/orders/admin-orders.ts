@@ -5,7 +5,7 @@ import type { ApiDeps } from "../context";
 import { idPattern } from "../http/http";
 import { likeEscaped } from "../http/paging";
 import { type AdminEvent, allowedAdminEvents, type OrderState, type PaymentStatus } from "./order-states";
-import { type OrderJson, withItems } from "./orders";
+import { type OrderJson, withItems } from "./order-json";
 
 // The back office's reads of every shopper's orders.
 

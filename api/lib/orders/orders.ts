@@ -1,205 +1,26 @@
-import type { ShopIdentity } from "../context";
-import { orderPlacedMessage } from "../messages/order-messages";
-import { recordMessage } from "../messages/outbox";
-import { and, asc, desc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
-import { PLATFORM_FEE } from "../../contract";
+import { and, asc, eq, gt, gte, ne, or, sql } from "drizzle-orm";
+import { formatRupees, PLATFORM_FEE } from "../../contract";
 import type { Database } from "../../db/client";
-import { cartItems, type OrderAddress, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
+import { cartItems, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
 import { loadProducts } from "../catalogue/catalogue";
-import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
+import { stockChanged } from "../catalogue/catalogue-cache";
+import type { ShopIdentity } from "../context";
 import { badRequest, conflict, notFound } from "../http/http";
 import { newId } from "../ids";
-import { byLockOrder, expireLocked, lockOverdueOrders, stockKey } from "./order-changes";
-import {
-  decide,
-  isOverdue,
-  type OrderSettings,
-  type OrderState,
-  type PaymentStatus,
-  returnableUntil,
-} from "./order-states";
-import { type Paginator, paginator } from "../http/paging";
-import { stockChanged } from "../catalogue/catalogue-cache";
+import { orderPlacedMessage } from "../messages/order-messages";
+import { recordMessage } from "../messages/outbox";
 import { issueInvoices, orderTaxTotals, taxOrderLines } from "../tax/gst-invoices";
-
-export type PaymentMethod = "cod" | "Upi";
-export type OrderSource = "cart" | "buyNow";
-
-/** Cash on delivery is paid at the door; an online (UPI) order waits for its payment. */
-export const paymentStatusFor = (method: PaymentMethod): PaymentStatus =>
-  method === "cod" ? "payOnDelivery" : "awaitingPayment";
-
-const rupees = new Intl.NumberFormat("en-IN");
-
-// ---------------------------------------------------------------------------------------------
-// Lists
-
-// ---------------------------------------------------------------------------------------------
-// Reading orders
-
-export type OrderLineJson = {
-  productId: string;
-  title: string;
-  image: string;
-  size: string;
-  qty: number;
-  mrp: number;
-  cost: number;
-  amount: number;
-  /** The same as `amount`: the name order pages read. */
-  totalAmount: number;
-  merchantId: string;
-  merchantName: string;
-};
-
-export type OrderJson = {
-  _id: string;
-  id: string;
-  products: OrderLineJson[];
-  itemsAmount: number;
-  platformFee: number;
-  totalAmount: number;
-  paymentMethod: PaymentMethod;
-  /** Where the order is in its lifecycle (api/lib/orders/order-states.ts). */
-  status: OrderState;
-  paymentStatus: PaymentStatus;
-  /** Until when an order awaiting its UPI payment waits for it; null once it no longer waits. */
-  paymentDueAt: string | null;
-  /** The UPI transaction reference (UTR) the order was paid with. */
-  paymentReference: string | null;
-  paidAt: string | null;
-  cancelReason: string | null;
-  returnReason: string | null;
-  refundReference: string | null;
-  /** Whether the shopper can cancel the order now, or return it (until `returnableUntil`). */
-  canCancel: boolean;
-  canReturn: boolean;
-  returnableUntil: string | null;
-  address: OrderAddress;
-  orderStatus: OrderStatus;
-  source: OrderSource;
-  createdAt: string;
-};
-
-type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
-
-export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): OrderJson {
-  const returnBy = returnableUntil(order);
-  return {
-    _id: order.id,
-    id: order.id,
-    products: items
-      .slice()
-      .sort((a, b) => a.position - b.position)
-      .map((item) => ({
-        productId: item.productId,
-        title: item.title,
-        image: item.image,
-        size: item.size,
-        qty: item.qty,
-        mrp: item.mrp,
-        cost: item.cost,
-        amount: item.amount,
-        totalAmount: item.amount,
-        merchantId: item.merchantId,
-        merchantName: item.merchantName,
-      })),
-    itemsAmount: order.itemsAmount,
-    platformFee: order.platformFee,
-    totalAmount: order.totalAmount,
-    paymentMethod: order.paymentMethod as PaymentMethod,
-    status: order.status as OrderState,
-    paymentStatus: order.paymentStatus as PaymentStatus,
-    paymentDueAt: order.paymentStatus === "awaitingPayment" ? (order.paymentDueAt?.toISOString() ?? null) : null,
-    paymentReference: order.paymentReference,
-    paidAt: order.paidAt?.toISOString() ?? null,
-    cancelReason: order.cancelReason,
-    returnReason: order.returnReason,
-    refundReference: order.refundReference,
-    // An order past its payment window is as good as cancelled: the sweep is on its way.
-    canCancel: decide(order, { type: "cancel", reason: null }, now).ok && !isOverdue(order, now),
-    canReturn: decide(order, { type: "return", reason: "" }, now).ok,
-    returnableUntil: returnBy?.toISOString() ?? null,
-    address: order.address,
-    orderStatus: order.orderStatus,
-    source: order.source as OrderSource,
-    createdAt: order.createdAt.toISOString(),
-  };
-}
-
-export async function withItems(db: Database, rows: OrderRow[], now: Date): Promise<OrderJson[]> {
-  if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
-  const byOrder = new Map<string, OrderItemRow[]>();
-  for (const item of items) {
-    const list = byOrder.get(item.orderId) ?? [];
-    list.push(item);
-    byOrder.set(item.orderId, list);
-  }
-  return rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], now));
-}
-
-/** One of the user's orders; someone else's order is as absent as an unknown one. */
-export async function findOrder(db: Database, userId: string, orderId: string, now: Date): Promise<OrderJson | null> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .limit(1);
-  const [order] = await withItems(db, rows, now);
-  return order ?? null;
-}
-
-/** The user's order placed with this idempotency key, if any. */
-export async function findOrderByKey(
-  db: Database,
-  userId: string,
-  idempotencyKey: string,
-  now: Date,
-): Promise<OrderJson | null> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)))
-    .limit(1);
-  const [order] = await withItems(db, rows, now);
-  return order ?? null;
-}
-
-/** A page of the user's orders, newest first. */
-export async function listOrders(
-  db: Database,
-  userId: string,
-  page: number,
-  perPage: number,
-  now: Date,
-): Promise<{ data: OrderJson[]; paginator: Paginator }> {
-  const [{ itemCount }] = await db
-    .select({ itemCount: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(eq(orders.userId, userId));
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { data: await withItems(db, rows, now), paginator: paginator(itemCount, page, perPage) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Placing an order
+import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
+import { byLockOrder, expireLocked, lockOverdueOrders, stockKey } from "./order-changes";
+import type { OrderSettings } from "./order-states";
+import {
+  findOrderByKey,
+  type OrderJson,
+  type OrderSource,
+  type PaymentMethod,
+  paymentStatusFor,
+  toOrderJson,
+} from "./order-json";
 
 export type OrderLineInput = { productId: string; size: string; qty: number };
 
@@ -412,7 +233,7 @@ export async function placeOrder(
       const totalAmount = itemsAmount + PLATFORM_FEE;
       if (input.paymentMethod === "cod" && totalAmount > settings.codLimit) {
         throw conflict(
-          `Cash on Delivery is available for orders up to ₹${rupees.format(settings.codLimit)}. Please choose Online Payment for this order of ₹${rupees.format(totalAmount)}.`,
+          `Cash on Delivery is available for orders up to ${formatRupees(settings.codLimit)}. Please choose Online Payment for this order of ${formatRupees(totalAmount)}.`,
           { totalAmount, codLimit: settings.codLimit },
         );
       }
