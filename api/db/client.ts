@@ -9,6 +9,11 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a raw `db.execute` (node-postgres answers `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /** The handle a `db.transaction` callback gets. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

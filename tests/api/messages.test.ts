@@ -3,59 +3,19 @@
  * causes them, sent through a real SMTP server started here (smtp-server, read back with
  * mailparser), kept when the shop has no SMTP_URL, and tried again after a failure.
  */
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatRupees } from "../../api/contract";
 import { messages } from "../../api/db/schema";
 import { defaultDeps } from "../../api/lib/context";
 import { mailTransport, startDeliveryWorker } from "../../api/lib/messages/delivery";
 import { logger } from "../../api/platform/logger";
 import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
+import { smtpServer, until } from "./smtp";
 
 const api = await createTestApi();
 const databaseUrl = api.handle.url;
 const shop = defaultDeps(api.db).shop;
-
-/** An SMTP server on loopback that keeps what it receives; `refuse` makes it answer 451 for now. */
-async function smtpServer() {
-  const received: ParsedMail[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          if (state.refuse) {
-            const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
-            callback(error);
-            return;
-          }
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { received, state, url: `smtp://127.0.0.1:${port}` };
-}
-
-async function until<T>(read: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("Timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function placeOrder(token: string, product: string, quantity = 1) {
   return api.call("POST", "/userapp/order/create", {
@@ -87,7 +47,7 @@ describe("an order's confirmation", () => {
       const placed = await placeOrder(user.token, product, 2);
       expect(placed.status).toBe(201);
       const order = placed.body.data;
-      const mail = await until(() => smtp.received.find((m) => m.text?.includes(order.id)));
+      const mail = await until("the mail", () => smtp.received.find((m) => m.text?.includes(order.id)));
       expect(mail.to).toMatchObject({ value: [{ address: email }] });
       expect(mail.from?.value).toEqual([{ name: shop.name, address: shop.supportEmail }]);
       expect(mail.subject).toBe(`${shop.name}: your order is placed (${formatRupees(order.totalAmount)})`);
@@ -95,7 +55,7 @@ describe("an order's confirmation", () => {
       expect(mail.text).toContain(`Total: ${formatRupees(order.totalAmount)}`);
       expect(mail.text).toContain("Payment: Cash on Delivery");
       expect(mail.html).toContain(`href="${shop.origin}/myaccount/orders/${order.id}"`);
-      const row = await until(async () => {
+      const row = await until("the message", async () => {
         const message = await messageOf(order.id);
         return message?.state === "sent" ? message : undefined;
       });
@@ -110,8 +70,12 @@ describe("an order's confirmation", () => {
   }, 40_000);
 
   it("is tried again after the SMTP server refuses it, its error recorded meanwhile", async () => {
-    const smtp = await smtpServer();
-    smtp.state.refuse = true;
+    const refusing = { now: true };
+    const smtp = await smtpServer({
+      async reply() {
+        if (refusing.now) throw Object.assign(new Error("Try again later"), { responseCode: 451 });
+      },
+    });
     const worker = await startDeliveryWorker({
       db: api.db,
       databaseUrl,
@@ -123,14 +87,14 @@ describe("an order's confirmation", () => {
       const user = await createUserWithToken(api.db);
       const product = await insertProduct(api.db);
       const order = (await placeOrder(user.token, product)).body.data;
-      const failed = await until(async () => {
+      const failed = await until("the message", async () => {
         const message = await messageOf(order.id);
         return message?.attempts === 1 ? message : undefined;
       });
       expect(failed.state).toBe("queued");
       expect(failed.lastError).toMatch(/Try again later/);
-      smtp.state.refuse = false;
-      const sent = await until(async () => {
+      refusing.now = false;
+      const sent = await until("the message", async () => {
         const message = await messageOf(order.id);
         return message?.state === "sent" ? message : undefined;
       });
@@ -147,7 +111,7 @@ describe("an order's confirmation", () => {
       const user = await createUserWithToken(api.db);
       const product = await insertProduct(api.db);
       const order = (await placeOrder(user.token, product)).body.data;
-      const kept = await until(async () => {
+      const kept = await until("the message", async () => {
         const message = await messageOf(order.id);
         return message?.state === "kept" ? message : undefined;
       });

@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { Logger as QueueLogger, run, type Runner, type Task } from "graphile-worker";
 import nodemailer from "nodemailer";
-import type { Database } from "../../db/client";
+import pg from "pg";
+import { type Database, rowsOf } from "../../db/client";
 import { messages } from "../../db/schema";
 import type { Logger } from "../../platform/logger";
 import { DELIVER_MESSAGE } from "./outbox";
@@ -86,26 +88,83 @@ export function deliverMessageTask(options: DeliveryOptions): Task {
   };
 }
 
+/** A job whose worker has had no connection for this long runs again; a reconnect takes less. */
+export const RECLAIM_GRACE_MS = 10_000;
+/** How often each process looks for the jobs of stopped workers (and once as it starts). */
+export const RECLAIM_EVERY_MS = 15_000;
+
+/** The prefix of our queue workers' ids, which are also their connections' `application_name`. */
+const WORKER_PREFIX = "queue-";
+
+/**
+ * Gives back the jobs of queue workers that died (a `kill -9`, a lost machine): a job stays locked
+ * by its worker, and graphile-worker itself would wait four hours before running it again. A
+ * worker of ours names its connections after itself (`application_name`), and holds one for as
+ * long as it lives (the queue's LISTEN), so a job whose worker has no connection left, locked
+ * longer ago than `graceMs` (a worker reconnecting), is unlocked and runs again on a live worker.
+ * Returns how many stopped workers it found.
+ */
+export async function reclaimOrphanedJobs(db: Database, graceMs = RECLAIM_GRACE_MS): Promise<number> {
+  const [row] = rowsOf<{ workers: number }>(
+    await db.execute(sql`
+      with orphans as (
+        select array_agg(distinct locked_by) as "workers" from graphile_worker.jobs
+        where locked_by like ${`${WORKER_PREFIX}%`}
+          and locked_at < now() - make_interval(secs => ${graceMs / 1000}::float8)
+          and locked_by not in (select application_name from pg_stat_activity where application_name is not null)
+      )
+      select cardinality("workers") as "workers", graphile_worker.force_unlock_workers("workers")::text
+      from orphans where "workers" is not null`),
+  );
+  return row?.workers ?? 0;
+}
+
 /**
  * Runs the queue's worker beside the server: it picks up delivery jobs as they are committed
  * (LISTEN/NOTIFY, and a poll as a fallback), several processes side by side safely (each job is
- * locked by one). Stop it before closing the database.
+ * locked by one), and gives back the jobs of workers that died (`reclaimOrphanedJobs`) when it
+ * starts and every `reclaimEveryMs` after. Stop it before closing the database.
  */
 export async function startDeliveryWorker(
-  options: DeliveryOptions & { databaseUrl: string; concurrency?: number },
-): Promise<Runner> {
-  const { logger } = options;
+  options: DeliveryOptions & { databaseUrl: string; reclaimEveryMs?: number; reclaimGraceMs?: number },
+): Promise<Pick<Runner, "stop">> {
+  const { logger, db } = options;
   const queueLogger = new QueueLogger((scope) => (level, message) => {
     // A failed job is our own log line (the message's last error); the queue's other lines are noise.
     if (level === "error") logger.warn({ task: scope.taskIdentifier, jobId: scope.jobId }, message);
   });
-  return run({
-    connectionString: options.databaseUrl,
-    concurrency: options.concurrency ?? 2,
-    maxPoolSize: 3,
-    noHandleSignals: true,
-    pollInterval: 2000,
-    logger: queueLogger,
-    taskList: { [DELIVER_MESSAGE]: deliverMessageTask(options) },
-  });
+  // One worker per process, named, so that its liveness can be read from pg_stat_activity; a
+  // process sends one message at a time (several processes run side by side).
+  const workerId = `${WORKER_PREFIX}${randomUUID()}`;
+  const pgPool = new pg.Pool({ connectionString: options.databaseUrl, application_name: workerId, max: 2 });
+  const reclaim = () =>
+    reclaimOrphanedJobs(db, options.reclaimGraceMs).catch((error: unknown) =>
+      logger.warn({ err: error }, "reclaiming the jobs of stopped workers failed"),
+    );
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool,
+      // graphile-worker 0.16 reads `workerId` from run()'s options, though its RunnerOptions type omits it.
+      ...({ workerId } as object),
+      concurrency: 1,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      logger: queueLogger,
+      taskList: { [DELIVER_MESSAGE]: deliverMessageTask(options) },
+    });
+  } catch (error) {
+    await pgPool.end();
+    throw error;
+  }
+  await reclaim();
+  const timer = setInterval(() => void reclaim(), options.reclaimEveryMs ?? RECLAIM_EVERY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await runner.stop();
+      await pgPool.end();
+    },
+  };
 }

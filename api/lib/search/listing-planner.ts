@@ -1,7 +1,7 @@
 import { and, asc, count, desc, getTableName, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { type Database, rowsOf } from "../../db/client";
 import { productListing } from "../../db/schema";
-import { type ListingFilter, resolveQuery, rowsOf } from "./product-search";
+import { type ListingFilter, resolveQuery } from "./product-search";
 import type { ProductQuery, Sort, SortField } from "./product-query";
 
 // How a page of matches is read off product_listing: the plan (walk down the sort's index, or

@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, eq, getTableName, gte, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { type Database, rowsOf } from "../../db/client";
 import { merchants, productListing, searchTerms } from "../../db/schema";
 import { isStatementTimeout, searchTimedOut } from "../http/http";
 import type { ProductQuery } from "./product-query";
@@ -24,12 +24,6 @@ import { priceBandCover, type TermKind } from "./search-text";
 //    product rows this replaces took 20–23 ms.
 // 3. `listPage` (listing-planner.ts) finds the page (a walk down the sort's index, or sorting the matches), and
 //    loadProducts reads those products in full.
-
-/** The rows of a raw `execute`. */
-export function rowsOf<T>(result: unknown): T[] {
-  // Both drivers (node-postgres and PGlite) answer `execute` with `{ rows }`.
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * Runs a guest's read (a list, a count, suggestions) in a transaction whose statements PostgreSQL

@@ -1,7 +1,7 @@
 import { and, desc, inArray, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { type Database, rowsOf } from "../../db/client";
 import { productListing, searchTerms } from "../../db/schema";
-import { type ListingFilter, resolveQuery, rowsOf, searchTermsOf } from "./product-search";
+import { type ListingFilter, resolveQuery, searchTermsOf } from "./product-search";
 import { productListSchema } from "./product-query";
 import { correctSearch } from "./search-fallback";
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { type Database, rowsOf } from "../../db/client";
 import { searchTerms } from "../../db/schema";
 import { listPage, type Page } from "./listing-planner";
 import type { ProductQuery, Sort } from "./product-query";
-import { resolveQuery, rowsOf, searchTermsOf } from "./product-search";
+import { resolveQuery, searchTermsOf } from "./product-search";
 
 // The search that forgives (docs/decisions/013-forgiving-search.md). The list answers a search
 // exactly first; only when that finds fewer than FEW_RESULTS products does it look for what the
