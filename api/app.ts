@@ -6,6 +6,7 @@ import { requestIdOf } from "./platform/request-log";
 import { ApiError, type Envelope, fieldErrorsResponse, urlControlCharacterErrors } from "./lib/http/http";
 import { addSharedFailures, BEARER_SCHEME, routeGroup } from "./lib/http/openapi";
 import { adminCatalogueRoutes, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./routes/admin-catalogue";
+import { adminMessageRoutes } from "./routes/admin-messages";
 import { adminOrderRoutes } from "./routes/admin-orders";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
@@ -56,6 +57,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/", invoiceRoutes(deps)); // /orders/{id}/invoices and /admin/orders/{id}/invoices
   api.route("/admin", adminOrderRoutes(deps));
   api.route("/admin", adminCatalogueRoutes(deps));
+  api.route("/admin", adminMessageRoutes(deps));
 
   const app = new OpenAPIHono<ApiEnv>();
   // Registered before the routes so that every answer passes through them, errors and 404s too.

@@ -17,6 +17,8 @@ import type {
   listEntrySchema,
   lowStockSchema,
   merchantSchema,
+  messageSchema,
+  messageSummarySchema,
   orderSchema,
   paginatorSchema,
   productPageSchema,
@@ -75,3 +77,6 @@ export type LowStockJson = z.infer<typeof lowStockSchema>;
 /** One row of the back office's audit log. */
 export type AuditRowJson = z.infer<typeof auditEntrySchema>;
 export type ImportResult = z.infer<typeof importResultSchema>;
+/** A message to a shopper as the back office lists it, and whole (with its HTML and text). */
+export type MessageSummaryJson = z.infer<typeof messageSummarySchema>;
+export type MessageJson = z.infer<typeof messageSchema>;

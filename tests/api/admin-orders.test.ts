@@ -41,13 +41,15 @@ describe("admin routes: admins only", () => {
     )
     .map((route) => [route.method, route.path.replaceAll(":id", newId())] as const);
 
-  it("has the order and catalogue routes", () => {
+  it("has the order, catalogue and message routes", () => {
     expect(adminRoutes.map(([method, path]) => `${method} ${path.replace(/[0-9a-f]{24}/, ":id")}`).sort()).toEqual([
       "DELETE /userapp/admin/products/:id/images/:index",
       "GET /userapp/admin/audit",
       "GET /userapp/admin/catalogue/export",
       "GET /userapp/admin/catalogue/options",
       "GET /userapp/admin/merchants",
+      "GET /userapp/admin/messages",
+      "GET /userapp/admin/messages/:id",
       "GET /userapp/admin/orders",
       "GET /userapp/admin/orders/:id",
       "GET /userapp/admin/orders/:id/invoices",
@@ -55,6 +57,7 @@ describe("admin routes: admins only", () => {
       "GET /userapp/admin/products/:id",
       "GET /userapp/admin/stock/low",
       "POST /userapp/admin/catalogue/import",
+      "POST /userapp/admin/messages/:id/retry",
       "POST /userapp/admin/products",
       "POST /userapp/admin/products/:id/images",
       "PUT /userapp/admin/orders/:id/payment",

@@ -13,6 +13,7 @@ import type { ProductJson } from "../../api/lib/catalogue/catalogue";
 import type { ImportResult } from "../../api/lib/catalogue/catalogue-import-rows";
 import type { ProductListEntryJson } from "../../api/lib/catalogue/product-lists";
 import type { Paginator } from "../../api/lib/http/paging";
+import type { MessageJson, MessageSummaryJson } from "../../api/lib/messages/admin-messages";
 import type { CartChangeJson, CartJson } from "../../api/lib/orders/cart";
 import type { DeliveryEstimate } from "../../api/lib/orders/delivery-zones";
 import type { OrderJson } from "../../api/lib/orders/order-json";
@@ -45,5 +46,7 @@ describe("the API's answers and the contract's types", () => {
     expectTypeOf<CatalogueOptions>().branded.toEqualTypeOf<contract.CatalogueOptions>();
     expectTypeOf<LowStockJson>().branded.toEqualTypeOf<contract.LowStockJson>();
     expectTypeOf<ImportResult>().branded.toEqualTypeOf<contract.ImportResult>();
+    expectTypeOf<MessageSummaryJson>().branded.toEqualTypeOf<contract.MessageSummaryJson>();
+    expectTypeOf<MessageJson>().branded.toEqualTypeOf<contract.MessageJson>();
   });
 });

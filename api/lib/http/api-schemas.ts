@@ -311,6 +311,28 @@ export const auditEntrySchema = z
   })
   .openapi("AuditEntry");
 
+/** `MessageSummaryJson` (api/lib/messages/admin-messages.ts). */
+export const messageSummarySchema = z
+  .object({
+    id,
+    kind: z.string().openapi({ example: "order.placed", description: "The event that caused the message" }),
+    to: z.string().openapi({ example: "asha@example.in" }),
+    subject: z.string(),
+    state: z.enum(["queued", "sent", "kept", "failed"]).openapi({
+      description:
+        "queued: waiting for the queue's worker; sent: the SMTP server accepted it; kept: the shop has no SMTP_URL, so it is kept here, not sent; failed: every attempt failed (lastError says why)",
+    }),
+    attempts: z.number().int().openapi({ description: "Delivery attempts since it was last queued" }),
+    lastError: z.string().nullable(),
+    orderId: z.string().nullable(),
+    createdAt: isoDate,
+    sentAt: isoDate.nullable(),
+  })
+  .openapi("MessageSummary");
+
+/** `MessageJson` (api/lib/messages/admin-messages.ts). */
+export const messageSchema = messageSummarySchema.extend({ html: z.string(), text: z.string() }).openapi("Message");
+
 export const importResultSchema = z
   .object({
     created: z.number().int(),

@@ -36,9 +36,16 @@ export async function recordMessage(tx: Transaction | Database, message: NewMess
     orderId: message.orderId ?? null,
     userId: message.userId ?? null,
   });
-  // The job's key is the message's id: queued twice, it is still one job.
+  await queueDelivery(tx, id);
+  return id;
+}
+
+/**
+ * Adds the job that delivers message `id`, in `tx`. The job's key is the message's id: queued
+ * twice, it is still one job, and a job that failed for good starts again with its attempts at 0.
+ */
+export async function queueDelivery(tx: Transaction | Database, id: string): Promise<void> {
   await tx.execute(
     sql`select graphile_worker.add_job(${DELIVER_MESSAGE}, json_build_object('id', ${id}::text), max_attempts => ${MAX_DELIVERY_ATTEMPTS}::int, job_key => ${id}::text)`,
   );
-  return id;
 }
