@@ -48,6 +48,8 @@ export default [
     route("catalogue", "routes/admin.catalogue.tsx"),
     route("catalogue/import", "routes/admin.catalogue.import.tsx"),
     route("catalogue/export", "routes/admin.catalogue.export.ts"),
+    route("messages", "routes/admin.messages.tsx"),
+    route("messages/:id", "routes/admin.messages.$id.tsx"),
     route("audit", "routes/admin.audit.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/stock", label: "Low stock" },
   { to: "/admin/catalogue", label: "Import/Export" },
+  { to: "/admin/messages", label: "Messages" },
   { to: "/admin/audit", label: "Audit" },
 ] as const;
 
@@ -25,6 +26,17 @@ export function adminListHref(path: string, filters: Record<string, string>, pag
   const text = query.toString();
   return text ? `${path}?${text}` : path;
 }
+
+export const ADMIN_MESSAGES_PATH = "/admin/messages";
+export const adminMessagePath = (id: string) => `${ADMIN_MESSAGES_PATH}/${id}`;
+
+/** What each state of a message to a shopper means, as the back office says it. */
+export const MESSAGE_STATE_LABELS = {
+  queued: "Waiting to be sent",
+  sent: "Sent",
+  kept: "Kept (no mail server set)",
+  failed: "Failed",
+} as const;
 
 export const ADMIN_ORDERS_PATH = "/admin/orders";
 export const adminOrderPath = (id: string) => `${ADMIN_ORDERS_PATH}/${id}`;

@@ -123,3 +123,32 @@ test("an admin marks a UPI order paid with its UTR, and it can then ship", async
   await expect(page.getByRole("button", { name: "Mark as paid" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Mark as shipped" })).toBeVisible();
 });
+
+test("with no mail server, an order's confirmation is kept and shown in the back office, and can be queued again", async ({
+  page,
+  request,
+}) => {
+  const shopper = await shopperWithOrder(request, "cod");
+  await signInAsAdmin(page, "/admin/messages");
+  await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+  await page.getByLabel("Order id or recipient").fill(shopper.orderId);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/[?&]search=/);
+  const row = page.getByRole("row").filter({ hasText: shopper.email.toLowerCase() });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("link", { name: /your order is placed/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /your order is placed/ })).toBeVisible();
+  // The queue's worker keeps it within moments of the order.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText("Kept (no mail server set)")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  const html = page.frameLocator('iframe[title="The message as HTML"]');
+  await expect(html.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+  await expect(html.getByText(`Order reference: ${shopper.orderId}`)).toBeVisible();
+  await expect(page.locator("pre")).toContainText(`Order reference: ${shopper.orderId}`);
+
+  await ready(page);
+  await page.getByRole("button", { name: "Send it now" }).click();
+  await expect(toast(page, "The message is queued again.")).toBeVisible();
+});

@@ -122,11 +122,19 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     "/admin/stock?threshold=100",
     "/admin/catalogue",
     "/admin/audit",
+    `/admin/messages?search=${orderId}`,
   ]) {
     const response = await page.request.get(url);
     expect(response.status(), url).toBe(200);
     await save("admin", url, await response.text());
   }
+  // One message: its HTML in a sandboxed frame, its text.
+  const messages = await (await page.request.get(`/admin/messages?search=${orderId}`)).text();
+  const messagePath = /href="(\/admin\/messages\/[0-9a-f]{24})"/.exec(messages)?.[1];
+  expect(messagePath, "the order's message").toBeTruthy();
+  const message = await page.request.get(messagePath!);
+  expect(message.status()).toBe(200);
+  await save("admin", "/admin/messages/:id", await message.text());
   // An import refused row by row: the page that lists the bad rows.
   const refusedImport = await page.request.post("/admin/catalogue/import", {
     headers: { origin: new URL(page.url()).origin },

@@ -1,6 +1,4 @@
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { setAdmin } from "../../api/lib/accounts/admins";
@@ -16,7 +14,7 @@ import NewPage, { action as newAction, loader as newLoader } from "../../app/rou
 import StockPage, { loader as stockLoader } from "../../app/routes/admin.stock";
 import { AT_LEAST_ONE_SIZE, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from "../../app/lib/admin-catalogue";
 import { createTestApi, insertMerchant, insertProduct } from "../api/helpers";
-import { formPost, loadContext, nextCookies, pageGet, SHOP, settle, signedInShopper } from "./harness";
+import { formPost, loadContext, nextCookies, pageGet, renderPage, SHOP, settle, signedInShopper } from "./harness";
 import { createTestSite } from "./site-harness";
 
 // The back office's catalogue pages (docs/back-office.md): every loader and action called as
@@ -61,13 +59,6 @@ function multipartPost(path: string, fields: Record<string, string | File>, cook
 }
 
 /** The page's HTML as the server renders it, for the loader (and action) data given. */
-async function render(path: string, element: ReturnType<typeof createElement>) {
-  const handler = createStaticHandler([{ path: "*", element }]);
-  const routerContext = await handler.query(new Request(`${SHOP}${path}`));
-  if (routerContext instanceof Response) throw new Error("unexpected redirect");
-  const router = createStaticRouter(handler.dataRoutes, routerContext);
-  return renderToString(createElement(StaticRouterProvider, { router, context: routerContext, hydrate: false }));
-}
 
 /** The storefront's view of a product: what shoppers see. */
 const shopProduct = (id: string) => api.call("GET", `/userapp/product/get/${id}`);
@@ -219,7 +210,7 @@ describe("/admin/products", () => {
     expect(all.status).toBe(200);
     expect(all.data.filters).toEqual({ search: tag, visibility: "all" });
     expect(all.data.products.map((p: { _id: string }) => p._id).sort()).toEqual([shown, hidden].sort());
-    const html = await render(
+    const html = await renderPage(
       `/admin/products?search=${tag}`,
       createElement(ProductsPage, { loaderData: all.data } as never),
     );
@@ -244,7 +235,7 @@ describe("/admin/products", () => {
     expect(first.data.products).toHaveLength(20);
     const second = await get(listLoader as Handler, `/admin/products?search=${tag}&page=2`);
     expect(second.data.products).toHaveLength(1);
-    const html = await render(
+    const html = await renderPage(
       `/admin/products?search=${tag}`,
       createElement(ProductsPage, { loaderData: first.data } as never),
     );
@@ -269,7 +260,7 @@ describe("/admin/products/new", () => {
       companyName: "Kaveri Textiles",
     });
     expect(page.data.options.genders).toEqual(expect.arrayContaining(["men", "women", "unisex"]));
-    const html = await render("/admin/products/new", createElement(NewPage, { loaderData: page.data } as never));
+    const html = await renderPage("/admin/products/new", createElement(NewPage, { loaderData: page.data } as never));
     expect(html).toContain('name="variants[2].mrp"');
     expect(html).not.toContain('name="variants[3].mrp"');
     expect(html).toContain(`<option value="${merchantId}">Kaveri Textiles (Lakshmi Menon)</option>`);
@@ -324,7 +315,7 @@ describe("/admin/products/new", () => {
     ).toBe(before);
 
     const page = await get(newLoader as Handler, "/admin/products/new");
-    const html = await render(
+    const html = await renderPage(
       "/admin/products/new",
       createElement(NewPage, { loaderData: page.data, actionData: answer.data } as never),
     );
@@ -382,7 +373,7 @@ describe("/admin/products/:id", () => {
     const page = await get(editLoader as Handler, `/admin/products/${id}`, admin.cookie, { id });
     expect(page.status).toBe(200);
     expect(page.data.product).toMatchObject({ _id: id, hidden: false });
-    const html = await render(
+    const html = await renderPage(
       `/admin/products/${id}`,
       createElement(EditPage, { loaderData: page.data, params: { id } } as never),
     );
@@ -467,7 +458,7 @@ describe("/admin/products/:id", () => {
     });
     expect((await shopProduct(id)).status).toBe(404);
     const page = await get(editLoader as Handler, `/admin/products/${id}`, admin.cookie, { id });
-    const html = await render(
+    const html = await renderPage(
       `/admin/products/${id}`,
       createElement(EditPage, { loaderData: page.data, params: { id } } as never),
     );
@@ -504,7 +495,7 @@ describe("photos", () => {
     expect(images[0].path).toMatch(new RegExp(`^/media/products/${id}/`));
 
     const page = await get(editLoader as Handler, `/admin/products/${id}`, admin.cookie, { id });
-    const html = await render(
+    const html = await renderPage(
       `/admin/products/${id}`,
       createElement(EditPage, { loaderData: page.data, params: { id } } as never),
     );
@@ -586,7 +577,10 @@ describe("/admin/stock", () => {
     expect(mine(zero.data.rows)).toEqual(["S"]);
     expect((await get(stockLoader as Handler, "/admin/stock?threshold=lots")).data.threshold).toBe(5);
 
-    const html = await render("/admin/stock?threshold=0", createElement(StockPage, { loaderData: zero.data } as never));
+    const html = await renderPage(
+      "/admin/stock?threshold=0",
+      createElement(StockPage, { loaderData: zero.data } as never),
+    );
     expect(html).toContain(`href="/admin/products/${id}"`);
     expect(html).toContain("0 (sold out)");
     expect(html).toMatch(/name="threshold"[^>]*value="0"|value="0"[^>]*name="threshold"/);
@@ -596,7 +590,10 @@ describe("/admin/stock", () => {
 describe("/admin/catalogue", () => {
   it("shows the export link and the import form", async () => {
     expect((await get(catalogueLoader as Handler, "/admin/catalogue")).status).toBe(200);
-    const html = await render("/admin/catalogue/import", createElement(ImportPage, { actionData: undefined } as never));
+    const html = await renderPage(
+      "/admin/catalogue/import",
+      createElement(ImportPage, { actionData: undefined } as never),
+    );
     expect(html).toContain('href="/admin/catalogue/export"');
     expect(html).toMatch(/<form[^>]*action="\/admin\/catalogue\/import"[^>]*enctype="multipart\/form-data"/i);
     expect(html).toContain('name="file"');
@@ -656,7 +653,7 @@ describe("/admin/catalogue", () => {
       ]),
     );
     expect((await get(listLoader as Handler, "/admin/products?search=Bad+Import")).data.itemCount).toBe(0);
-    const html = await render(
+    const html = await renderPage(
       "/admin/catalogue/import",
       createElement(ImportPage, { actionData: answer.data } as never),
     );
@@ -682,7 +679,7 @@ describe("/admin/catalogue", () => {
     expect(answer.data.errorCount).toBe(130);
     expect(answer.data.rows).toHaveLength(100);
     expect(answer.data.rows.at(-1)).toMatchObject({ line: 101, field: "mrp" });
-    const html = await render(
+    const html = await renderPage(
       "/admin/catalogue/import",
       createElement(ImportPage, { actionData: answer.data } as never),
     );
@@ -728,7 +725,7 @@ describe("/admin/audit", () => {
     });
     expect(created).toMatchObject({ action: "product.create", entityId: id });
     expect(page.data.rows).toHaveLength(2);
-    const html = await render("/admin/audit", createElement(AuditPage, { loaderData: page.data } as never));
+    const html = await renderPage("/admin/audit", createElement(AuditPage, { loaderData: page.data } as never));
     expect(html).toContain(`href="/admin/products/${id}"`);
     expect(html).toMatch(/variants\.M\.mrp:<\/span> <del[^>]*>2000<\/del>/);
     expect(html).toContain("2100");

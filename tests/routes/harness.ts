@@ -1,3 +1,6 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { storefrontContext, type UserappFetch } from "../../app/lib/load-context";
 import type { TestApi } from "../api/helpers";
 
@@ -131,4 +134,13 @@ export async function signedInShopper(
     .filter((pair) => pair.startsWith("__session="))
     .join("; ");
   return { email, password, cookie, userId: registered.body.data.id as string };
+}
+
+/** A page component with its loader's data, rendered to HTML at `path` as the server renders it (no hydration). */
+export async function renderPage(path: string, element: ReturnType<typeof createElement>): Promise<string> {
+  const handler = createStaticHandler([{ path: "*", element }]);
+  const routerContext = await handler.query(new Request(`${SHOP}${path}`));
+  if (routerContext instanceof Response) throw new Error("unexpected redirect");
+  const router = createStaticRouter(handler.dataRoutes, routerContext);
+  return renderToString(createElement(StaticRouterProvider, { router, context: routerContext, hydrate: false }));
 }

@@ -8,6 +8,8 @@ import type {
   ImportResult,
   LowStockJson,
   MerchantJson,
+  MessageJson,
+  MessageSummaryJson,
   OrderInvoicesJson,
   Paginator,
 } from "../../../api/contract/types";
@@ -54,6 +56,11 @@ export function adminApi({ send, raw }: Transport, token: string) {
     exportCatalogue: () => raw("admin/catalogue/export", token),
     lowStock: (query: URLSearchParams) => send<Paged<LowStockJson>>("GET", `admin/stock/low?${query}`, withToken),
     audit: (query: URLSearchParams) => send<Paged<AuditRowJson>>("GET", `admin/audit?${query}`, withToken),
+
+    messages: (query: URLSearchParams) => send<Paged<MessageSummaryJson>>("GET", `admin/messages?${query}`, withToken),
+    message: (id: string) => send<MessageJson>("GET", `admin/messages/${at(id)}`, withToken),
+    /** Queues a failed (or kept) message again. */
+    retryMessage: (id: string) => send<MessageJson>("POST", `admin/messages/${at(id)}/retry`, withToken),
   };
 }
 
