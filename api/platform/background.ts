@@ -29,7 +29,7 @@ export async function startBackgroundServices(options: {
 }): Promise<BackgroundServices> {
   const { handle, env, logger } = options;
   // Unpaid UPI orders past their window release their stock (api/lib/payments/payment-sweeper.ts).
-  const stopSweeper = startPaymentSweeper({ db: handle.db, now: () => new Date(), logger });
+  const stopSweeper = startPaymentSweeper({ db: handle.db, now: () => new Date(), logger, shop: shopIdentity(env) });
   // The PIN directory is read now, in its worker thread, rather than by the first shopper who types
   // an address: reading it takes seconds (2.7 s here), which a save waits for up to 2.5 s.
   void warmPinDirectory().catch((error: unknown) => logger.warn({ err: error }, "PIN directory not read"));

@@ -6,6 +6,10 @@ import { catalogueChanged } from "../../api/platform/catalogue-version";
 import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
 import { newId } from "../../api/lib/ids";
 import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
+import { shopIdentity } from "../../api/config";
+
+/** The shop as its messages name it (the order events record them). */
+const shop = shopIdentity({});
 
 // The API's catalogue read cache (api/lib/catalogue/catalogue-cache.ts): product/list, product/count and
 // product/get answer from it, and the next read after any change shows the change: an admin's
@@ -143,7 +147,7 @@ describe("the catalogue cache drops what a change makes stale", () => {
     await place(shopper.token, p.id, 4, "Upi");
     expect(await stockShown(p)).toBe(6);
     clock += windowMs + 1;
-    expect(await expireUnpaidOrders({ db, now: () => new Date(clock) })).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOrders({ db, shop, now: () => new Date(clock) })).toBeGreaterThanOrEqual(1);
     expect(await stockShown(p)).toBe(10);
   });
 

@@ -9,6 +9,7 @@ import { formatRupees } from "../../api/contract";
 import { messages } from "../../api/db/schema";
 import { defaultDeps } from "../../api/lib/context";
 import { mailTransport, startDeliveryWorker } from "../../api/lib/messages/delivery";
+import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
 import { logger } from "../../api/platform/logger";
 import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
 import { smtpServer, until } from "./smtp";
@@ -24,19 +25,17 @@ async function placeOrder(token: string, product: string, quantity = 1) {
   });
 }
 
+/** The queue's worker on this file's database, sending to `smtpUrl` (none: messages are kept). */
+const deliveryWorker = (smtpUrl: string | undefined) =>
+  startDeliveryWorker({ db: api.db, databaseUrl, transport: mailTransport(smtpUrl), from: shop.from, logger });
+
 const messageOf = async (orderId: string) =>
   (await api.db.select().from(messages).where(eq(messages.orderId, orderId)))[0];
 
 describe("an order's confirmation", () => {
   it("reaches the shopper through SMTP once: the lines, the total in rupees, the order's link", async () => {
     const smtp = await smtpServer();
-    const worker = await startDeliveryWorker({
-      db: api.db,
-      databaseUrl,
-      transport: mailTransport(smtp.url),
-      from: shop.from,
-      logger,
-    });
+    const worker = await deliveryWorker(smtp.url);
     try {
       const user = await createUserWithToken(api.db);
       const email = (await api.call("GET", "/userapp/user/me", { token: user.token })).body.data.email;
@@ -76,13 +75,7 @@ describe("an order's confirmation", () => {
         if (refusing.now) throw Object.assign(new Error("Try again later"), { responseCode: 451 });
       },
     });
-    const worker = await startDeliveryWorker({
-      db: api.db,
-      databaseUrl,
-      transport: mailTransport(smtp.url),
-      from: shop.from,
-      logger,
-    });
+    const worker = await deliveryWorker(smtp.url);
     try {
       const user = await createUserWithToken(api.db);
       const product = await insertProduct(api.db);
@@ -106,7 +99,7 @@ describe("an order's confirmation", () => {
   }, 40_000);
 
   it("is kept, not sent, when the shop has no SMTP server", async () => {
-    const worker = await startDeliveryWorker({ db: api.db, databaseUrl, transport: null, from: shop.from, logger });
+    const worker = await deliveryWorker(undefined);
     try {
       const user = await createUserWithToken(api.db);
       const product = await insertProduct(api.db);
@@ -128,5 +121,100 @@ describe("an order's confirmation", () => {
     const before = (await api.db.select().from(messages)).length;
     expect((await placeOrder(user.token, product, 2)).status).toBe(409);
     expect((await api.db.select().from(messages)).length).toBe(before);
+  });
+});
+
+describe("every order event", () => {
+  it("sends its message once through SMTP, recorded with the change: paid, shipped, out for delivery, delivered, returned, refunded, cancelled, expired", async () => {
+    const smtp = await smtpServer();
+    const worker = await deliveryWorker(smtp.url);
+    try {
+      const admin = await createUserWithToken(api.db, { userType: "admin" });
+      const user = await createUserWithToken(api.db);
+      const product = await insertProduct(api.db, { variants: [{ size: "M", quantity: 10, mrp: 1000, discount: 0 }] });
+      const place = async (paymentMethod: "cod" | "Upi") =>
+        (
+          await api.call("POST", "/userapp/order/create", {
+            token: user.token,
+            body: { productId: product, size: "M", quantity: 1, paymentMethod, address: testAddresses.home },
+          })
+        ).body.data as { id: string; totalAmount: number };
+      const asAdmin = async (id: string, change: string, body: object) => {
+        const answer = await api.call("PUT", `/userapp/admin/orders/${id}/${change}`, { token: admin.token, body });
+        expect(answer.status, `${change} ${JSON.stringify(body)}`).toBe(200);
+      };
+
+      // An Online Payment order, all the way to its refund.
+      const paid = await place("Upi");
+      await asAdmin(paid.id, "payment", { utr: "123456789012" });
+      for (const status of ["shipped", "outForDelivery", "delivered"]) await asAdmin(paid.id, "status", { status });
+      const returned = await api.call("PUT", `/userapp/orders/${paid.id}/return`, {
+        token: user.token,
+        body: { reason: "Too small" },
+      });
+      expect(returned.status).toBe(200);
+      await asAdmin(paid.id, "refund", { reference: "RF-1001" });
+      // A Cash on Delivery order the shopper cancels, and a UPI order whose window passes.
+      const cancelled = await place("cod");
+      expect(
+        (
+          await api.call("PUT", `/userapp/orders/${cancelled.id}/cancel`, {
+            token: user.token,
+            body: { reason: "Ordered twice" },
+          })
+        ).status,
+      ).toBe(200);
+      const unpaid = await place("Upi");
+      expect(
+        await expireUnpaidOrders({ db: api.db, shop, now: () => new Date(Date.now() + 24 * 3600_000) }),
+      ).toBeGreaterThanOrEqual(1);
+
+      const subjectsOf = (id: string) =>
+        smtp.received.filter((mail) => mail.text?.includes(`Order reference: ${id}`)).map((mail) => mail.subject);
+      const total = formatRupees(paid.totalAmount);
+      await until("every message", () => (smtp.received.length >= 11 ? true : undefined));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(subjectsOf(paid.id)).toEqual([
+        `${shop.name}: your order is placed (${total})`,
+        `${shop.name}: payment received (${total})`,
+        `${shop.name}: your order has shipped`,
+        `${shop.name}: your order is out for delivery`,
+        `${shop.name}: your order is delivered`,
+        `${shop.name}: your return is recorded`,
+        `${shop.name}: your refund is made (${total})`,
+      ]);
+      expect(subjectsOf(cancelled.id)).toEqual([
+        `${shop.name}: your order is placed (${formatRupees(cancelled.totalAmount)})`,
+        `${shop.name}: your order is cancelled`,
+      ]);
+      expect(subjectsOf(unpaid.id)).toEqual([
+        `${shop.name}: your order is placed (${formatRupees(unpaid.totalAmount)})`,
+        `${shop.name}: your order is cancelled: payment not received`,
+      ]);
+      const text = (id: string, subject: string) =>
+        smtp.received.find((mail) => mail.subject === `${shop.name}: ${subject}` && mail.text?.includes(id))!.text!;
+      expect(text(paid.id, `payment received (${total})`)).toContain("(UTR 123456789012)");
+      expect(text(paid.id, "your return is recorded")).toContain("Reason: Too small");
+      expect(text(paid.id, "your return is recorded")).toContain(`Your payment of ${total} will be refunded.`);
+      expect(text(paid.id, `your refund is made (${total})`)).toContain("(reference RF-1001)");
+      expect(text(cancelled.id, "your order is cancelled")).toContain("Reason: Ordered twice");
+      expect(text(paid.id, "your order is delivered")).toMatch(/You can return it until \d{1,2} \w+ \d{4}\./);
+      expect(smtp.received).toHaveLength(11);
+    } finally {
+      await worker.stop();
+    }
+  }, 60_000);
+
+  it("a refused change records no message", async () => {
+    const user = await createUserWithToken(api.db);
+    const product = await insertProduct(api.db);
+    const order = (await placeOrder(user.token, product)).body.data;
+    const before = (await api.db.select().from(messages).where(eq(messages.orderId, order.id))).length;
+    const refused = await api.call("PUT", `/userapp/orders/${order.id}/return`, {
+      token: user.token,
+      body: { reason: "x" },
+    });
+    expect(refused.status).toBe(409);
+    expect((await api.db.select().from(messages).where(eq(messages.orderId, order.id))).length).toBe(before);
   });
 });

@@ -11,6 +11,10 @@ import { changeOrder } from "../../api/lib/orders/order-changes";
 import { expireUnpaidOrders, startPaymentSweeper } from "../../api/lib/payments/payment-sweeper";
 import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
+import { shopIdentity } from "../../api/config";
+
+/** The shop as its messages name it (the order events record them). */
+const shop = shopIdentity({});
 
 // The clock stands still unless a test moves it; it starts at the real time because bearer tokens
 // (issued on the real clock) must stay valid for it.
@@ -69,7 +73,7 @@ const refund = (id: string, reference: unknown) =>
 const read = async (token: string, id: string) => (await call("GET", `/userapp/orders/${id}`, { token })).body.data;
 
 /** Expires every order still awaiting payment, whatever its window, so a test can count its own. */
-const sweepLeftovers = () => expireUnpaidOrders({ db, now: () => new Date(clock + 365 * day) });
+const sweepLeftovers = () => expireUnpaidOrders({ db, shop, now: () => new Date(clock + 365 * day) });
 
 let utrs = 400000000000;
 const nextUtr = () => String(utrs++);
@@ -400,7 +404,7 @@ describe("UPI payments", () => {
     expect((await setStatus(order._id, "shipped")).status).toBe(200);
     // Paid orders never expire.
     clock += day;
-    expect(await expireUnpaidOrders({ db, now: () => new Date(clock) })).toBe(0);
+    expect(await expireUnpaidOrders({ db, shop, now: () => new Date(clock) })).toBe(0);
     expect(await stockOf(productId)).toBe(8);
     clock -= day + windowMs - 1;
   });
@@ -475,7 +479,7 @@ describe("the payment window", () => {
     const cod = await placed(shopper.token, productId, 1, "cod");
     expect(await stockOf(productId)).toBe(6);
 
-    const sweep = (at: number) => expireUnpaidOrders({ db, now: () => new Date(at) });
+    const sweep = (at: number) => expireUnpaidOrders({ db, shop, now: () => new Date(at) });
     expect(await sweep(clock + windowMs - 1)).toBe(0);
     expect((await read(shopper.token, unpaid._id)).paymentStatus).toBe("awaitingPayment");
     clock += windowMs;
@@ -569,7 +573,7 @@ describe("the payment window", () => {
       destination: { write: (line: string) => void lines.push(line) },
     });
     const later = () => new Date(clock + windowMs);
-    const stop = startPaymentSweeper({ db, now: later, logger }, 10);
+    const stop = startPaymentSweeper({ db, shop, now: later, logger }, 10);
     await expect
       .poll(() => read(shopper.token, order._id).then((o) => o.paymentStatus), { timeout: 5000 })
       .toBe("expired");
@@ -580,7 +584,7 @@ describe("the payment window", () => {
     // A database that is gone: the failure is logged and the sweeper keeps going until stopped.
     const closed = await openTestDatabase();
     await closed.close();
-    const stopFailing = startPaymentSweeper({ db: closed.db, now: later, logger }, 10);
+    const stopFailing = startPaymentSweeper({ db: closed.db, shop, now: later, logger }, 10);
     await expect
       .poll(() => lines.filter((line) => JSON.parse(line).msg === "payment sweep failed").length, { timeout: 5000 })
       .toBeGreaterThanOrEqual(2);
@@ -679,7 +683,7 @@ describe("races: stock goes back exactly once", () => {
   it("cancels and ships racing, 24 at a time: one of them wins and the stock follows it", async () => {
     // Straight to the lifecycle, so both sides cost the same to send; each side gets a head start
     // of one tick in turn, so both outcomes are exercised.
-    const deps = { db, now: () => new Date(clock) };
+    const deps = { db, shop, now: () => new Date(clock) };
     const outcomes: string[] = [];
     for (let round = 0; round < 4; round++) {
       const shopper = await createUserWithToken(db);
@@ -727,8 +731,8 @@ describe("races: stock goes back exactly once", () => {
       placedOrders.push(await placed((await createUserWithToken(db)).token, productId, 1, "Upi"));
     // The merchant's clock says the window is still open; the sweeps' say it has closed. The sweeps
     // go through the orders by id, two at a time; the payments start from the other end.
-    const payAt = { db, now: () => new Date(clock) };
-    const sweepAt = { db, now: () => new Date(clock + windowMs + 1000) };
+    const payAt = { db, shop, now: () => new Date(clock) };
+    const sweepAt = { db, shop, now: () => new Date(clock + windowMs + 1000) };
     const byId = placedOrders.map((order) => order._id).sort();
     const payOne = (orderId: string) =>
       changeOrder(payAt, { orderId, actorId: admin.id, event: { type: "pay", utr: nextUtr() } }).then(
@@ -775,14 +779,14 @@ describe("races: stock goes back exactly once", () => {
     });
     const at = () => new Date(clock + windowMs);
     const counts = await Promise.all([
-      expireUnpaidOrders({ db, now: at }, 5),
-      expireUnpaidOrders({ db: second, now: at }, 5),
-      expireUnpaidOrders({ db, now: at }, 5),
-      expireUnpaidOrders({ db: second, now: at }, 5),
+      expireUnpaidOrders({ db, shop, now: at }, 5),
+      expireUnpaidOrders({ db: second, shop, now: at }, 5),
+      expireUnpaidOrders({ db, shop, now: at }, 5),
+      expireUnpaidOrders({ db: second, shop, now: at }, 5),
     ]);
     await closeSecond();
     expect(await stockOf(productId)).toBe(100);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(24);
-    expect(await expireUnpaidOrders({ db, now: at })).toBe(0);
+    expect(await expireUnpaidOrders({ db, shop, now: at })).toBe(0);
   });
 });

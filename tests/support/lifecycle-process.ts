@@ -11,6 +11,10 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../api/db/client";
 import { changeOrder } from "../../api/lib/orders/order-changes";
 import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
+import { shopIdentity } from "../../api/config";
+
+/** The shop as its messages name it (the order events record them). */
+const shop = shopIdentity({});
 
 const env = process.env;
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL!, skipMigrations: true, poolSize: 6 });
@@ -23,8 +27,8 @@ while (!fs.existsSync(env.GO_FILE!)) await new Promise((resolve) => setTimeout(r
 if (env.ROLE === "sweep") {
   const batch = Number(env.BATCH ?? 5);
   const counts = await Promise.all([
-    expireUnpaidOrders({ db: handle.db, now }, batch),
-    expireUnpaidOrders({ db: handle.db, now }, batch),
+    expireUnpaidOrders({ db: handle.db, shop, now }, batch),
+    expireUnpaidOrders({ db: handle.db, shop, now }, batch),
   ]);
   console.log(`result ${JSON.stringify({ expired: counts[0] + counts[1] })}`);
 } else {
@@ -33,7 +37,7 @@ if (env.ROLE === "sweep") {
   const outcomes = await Promise.all(
     ids.map((orderId) =>
       changeOrder(
-        { db: handle.db, now },
+        { db: handle.db, shop, now },
         { orderId, actorId: env.ADMIN_ID, event: { type: "pay", utr: String(utr++) } },
       ).then(
         () => "paid",

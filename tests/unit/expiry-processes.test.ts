@@ -16,6 +16,10 @@ import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
 import { createUserWithToken, insertProduct } from "../api/helpers";
 import { createPostgresTestDatabase } from "../db";
 import { exitWithin, type Started, start, tempDir, tsx } from "../processes";
+import { shopIdentity } from "../../api/config";
+
+/** The shop as its messages name it (the order events record them). */
+const shop = shopIdentity({});
 
 const windowMs = 60_000;
 const clock = Date.now();
@@ -119,7 +123,7 @@ describe("expiry with two processes on PostgreSQL", () => {
     for (const row of rows) expect(row).toEqual({ status: "cancelled", paymentStatus: "expired" });
     // Exactly once: a second release would put more back than the orders held.
     for (const productId of productIds) expect(await stockOf(productId)).toBe(100);
-    expect(await expireUnpaidOrders({ db: handle.db, now: () => new Date(clock + windowMs + 1000) })).toBe(0);
+    expect(await expireUnpaidOrders({ db: handle.db, shop, now: () => new Date(clock + windowMs + 1000) })).toBe(0);
   }, 180_000);
 
   it("a process paying while another expires: each order is paid or expired, never both, and the stock follows", async () => {

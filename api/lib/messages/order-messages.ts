@@ -1,11 +1,117 @@
+import { eq } from "drizzle-orm";
 import { formatRupees } from "../../contract";
+import type { Database, Transaction } from "../../db/client";
+import { orderItems, users } from "../../db/schema";
 import type { ShopIdentity } from "../context";
-import type { OrderJson } from "../orders/order-json";
-import type { NewMessage } from "./outbox";
+import { type OrderJson, toOrderJson } from "../orders/order-json";
+import type { OrderEvent, OrderRow } from "../orders/order-states";
+import { type NewMessage, recordMessage } from "./outbox";
 
 const PAYMENT_NAMES: Record<OrderJson["paymentMethod"], string> = {
   cod: "Cash on Delivery",
   Upi: "Online Payment (UPI)",
+};
+
+/** What happened to an order, as its message names it (`messages.kind`). */
+export type OrderMessageKind =
+  | "order.placed"
+  | "order.paid"
+  | "order.shipped"
+  | "order.outForDelivery"
+  | "order.delivered"
+  | "order.cancelled"
+  | "order.expired"
+  | "order.returned"
+  | "order.refunded";
+
+/** The kind of message each order event sends. */
+export const EVENT_MESSAGES: Record<OrderEvent["type"], OrderMessageKind> = {
+  pay: "order.paid",
+  ship: "order.shipped",
+  outForDelivery: "order.outForDelivery",
+  deliver: "order.delivered",
+  cancel: "order.cancelled",
+  expire: "order.expired",
+  return: "order.returned",
+  refund: "order.refunded",
+};
+
+const day = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
+const refundDue = (order: OrderJson) =>
+  order.paymentStatus === "refundPending"
+    ? [`Your payment of ${formatRupees(order.totalAmount)} will be refunded.`]
+    : [];
+
+/** Each kind's subject (after the shop's name), heading and opening sentences. */
+const WORDING: Record<
+  OrderMessageKind,
+  { subject: (order: OrderJson) => string; heading: string; intro: (order: OrderJson) => string[] }
+> = {
+  "order.placed": {
+    subject: (order) => `your order is placed (${formatRupees(order.totalAmount)})`,
+    heading: "Thank you for your order",
+    intro: () => [],
+  },
+  "order.paid": {
+    subject: (order) => `payment received (${formatRupees(order.totalAmount)})`,
+    heading: "Payment received",
+    intro: (order) => [
+      `We have received your payment of ${formatRupees(order.totalAmount)} (UTR ${order.paymentReference ?? "recorded"}). We will ship your order soon.`,
+    ],
+  },
+  "order.shipped": {
+    subject: () => "your order has shipped",
+    heading: "Your order has shipped",
+    intro: () => ["Your order is on its way."],
+  },
+  "order.outForDelivery": {
+    subject: () => "your order is out for delivery",
+    heading: "Out for delivery",
+    intro: (order) => [
+      order.paymentStatus === "payOnDelivery"
+        ? `Your order reaches you today. Please keep ${formatRupees(order.totalAmount)} ready to pay on delivery.`
+        : "Your order reaches you today.",
+    ],
+  },
+  "order.delivered": {
+    subject: () => "your order is delivered",
+    heading: "Delivered",
+    intro: (order) => [
+      order.returnableUntil
+        ? `Your order was delivered. You can return it until ${day.format(new Date(order.returnableUntil))}.`
+        : "Your order was delivered.",
+    ],
+  },
+  "order.cancelled": {
+    subject: () => "your order is cancelled",
+    heading: "Your order is cancelled",
+    intro: (order) => [...(order.cancelReason ? [`Reason: ${order.cancelReason}`] : []), ...refundDue(order)],
+  },
+  "order.expired": {
+    subject: () => "your order is cancelled: payment not received",
+    heading: "Payment not received",
+    intro: () => [
+      "We did not receive the payment for this order within its time, so the order is cancelled and its items are back in stock.",
+      "If you did pay, please write to us with the UTR of your payment.",
+    ],
+  },
+  "order.returned": {
+    subject: () => "your return is recorded",
+    heading: "Return recorded",
+    intro: (order) => [...(order.returnReason ? [`Reason: ${order.returnReason}`] : []), ...refundDue(order)],
+  },
+  "order.refunded": {
+    subject: (order) => `your refund is made (${formatRupees(order.totalAmount)})`,
+    heading: "Refund made",
+    intro: (order) => [
+      `We have refunded ${formatRupees(order.totalAmount)} (reference ${order.refundReference ?? "recorded"}).`,
+    ],
+  },
 };
 
 /** Text made safe for HTML. */
@@ -13,11 +119,18 @@ const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
- * The shopper's confirmation of a placed order: its lines, address, payment method and total,
- * and a link to the order's page. Plain HTML and text for now; the React Email templates replace
- * it (issue "Messages to shoppers", item 2).
+ * The shopper's message about their order: what happened, its lines, address, payment method and
+ * total, and a link to the order's page. Plain HTML and text for now; the React Email templates
+ * replace it (issue "Messages to shoppers", item 2).
  */
-export function orderPlacedMessage(order: OrderJson, to: string, shop: ShopIdentity, userId: string): NewMessage {
+export function orderMessage(
+  kind: OrderMessageKind,
+  order: OrderJson,
+  to: string,
+  shop: ShopIdentity,
+  userId: string,
+): NewMessage {
+  const wording = WORDING[kind];
   const link = `${shop.origin}/myaccount/orders/${order.id}`;
   const address = [
     order.address.locality,
@@ -30,8 +143,12 @@ export function orderPlacedMessage(order: OrderJson, to: string, shop: ShopIdent
     html: `<tr><td>${escape(line.title)} (size ${escape(line.size)}) × ${line.qty}</td><td align="right">${formatRupees(line.amount)}</td></tr>`,
   }));
   const payment = PAYMENT_NAMES[order.paymentMethod];
+  const intro = wording.intro(order);
   const text = [
-    `Thank you for your order. Order reference: ${order.id}.`,
+    wording.heading,
+    "",
+    ...(intro.length > 0 ? [...intro, ""] : []),
+    `Order reference: ${order.id}`,
     "",
     ...lines.map((line) => line.text),
     `Platform fee: ${formatRupees(order.platformFee)}`,
@@ -46,7 +163,8 @@ export function orderPlacedMessage(order: OrderJson, to: string, shop: ShopIdent
     shop.name,
   ].join("\n");
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;max-width:600px;margin:0 auto;color:#222">
-<h1 style="font-size:20px">Thank you for your order</h1>
+<h1 style="font-size:20px">${escape(wording.heading)}</h1>
+${intro.map((sentence) => `<p>${escape(sentence)}</p>`).join("\n")}
 <p>Order reference: ${order.id}</p>
 <table width="100%" cellpadding="4" style="border-collapse:collapse">${lines.map((line) => line.html).join("")}
 <tr><td>Platform fee</td><td align="right">${formatRupees(order.platformFee)}</td></tr>
@@ -56,12 +174,29 @@ export function orderPlacedMessage(order: OrderJson, to: string, shop: ShopIdent
 <p style="color:#666;font-size:13px">Questions? Write to <a href="mailto:${escape(shop.supportEmail)}">${escape(shop.supportEmail)}</a>.<br>${escape(shop.name)}</p>
 </body></html>`;
   return {
-    kind: "order.placed",
+    kind,
     to,
-    subject: `${shop.name}: your order is placed (${formatRupees(order.totalAmount)})`,
+    subject: `${shop.name}: ${wording.subject(order)}`,
     html,
     text,
     orderId: order.id,
     userId,
   };
+}
+
+/**
+ * Records the message of an order event, in `tx`, the transaction that made the change: the order
+ * as it is now, to its shopper's address.
+ */
+export async function recordOrderMessage(
+  tx: Transaction | Database,
+  kind: OrderMessageKind,
+  row: OrderRow,
+  shop: ShopIdentity,
+  now: Date,
+): Promise<void> {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+  if (!user) return;
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+  await recordMessage(tx, orderMessage(kind, toOrderJson(row, items, now), user.email, shop, row.userId));
 }

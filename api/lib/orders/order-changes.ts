@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { auditLog, orderItems, orders, variants } from "../../db/schema";
 import { stockChanged } from "../catalogue/catalogue-cache";
-import type { ApiDeps } from "../context";
+import type { ApiDeps, ShopIdentity } from "../context";
+import { EVENT_MESSAGES, recordOrderMessage } from "../messages/order-messages";
 import { conflict, notFound } from "../http/http";
 import { decide, isOverdue, type OrderChange, type OrderEvent, type OrderRow } from "./order-states";
 
@@ -120,12 +121,18 @@ export async function lockOverdueOrders(
  * Expires locked overdue orders (cancelled, "Payment not received") and answers the units they
  * held, for the caller to put back: order creation merges them into its own stock changes.
  */
-export async function expireLocked(tx: Executor, rows: OrderRow[], now: Date): Promise<Map<StockKey, number>> {
+export async function expireLocked(
+  tx: Executor,
+  rows: OrderRow[],
+  now: Date,
+  shop: ShopIdentity,
+): Promise<Map<StockKey, number>> {
   const expired: string[] = [];
   for (const row of rows) {
     const decision = decide(row, { type: "expire" }, now);
     if (!decision.ok) continue;
-    await write(tx, row, decision.change);
+    const written = await write(tx, row, decision.change);
+    await recordOrderMessage(tx, "order.expired", written, shop, now);
     expired.push(row.id);
   }
   return unitsHeldBy(tx, expired);
@@ -149,7 +156,10 @@ export type ChangeRequest = {
  * on what that leaves. A refused event answers 409 with the state machine's reason; an expiry done
  * on the way is kept.
  */
-export async function changeOrder(deps: Pick<ApiDeps, "db" | "now">, request: ChangeRequest): Promise<OrderRow> {
+export async function changeOrder(
+  deps: Pick<ApiDeps, "db" | "now" | "shop">,
+  request: ChangeRequest,
+): Promise<OrderRow> {
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
@@ -164,6 +174,7 @@ export async function changeOrder(deps: Pick<ApiDeps, "db" | "now">, request: Ch
       if (expired.ok) {
         row = await write(tx, row, expired.change);
         await putBack(tx, await unitsHeldBy(tx, [row.id]));
+        await recordOrderMessage(tx, "order.expired", row, deps.shop, now);
       }
     }
     const decision = decide(row, request.event, now);
@@ -171,6 +182,8 @@ export async function changeOrder(deps: Pick<ApiDeps, "db" | "now">, request: Ch
     const before = row;
     row = await write(tx, row, decision.change);
     if (decision.restock) await putBack(tx, await unitsHeldBy(tx, [row.id]));
+    // The shopper hears of it, in this transaction (api/lib/messages/).
+    await recordOrderMessage(tx, EVENT_MESSAGES[request.event.type], row, deps.shop, now);
     if (request.actorId) {
       await tx.insert(auditLog).values({
         actorId: request.actorId,

@@ -7,7 +7,7 @@ import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ShopIdentity } from "../context";
 import { badRequest, conflict, notFound } from "../http/http";
 import { newId } from "../ids";
-import { orderPlacedMessage } from "../messages/order-messages";
+import { orderMessage } from "../messages/order-messages";
 import { recordMessage } from "../messages/outbox";
 import { issueInvoices, orderTaxTotals, taxOrderLines } from "../tax/gst-invoices";
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
@@ -170,7 +170,7 @@ export async function placeOrder(
 
       // Unpaid orders past their window that hold what this order needs give it back first.
       const overdue = await lockOverdueOrders(tx, now, { scope: { userId, variants: orderLines } });
-      const released = await expireLocked(tx, overdue, now);
+      const released = await expireLocked(tx, overdue, now, input.notify.shop);
 
       // Every variant to change, released or taken, in one fixed order (product, then size), so
       // two orders for the same variants lock them in the same order and cannot deadlock on PostgreSQL.
@@ -269,7 +269,7 @@ export async function placeOrder(
       }
       const placedOrder = toOrderJson(priced ?? order, insertedItems, now);
       // The shopper's confirmation is recorded and queued with the order: both commit, or neither.
-      await recordMessage(tx, orderPlacedMessage(placedOrder, input.notify.email, input.notify.shop, userId));
+      await recordMessage(tx, orderMessage("order.placed", placedOrder, input.notify.email, input.notify.shop, userId));
       return placedOrder;
     });
     // Committed: the catalogue cache serves no product with the stock from before it.

@@ -7,13 +7,13 @@ import { expireLocked, lockOverdueOrders, putBack } from "../orders/order-change
  * back, a batch per transaction. Safe to run in several processes at once (each skips the rows
  * another holds). Answers how many orders it expired.
  */
-export async function expireUnpaidOrders(deps: Pick<ApiDeps, "db" | "now">, batchSize = 100): Promise<number> {
+export async function expireUnpaidOrders(deps: Pick<ApiDeps, "db" | "now" | "shop">, batchSize = 100): Promise<number> {
   let total = 0;
   for (;;) {
     const now = deps.now();
     const count = await deps.db.transaction(async (tx) => {
       const rows = await lockOverdueOrders(tx, now, { limit: batchSize });
-      await putBack(tx, await expireLocked(tx, rows, now));
+      await putBack(tx, await expireLocked(tx, rows, now, deps.shop));
       return rows.length;
     });
     if (count > 0) stockChanged();
@@ -31,7 +31,7 @@ export const paymentSweepIntervalMs = 30_000;
  * whose promise settles once a sweep under way has finished (close the database after it).
  */
 export function startPaymentSweeper(
-  deps: Pick<ApiDeps, "db" | "now" | "logger">,
+  deps: Pick<ApiDeps, "db" | "now" | "logger" | "shop">,
   intervalMs = paymentSweepIntervalMs,
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
