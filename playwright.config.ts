@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // The shop's DATA_DIR (its embedded PostgreSQL among it) in the system's temporary folder, which
 // the database server's user can reach wherever the clone lives.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `storefront-e2e-${port}`);
+// The mail server the shop sends to (support/mailbox.ts): SMTP on the next port, its messages on the one after.
+const smtpPort = port + 1;
+const mailboxPort = port + 2;
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -75,30 +78,42 @@ export default defineConfig({
       dependencies: mainProjects,
     },
   ],
-  webServer: {
-    // A fresh embedded database each run, emptied, created, migrated and given the back office's
-    // admin account first (support/create-admin.ts), then seeded and served by what `npm start` runs.
-    command: `node --import tsx tests/e2e/support/create-admin.ts && exec node --import tsx server/main.ts`,
-    // SIGTERM, as a supervisor stops the shop: it drains and stops its database server too.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
-    url: `http://127.0.0.1:${port}/`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      // E2E_BUILD_DIR gives a run on another port its own build, so parallel runs never swap assets.
-      BUILD_DIR: process.env.E2E_BUILD_DIR ?? "build",
-      DATABASE_URL: "",
-      SESSION_SECRET: "e2e-secret-not-for-production",
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      // Every spec registers its shoppers from this one address; the limit has its own API tests.
-      REGISTER_LIMIT_PER_HOUR: "100000",
-      // Access lines for hundreds of requests would bury the test report; errors still show.
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "exec node --import tsx tests/e2e/support/mailbox.ts",
+      url: `http://127.0.0.1:${mailboxPort}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      env: { MAILBOX_SMTP_PORT: String(smtpPort), MAILBOX_HTTP_PORT: String(mailboxPort) },
     },
-  },
+    {
+      // A fresh embedded database each run, emptied, created, migrated and given the back office's
+      // admin account first (support/create-admin.ts), then seeded and served by what `npm start` runs.
+      command: `node --import tsx tests/e2e/support/create-admin.ts && exec node --import tsx server/main.ts`,
+      // SIGTERM, as a supervisor stops the shop: it drains and stops its database server too.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
+      url: `http://127.0.0.1:${port}/`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        // E2E_BUILD_DIR gives a run on another port its own build, so parallel runs never swap assets.
+        BUILD_DIR: process.env.E2E_BUILD_DIR ?? "build",
+        DATABASE_URL: "",
+        SESSION_SECRET: "e2e-secret-not-for-production",
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        // Every spec registers its shoppers from this one address; the limit has its own API tests.
+        REGISTER_LIMIT_PER_HOUR: "100000",
+        // Access lines for hundreds of requests would bury the test report; errors still show.
+        LOG_LEVEL: "warn",
+        // Every message goes to the run's own mail server, where the specs read it (support/mail.ts).
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });
