@@ -68,6 +68,10 @@ const envSchema = z.object({
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
   /** The largest order total, in whole rupees, that may be paid by Cash on Delivery (0: none). */
   COD_LIMIT: z.coerce.number().int().min(0).default(50000),
+  /** Cash on Delivery orders one shopper may have open (not yet delivered) at once. */
+  MAX_OPEN_COD_ORDERS: z.coerce.number().int().min(1).max(100).default(2),
+  /** Units of one product that one Cash on Delivery order may hold. */
+  MAX_COD_UNITS: z.coerce.number().int().min(1).max(1000).default(5),
   /** Milliseconds one statement of a guest's search, list or suggestions may run before it is cancelled and answered 503. */
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
   /** The shop's public origin: the links in its messages (and the storefront's canonical links). */
@@ -124,6 +128,8 @@ export function orderSettings(env: ServerEnv): OrderSettings {
     paymentWindowMs: Math.round(env.PAYMENT_WINDOW_MINUTES * 60 * 1000),
     maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
     codLimit: env.COD_LIMIT,
+    maxOpenCodOrders: env.MAX_OPEN_COD_ORDERS,
+    maxCodUnits: env.MAX_COD_UNITS,
   };
 }
 

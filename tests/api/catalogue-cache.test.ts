@@ -5,7 +5,7 @@ import { createCatalogueCache, stockChanged } from "../../api/lib/catalogue/cata
 import { catalogueChanged } from "../../api/platform/catalogue-version";
 import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
 import { newId } from "../../api/lib/ids";
-import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
+import { createTestApi, createUserWithToken, insertMerchant, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
@@ -19,7 +19,7 @@ let clock = Date.parse("2026-11-23T10:00:00Z");
 const windowMs = 60_000;
 const { db, call } = await createTestApi({
   now: () => new Date(clock),
-  orders: { paymentWindowMs: windowMs, maxUnpaidOrders: 3, codLimit: 50_000 },
+  orders: { ...TEST_ORDER_SETTINGS, paymentWindowMs: windowMs },
 });
 const admin = await createUserWithToken(db, { userType: "admin", email: `admin.${newId().slice(0, 6)}@example.test` });
 const merchantId = await insertMerchant(db);

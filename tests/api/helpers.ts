@@ -6,6 +6,7 @@ import { issueToken } from "../../api/lib/accounts/auth";
 import { catalogueChanged } from "../../api/platform/catalogue-version";
 import { defaultDeps } from "../../api/lib/context";
 import { newId } from "../../api/lib/ids";
+import { defaultOrderSettings, type OrderSettings } from "../../api/lib/orders/order-states";
 import { buildSearchText } from "../../api/lib/search/search-text";
 import { openTestDatabase } from "../db";
 import { contractProblem, operationsOf } from "./openapi-contract";
@@ -33,10 +34,21 @@ export type TestApi = {
   ) => Promise<{ status: number; body: any; headers: Headers }>;
 };
 
+/**
+ * The order rules of the test APIs: the shop's defaults, but with room for the many Cash on
+ * Delivery orders a test file's shoppers place. Those limits have their own tests
+ * (tests/api/cod-limits.test.ts), which set them.
+ */
+export const TEST_ORDER_SETTINGS: OrderSettings = {
+  ...defaultOrderSettings,
+  maxOpenCodOrders: 1000,
+  maxCodUnits: 1000,
+};
+
 /** An API on a fresh database for this test file, closed after the file's tests. */
 export async function createTestApi(options: Partial<Omit<UserappOptions, "db">> = {}): Promise<TestApi> {
   const handle = await openTestDatabase();
-  const app = createUserapp({ db: handle.db, ...options });
+  const app = createUserapp({ db: handle.db, orders: TEST_ORDER_SETTINGS, ...options });
   const operations = operationsOf(app);
   afterAll(() => handle.close());
   const call: TestApi["call"] = async (method, path, opts = {}) => {

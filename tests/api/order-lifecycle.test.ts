@@ -10,7 +10,7 @@ import type { ApiError } from "../../api/lib/http/http";
 import { changeOrder } from "../../api/lib/orders/order-changes";
 import { expireUnpaidOrders, startPaymentSweeper } from "../../api/lib/payments/payment-sweeper";
 import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
-import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
+import { createTestApi, createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
@@ -20,7 +20,7 @@ const shop = shopIdentity({});
 // (issued on the real clock) must stay valid for it.
 let clock = Date.now();
 const windowMs = 60_000;
-const settings = { paymentWindowMs: windowMs, maxUnpaidOrders: 3, codLimit: 50_000 };
+const settings = { ...TEST_ORDER_SETTINGS, paymentWindowMs: windowMs };
 const api = await createTestApi({ now: () => new Date(clock), orders: settings });
 const { db, call } = api;
 const admin = await createUserWithToken(db, { userType: "admin" });
@@ -654,11 +654,25 @@ describe("limits", () => {
       paymentWindowMs: 30 * 60 * 1000,
       maxUnpaidOrders: 3,
       codLimit: 50_000,
+      maxOpenCodOrders: 2,
+      maxCodUnits: 5,
     });
-    expect(orderSettings(readEnv({ PAYMENT_WINDOW_MINUTES: "0.05", MAX_UNPAID_ORDERS: "1", COD_LIMIT: "0" }))).toEqual({
+    expect(
+      orderSettings(
+        readEnv({
+          PAYMENT_WINDOW_MINUTES: "0.05",
+          MAX_UNPAID_ORDERS: "1",
+          COD_LIMIT: "0",
+          MAX_OPEN_COD_ORDERS: "4",
+          MAX_COD_UNITS: "10",
+        }),
+      ),
+    ).toEqual({
       paymentWindowMs: 3000,
       maxUnpaidOrders: 1,
       codLimit: 0,
+      maxOpenCodOrders: 4,
+      maxCodUnits: 10,
     });
     expect(() => readEnv({ PAYMENT_WINDOW_MINUTES: "0" })).toThrow(/PAYMENT_WINDOW_MINUTES/);
     expect(() => readEnv({ PAYMENT_WINDOW_MINUTES: "soon" })).toThrow(/PAYMENT_WINDOW_MINUTES/);

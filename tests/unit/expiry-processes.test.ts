@@ -13,7 +13,7 @@ import { createUserapp } from "../../api/app";
 import { type DatabaseHandle, openDatabase } from "../../api/db/client";
 import { orders, variants } from "../../api/db/schema";
 import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
-import { createUserWithToken, insertProduct } from "../api/helpers";
+import { createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "../api/helpers";
 import { createPostgresTestDatabase } from "../db";
 import { exitWithin, type Started, start, tempDir, tsx } from "../processes";
 import { shopIdentity } from "../../api/config";
@@ -36,7 +36,7 @@ describe("expiry with two processes on PostgreSQL", () => {
     api = createUserapp({
       db: handle.db,
       now: () => new Date(clock),
-      orders: { paymentWindowMs: windowMs, maxUnpaidOrders: 3, codLimit: 50_000 },
+      orders: { ...TEST_ORDER_SETTINGS, paymentWindowMs: windowMs },
     });
   });
   afterAll(async () => {

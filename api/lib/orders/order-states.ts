@@ -62,12 +62,18 @@ export type OrderSettings = {
   maxUnpaidOrders: number;
   /** The largest total, in rupees, that may be paid by Cash on Delivery (COD_LIMIT). */
   codLimit: number;
+  /** Cash on Delivery orders one shopper may have open (placed, not yet delivered) at once (MAX_OPEN_COD_ORDERS). */
+  maxOpenCodOrders: number;
+  /** Units of one product one Cash on Delivery order may hold (MAX_COD_UNITS). */
+  maxCodUnits: number;
 };
 
 export const defaultOrderSettings: OrderSettings = {
   paymentWindowMs: 30 * 60 * 1000,
   maxUnpaidOrders: 3,
   codLimit: 50000,
+  maxOpenCodOrders: 2,
+  maxCodUnits: 5,
 };
 
 export type OrderEvent =

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, gte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
 import { formatRupees, PLATFORM_FEE } from "../../contract";
 import type { Database } from "../../db/client";
 import { cartItems, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
-import { loadProducts } from "../catalogue/catalogue";
+import { loadProducts, type ProductJson } from "../catalogue/catalogue";
+import { costOfSize } from "./cart";
 import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ShopIdentity } from "../context";
 import { badRequest, conflict, notFound } from "../http/http";
@@ -67,6 +68,39 @@ async function cartLines(db: Database, userId: string): Promise<OrderLineInput[]
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.size));
 }
 
+const overCodLimit = (totalAmount: number, settings: OrderSettings) =>
+  conflict(
+    `Cash on Delivery is available for orders up to ${formatRupees(settings.codLimit)}. Please choose Online Payment for this order of ${formatRupees(totalAmount)}.`,
+    { totalAmount, codLimit: settings.codLimit },
+  );
+
+/**
+ * Refuses a Cash on Delivery order over its limits on what one order holds: units of one product
+ * (MAX_COD_UNITS) and the total at the catalogue's prices (COD_LIMIT).
+ */
+function refuseOverCodLimits(
+  lines: OrderLineInput[],
+  catalogue: Map<string, ProductJson>,
+  settings: OrderSettings,
+): void {
+  const units = new Map<string, number>();
+  let total = PLATFORM_FEE;
+  for (const line of lines) {
+    units.set(line.productId, (units.get(line.productId) ?? 0) + line.qty);
+    total += costOfSize(catalogue.get(line.productId)!, line.size) * line.qty;
+  }
+  for (const [productId, count] of units) {
+    if (count > settings.maxCodUnits) {
+      const title = catalogue.get(productId)!.title.shortTitle;
+      throw conflict(
+        `Cash on Delivery is available for up to ${settings.maxCodUnits} units of one product. Please choose Online Payment for ${count} units of ${title}.`,
+        { productId, units: count, maxCodUnits: settings.maxCodUnits },
+      );
+    }
+  }
+  if (total > settings.codLimit) throw overCodLimit(total, settings);
+}
+
 /** What ordering an empty cart answers (`data.emptyCart`, so a client can tell it from other refusals). */
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
 
@@ -107,6 +141,10 @@ export async function placeOrder(
     }
   }
 
+  // Cash on Delivery's limits on what the order holds, before any stock is looked at: a refusal
+  // names the limit, never the stock left.
+  if (input.paymentMethod === "cod") refuseOverCodLimits(orderLines, catalogue, settings);
+
   const orderId = newId();
   const unstamped = { isConfirmed: false, date: null };
   const orderStatus: OrderStatus = {
@@ -145,10 +183,29 @@ export async function placeOrder(
         })
         .returning();
 
+      // One order at a time per shopper, so two at once cannot both be the last one a limit allows
+      // ("no key update" leaves the foreign keys pointing at the user unblocked).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+      if (input.paymentMethod === "cod") {
+        const [{ open }] = await tx
+          .select({ open: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.userId, userId),
+              eq(orders.paymentMethod, "cod"),
+              inArray(orders.status, ["confirmed", "shipped", "outForDelivery"]),
+              ne(orders.id, orderId),
+            ),
+          );
+        if (open >= settings.maxOpenCodOrders) {
+          throw conflict(
+            `You have ${open} Cash on Delivery orders on their way, the most one shopper may have. Please choose Online Payment, or wait until one is delivered.`,
+            { openCodOrders: open, limit: settings.maxOpenCodOrders },
+          );
+        }
+      }
       if (paymentStatus === "awaitingPayment") {
-        // One Online Payment order at a time per shopper, so two at once cannot both be the last
-        // one allowed ("no key update" leaves the foreign keys pointing at the user unblocked).
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
         const [{ unpaid }] = await tx
           .select({ unpaid: sql<number>`count(*)::int` })
           .from(orders)
@@ -231,12 +288,8 @@ export async function placeOrder(
       });
       const itemsAmount = lines.reduce((sum, item) => sum + item.amount, 0);
       const totalAmount = itemsAmount + PLATFORM_FEE;
-      if (input.paymentMethod === "cod" && totalAmount > settings.codLimit) {
-        throw conflict(
-          `Cash on Delivery is available for orders up to ${formatRupees(settings.codLimit)}. Please choose Online Payment for this order of ${formatRupees(totalAmount)}.`,
-          { totalAmount, codLimit: settings.codLimit },
-        );
-      }
+      // Prices are the locked rows' now: checked again, for a price raised since the first look.
+      if (input.paymentMethod === "cod" && totalAmount > settings.codLimit) throw overCodLimit(totalAmount, settings);
       const items = await taxOrderLines(tx, lines, address.state);
       const insertedItems = await tx.insert(orderItems).values(items).returning();
       // The order's tax invoices, one per merchant, numbered now (CGST Rule 46).
