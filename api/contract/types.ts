@@ -19,6 +19,7 @@ import type {
   merchantSchema,
   messageSchema,
   messageSummarySchema,
+  orderQuoteSchema,
   orderSchema,
   paginatorSchema,
   productPageSchema,
@@ -77,6 +78,8 @@ export type LowStockJson = z.infer<typeof lowStockSchema>;
 /** One row of the back office's audit log. */
 export type AuditRowJson = z.infer<typeof auditEntrySchema>;
 export type ImportResult = z.infer<typeof importResultSchema>;
+/** What an order would be now (`order/quote`): its total, the payment methods it may use, the lines it cannot hold. */
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 /** A message to a shopper as the back office lists it, and whole (with its HTML and text). */
 export type MessageSummaryJson = z.infer<typeof messageSummarySchema>;
 export type MessageJson = z.infer<typeof messageSchema>;

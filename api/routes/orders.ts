@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { OrderAddress } from "../db/schema";
 import { ADDRESS_FIELD_NAMES, deliveryAddressSchema, unknownPinErrors } from "../lib/accounts/address-input";
-import { listPage, orderSchema, placedOrderSchema } from "../lib/http/api-schemas";
+import { listPage, orderQuoteSchema, orderSchema, placedOrderSchema } from "../lib/http/api-schemas";
+import { quoteOrder } from "../lib/orders/order-quote";
 import { requireUser } from "../lib/accounts/auth";
 import { maxQtyPerLine } from "../lib/orders/cart";
 import type { ApiDeps } from "../lib/context";
@@ -242,6 +243,30 @@ const createOrderRoute = apiRoute({
   },
 });
 
+/** What the quote asks about: the cart as it is, or one product (Buy Now). */
+const quoteSchema = z.union([
+  z.object({ fromCart: z.literal(true) }).transform(() => "cart" as OrderLineInput[] | "cart"),
+  z
+    .object({ productId: productIdSchema, size: sizeSchema, quantity: qtySchema.nullish() })
+    .transform(
+      (body) => [{ productId: body.productId, size: body.size, qty: body.quantity ?? 1 }] as OrderLineInput[] | "cart",
+    ),
+]);
+
+const quoteRoute = apiRoute({
+  method: "post",
+  path: "/order/quote",
+  tags,
+  summary:
+    "Before placing an order: its total now, which payment methods it may use (and why not), and which lines cannot be ordered",
+  description:
+    "`{fromCart: true}` asks about the shopper's cart, `{productId, size, quantity}` about one product. Nothing is taken or written; placing the order (`order/create`) still decides.",
+  access: "user",
+  request: { body: jsonBody(quoteSchema) },
+  failures: [400],
+  responses: { 200: success("What an order would be now", orderQuoteSchema) },
+});
+
 const listOrdersRoute = apiRoute({
   method: "get",
   path: "/orders",
@@ -337,6 +362,11 @@ export function orderRoutes(deps: ApiDeps) {
     return replayed
       ? ok(c, { ...order, success: true }, "This order was already placed")
       : ok(c, { ...order, success: true }, "Order placed successfully!", 201);
+  });
+
+  mount(app, quoteRoute, signedIn, async (c) => {
+    const lines = await readBody(c, quoteSchema);
+    return ok(c, await quoteOrder(db, { userId: c.var.user.id, lines, settings: deps.orders, now: deps.now() }));
   });
 
   mount(app, listOrdersRoute, signedIn, async (c) => {

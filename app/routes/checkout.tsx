@@ -59,14 +59,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user.address.length === 0) primePinDirectory(context);
 
   let lines: CheckoutLine[];
+  let quote: Awaited<ReturnType<typeof api.quoteOrder>>;
   if (base.buyNow) {
     const line = await buyNowLine(api, url);
-    if (isProblem(line)) return data({ ...base, lines: [], problem: line }, { status: line.status });
+    if (isProblem(line)) return data({ ...base, lines: [], problem: line, quote: null }, { status: line.status });
     lines = [line];
+    quote = await api.quoteOrder({ productId: line.productId, size: line.size, quantity: line.qty });
   } else {
-    lines = await cartLines(api);
+    [lines, quote] = await Promise.all([cartLines(api), api.quoteOrder({ fromCart: true })]);
   }
-  return { ...base, lines, problem: null };
+  // The API's answer before the post: which payment methods this order may use, and the lines it
+  // cannot hold now. Without it the page is as before, and placing the order still decides.
+  return { ...base, lines, problem: null, quote: quote.ok ? quote.envelope.data : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -200,6 +204,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <PaymentChoice
             name={fields.paymentMethod.name}
             defaultValue={DEFAULT_PAYMENT_METHOD}
+            options={loaderData.quote?.paymentMethods}
             errors={fields.paymentMethod.errors}
           />
         </div>
@@ -211,6 +216,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <p className="text-sm text-gray-600">Buy Now: this product only; your cart stays as it is.</p>
           ) : null}
           <OrderLines lines={lines} />
+          <UnavailableLines lines={lines} unavailable={loaderData.quote?.unavailable ?? []} />
           <OrderTotals
             itemsAmount={itemsAmount}
             platformFee={loaderData.platformFee}
@@ -236,6 +242,36 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         {body}
       </main>
     </>
+  );
+}
+
+/** The lines the order cannot hold now (a product hidden since, a size sold out), in words. */
+function UnavailableLines({
+  lines,
+  unavailable,
+}: {
+  lines: CheckoutLine[];
+  unavailable: { productId: string; size: string; reason: string }[];
+}) {
+  if (unavailable.length === 0) return null;
+  const titleOf = (productId: string, size: string) =>
+    lines.find((line) => line.productId === productId && line.size === size)?.title ?? "A product";
+  return (
+    <div role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      <p className="font-semibold">Some products cannot be ordered now:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {unavailable.map((line) => (
+          <li
+            key={`${line.productId}-${line.size}`}
+          >{`${titleOf(line.productId, line.size)} (size ${line.size}): ${line.reason}`}</li>
+        ))}
+      </ul>
+      <p className="mt-1">
+        <Link to="/mycart" className="font-semibold underline">
+          Change your cart
+        </Link>
+      </p>
+    </div>
   );
 }
 

@@ -159,3 +159,100 @@ describe("the settings", () => {
     expect(() => readEnv({ MAX_COD_UNITS: "many" })).toThrow();
   });
 });
+
+describe("order/quote: the checkout's question before the post", () => {
+  const quote = (token: string, body: object) => call("POST", "/userapp/order/quote", { token, body });
+
+  it("prices the cart and says which payment methods it may use, and why not, without taking anything", async () => {
+    const shopper = await createUserWithToken(db);
+    const kurta = await product(20, 900);
+    for (const qty of [3, 3]) {
+      const added = await call("POST", "/userapp/cart/create", {
+        token: shopper.token,
+        body: { productId: kurta, size: "M", qty },
+      });
+      expect(added.status).toBe(201);
+    }
+    const six = await quote(shopper.token, { fromCart: true });
+    expect(six.status).toBe(200);
+    expect(six.body.data).toEqual({
+      itemsAmount: 5400,
+      platformFee: 4,
+      totalAmount: 5404,
+      paymentMethods: {
+        cod: {
+          available: false,
+          reason:
+            "Cash on Delivery is available for up to 5 units of one product. Please choose Online Payment for 6 units of Cotton Kurta.",
+        },
+        Upi: { available: true, reason: null },
+      },
+      unavailable: [],
+    });
+    expect(await stockOf(kurta)).toBe(20);
+    const one = await quote(shopper.token, { productId: kurta, size: "M", quantity: 1 });
+    expect(one.body.data.paymentMethods.cod).toEqual({ available: true, reason: null });
+  });
+
+  it("says when the shopper has the most open COD orders, or unpaid orders, they may have", async () => {
+    const shopper = await createUserWithToken(db);
+    const kurta = await product(20);
+    for (const method of ["cod", "cod", "Upi", "Upi", "Upi"] as const)
+      expect((await order(shopper.token, kurta, 1, method)).status).toBe(201);
+    const answer = await quote(shopper.token, { productId: kurta, size: "M" });
+    expect(answer.body.data.paymentMethods).toEqual({
+      cod: {
+        available: false,
+        reason:
+          "You have 2 Cash on Delivery orders on their way, the most one shopper may have. Please choose Online Payment, or wait until one is delivered.",
+      },
+      Upi: {
+        available: false,
+        reason:
+          "You have 3 orders awaiting payment. Please pay for or cancel one of them before placing another order with Online Payment.",
+      },
+    });
+  });
+
+  it("marks a hidden product and a line over the stock, and leaves them out of the total", async () => {
+    const shopper = await createUserWithToken(db);
+    const kept = await product(5, 700);
+    const hidden = await product(5, 800);
+    const scarce = await product(2, 900);
+    for (const [productId, qty] of [
+      [kept, 1],
+      [hidden, 1],
+      [scarce, 2],
+    ] as const) {
+      const added = await call("POST", "/userapp/cart/create", {
+        token: shopper.token,
+        body: { productId, size: "M", qty },
+      });
+      expect(added.status).toBe(201);
+    }
+    expect((await call("PUT", `/userapp/admin/products/${hidden}/hide`, { token: admin.token })).status).toBe(200);
+    await db.update(variants).set({ quantity: 1 }).where(eq(variants.productId, scarce));
+    const answer = await quote(shopper.token, { fromCart: true });
+    expect(answer.body.data).toMatchObject({
+      itemsAmount: 700,
+      totalAmount: 704,
+      unavailable: [
+        { productId: hidden, size: "M", reason: "This product is no longer available" },
+        { productId: scarce, size: "M", reason: "Only 1 left" },
+      ],
+    });
+  });
+
+  it("refuses a guest, and a body that is neither the cart nor a product with its size", async () => {
+    expect((await call("POST", "/userapp/order/quote", { body: { fromCart: true } })).status).toBe(401);
+    const shopper = await createUserWithToken(db);
+    expect((await quote(shopper.token, { fromCart: false })).status).toBe(422);
+    expect((await quote(shopper.token, { productId: "0123456789abcdef01234567" })).status).toBe(422);
+    // An id that names no product is an unavailable line, as a product deleted since would be.
+    const unknown = await quote(shopper.token, { productId: "nope", size: "M" });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data.unavailable).toEqual([
+      { productId: "nope", size: "M", reason: "This product is no longer available" },
+    ]);
+  });
+});

@@ -157,3 +157,30 @@ test("Buy Now from a product page orders that product alone with Online Payment,
   // socket may have been closed by the server by now.)
   expect(await (await apiSession(page.request, shopper)).cart()).toEqual([[inCart._id, 1]]);
 });
+
+test("checkout says before the post that Cash on Delivery is over its limit, chooses Online Payment, and the order goes through", async ({
+  page,
+  request,
+}) => {
+  const shopper = await createShopper(request);
+  const api = await apiSession(request, shopper);
+  await api.addAddress();
+  const response = await request.post("/userapp/product/list", {
+    data: { query: {}, options: { limit: 100, page: 1 } },
+  });
+  const plenty = ((await response.json()).data.data as Product[]).filter((p) => sizeOf(p).quantity >= 10);
+  const product = plenty[Math.floor(Math.random() * plenty.length)];
+  // Six units of one product: over MAX_COD_UNITS (5).
+  await api.addToCart(product, 6);
+
+  await signIn(page, shopper, "/checkout");
+  const cod = page.getByLabel("Cash on Delivery");
+  await expect(cod).toBeDisabled();
+  await expect(cod).toHaveAccessibleDescription(
+    `Cash on Delivery is available for up to 5 units of one product. Please choose Online Payment for 6 units of ${product.title.shortTitle}.`,
+  );
+  await expect(page.getByLabel("Online Payment")).toBeChecked();
+  await page.getByRole("button", { name: /Place Order/ }).click();
+  await expect(toast(page, "Order placed successfully!")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "Online Payment" })).toBeVisible();
+});

@@ -292,6 +292,33 @@ describe("checkout: payment", () => {
     expect(order.orderStatus.orderConfirmed.isConfirmed).toBe(true);
     expect(payment).toEqual({ kind: "none" });
   });
+
+  it("says before the post when Cash on Delivery is over its limit, and which product can no longer be ordered", async () => {
+    const s = await shopper([home]);
+    const television = await insertProduct(api.db, {
+      shortTitle: "55 inch Television",
+      variants: [{ size: "M", quantity: 3, mrp: 60_000, discount: 0 }],
+    });
+    const kurta = await insertProduct(api.db, { shortTitle: "Cotton Kurta" });
+    await s.addToCart(television, 1);
+    await s.addToCart(kurta, 2);
+    await api.db.update(variants).set({ quantity: 1 }).where(eq(variants.productId, kurta));
+    const page = await getCheckout(s.cookie);
+    expect(page.status).toBe(200);
+    expect(page.data.quote.paymentMethods).toEqual({
+      cod: {
+        available: false,
+        reason:
+          "Cash on Delivery is available for orders up to ₹50,000. Please choose Online Payment for this order of ₹60,004.",
+      },
+      Upi: { available: true, reason: null },
+    });
+    expect(page.data.quote.unavailable).toEqual([{ productId: kurta, size: "M", reason: "Only 1 left" }]);
+    // Buy Now asks about its one product.
+    const buyNow = await getCheckout(s.cookie, `?buyNow=1&productId=${television}&size=M&qty=1`);
+    expect(buyNow.data.quote.paymentMethods.cod.available).toBe(false);
+    expect(buyNow.data.quote.unavailable).toEqual([]);
+  });
 });
 
 describe("checkout: Buy Now", () => {

@@ -17,6 +17,7 @@ import type { MessageJson, MessageSummaryJson } from "../../api/lib/messages/adm
 import type { CartChangeJson, CartJson } from "../../api/lib/orders/cart";
 import type { DeliveryEstimate } from "../../api/lib/orders/delivery-zones";
 import type { OrderJson } from "../../api/lib/orders/order-json";
+import type { OrderQuote } from "../../api/lib/orders/order-quote";
 import type { PinPlace } from "../../api/lib/orders/pincode";
 import type { OrderInvoicesJson } from "../../api/lib/tax/gst-invoices";
 import type { AdminOrderJson } from "../../api/routes/admin-orders";
@@ -37,6 +38,7 @@ describe("the API's answers and the contract's types", () => {
   it("agree for orders and their invoices", () => {
     expectTypeOf<OrderJson>().branded.toEqualTypeOf<contract.OrderJson>();
     expectTypeOf<OrderInvoicesJson>().branded.toEqualTypeOf<contract.OrderInvoicesJson>();
+    expectTypeOf<OrderQuote>().branded.toEqualTypeOf<contract.OrderQuote>();
   });
 
   it("agree for the back office", () => {

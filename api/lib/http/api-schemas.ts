@@ -311,6 +311,22 @@ export const auditEntrySchema = z
   })
   .openapi("AuditEntry");
 
+const paymentOption = z.object({
+  available: z.boolean(),
+  reason: z.string().nullable().openapi({ description: "Why not, in words for the shopper (null when available)" }),
+});
+
+/** `OrderQuote` (api/lib/orders/order-quote.ts). */
+export const orderQuoteSchema = z
+  .object({
+    itemsAmount: rupees,
+    platformFee: rupees,
+    totalAmount: rupees,
+    paymentMethods: z.object({ cod: paymentOption, Upi: paymentOption }),
+    unavailable: z.array(z.object({ productId: z.string(), size: z.string(), reason: z.string() })),
+  })
+  .openapi("OrderQuote");
+
 /** `MessageSummaryJson` (api/lib/messages/admin-messages.ts). */
 export const messageSummarySchema = z
   .object({

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
 import { formatRupees, PLATFORM_FEE } from "../../contract";
-import type { Database } from "../../db/client";
+import type { Database, Transaction } from "../../db/client";
 import { cartItems, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
 import { loadProducts, type ProductJson } from "../catalogue/catalogue";
 import { costOfSize } from "./cart";
@@ -60,7 +60,7 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 const lineLabel = (title: string, size: string) => `${title} (size ${size})`;
 
 /** The shopper's cart lines, in the order they were added. */
-async function cartLines(db: Database, userId: string): Promise<OrderLineInput[]> {
+export async function cartLines(db: Database, userId: string): Promise<OrderLineInput[]> {
   return db
     .select({ productId: cartItems.productId, size: cartItems.size, qty: cartItems.qty })
     .from(cartItems)
@@ -74,11 +74,57 @@ const overCodLimit = (totalAmount: number, settings: OrderSettings) =>
     { totalAmount, codLimit: settings.codLimit },
   );
 
+/** The refusal of one Cash on Delivery order too many (MAX_OPEN_COD_ORDERS). */
+export const tooManyOpenCodOrders = (open: number, settings: OrderSettings) =>
+  conflict(
+    `You have ${open} Cash on Delivery orders on their way, the most one shopper may have. Please choose Online Payment, or wait until one is delivered.`,
+    { openCodOrders: open, limit: settings.maxOpenCodOrders },
+  );
+
+/** The refusal of one Online Payment order too many awaiting payment (MAX_UNPAID_ORDERS). */
+export const tooManyUnpaidOrders = (unpaid: number, settings: OrderSettings) =>
+  conflict(
+    `You have ${unpaid} orders awaiting payment. Please pay for or cancel one of them before placing another order with Online Payment.`,
+    { unpaidOrders: unpaid, limit: settings.maxUnpaidOrders },
+  );
+
+/** Open Cash on Delivery orders (placed, shipped or out for delivery) of the shopper, `except` one. */
+export async function countOpenCodOrders(db: Database | Transaction, userId: string, except?: string) {
+  const [{ open }] = await db
+    .select({ open: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentMethod, "cod"),
+        inArray(orders.status, ["confirmed", "shipped", "outForDelivery"]),
+        except ? ne(orders.id, except) : undefined,
+      ),
+    );
+  return open;
+}
+
+/** Orders of the shopper awaiting a payment whose window is still open, `except` one. */
+export async function countUnpaidOrders(db: Database | Transaction, userId: string, now: Date, except?: string) {
+  const [{ unpaid }] = await db
+    .select({ unpaid: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentStatus, "awaitingPayment"),
+        gt(orders.paymentDueAt, now),
+        except ? ne(orders.id, except) : undefined,
+      ),
+    );
+  return unpaid;
+}
+
 /**
  * Refuses a Cash on Delivery order over its limits on what one order holds: units of one product
  * (MAX_COD_UNITS) and the total at the catalogue's prices (COD_LIMIT).
  */
-function refuseOverCodLimits(
+export function refuseOverCodLimits(
   lines: OrderLineInput[],
   catalogue: Map<string, ProductJson>,
   settings: OrderSettings,
@@ -187,42 +233,12 @@ export async function placeOrder(
       // ("no key update" leaves the foreign keys pointing at the user unblocked).
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
       if (input.paymentMethod === "cod") {
-        const [{ open }] = await tx
-          .select({ open: sql<number>`count(*)::int` })
-          .from(orders)
-          .where(
-            and(
-              eq(orders.userId, userId),
-              eq(orders.paymentMethod, "cod"),
-              inArray(orders.status, ["confirmed", "shipped", "outForDelivery"]),
-              ne(orders.id, orderId),
-            ),
-          );
-        if (open >= settings.maxOpenCodOrders) {
-          throw conflict(
-            `You have ${open} Cash on Delivery orders on their way, the most one shopper may have. Please choose Online Payment, or wait until one is delivered.`,
-            { openCodOrders: open, limit: settings.maxOpenCodOrders },
-          );
-        }
+        const open = await countOpenCodOrders(tx, userId, orderId);
+        if (open >= settings.maxOpenCodOrders) throw tooManyOpenCodOrders(open, settings);
       }
       if (paymentStatus === "awaitingPayment") {
-        const [{ unpaid }] = await tx
-          .select({ unpaid: sql<number>`count(*)::int` })
-          .from(orders)
-          .where(
-            and(
-              eq(orders.userId, userId),
-              eq(orders.paymentStatus, "awaitingPayment"),
-              gt(orders.paymentDueAt, now),
-              ne(orders.id, orderId),
-            ),
-          );
-        if (unpaid >= settings.maxUnpaidOrders) {
-          throw conflict(
-            `You have ${unpaid} orders awaiting payment. Please pay for or cancel one of them before placing another order with Online Payment.`,
-            { unpaidOrders: unpaid, limit: settings.maxUnpaidOrders },
-          );
-        }
+        const unpaid = await countUnpaidOrders(tx, userId, now, orderId);
+        if (unpaid >= settings.maxUnpaidOrders) throw tooManyUnpaidOrders(unpaid, settings);
       }
 
       // Unpaid orders past their window that hold what this order needs give it back first.

@@ -1,38 +1,59 @@
-import { PAYMENT_METHODS } from "~/lib/payment/methods";
+import { PAYMENT_METHODS, type PaymentMethodId } from "~/lib/payment/methods";
 
-/** Cash on Delivery (the default) or Online Payment by UPI. */
+/** Whether the order may use a payment method, and why not (the API's `order/quote`). */
+export type PaymentOptions = Record<PaymentMethodId, { available: boolean; reason: string | null }>;
+
+/**
+ * Cash on Delivery (the default) or Online Payment by UPI. A method the order may not use (the
+ * API said so before the post) is shown disabled with the reason, and the other one is chosen.
+ */
 export function PaymentChoice({
   name,
   defaultValue,
+  options,
   errors,
 }: {
   name: string;
-  defaultValue: string;
+  defaultValue: PaymentMethodId;
+  options?: PaymentOptions;
   errors?: string[];
 }) {
+  const usable = (id: PaymentMethodId) => options?.[id]?.available !== false;
+  const chosen = usable(defaultValue) ? defaultValue : (PAYMENT_METHODS.find((m) => usable(m.id))?.id ?? defaultValue);
   return (
     <fieldset className="space-y-2">
       <legend className="mb-2 text-lg font-bold text-gray-900">Payment method</legend>
-      {PAYMENT_METHODS.map((method) => (
-        <label
-          key={method.id}
-          className="flex cursor-pointer items-center gap-3 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand/5"
-        >
-          <input
-            type="radio"
-            name={name}
-            value={method.id}
-            defaultChecked={method.id === defaultValue}
-            className="size-4 accent-brand"
-          />
-          <span className="min-w-0">
-            <span className="block font-medium">{method.label}</span>
-            {method.id === "Upi" ? (
-              <span className="block text-sm text-gray-600">UPI: pay with any UPI app after placing the order</span>
+      {PAYMENT_METHODS.map((method) => {
+        const reason = usable(method.id) ? null : options?.[method.id]?.reason;
+        const reasonId = `${name}-${method.id}-reason`;
+        return (
+          <div key={method.id}>
+            <label className="flex cursor-pointer items-center gap-3 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand/5 has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-gray-50">
+              <input
+                type="radio"
+                name={name}
+                value={method.id}
+                defaultChecked={method.id === chosen}
+                disabled={!usable(method.id)}
+                aria-describedby={reason ? reasonId : undefined}
+                className="size-4 accent-brand"
+              />
+              <span className="min-w-0">
+                <span className="block font-medium">{method.label}</span>
+                {method.id === "Upi" ? (
+                  <span className="block text-sm text-gray-600">UPI: pay with any UPI app after placing the order</span>
+                ) : null}
+              </span>
+            </label>
+            {/* Outside the label: the method's name stays its name, the reason is its description. */}
+            {reason ? (
+              <p id={reasonId} className="mt-1 text-sm text-red-700">
+                {reason}
+              </p>
             ) : null}
-          </span>
-        </label>
-      ))}
+          </div>
+        );
+      })}
       {errors?.[0] ? (
         <p role="alert" className="text-xs text-red-700">
           {errors[0]}

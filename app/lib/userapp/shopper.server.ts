@@ -3,6 +3,7 @@ import type {
   CartJson,
   OrderInvoicesJson,
   OrderJson,
+  OrderQuote,
   Paginator,
   ProductListEntryJson,
   UserJson,
@@ -136,6 +137,9 @@ export function shopperApi(send: Send, token: string, onRejected?: () => Promise
       call<OrderJson>("PUT", `orders/${encodeURIComponent(orderId)}/cancel`, { reason }),
     returnOrder: (orderId: string, reason: string) =>
       call<OrderJson>("PUT", `orders/${encodeURIComponent(orderId)}/return`, { reason }),
+    /** What an order of the cart (or of one product) would be now: its total, the payment methods it may use and why not. */
+    quoteOrder: (what: { fromCart: true } | { productId: string; size: string; quantity: number }) =>
+      call<OrderQuote>("POST", "order/quote", what),
     /** Places the order; the same idempotency key always answers the same order (decision 005). */
     createOrder: (order: NewOrder, idempotencyKey: string) =>
       call<OrderJson>("POST", "order/create", order, { "Idempotency-Key": idempotencyKey }),
