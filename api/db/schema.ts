@@ -426,8 +426,8 @@ export const orderItems = pgTable(
 );
 
 /**
- * The tax invoice of one merchant's lines of an order (CGST Rule 46), numbered when the order is
- * placed: `serial` counts from 1 per merchant and financial year (April to March, India time),
+ * The tax invoice of one merchant's lines of an order (CGST Rule 46), numbered when the order
+ * ships (orders placed before that rule took theirs when placed, and keep them): `serial` counts from 1 per merchant and financial year (April to March, India time),
  * with no gaps (invoice_counters), and `number` is "2025-26/000042".
  */
 export const invoices = pgTable(

@@ -81,12 +81,15 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <p className="text-sm text-gray-600">
           Order reference <span className="font-mono">{order._id}</span>
         </p>
-        <p className="mt-1 text-sm">
-          <Link to={`${orderPath(order._id)}/invoice`} className="font-semibold text-brand hover:underline">
-            Tax invoice
-          </Link>{" "}
-          <span className="text-gray-600">(printable)</span>
-        </p>
+        {/* The sellers issue their tax invoices as the order ships. */}
+        {order.orderStatus.shipped.isConfirmed ? (
+          <p className="mt-1 text-sm">
+            <Link to={`${orderPath(order._id)}/invoice`} className="font-semibold text-brand hover:underline">
+              Tax invoice
+            </Link>{" "}
+            <span className="text-gray-600">(printable)</span>
+          </p>
+        ) : null}
       </div>
 
       <FormError id="order-action-error" errors={refusal?.formError ? [refusal.formError] : undefined} />

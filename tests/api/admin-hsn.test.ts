@@ -78,9 +78,11 @@ describe("the product form's HSN code", () => {
     const address = { locality: "1 Road", city: "Mysuru", state: "Karnataka", zipcode: "570001", country: "India" };
     const placed = await call("POST", "/userapp/order/create", {
       token: shopper.token,
-      body: { products: [{ productId: painting.body.data._id, size: "M", qty: 1 }], address, paymentMethod: "Upi" },
+      body: { products: [{ productId: painting.body.data._id, size: "M", qty: 1 }], address, paymentMethod: "cod" },
     });
     expect(placed.status).toBe(201);
+    // The invoice is issued as the order ships.
+    expect((await adminCall("PUT", `/orders/${placed.body.data._id}/status`, { status: "shipped" })).status).toBe(200);
     const invoices = await call("GET", `/userapp/orders/${placed.body.data._id}/invoices`, { token: shopper.token });
     expect(invoices.body.data.invoices[0].lines[0]).toMatchObject({
       hsn: "970191",

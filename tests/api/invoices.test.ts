@@ -33,13 +33,30 @@ const bengaluruMerchant = (fields: Partial<Parameters<typeof insertMerchant>[1]>
 const productAt = (merchantId: string, price: number, hsn = "851830") =>
   insertProduct(db, { merchantId, hsn, variants: [{ size: "M", quantity: 500, mrp: price, discount: 0 }] });
 
-async function place(token: string, lines: { productId: string; qty: number }[], address = karnataka) {
+/** Moves an order on as an admin (the sellers' invoices are issued as it ships). */
+async function ship(orderId: string) {
+  const res = await call("PUT", `/userapp/admin/orders/${orderId}/status`, {
+    token: admin.token,
+    body: { status: "shipped" },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** Places a Cash on Delivery order of size "M" lines and, unless told not to, ships it. */
+async function place(
+  token: string,
+  lines: { productId: string; qty: number }[],
+  address = karnataka,
+  options: { ship: boolean } = { ship: true },
+) {
   const res = await call("POST", "/userapp/order/create", {
     token,
-    body: { products: lines.map((line) => ({ ...line, size: "M" })), address, paymentMethod: "Upi" },
+    body: { products: lines.map((line) => ({ ...line, size: "M" })), address, paymentMethod: "cod" },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data._id as string;
+  const orderId = res.body.data._id as string;
+  if (options.ship) await ship(orderId);
+  return orderId;
 }
 
 const invoicesOf = (orderId: string, token: string) => call("GET", `/userapp/orders/${orderId}/invoices`, { token });
@@ -192,17 +209,29 @@ describe("GET /userapp/orders/{id}/invoices", () => {
     expect((await invoicesOf(orderId, owner.token)).status).toBe(200);
   });
 
-  it("keeps a cancelled order's invoice numbers and marks them cancelled", async () => {
+  it("has none before the order ships, and none ever when it is cancelled before dispatch", async () => {
     const merchant = await bengaluruMerchant();
+    const product = await productAt(merchant, 499);
     const shopper = await createUserWithToken(db);
-    const orderId = await place(shopper.token, [{ productId: await productAt(merchant, 499), qty: 1 }]);
-    const before = (await invoicesOf(orderId, shopper.token)).body.data.invoices[0].number;
-    expect((await call("PUT", `/userapp/orders/${orderId}/cancel`, { token: shopper.token, body: {} })).status).toBe(
+    const waiting = await place(shopper.token, [{ productId: product, qty: 1 }], karnataka, { ship: false });
+    const before = await invoicesOf(waiting, shopper.token);
+    expect(before.status).toBe(200);
+    expect(before.body.data).toMatchObject({ cancelled: false, invoices: [] });
+    expect((await call("PUT", `/userapp/orders/${waiting}/cancel`, { token: shopper.token, body: {} })).status).toBe(
       200,
     );
-    const after = (await invoicesOf(orderId, shopper.token)).body.data;
-    expect(after.cancelled).toBe(true);
-    expect(after.invoices[0].number).toBe(before);
+    expect((await invoicesOf(waiting, shopper.token)).body.data).toMatchObject({ cancelled: true, invoices: [] });
+    // Shipping it now is refused, and takes no number either.
+    const refused = await call("PUT", `/userapp/admin/orders/${waiting}/status`, {
+      token: admin.token,
+      body: { status: "shipped" },
+    });
+    expect(refused.status).toBe(409);
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, waiting))).toEqual([]);
+    expect(await db.select().from(invoiceCounters).where(eq(invoiceCounters.merchantId, merchant))).toEqual([]);
+
+    const shipped = await place(shopper.token, [{ productId: product, qty: 1 }]);
+    expect((await invoicesOf(shipped, shopper.token)).body.data.invoices[0].number).toBe("2025-26/000001");
   });
 
   it("names a merchant without a GSTIN as such and charges IGST (its state is unknown)", async () => {
@@ -216,21 +245,26 @@ describe("GET /userapp/orders/{id}/invoices", () => {
 });
 
 describe("invoice numbers", () => {
-  it("start again at 1 on 1 April, in India time", async () => {
+  it("are dated and numbered at dispatch, and start again at 1 on 1 April, in India time", async () => {
     const merchant = await bengaluruMerchant();
     const shopper = await createUserWithToken(db);
     const product = await productAt(merchant, 299);
+    clock = Date.parse("2026-03-31T12:00:00Z");
+    const placeUnshipped = () => place(shopper.token, [{ productId: product, qty: 1 }], karnataka, { ship: false });
+    const [march, april, second] = [await placeUnshipped(), await placeUnshipped(), await placeUnshipped()];
     clock = Date.parse("2026-03-31T18:29:59Z"); // 23:59:59 on 31 March in India
-    const march = await place(shopper.token, [{ productId: product, qty: 1 }]);
+    await ship(march);
     clock = Date.parse("2026-03-31T18:30:00Z"); // midnight, 1 April in India
-    const april = await place(shopper.token, [{ productId: product, qty: 1 }]);
-    const second = await place(shopper.token, [{ productId: product, qty: 1 }]);
+    await ship(april);
+    await ship(second);
     const numberOf = async (id: string) => (await invoicesOf(id, shopper.token)).body.data.invoices[0];
     expect(await numberOf(march)).toMatchObject({
       number: "2025-26/000001",
       financialYear: "2025-26",
       date: "2026-03-31",
+      issuedAt: "2026-03-31T18:29:59.000Z",
     });
+    // Placed in March, shipped in April: invoiced in April.
     expect(await numberOf(april)).toMatchObject({
       number: "2026-27/000001",
       financialYear: "2026-27",
@@ -239,39 +273,36 @@ describe("invoice numbers", () => {
     expect(await numberOf(second)).toMatchObject({ number: "2026-27/000002" });
   });
 
-  it("are unique and consecutive under concurrent orders, and a refused order takes none", async () => {
+  it("are unique and consecutive under concurrent dispatches, and orders cancelled in between take none", async () => {
     clock = Date.parse("2026-06-15T06:00:00Z");
     const merchant = await bengaluruMerchant();
     const product = await productAt(merchant, 599);
     const shoppers = await Promise.all(Array.from({ length: 16 }, () => createUserWithToken(db)));
     const placed = await Promise.all(
-      shoppers.map((shopper) =>
-        call("POST", "/userapp/order/create", {
-          token: shopper.token,
-          body: { products: [{ productId: product, qty: 1, size: "M" }], address: karnataka },
+      shoppers.map((shopper) => place(shopper.token, [{ productId: product, qty: 1 }], karnataka, { ship: false })),
+    );
+    // Every other order is cancelled while the rest ship, all at once.
+    const changes = await Promise.all(
+      placed.map((id, i) =>
+        call("PUT", `/userapp/admin/orders/${id}/status`, {
+          token: admin.token,
+          body: i % 2 === 0 ? { status: "shipped" } : { status: "cancelled", reason: "Out of stock at the seller" },
         }),
       ),
     );
-    expect(placed.map((res) => res.status)).toEqual(shoppers.map(() => 201));
-    // Refused after its lines were priced (over the cash-on-delivery limit): rolls its serial back.
-    const dear = await productAt(merchant, 99_999);
-    const refused = await call("POST", "/userapp/order/create", {
-      token: shoppers[0].token,
-      body: { products: [{ productId: dear, qty: 1, size: "M" }], address: karnataka, paymentMethod: "cod" },
-    });
-    expect(refused.status).toBe(409);
-    await place(shoppers[0].token, [{ productId: product, qty: 1 }]);
+    expect(changes.map((res) => res.status)).toEqual(placed.map(() => 200));
 
     const rows = await db.select().from(invoices).where(eq(invoices.merchantId, merchant));
-    expect(rows.map((row) => row.serial).sort((a, b) => a - b)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
-    expect(new Set(rows.map((row) => row.number)).size).toBe(17);
+    expect(rows.map((row) => row.orderId).sort()).toEqual(placed.filter((_, i) => i % 2 === 0).sort());
+    expect(rows.map((row) => row.serial).sort((a, b) => a - b)).toEqual(Array.from({ length: 8 }, (_, i) => i + 1));
+    expect(new Set(rows.map((row) => row.number)).size).toBe(8);
     const [counter] = await db.select().from(invoiceCounters).where(eq(invoiceCounters.merchantId, merchant));
-    expect(counter).toMatchObject({ financialYear: "2026-27", lastSerial: 17 });
+    expect(counter).toMatchObject({ financialYear: "2026-27", lastSerial: 8 });
   });
 });
 
 describe("orders placed before GST was recorded", () => {
-  it("are split and numbered when their invoice is first read", async () => {
+  it("are split when read, and numbered when first read once shipped, dated at their dispatch", async () => {
     clock = Date.parse("2026-07-01T06:00:00Z");
     const merchant = await bengaluruMerchant();
     const product = await productAt(merchant, 1180, "851830");
@@ -279,7 +310,7 @@ describe("orders placed before GST was recorded", () => {
     // An order as migration 0005 left it: no tax columns, no invoice.
     const orderId = newId();
     const status = { isConfirmed: false, date: null };
-    await db.insert(orders).values({
+    const legacy = {
       id: orderId,
       userId: shopper.id,
       source: "cart",
@@ -291,7 +322,7 @@ describe("orders placed before GST was recorded", () => {
       address: kerala,
       orderStatus: {
         orderConfirmed: { isConfirmed: true, date: "2026-05-01T06:00:00.000Z" },
-        shipped: status,
+        shipped: { isConfirmed: true, date: "2026-05-02T06:00:00.000Z" },
         outForDelivery: status,
         delivered: status,
         cancel: status,
@@ -299,8 +330,9 @@ describe("orders placed before GST was recorded", () => {
         refunded: status,
       },
       createdAt: new Date("2026-05-01T06:00:00Z"),
-    });
-    await db.insert(orderItems).values({
+    } satisfies typeof orders.$inferInsert;
+    await db.insert(orders).values(legacy);
+    const legacyLine = {
       orderId,
       position: 0,
       productId: product,
@@ -313,19 +345,28 @@ describe("orders placed before GST was recorded", () => {
       mrp: 1180,
       cost: 1180,
       amount: 1180,
-    });
+    } satisfies typeof orderItems.$inferInsert;
+    await db.insert(orderItems).values(legacyLine);
     // Its first reading, twice at once: one of them numbers it, the other waits and finds the number.
     const [first, alsoFirst] = (
       await Promise.all([invoicesOf(orderId, shopper.token), invoicesOf(orderId, shopper.token)])
     ).map((res) => res.body.data);
     expect(alsoFirst.invoices).toEqual(first.invoices);
     expect(first.computedOnRead).toBe(true);
-    expect(first.invoices[0]).toMatchObject({ supplyType: "interState", date: "2026-05-01", financialYear: "2026-27" });
+    expect(first.invoices[0]).toMatchObject({ supplyType: "interState", date: "2026-05-02", financialYear: "2026-27" });
     expect(first.invoices[0].totals).toMatchObject({ taxableValue: 1000, igst: 180, amount: 1180 });
     // Read again: the same number, not a new one; the counter took one serial.
     const again = (await invoicesOf(orderId, shopper.token)).body.data;
     expect(again.invoices[0].number).toBe(first.invoices[0].number);
     expect((await db.select().from(invoices).where(eq(invoices.orderId, orderId))).length).toBe(1);
+
+    // One that never shipped is split when read, and takes no number.
+    const waiting = newId();
+    await db.insert(orders).values({ ...legacy, id: waiting, orderStatus: { ...legacy.orderStatus, shipped: status } });
+    await db.insert(orderItems).values({ ...legacyLine, orderId: waiting });
+    const unshipped = (await invoicesOf(waiting, shopper.token)).body.data;
+    expect(unshipped).toMatchObject({ computedOnRead: true, invoices: [] });
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, waiting))).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import { openDatabase } from "../../api/db/client";
 import { readPglite, upgradeFromPglite } from "../../api/db/pglite-upgrade";
 import { issueToken } from "../../api/lib/accounts/auth";
 import { defaultDeps } from "../../api/lib/context";
+import { changeOrder } from "../../api/lib/orders/order-changes";
 import { createPostgresTestDatabase } from "../db";
 
 // `npm run db:upgrade` (api/db/upgrade-cli.ts, api/db/pglite-upgrade.ts): the PGlite data
@@ -152,7 +153,8 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
     const handle = await openDatabase({ databaseUrl: target });
     try {
       // The fixture's shop, a day later (still the financial year of its invoices).
-      const app = createUserapp({ db: handle.db, now: () => new Date("2025-03-02T05:00:00Z") });
+      const now = () => new Date("2025-03-02T05:00:00Z");
+      const app = createUserapp({ db: handle.db, now });
       const before = await onTarget(
         `SELECT c.merchant_id, c.financial_year, c.last_serial, p.id AS product_id, v.size,
                 (SELECT max(id) FROM audit_log) AS audit_id, (SELECT max(id) FROM search_terms) AS term_id,
@@ -174,6 +176,8 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
       });
       expect(response.status, await response.clone().text()).toBe(201);
       const orderId = ((await response.json()) as any).data._id;
+      // Its invoice is issued as it ships (Cash on Delivery: nothing to wait for).
+      await changeOrder({ ...defaultDeps(handle.db), now }, { orderId, event: { type: "ship" } });
 
       const rows = await onTarget(`SELECT serial, number FROM invoices WHERE order_id = $1 AND merchant_id = $2`, [
         orderId,

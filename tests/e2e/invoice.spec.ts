@@ -7,7 +7,10 @@ import { createShopper, signIn } from "./support/shoppers";
 
 type Product = { _id: string; variants: { size: string; quantity: number; price: { cost: number } }[] };
 
-test("a shopper and an admin open an order's tax invoice from its page", async ({ page, request }) => {
+test("an admin ships an order, which issues its tax invoice; the shopper then opens it from the order page", async ({
+  page,
+  request,
+}) => {
   const shopper = await createShopper(request);
   const listed = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 100, page: 1 } } });
   const product = ((await listed.json()).data.data as Product[]).find(
@@ -33,6 +36,18 @@ test("a shopper and an admin open an order's tax invoice from its page", async (
   expect(placed.status()).toBe(201);
   const orderId = (await placed.json()).data._id as string;
 
+  // Before dispatch there is no invoice; the admin ships the order, and its invoice is issued.
+  await signInAsAdmin(page, `/admin/orders/${orderId}`);
+  await page.getByRole("link", { name: "Tax invoice" }).click();
+  await expect(page.getByText("No tax invoice yet: each seller issues theirs when the order ships.")).toBeVisible();
+  await page.getByRole("link", { name: /Back to the order/ }).click();
+  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(page.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Tax invoice" }).click();
+  await expect(page).toHaveURL(`/admin/orders/${orderId}/invoice`);
+  await expect(page.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
+
+  await page.context().clearCookies();
   await signIn(page, shopper, `/myaccount/orders/${orderId}`);
   await page.getByRole("link", { name: "Tax invoice" }).click();
   await expect(page).toHaveURL(`/myaccount/orders/${orderId}/invoice`);
@@ -47,10 +62,4 @@ test("a shopper and an admin open an order's tax invoice from its page", async (
   await page.emulateMedia({ media: "screen" });
   await page.getByRole("link", { name: /Back to the order/ }).click();
   await expect(page).toHaveURL(`/myaccount/orders/${orderId}`);
-
-  await page.context().clearCookies();
-  await signInAsAdmin(page, `/admin/orders/${orderId}`);
-  await page.getByRole("link", { name: "Tax invoice" }).click();
-  await expect(page).toHaveURL(`/admin/orders/${orderId}/invoice`);
-  await expect(page.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
 });

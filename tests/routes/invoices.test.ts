@@ -42,8 +42,15 @@ async function render(path: string, element: ReturnType<typeof createElement>) {
   return renderToString(createElement(StaticRouterProvider, { router, context: routerContext, hydrate: false }));
 }
 
-/** The owner's order of two lines from two sellers: one in Karnataka (CGST + SGST), one in Kerala (IGST). */
-async function placeOrder() {
+/** A page's loader called, then the page rendered with what it loaded. */
+async function renderPage(loader: unknown, Page: unknown, path: string, cookie: string, id: string) {
+  const answer = await run(loader, path, cookie, { id });
+  const html = await render(path, createElement(Page as never, { loaderData: answer.data, params: { id } } as never));
+  return { answer, html };
+}
+
+/** The owner's order of two lines from two sellers: one in Karnataka (CGST + SGST), one in Kerala (IGST); paid and shipped unless told not to. */
+async function placeOrder(options: { ship: boolean } = { ship: true }) {
   const login = await api.call("POST", "/userapp/auth/login", {
     body: { username: owner.email, password: owner.password },
   });
@@ -82,7 +89,24 @@ async function placeOrder() {
     },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  return placed.body.data._id as string;
+  const id = placed.body.data._id as string;
+  if (!options.ship) return id;
+  // The sellers issue their invoices as the order ships, paid first.
+  const adminLogin = await api.call("POST", "/userapp/auth/login", {
+    body: { username: admin.email, password: admin.password },
+  });
+  const adminToken = adminLogin.body.data.token as string;
+  const paid = await api.call("PUT", `/userapp/admin/orders/${id}/payment`, {
+    token: adminToken,
+    body: { utr: String(Date.now()).padStart(12, "1").slice(-12) },
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  const shipped = await api.call("PUT", `/userapp/admin/orders/${id}/status`, {
+    token: adminToken,
+    body: { status: "shipped" },
+  });
+  expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+  return id;
 }
 
 const orderId = await placeOrder();
@@ -156,16 +180,29 @@ describe("/myaccount/orders/{id}/invoice", () => {
     );
     expect(html).toContain(`href="${shopperPath}"`);
   });
+
+  it("before dispatch, is not linked from the order page and says when the invoice comes", async () => {
+    const waiting = await placeOrder({ ship: false });
+    const orderPage = await renderPage(
+      orderLoader,
+      ShopperOrder,
+      `/myaccount/orders/${waiting}`,
+      owner.cookie,
+      waiting,
+    );
+    expect(orderPage.html).not.toContain("/invoice");
+    const path = `/myaccount/orders/${waiting}/invoice`;
+    const { answer, html } = await renderPage(invoiceLoader, ShopperInvoice, path, owner.cookie, waiting);
+    expect(answer.status).toBe(200);
+    expect(html).toContain("No tax invoice yet: each seller issues theirs when the order ships.");
+    expect(html).not.toContain("Tax Invoice");
+  });
 });
 
 describe("/admin/orders/{id}/invoice", () => {
   it("shows an admin the invoices of any order, linked from the order page", async () => {
-    const page = await run(adminInvoiceLoader, adminPath, admin.cookie, { id: orderId });
-    expect(page.status).toBe(200);
-    const html = await render(
-      adminPath,
-      createElement(AdminInvoice, { loaderData: page.data, params: { id: orderId } } as never),
-    );
+    const { answer, html } = await renderPage(adminInvoiceLoader, AdminInvoice, adminPath, admin.cookie, orderId);
+    expect(answer.status).toBe(200);
     expect(html).toContain("29AAGCB7383J1Z4");
     expect(html).toContain("Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six Only");
     expect(html).toContain(`href="/admin/orders/${orderId}"`);

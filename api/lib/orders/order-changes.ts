@@ -5,6 +5,7 @@ import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ApiDeps, ShopIdentity } from "../context";
 import { EVENT_MESSAGES, recordOrderMessage } from "../messages/order-messages";
 import { conflict, notFound } from "../http/http";
+import { issueOrderInvoices } from "../tax/gst-invoices";
 import { decide, isOverdue, type OrderChange, type OrderEvent, type OrderRow } from "./order-states";
 
 /*
@@ -182,6 +183,8 @@ export async function changeOrder(
     const before = row;
     row = await write(tx, row, decision.change);
     if (decision.restock) await putBack(tx, await unitsHeldBy(tx, [row.id]));
+    // The tax invoices are issued as the goods leave, numbered in this transaction (CGST Rule 46).
+    if (request.event.type === "ship") await issueOrderInvoices(tx, row.id, now);
     // The shopper hears of it, in this transaction (api/lib/messages/).
     await recordOrderMessage(tx, EVENT_MESSAGES[request.event.type], row, deps.shop, now);
     if (request.actorId) {

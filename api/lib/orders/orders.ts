@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from "../http/http";
 import { newId } from "../ids";
 import { orderMessage } from "../messages/order-messages";
 import { recordMessage } from "../messages/outbox";
-import { issueInvoices, orderTaxTotals, taxOrderLines } from "../tax/gst-invoices";
+import { orderTaxTotals, taxOrderLines } from "../tax/gst-invoices";
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, stockKey } from "./order-changes";
 import type { OrderSettings } from "./order-states";
@@ -308,13 +308,6 @@ export async function placeOrder(
       if (input.paymentMethod === "cod" && totalAmount > settings.codLimit) throw overCodLimit(totalAmount, settings);
       const items = await taxOrderLines(tx, lines, address.state);
       const insertedItems = await tx.insert(orderItems).values(items).returning();
-      // The order's tax invoices, one per merchant, numbered now (CGST Rule 46).
-      await issueInvoices(
-        tx,
-        orderId,
-        items.map((item) => item.merchantId),
-        now,
-      );
       const [priced] = await tx
         .update(orders)
         .set({ itemsAmount, totalAmount, ...orderTaxTotals(items) })

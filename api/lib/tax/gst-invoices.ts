@@ -1,6 +1,6 @@
 /**
  * The database side of GST: the tax split of an order's lines when it is placed, the invoice
- * numbers it takes, and the tax invoices (CGST Rule 46) read back for the shopper and the back
+ * numbers it takes when it ships, and the tax invoices (CGST Rule 46) read back for the shopper and the back
  * office. The rules themselves are in api/lib/tax/gst.ts; docs/decisions/012-gst-invoices.md says why.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -11,6 +11,7 @@ import {
   merchants,
   type OrderAddress,
   orderItems,
+  type OrderStatus,
   orders,
   products,
   users,
@@ -150,6 +151,30 @@ export async function issueInvoices(
   }
 }
 
+/**
+ * Issues an order's tax invoices as it ships (CGST Rule 46 and section 31: a tax invoice for goods
+ * is issued at or before their removal for supply), one per merchant of its lines, dated and
+ * numbered now. An order cancelled before dispatch never takes a number.
+ */
+export async function issueOrderInvoices(db: Writer, orderId: string, issuedAt: Date): Promise<void> {
+  const lines = await db
+    .select({ merchantId: orderItems.merchantId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  await issueInvoices(
+    db,
+    orderId,
+    lines.map((line) => line.merchantId),
+    issuedAt,
+  );
+}
+
+/** When the order left for delivery, or null while it has not (its `shipped` step). */
+const dispatchedAt = (order: { orderStatus: OrderStatus }): Date | null => {
+  const step = order.orderStatus.shipped;
+  return step?.isConfirmed && step.date ? new Date(step.date) : null;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Reading invoices
 
@@ -176,7 +201,7 @@ export type InvoicePartyState = { name: string; code: string | null };
 export type InvoiceJson = {
   number: string;
   financialYear: string;
-  /** When it was issued (the order's placing), ISO; `date` is the day in India. */
+  /** When it was issued (the order's dispatch), ISO; `date` is the day in India. */
   issuedAt: string;
   date: string;
   supplier: {
@@ -199,7 +224,10 @@ export type OrderInvoicesJson = {
   orderId: string;
   orderStatus: string;
   placedAt: string;
-  /** A cancelled order's invoices are cancelled with it: shown marked so, numbers kept. */
+  /**
+   * The order is cancelled. Cancelled before dispatch, it has no invoices; one placed before
+   * invoices waited for dispatch keeps those it took, shown cancelled, numbers kept.
+   */
   cancelled: boolean;
   /** The shop's platform fee is the shop's own charge, on no merchant's invoice. */
   platformFee: number;
@@ -215,10 +243,10 @@ const partyState = (name: string | null | undefined): InvoicePartyState | null =
 };
 
 /**
- * The tax invoices of an order, one per merchant of its lines, or null when there is no such
- * order (or, with `userId`, it is someone else's). Lines placed before migration 0006 are split
- * now, by the same rules, from the product's HSN code and the merchant's state; an order with
- * no invoice rows yet (inserted other than by placeOrder) is numbered now.
+ * The tax invoices of an order, one per merchant of its lines (none before it ships), or null
+ * when there is no such order (or, with `userId`, it is someone else's). Lines placed before
+ * migration 0006 are split now, by the same rules, from the product's HSN code and the merchant's
+ * state; a shipped order without invoice rows is numbered now, dated at its dispatch.
  */
 export async function loadOrderInvoices(
   db: Database,
@@ -239,11 +267,14 @@ export async function loadOrderInvoices(
   const merchantIds = [...new Set(items.map((item) => item.merchantId))];
 
   let numbered = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
-  if (merchantIds.some((id) => !numbered.some((row) => row.merchantId === id))) {
+  // An order that left without its invoices (shipped before invoices were issued at dispatch, or
+  // inserted other than by the shop) is numbered now, dated at its dispatch.
+  const shipped = dispatchedAt(order);
+  if (shipped && merchantIds.some((id) => !numbered.some((row) => row.merchantId === id))) {
     await db.transaction(async (tx) => {
       // Two first reads at once: the second waits here, then finds the invoices the first wrote.
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
-      await issueInvoices(tx, orderId, merchantIds, order.createdAt);
+      await issueInvoices(tx, orderId, merchantIds, shipped);
     });
     numbered = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
   }

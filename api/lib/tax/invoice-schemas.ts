@@ -69,13 +69,16 @@ export const orderInvoicesSchema = z
     orderId: z.string(),
     orderStatus: z.string(),
     placedAt: z.string(),
-    cancelled: z
-      .boolean()
-      .openapi({ description: "A cancelled order's invoices stand cancelled; their numbers are kept." }),
+    cancelled: z.boolean().openapi({
+      description:
+        "The order is cancelled: cancelled before dispatch it has no invoices; invoices an order took before they waited for dispatch stand cancelled, their numbers kept.",
+    }),
     platformFee: z.number().int().openapi({ description: "The shop's own fee: on no merchant's invoice." }),
     computedOnRead: z
       .boolean()
       .openapi({ description: "The order was placed before GST was recorded: its split is worked out now." }),
-    invoices: z.array(invoiceSchema),
+    invoices: z
+      .array(invoiceSchema)
+      .openapi({ description: "One per merchant, issued when the order ships: empty before dispatch." }),
   })
   .openapi("OrderInvoices");

@@ -206,12 +206,21 @@ export function TaxInvoices({
         <Link to={backTo} className="font-semibold text-brand hover:underline">
           ← {backLabel}
         </Link>
-        <p className="text-gray-600">
-          {order.invoices.length === 1 ? "One invoice" : `${order.invoices.length} invoices, one per seller`}. Print
-          this page (Ctrl+P or ⌘P) to keep a copy.
-        </p>
+        {order.invoices.length > 0 && (
+          <p className="text-gray-600">
+            {order.invoices.length === 1 ? "One invoice" : `${order.invoices.length} invoices, one per seller`}. Print
+            this page (Ctrl+P or ⌘P) to keep a copy.
+          </p>
+        )}
       </div>
-      {order.platformFee > 0 && (
+      {order.invoices.length === 0 && (
+        <p role="status" className="mx-auto max-w-4xl rounded-lg border border-gray-200 bg-white p-6 text-gray-900">
+          {order.cancelled
+            ? "This order was cancelled before it shipped, so it has no tax invoice."
+            : "No tax invoice yet: each seller issues theirs when the order ships."}
+        </p>
+      )}
+      {order.invoices.length > 0 && order.platformFee > 0 && (
         <p className="invoice-toolbar mx-auto max-w-4xl text-sm text-gray-600">
           The shop&apos;s platform fee of {formatRupees(order.platformFee)} on this order is the shop&apos;s own charge,
           on none of the sellers&apos; invoices.
