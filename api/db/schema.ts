@@ -321,6 +321,17 @@ export const wishlistItems = shopperProductList("wishlist_items");
 export const compareItems = shopperProductList("compare_items");
 
 export type OrderStatusStep = { isConfirmed: boolean; date: string | null };
+
+/**
+ * A step of an order's life beyond the spec's `orderStatus` ones, kept in order on the order
+ * (`orders.notes`): a UPI payment recorded after the order was cancelled, the order reinstated
+ * on it, or a parcel returned to the seller undelivered. `detail` is the UTR or the reason.
+ */
+export type OrderNote = {
+  kind: "paidAfterCancellation" | "reinstated" | "returnedToOrigin";
+  at: string;
+  detail: string | null;
+};
 /** The dated steps of an order's timeline; api/lib/orders/order-states.ts stamps them. */
 export type OrderStatus = Record<
   "orderConfirmed" | "shipped" | "outForDelivery" | "delivered" | "cancel" | "returned" | "refunded",
@@ -361,6 +372,8 @@ export const orders = pgTable(
     igstAmount: integer("igst_amount"),
     address: jsonb("address").$type<OrderAddress>().notNull(),
     orderStatus: jsonb("order_status").$type<OrderStatus>().notNull(),
+    /** The order's steps beyond `orderStatus`, oldest first (OrderNote). */
+    notes: jsonb("notes").$type<OrderNote[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [

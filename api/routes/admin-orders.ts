@@ -45,19 +45,26 @@ const statusEvents: Record<string, (reason: string | null) => OrderEvent> = {
   delivered: () => ({ type: "deliver" }),
   cancelled: (reason) => ({ type: "cancel", reason }),
   cancel: (reason) => ({ type: "cancel", reason }),
+  returnedToOrigin: (reason) => ({ type: "returnToOrigin", reason: reason ?? "" }),
 };
 
-const statusSchema = z.object({
-  status: z.string({ error: "status is required" }).refine((status) => Object.hasOwn(statusEvents, status), {
-    message: "status must be one of shipped, outForDelivery, delivered, cancelled",
-  }),
-  reason: z
-    .string()
-    .trim()
-    .max(maxReasonLength, `Reason is at most ${maxReasonLength} characters`)
-    .nullish()
-    .transform((reason) => reason || null),
-});
+const statusSchema = z
+  .object({
+    status: z.string({ error: "status is required" }).refine((status) => Object.hasOwn(statusEvents, status), {
+      message: "status must be one of shipped, outForDelivery, delivered, cancelled, returnedToOrigin",
+    }),
+    reason: z
+      .string()
+      .trim()
+      .max(maxReasonLength, `Reason is at most ${maxReasonLength} characters`)
+      .nullish()
+      .transform((reason) => reason || null),
+  })
+  // A parcel that came back says why (the buyer refused it, nobody was there, …).
+  .refine((body) => body.status !== "returnedToOrigin" || body.reason !== null, {
+    message: "Say why the parcel came back",
+    path: ["reason"],
+  });
 
 const paymentSchema = z.object({
   utr: z.preprocess(
@@ -74,6 +81,10 @@ const refundSchema = z.object({
     .max(100, "reference is at most 100 characters")
     .regex(/^[\x20-\x7e]+$/, "reference must be printable ASCII"),
 });
+
+/** What recording a payment on a cancelled order answers. */
+const PAID_AFTER_CANCELLATION =
+  "The payment is recorded as paid after cancellation: refund it, or reinstate the order while its products are in stock.";
 
 const tags = ["admin: orders"];
 const orderId = z.object({ id: z.string().openapi({ description: "The order id (24 hex digits)" }) });
@@ -109,7 +120,8 @@ const statusRoute = apiRoute({
   method: "put",
   path: "/orders/{id}/status",
   tags,
-  summary: "Move an order on: shipped, outForDelivery, delivered, or cancelled (with a reason)",
+  summary:
+    "Move an order on: shipped, outForDelivery, delivered, cancelled (with a reason), or returnedToOrigin (a parcel that came back undelivered, with the reason)",
   access: "admin",
   request: { params: orderId, body: jsonBody(statusSchema) },
   failures: [400, 404, 409],
@@ -120,13 +132,35 @@ const paymentRoute = apiRoute({
   method: "put",
   path: "/orders/{id}/payment",
   tags,
-  summary: "Record an Online Payment order's UPI payment by its UTR",
+  summary:
+    "Record an Online Payment order's UPI payment by its UTR; on an order already cancelled, the payment is recorded as paid after cancellation and a refund is due",
   access: "admin",
   request: { params: orderId, body: jsonBody(paymentSchema) },
   failures: [400, 404, 409],
   responses: {
-    200: success("The order is marked paid.", adminOrderSchema),
-    409: failure(409, "FAILURE: the UTR is recorded for another order, or the order is not awaiting payment"),
+    200: success(`The order is marked paid. (On a cancelled order: "${PAID_AFTER_CANCELLATION}")`, adminOrderSchema),
+    409: failure(
+      409,
+      "FAILURE: the UTR is recorded for another order, or the order is not awaiting payment (nor a cancelled UPI order)",
+    ),
+  },
+});
+
+const reinstateRoute = apiRoute({
+  method: "put",
+  path: "/orders/{id}/reinstate",
+  tags,
+  summary:
+    "Reinstate a cancelled order whose UPI payment was recorded after its cancellation: its units are taken from stock again, all or none",
+  access: "admin",
+  failures: [404, 409],
+  request: { params: orderId },
+  responses: {
+    200: success("The order is reinstated.", adminOrderSchema),
+    409: failure(
+      409,
+      "FAILURE: the order was not paid after its cancellation, or a line is short of stock (`data`: the product, size, units needed and left)",
+    ),
   },
 });
 
@@ -184,12 +218,18 @@ export function adminOrderRoutes(deps: ApiDeps) {
     const earlier = await duplicate();
     if (earlier) throw earlier;
     try {
-      return ok(c, await change(id, c.var.user.id, "order.payment", { type: "pay", utr }), "The order is marked paid.");
+      const order = await change(id, c.var.user.id, "order.payment", { type: "pay", utr });
+      return ok(c, order, order.status === "cancelled" ? PAID_AFTER_CANCELLATION : "The order is marked paid.");
     } catch (error) {
       // Another admin recorded the same UTR on another order a moment ago.
       if (isUniqueViolation(error, "orders_payment_reference_idx")) throw (await duplicate()) ?? error;
       throw error;
     }
+  });
+
+  mount(app, reinstateRoute, async (c) => {
+    const order = await change(c.req.param("id"), c.var.user.id, "order.reinstate", { type: "reinstate" });
+    return ok(c, order, "The order is reinstated.");
   });
 
   mount(app, refundRoute, async (c) => {

@@ -13,6 +13,7 @@ import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin";
 import { requireAdmin } from "~/lib/admin.server";
 import { auditDiff } from "~/lib/audit-diff";
 import { type AdminOrderDetail, type AuditEntry, failedAdminCall, requireOrderId } from "~/lib/admin-orders.server";
+import type { OrderChange } from "~/lib/userapp/admin.server";
 import { paymentLabel } from "~/lib/payment/methods";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/admin.orders.$id";
@@ -41,10 +42,7 @@ export type AdminOrderActionData = {
 };
 
 /** Each intent's API call, and the toast once it is done. */
-const CHANGES: Record<
-  AdminEvent,
-  { path: "status" | "payment" | "refund"; body: (form: FormData) => object; done: string }
-> = {
+const CHANGES: Record<AdminEvent, { path: OrderChange; body: (form: FormData) => object; done: string }> = {
   ship: { path: "status", body: () => ({ status: "shipped" }), done: "The order is marked as shipped." },
   outForDelivery: {
     path: "status",
@@ -57,7 +55,13 @@ const CHANGES: Record<
     body: (form) => ({ status: "cancelled", reason: text(form, "reason") }),
     done: "The order is cancelled.",
   },
+  returnToOrigin: {
+    path: "status",
+    body: (form) => ({ status: "returnedToOrigin", reason: text(form, "reason") }),
+    done: "The order is marked as returned to origin.",
+  },
   pay: { path: "payment", body: (form) => ({ utr: text(form, "utr") }), done: "The order is marked as paid." },
+  reinstate: { path: "reinstate", body: () => ({}), done: "The order is reinstated." },
   refund: { path: "refund", body: (form) => ({ reference: text(form, "reference") }), done: "The refund is recorded." },
 };
 
@@ -65,7 +69,8 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim
 const isIntent = (value: unknown): value is AdminEvent => typeof value === "string" && Object.hasOwn(CHANGES, value);
 
 /**
- * One change per post (`intent`: ship, outForDelivery, deliver, cancel, pay, refund), made by the
+ * One change per post (`intent`: ship, outForDelivery, deliver, cancel, returnToOrigin, pay,
+ * reinstate, refund), made by the
  * API, which decides whether the order allows it now: done, back here with a toast (303); refused,
  * this page again with the API's reason (409) or the field it refused (422, a UTR that is not 12 digits).
  */
@@ -77,13 +82,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isIntent(intent)) throw data("Unknown change", { status: 400 });
   const refused = (status: number, formError: string | null, fieldErrors: AdminOrderActionData["fieldErrors"] = {}) =>
     data<AdminOrderActionData>({ intent, formError, fieldErrors }, { status });
-  // An admin's cancel says why: the shopper reads it on their order page.
+  // An admin's cancel or return to origin says why: the shopper reads it on their order page.
   if (intent === "cancel" && !text(form, "reason"))
     return refused(400, null, { reason: "Please give a reason for cancelling" });
+  if (intent === "returnToOrigin" && !text(form, "reason"))
+    return refused(400, null, { reason: "Please say why the parcel came back" });
 
   const change = CHANGES[intent];
   const result = await api.changeOrder(id, change.path, change.body(form));
-  if (result.ok) return redirectWithSuccess(adminOrderPath(id), change.done);
+  // A payment recorded on a cancelled order: the API says what is due now.
+  if (result.ok)
+    return redirectWithSuccess(
+      adminOrderPath(id),
+      intent === "pay" && result.envelope.data.status === "cancelled" ? result.envelope.message : change.done,
+    );
   if (result.httpStatus === 409) return refused(409, result.envelope.message);
   if (result.httpStatus === 422) {
     const fieldErrors: AdminOrderActionData["fieldErrors"] = {};
@@ -284,7 +296,11 @@ function OrderChanges({ order, refusal }: { order: AdminOrderDetail; refusal: Ad
           <TextField
             id="utr"
             label="UPI transaction reference (UTR)"
-            hint="The 12 digits from the shop's bank statement."
+            hint={
+              order.status === "cancelled"
+                ? "The 12 digits from the shop's bank statement. The order is cancelled: the payment is recorded as paid after cancellation, to refund or to reinstate the order on."
+                : "The 12 digits from the shop's bank statement."
+            }
             error={errorOf("pay", "utr")}
             inputProps={{
               name: "utr",
@@ -299,6 +315,15 @@ function OrderChanges({ order, refusal }: { order: AdminOrderDetail; refusal: Ad
           <div>{button("pay", "Mark as paid", "Marking as paid…")}</div>
         </Form>
       ) : null}
+      {allowed.has("reinstate") ? (
+        <Form method="post" action={action} className="flex flex-col gap-2">
+          <p className="text-sm text-gray-700">
+            Paid after it was cancelled. Reinstating takes its products from stock again, and works only while every
+            line is in stock; otherwise refund the payment.
+          </p>
+          <div>{button("reinstate", "Reinstate the order", "Reinstating…")}</div>
+        </Form>
+      ) : null}
       {allowed.has("refund") ? (
         <Form method="post" action={action} className="flex flex-col gap-2">
           <TextField
@@ -311,59 +336,95 @@ function OrderChanges({ order, refusal }: { order: AdminOrderDetail; refusal: Ad
           <div>{button("refund", "Record refund", "Recording refund…", secondaryButton)}</div>
         </Form>
       ) : null}
-      {allowed.has("cancel") ? (
-        <Form method="post" action={action} className="flex flex-col gap-2 border-t border-gray-200 pt-4">
-          <label htmlFor="cancel-reason" className="text-sm font-medium text-gray-800">
-            Reason for cancelling
-          </label>
-          <textarea
-            id="cancel-reason"
-            name="reason"
-            rows={3}
-            required
-            maxLength={REASON_MAX}
-            aria-invalid={errorOf("cancel", "reason") ? true : undefined}
-            aria-describedby={errorOf("cancel", "reason") ? "cancel-reason-error" : undefined}
-            className={`${fieldClass} aria-invalid:border-red-600`}
-          />
-          {errorOf("cancel", "reason") ? (
-            <p id="cancel-reason-error" className="text-xs text-red-700">
-              {errorOf("cancel", "reason")}
-            </p>
-          ) : null}
-          <div>{button("cancel", "Cancel order", "Cancelling…", dangerButton)}</div>
-        </Form>
-      ) : null}
+      {REASON_CHANGES.filter((change) => allowed.has(change.intent)).map((change) => (
+        <ReasonForm
+          key={change.intent}
+          action={action}
+          id={change.id}
+          label={change.label}
+          hint={change.hint}
+          error={errorOf(change.intent, "reason")}
+        >
+          {button(change.intent, change.button, change.busy, dangerButton)}
+        </ReasonForm>
+      ))}
     </div>
   );
 }
 
+/** The changes that say why, each in its own form. */
+const REASON_CHANGES: { intent: AdminEvent; id: string; label: string; hint: string; button: string; busy: string }[] =
+  [
+    {
+      intent: "returnToOrigin",
+      id: "origin-reason",
+      label: "Why did the parcel come back?",
+      hint: "For example: the buyer refused it, nobody was at the address. Its stock comes back; a paid order becomes refund due.",
+      button: "Mark as returned to origin",
+      busy: "Marking as returned…",
+    },
+    {
+      intent: "cancel",
+      id: "cancel-reason",
+      label: "Reason for cancelling",
+      hint: "The shopper reads it on their order page.",
+      button: "Cancel order",
+      busy: "Cancelling…",
+    },
+  ];
+
+/** A form whose change says why, in a text area (`reason`), checked before the post. */
+function ReasonForm({
+  action,
+  children,
+  ...field
+}: { action: string; children: ReactNode } & Omit<FieldProps, "control">) {
+  return (
+    <Form method="post" action={action} className="flex flex-col gap-2 border-t border-gray-200 pt-4">
+      <Field
+        {...field}
+        control={(props) => <textarea {...props} name="reason" rows={2} required maxLength={REASON_MAX} />}
+      />
+      <div>{children}</div>
+    </Form>
+  );
+}
+
 function TextField({
-  id,
-  label,
-  hint,
-  error,
   inputProps,
-}: {
+  ...field
+}: Omit<FieldProps, "control"> & { inputProps: Omit<ComponentProps<"input">, "id" | "className"> }) {
+  return <Field {...field} control={(props) => <input {...inputProps} {...props} />} />;
+}
+
+type ControlProps = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string;
+  className: string;
+};
+
+type FieldProps = {
   id: string;
   label: string;
   hint: string;
   error: string | null;
-  inputProps: Omit<ComponentProps<"input">, "id" | "className">;
-}) {
-  const described = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  control: (props: ControlProps) => ReactNode;
+};
+
+/** A labelled control with its hint and, after a refused post, its error, both read with it. */
+function Field({ id, label, hint, error, control }: FieldProps) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-gray-800">
         {label}
       </label>
-      <input
-        {...inputProps}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className={`${fieldClass} aria-invalid:border-red-600`}
-      />
+      {control({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" "),
+        className: `${fieldClass} aria-invalid:border-red-600`,
+      })}
       <p id={`${id}-hint`} className="text-xs text-gray-600">
         {hint}
       </p>

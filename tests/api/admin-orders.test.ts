@@ -62,6 +62,7 @@ describe("admin routes: admins only", () => {
       "POST /userapp/admin/products/:id/images",
       "PUT /userapp/admin/orders/:id/payment",
       "PUT /userapp/admin/orders/:id/refund",
+      "PUT /userapp/admin/orders/:id/reinstate",
       "PUT /userapp/admin/orders/:id/status",
       "PUT /userapp/admin/products/:id",
       "PUT /userapp/admin/products/:id/hide",

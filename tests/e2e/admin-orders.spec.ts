@@ -152,3 +152,56 @@ test("a shopper's order confirmation arrives by email with its link, and the bac
   // Sent already: nothing to queue again.
   await expect(page.getByRole("button", { name: /Try again|Send it now/ })).toHaveCount(0);
 });
+
+test("a parcel refused at the door: the admin marks it returned to origin, and the shopper reads what happened", async ({
+  page,
+  request,
+}) => {
+  const shopper = await shopperWithOrder(request, "cod");
+  await signInAsAdmin(page, `/admin/orders/${shopper.orderId}`);
+  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(toast(page, "The order is marked as shipped.")).toBeVisible();
+  await page.getByLabel("Why did the parcel come back?").fill("The buyer refused the parcel");
+  await page.getByRole("button", { name: "Mark as returned to origin" }).click();
+  await expect(toast(page, "The order is marked as returned to origin.")).toBeVisible();
+  await expect(page.getByText("Nothing more can be done with this order.")).toBeVisible();
+  await expect(page.getByText("Returned to origin", { exact: true })).toBeVisible();
+  const mail = await mailTo(request, shopper.email, /came back to us undelivered/);
+  expect(mail.text).toContain("The buyer refused the parcel");
+
+  await page.context().clearCookies();
+  await signIn(page, shopper, `/myaccount/orders/${shopper.orderId}`);
+  await expect(page.getByText("Returned to origin", { exact: true })).toBeVisible();
+  await expect(page.getByText(/The parcel came back to the seller undelivered/)).toBeVisible();
+  await expect(page.getByText("The buyer refused the parcel")).toBeVisible();
+});
+
+test("a UPI payment that came after the shopper cancelled: the admin records it, then reinstates the order", async ({
+  page,
+  request,
+}) => {
+  const shopper = await shopperWithOrder(request, "Upi");
+  const login = await request.post("/userapp/auth/login", {
+    data: { username: shopper.email, password: shopper.password },
+  });
+  const cancelled = await request.put(`/userapp/orders/${shopper.orderId}/cancel`, {
+    headers: { authorization: `Bearer ${(await login.json()).data.token}` },
+    data: {},
+  });
+  expect(cancelled.status()).toBe(200);
+
+  await signInAsAdmin(page, `/admin/orders/${shopper.orderId}`);
+  const utr = String(Date.now()).slice(-12).padStart(12, "7");
+  await page.getByLabel("UPI transaction reference (UTR)").fill(utr);
+  await page.getByRole("button", { name: "Mark as paid" }).click();
+  await expect(toast(page, "The payment is recorded as paid after cancellation")).toBeVisible();
+  await expect(page.getByText("Paid after cancellation", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Reinstate the order" }).click();
+  await expect(toast(page, "The order is reinstated.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mark as shipped" })).toBeVisible();
+  await mailTo(request, shopper.email, /your order is back on/);
+
+  await page.context().clearCookies();
+  await signIn(page, shopper, `/myaccount/orders/${shopper.orderId}`);
+  await expect(page.getByText("Reinstated", { exact: true })).toBeVisible();
+});

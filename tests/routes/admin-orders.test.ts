@@ -260,8 +260,8 @@ describe("an order's page and its changes", () => {
   it("ships, sends out and delivers a Cash on Delivery order, each with a toast and a dated step; the audit keeps each", async () => {
     const order = await placeOrder("cod");
     const steps: [string, string, string, string[]][] = [
-      ["ship", "The order is marked as shipped.", "shipped", ["outForDelivery"]],
-      ["outForDelivery", "The order is marked as out for delivery.", "outForDelivery", ["deliver"]],
+      ["ship", "The order is marked as shipped.", "shipped", ["outForDelivery", "returnToOrigin"]],
+      ["outForDelivery", "The order is marked as out for delivery.", "outForDelivery", ["deliver", "returnToOrigin"]],
       ["deliver", "The order is marked as delivered.", "delivered", []],
     ];
     for (const [intent, message, status, next] of steps) {
@@ -301,7 +301,7 @@ describe("an order's page and its changes", () => {
     expect(cancel.data.formError).toBe("This order has already shipped and can no longer be cancelled.");
     const html = await renderOrder(order.id, cancel.data);
     expect(html).toMatch(/role="alert"[^>]*>This order has already shipped and can no longer be cancelled\./);
-    expect(offered(html)).toEqual(["outForDelivery"]);
+    expect(offered(html)).toEqual(["outForDelivery", "returnToOrigin"]);
   });
 
   it("cancels with a reason (required), which the shopper then reads", async () => {
@@ -310,7 +310,7 @@ describe("an order's page and its changes", () => {
     expect(bare.status).toBe(400);
     expect(bare.data.fieldErrors).toEqual({ reason: "Please give a reason for cancelling" });
     const html = await renderOrder(order.id, bare.data);
-    expect(html).toContain('aria-describedby="cancel-reason-error"');
+    expect(html).toContain('aria-describedby="cancel-reason-hint cancel-reason-error"');
 
     const answer = await post(order.id, { intent: "cancel", reason: "Out of stock at the warehouse" });
     expect(answer.status).toBe(303);
@@ -378,13 +378,60 @@ describe("an order's page and its changes", () => {
     expect(offered(html)).toEqual([]);
   });
 
-  it("offers nothing for an order past its payment window, and refuses paying it", async () => {
+  it("records a payment that came after the window as paid after cancellation, then reinstates the order on it", async () => {
     const order = await placeOrder("Upi");
     clock += 31 * 60 * 1000;
-    expect((await getOrder(order.id)).data.order.allowedEvents).toEqual([]);
-    const late = await post(order.id, { intent: "pay", utr: "123456789012" });
-    expect(late.status).toBe(409);
-    expect(late.data.formError).toBe("This order was cancelled because its payment was not received in time.");
+    expect((await getOrder(order.id)).data.order.allowedEvents).toEqual(["pay"]);
+    const late = await post(order.id, { intent: "pay", utr: "823456789012" });
+    expect(late.status).toBe(303);
+    expect(await toastAfter(late)).toEqual({
+      type: "success",
+      message:
+        "The payment is recorded as paid after cancellation: refund it, or reinstate the order while its products are in stock.",
+    });
+    const html = await renderOrder(order.id);
+    expect(offered(html)).toEqual(["reinstate", "refund"]);
+    expect(html).toContain("Paid after cancellation");
+    expect(html).toContain("UTR 823456789012");
+
+    const back = await post(order.id, { intent: "reinstate" });
+    expect(back.status).toBe(303);
+    expect(await toastAfter(back)).toEqual({ type: "success", message: "The order is reinstated." });
+    expect((await getOrder(order.id)).data.order).toMatchObject({
+      status: "confirmed",
+      paymentStatus: "paid",
+      cancelReason: null,
+      allowedEvents: ["ship", "cancel"],
+    });
+    expect(await renderOrder(order.id)).toContain("Reinstated");
+  });
+
+  it("marks a parcel returned to origin with a reason (required), which the shopper then reads", async () => {
+    const order = await placeOrder("cod");
+    expect((await post(order.id, { intent: "ship" })).status).toBe(303);
+    const bare = await post(order.id, { intent: "returnToOrigin", reason: " " });
+    expect(bare.status).toBe(400);
+    expect(bare.data.fieldErrors).toEqual({ reason: "Please say why the parcel came back" });
+    expect(await renderOrder(order.id, bare.data)).toContain(
+      'aria-describedby="origin-reason-hint origin-reason-error"',
+    );
+
+    const answer = await post(order.id, { intent: "returnToOrigin", reason: "The buyer refused the parcel" });
+    expect(answer.status).toBe(303);
+    expect(await toastAfter(answer)).toEqual({
+      type: "success",
+      message: "The order is marked as returned to origin.",
+    });
+    const shopperView = await api.call("GET", `/userapp/orders/${order.id}`, { token: order.token });
+    expect(shopperView.body.data).toMatchObject({
+      status: "returned",
+      paymentStatus: "cancelled",
+      returnReason: "The buyer refused the parcel",
+      notes: [expect.objectContaining({ kind: "returnedToOrigin", detail: "The buyer refused the parcel" })],
+    });
+    const html = await renderOrder(order.id);
+    expect(html).toContain("Returned to origin");
+    expect(html).toContain("Nothing more can be done with this order.");
   });
 
   it("answers 404 for an unknown or malformed order, and 400 for an unknown intent", async () => {

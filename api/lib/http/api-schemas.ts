@@ -214,6 +214,18 @@ export const orderSchema = z
       returned: orderStepSchema,
       refunded: orderStepSchema,
     }),
+    notes: z
+      .array(
+        z.object({
+          kind: z.enum(["paidAfterCancellation", "reinstated", "returnedToOrigin"]),
+          at: isoDate,
+          detail: z.string().nullable().openapi({ description: "The UTR paid late, or why the parcel came back" }),
+        }),
+      )
+      .openapi({
+        description:
+          "The order's steps beyond orderStatus, oldest first: a UPI payment recorded after it was cancelled, its reinstatement, a parcel returned to the seller undelivered",
+      }),
     source: z.enum(["cart", "buyNow"]),
     createdAt: isoDate,
   })

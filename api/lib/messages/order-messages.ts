@@ -22,6 +22,9 @@ export type OrderMessageKind =
   | "order.cancelled"
   | "order.expired"
   | "order.returned"
+  | "order.returnedToOrigin"
+  | "order.paidLate"
+  | "order.reinstated"
   | "order.refunded";
 
 /** The kind of message each order event sends. */
@@ -33,6 +36,8 @@ export const EVENT_MESSAGES: Record<OrderEvent["type"], OrderMessageKind> = {
   cancel: "order.cancelled",
   expire: "order.expired",
   return: "order.returned",
+  returnToOrigin: "order.returnedToOrigin",
+  reinstate: "order.reinstated",
   refund: "order.refunded",
 };
 
@@ -104,6 +109,27 @@ const WORDING: Record<
     subject: () => "your return is recorded",
     heading: "Return recorded",
     intro: (order) => [...(order.returnReason ? [`Reason: ${order.returnReason}`] : []), ...refundDue(order)],
+  },
+  "order.returnedToOrigin": {
+    subject: () => "your order came back to us undelivered",
+    heading: "Your order came back to us",
+    intro: (order) => [
+      `The courier brought your order back to the seller without delivering it${order.returnReason ? ` (${order.returnReason})` : ""}. The order is closed.`,
+      ...refundDue(order),
+    ],
+  },
+  "order.paidLate": {
+    subject: (order) => `payment received after cancellation (${formatRupees(order.totalAmount)})`,
+    heading: "Payment received after your order was cancelled",
+    intro: (order) => [
+      `Your payment of ${formatRupees(order.totalAmount)} (UTR ${order.paymentReference ?? "recorded"}) reached us after the order was cancelled.`,
+      "We will refund it, unless the order can still be sent: then we reinstate it and tell you.",
+    ],
+  },
+  "order.reinstated": {
+    subject: () => "your order is back on",
+    heading: "Your order is back on",
+    intro: () => ["We have reinstated your order on the payment that came late. We will ship it soon."],
   },
   "order.refunded": {
     subject: (order) => `your refund is made (${formatRupees(order.totalAmount)})`,

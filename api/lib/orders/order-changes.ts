@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { auditLog, orderItems, orders, variants } from "../../db/schema";
 import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ApiDeps, ShopIdentity } from "../context";
-import { EVENT_MESSAGES, recordOrderMessage } from "../messages/order-messages";
+import { EVENT_MESSAGES, type OrderMessageKind, recordOrderMessage } from "../messages/order-messages";
 import { conflict, notFound } from "../http/http";
 import { issueOrderInvoices } from "../tax/gst-invoices";
 import { decide, isOverdue, type OrderChange, type OrderEvent, type OrderRow } from "./order-states";
@@ -139,6 +139,42 @@ export async function expireLocked(
   return unitsHeldBy(tx, expired);
 }
 
+/**
+ * Takes an order's units from stock again (reinstating it), variant by variant in lock order:
+ * all of them, or, when any is short, none (409, and the transaction rolls back).
+ */
+async function takeAgain(tx: Executor, orderId: string) {
+  const units = await unitsHeldBy(tx, [orderId]);
+  for (const key of byLockOrder(units.keys())) {
+    const [productId, size] = key.split("\u0000");
+    const wanted = units.get(key)!;
+    const variant = and(eq(variants.productId, productId), eq(variants.size, size));
+    const [taken] = await tx
+      .update(variants)
+      .set({ quantity: sql`${variants.quantity} - ${wanted}` })
+      .where(and(variant, gte(variants.quantity, wanted)))
+      .returning({ quantity: variants.quantity });
+    if (!taken) {
+      const [left] = await tx.select({ quantity: variants.quantity }).from(variants).where(variant);
+      const [line] = await tx
+        .select({ title: orderItems.title })
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, orderId), eq(orderItems.productId, productId), eq(orderItems.size, size)))
+        .limit(1);
+      throw conflict(
+        `The order cannot be reinstated: ${line?.title ?? "a product"} (size ${size}) has ${left?.quantity ?? 0} left of the ${wanted} it needs. Refund the payment instead.`,
+        { productId, size, requested: wanted, available: left?.quantity ?? 0 },
+      );
+    }
+  }
+}
+
+/** The message an applied event sends: a payment recorded on a cancelled order says so. */
+function messageKind(event: OrderEvent, before: OrderRow): OrderMessageKind {
+  if (event.type === "pay" && before.status === "cancelled") return "order.paidLate";
+  return EVENT_MESSAGES[event.type];
+}
+
 export type ChangeRequest = {
   orderId: string;
   event: OrderEvent;
@@ -183,10 +219,11 @@ export async function changeOrder(
     const before = row;
     row = await write(tx, row, decision.change);
     if (decision.restock) await putBack(tx, await unitsHeldBy(tx, [row.id]));
+    if (decision.take) await takeAgain(tx, row.id);
     // The tax invoices are issued as the goods leave, numbered in this transaction (CGST Rule 46).
     if (request.event.type === "ship") await issueOrderInvoices(tx, row.id, now);
     // The shopper hears of it, in this transaction (api/lib/messages/).
-    await recordOrderMessage(tx, EVENT_MESSAGES[request.event.type], row, deps.shop, now);
+    await recordOrderMessage(tx, messageKind(request.event, before), row, deps.shop, now);
     if (request.actorId) {
       await tx.insert(auditLog).values({
         actorId: request.actorId,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type OrderAddress, type OrderStatus, orderItems, orders } from "../../db/schema";
+import { type OrderAddress, type OrderNote, type OrderStatus, orderItems, orders } from "../../db/schema";
 import { type Paginator, paginator } from "../http/paging";
 import { decide, isOverdue, type OrderState, type PaymentStatus, returnableUntil } from "./order-states";
 
@@ -58,6 +58,8 @@ export type OrderJson = {
   returnableUntil: string | null;
   address: OrderAddress;
   orderStatus: OrderStatus;
+  /** The steps beyond `orderStatus`, oldest first. */
+  notes: OrderNote[];
   source: OrderSource;
   createdAt: string;
 };
@@ -104,6 +106,7 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): 
     returnableUntil: returnBy?.toISOString() ?? null,
     address: order.address,
     orderStatus: order.orderStatus,
+    notes: order.notes,
     source: order.source as OrderSource,
     createdAt: order.createdAt.toISOString(),
   };

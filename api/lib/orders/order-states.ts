@@ -1,4 +1,4 @@
-import type { OrderStatus, orders } from "../../db/schema";
+import type { OrderNote, OrderStatus, orders } from "../../db/schema";
 
 /**
  * The order lifecycle: one state machine (`decide`) for every change an order goes through,
@@ -13,7 +13,12 @@ import type { OrderStatus, orders } from "../../db/schema";
  *                                                 otherwise → cancelled
  *   expire          confirmed, window passed      awaitingPayment → expired  cancelled        cancel           back
  *   return          delivered, within 7 days      paid → refundPending       returned         returned         back
+ *   returnToOrigin  shipped or outForDelivery     paid → refundPending,      returned         returned, note   back
+ *                                                 payOnDelivery → cancelled
  *   pay (UTR)       confirmed, window open        awaitingPayment → paid
+ *   pay (late)      cancelled UPI order           expired/cancelled →                         note
+ *                                                 refundPending
+ *   reinstate       cancelled, paid late          refundPending → paid       confirmed        note             taken
  *   refund          any                           refundPending → refunded                    refunded
  *
  * Anything else is refused with a message saying why (409). Every change locks the order's row
@@ -83,13 +88,18 @@ export type OrderEvent =
   | { type: "cancel"; reason: string | null }
   | { type: "expire" }
   | { type: "return"; reason: string }
+  | { type: "returnToOrigin"; reason: string }
   | { type: "pay"; utr: string }
+  | { type: "reinstate" }
   | { type: "refund"; reference: string };
 
 export type OrderRow = typeof orders.$inferSelect;
 
 /** What the state machine reads of an order. */
-export type LifecycleOrder = Pick<OrderRow, "status" | "paymentStatus" | "paymentDueAt" | "orderStatus">;
+export type LifecycleOrder = Pick<
+  OrderRow,
+  "status" | "paymentStatus" | "paymentDueAt" | "orderStatus" | "paymentMethod" | "notes"
+>;
 
 /** The columns a change writes. */
 export type OrderChange = Partial<
@@ -103,10 +113,16 @@ export type OrderChange = Partial<
     | "cancelReason"
     | "returnReason"
     | "refundReference"
+    | "notes"
   >
 >;
 
-export type Decision = { ok: true; change: OrderChange; restock: boolean } | { ok: false; message: string };
+/**
+ * What an event does: the columns it changes, and whether the order's units go back to stock
+ * (`restock`) or are taken from it again (`take`, refused whole when any line is short).
+ */
+export type Decision =
+  { ok: true; change: OrderChange; restock: boolean; take?: boolean } | { ok: false; message: string };
 
 const refuse = (message: string): Decision => ({ ok: false, message });
 
@@ -122,6 +138,18 @@ const indianDate = new Intl.DateTimeFormat("en-IN", {
   year: "numeric",
   timeZone: "Asia/Kolkata",
 });
+
+/** The order's notes with one more, of `kind`, now. */
+const note = (order: LifecycleOrder, kind: OrderNote["kind"], now: Date, detail: string | null): OrderNote[] => [
+  ...(order.notes ?? []),
+  { kind, at: now.toISOString(), detail },
+];
+
+/** Whether the order's payment was recorded after it was cancelled, and it has not been reinstated since. */
+export function paidLate(order: Pick<LifecycleOrder, "notes">): boolean {
+  const last = (order.notes ?? []).findLast((entry) => entry.kind !== "returnedToOrigin");
+  return last?.kind === "paidAfterCancellation";
+}
 
 /** True while an order awaiting its UPI payment is past its window (the sweep has not got to it yet). */
 export function isOverdue(order: LifecycleOrder, now: Date): boolean {
@@ -260,7 +288,63 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
       return refuse("This order was cancelled, so it cannot be returned.");
     }
 
+    case "returnToOrigin":
+      if (status === "shipped" || status === "outForDelivery") {
+        return {
+          ok: true,
+          change: {
+            status: "returned",
+            // Paid online: owed back. Cash on Delivery: nothing was paid, nothing is due.
+            paymentStatus: payment === "paid" ? "refundPending" : payment === "payOnDelivery" ? "cancelled" : payment,
+            returnReason: event.reason,
+            orderStatus: stamp(order.orderStatus, "returned", now),
+            notes: note(order, "returnedToOrigin", now, event.reason),
+          },
+          restock: true,
+        };
+      }
+      if (status === "confirmed") return refuse("This order has not shipped yet. You can cancel it instead.");
+      if (status === "delivered")
+        return refuse("This order has been delivered: it can only be returned by the shopper.");
+      if (status === "returned") return refuse("This order has already been returned.");
+      return refuse("This order is cancelled.");
+
+    case "reinstate":
+      if (status === "cancelled" && payment === "refundPending" && paidLate(order)) {
+        return {
+          ok: true,
+          change: {
+            status: "confirmed",
+            paymentStatus: "paid",
+            cancelReason: null,
+            orderStatus: { ...order.orderStatus, cancel: { isConfirmed: false, date: null } },
+            notes: note(order, "reinstated", now, null),
+          },
+          restock: false,
+          take: true,
+        };
+      }
+      return refuse("Only a cancelled order paid after its cancellation, and not yet refunded, can be reinstated.");
+
     case "pay":
+      // A UPI payment that came after the order was cancelled (the window closed, or the shopper
+      // cancelled) is still money taken: recorded, and owed back unless the order is reinstated.
+      if (
+        status === "cancelled" &&
+        order.paymentMethod === "Upi" &&
+        (payment === "expired" || payment === "cancelled")
+      ) {
+        return {
+          ok: true,
+          change: {
+            paymentStatus: "refundPending",
+            paymentReference: event.utr,
+            paidAt: now,
+            notes: note(order, "paidAfterCancellation", now, event.utr),
+          },
+          restock: false,
+        };
+      }
       if (payment === "awaitingPayment" && status === "confirmed") {
         if (isOverdue(order, now)) return refuse("The payment window of this order has closed.");
         return {
@@ -294,7 +378,16 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
 }
 
 /** The changes an admin makes to an order (`PUT /userapp/admin/orders/{id}/status`, `…/payment`, `…/refund`). */
-export const ADMIN_EVENTS = ["ship", "outForDelivery", "deliver", "cancel", "pay", "refund"] as const;
+export const ADMIN_EVENTS = [
+  "ship",
+  "outForDelivery",
+  "deliver",
+  "cancel",
+  "returnToOrigin",
+  "pay",
+  "reinstate",
+  "refund",
+] as const;
 export type AdminEvent = (typeof ADMIN_EVENTS)[number];
 
 // What the UTR, reason and reference hold does not change whether an event is allowed.
@@ -303,7 +396,9 @@ const sampleEvents: Record<AdminEvent, OrderEvent> = {
   outForDelivery: { type: "outForDelivery" },
   deliver: { type: "deliver" },
   cancel: { type: "cancel", reason: null },
+  returnToOrigin: { type: "returnToOrigin", reason: "-" },
   pay: { type: "pay", utr: "000000000000" },
+  reinstate: { type: "reinstate" },
   refund: { type: "refund", reference: "-" },
 };
 

@@ -27,11 +27,33 @@ export function StatusTimeline({ steps }: { steps: TimelineStep[] }) {
   );
 }
 
-/** Why the order was cancelled or returned, when it was. */
-export function OrderReasons({ order }: { order: Pick<OrderJson, "cancelReason" | "returnReason"> }) {
-  if (!order.cancelReason && !order.returnReason) return null;
+/** What each of an order's notes (its steps beyond `orderStatus`) says, after its date. */
+const NOTE_TEXT: Record<OrderNote["kind"], { term: string; text: (detail: string | null) => string }> = {
+  paidAfterCancellation: {
+    term: "Paid after cancellation",
+    text: (utr) =>
+      `The payment${utr ? ` (UTR ${utr})` : ""} came after the order was cancelled: it is refunded unless the order is reinstated.`,
+  },
+  reinstated: { term: "Reinstated", text: () => "The order goes ahead on the payment that came late." },
+  returnedToOrigin: {
+    term: "Returned to origin",
+    text: () => "The parcel came back to the seller undelivered, and the order is closed.",
+  },
+};
+
+type OrderNote = OrderJson["notes"][number];
+
+/** Why the order was cancelled or returned, when it was, and its steps beyond the usual ones. */
+export function OrderReasons({ order }: { order: Pick<OrderJson, "cancelReason" | "returnReason" | "notes"> }) {
+  if (!order.cancelReason && !order.returnReason && order.notes.length === 0) return null;
   return (
     <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      {order.notes.map((note) => (
+        <div key={`${note.kind}-${note.at}`} className="contents">
+          <dt className="text-gray-600">{NOTE_TEXT[note.kind].term}</dt>
+          <dd className="break-words">{`${formatOrderDate(note.at)}: ${NOTE_TEXT[note.kind].text(note.detail)}`}</dd>
+        </div>
+      ))}
       {order.cancelReason ? (
         <>
           <dt className="text-gray-600">Cancel reason</dt>

@@ -19,7 +19,7 @@ import type { Transport } from "./transport.server";
 export type Paged<T> = { data: T[]; paginator: Paginator };
 
 /** What an admin may change of an order, each its own endpoint (`admin/orders/{id}/…`). */
-export type OrderChange = "status" | "payment" | "refund";
+export type OrderChange = "status" | "payment" | "reinstate" | "refund";
 
 const at = (id: string) => encodeURIComponent(id);
 

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "notes" jsonb DEFAULT '[]'::jsonb NOT NULL;
