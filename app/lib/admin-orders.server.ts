@@ -27,8 +27,11 @@ export async function failedAdminCall(request: Request, result: UserappResult<un
   throw data("The back office is unavailable right now.", { status: 503 });
 }
 
-/** A 404 for anything that cannot be an order id, before asking the API. */
-export function requireOrderId(id: string | undefined): string {
-  if (!id || !ID_PATTERN.test(id)) throw data("Order not found", { status: 404 });
+/** A 404 ("{what} not found") for anything that cannot be a record id, before asking the API. */
+export function requireRecordId(id: string | undefined, what: string): string {
+  if (!id || !ID_PATTERN.test(id)) throw data(`${what} not found`, { status: 404 });
   return id;
 }
+
+/** A 404 for anything that cannot be an order id, before asking the API. */
+export const requireOrderId = (id: string | undefined) => requireRecordId(id, "Order");

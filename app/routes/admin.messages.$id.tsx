@@ -3,20 +3,16 @@ import { adminMeta, linkClass } from "~/components/admin/catalogue-parts";
 import { formatDateTime, StateBadge } from "~/components/admin/order-parts";
 import { FormError, primaryButton } from "~/components/form-field";
 import { usePending } from "~/components/use-is-pending";
-import { ID_PATTERN } from "../../api/contract";
 import { ADMIN_MESSAGES_PATH, adminMessagePath, adminOrderPath, MESSAGE_STATE_LABELS } from "~/lib/admin";
 import { failedLoad } from "~/lib/admin-catalogue.server";
-import { failedAdminCall } from "~/lib/admin-orders.server";
+import { failedAdminCall, requireRecordId } from "~/lib/admin-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/admin.messages.$id";
 
 const NOT_FOUND = "Message not found";
 
-function requireMessageId(id: string | undefined): string {
-  if (!id || !ID_PATTERN.test(id)) throw data(NOT_FOUND, { status: 404 });
-  return id;
-}
+const requireMessageId = (id: string | undefined) => requireRecordId(id, "Message");
 
 export const meta: Route.MetaFunction = () => adminMeta("Message");
 
