@@ -14,6 +14,8 @@ export type CartLine = {
   price: number;
   /** Struck-through price of one piece (the size's `mrp`). */
   mrp: number;
+  /** Why the line cannot be ordered now (the API's words), or null. */
+  unavailable?: string | null;
 };
 
 export type CartSummary = { totalAmount: number; totalQuantity: number; lines: CartLine[] };

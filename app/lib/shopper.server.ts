@@ -23,7 +23,7 @@ export function toCartSummary(cart: CartJson): CartSummary {
   return {
     totalAmount: cart.totalAmount,
     totalQuantity: cart.totalQuantity,
-    lines: cart.products.map(({ productId: product, size, qty }) => {
+    lines: cart.products.map(({ productId: product, size, qty, unavailable }) => {
       const { sellingPrice, mrp } = priceOf(variantOf(product, size));
       return {
         productId: product._id,
@@ -34,6 +34,7 @@ export function toCartSummary(cart: CartJson): CartSummary {
         href: productPath(product),
         price: sellingPrice,
         mrp,
+        unavailable: unavailable ?? null,
       };
     }),
   };

@@ -207,6 +207,11 @@ function CartPageLine({ line, here, deliveryBy }: { line: CartLine; here: string
               {line.title}
             </Link>
             <p className="text-sm text-gray-600">Size: {line.size}</p>
+            {line.unavailable ? (
+              <p className="mt-1 text-sm font-semibold text-red-700" data-line-unavailable>
+                {`${line.unavailable}: remove it to check out`}
+              </p>
+            ) : null}
           </div>
           <p className="text-sm text-gray-600">Delivery by {deliveryBy}</p>
         </div>

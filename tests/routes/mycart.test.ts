@@ -1,8 +1,11 @@
+import { and, eq } from "drizzle-orm";
+import { createElement } from "react";
 import { describe, expect, it } from "vitest";
+import { products, variants } from "../../api/db/schema";
 import { action as cartAction } from "../../app/routes/cart";
-import { headers as mycartHeaders, loader as mycartLoader } from "../../app/routes/mycart";
+import MyCart, { headers as mycartHeaders, loader as mycartLoader } from "../../app/routes/mycart";
 import { createTestApi, insertProduct } from "../api/helpers";
-import { formPost, loadContext, withUserapp, pageGet, settle, signedInShopper } from "./harness";
+import { formPost, loadContext, withUserapp, pageGet, renderPage, settle, signedInShopper } from "./harness";
 
 const api = await createTestApi();
 const context = loadContext(api);
@@ -74,10 +77,39 @@ describe("/mycart loader", () => {
           href: `/product/fashion/linen-shirt/${shirt}`,
           price: 800,
           mrp: 1000,
+          unavailable: null,
         },
       ],
     });
     expect(answer.data.address).toMatchObject({ ...work, isActive: true });
+  });
+
+  it("marks a line that cannot be ordered now: a product hidden since, a size with too few left", async () => {
+    const { cookie } = await signedInShopper(api);
+    const lamp = await insertProduct(api.db, { variants: [{ size: "M", quantity: 5, mrp: 1000, discount: 0 }] });
+    const rug = await insertProduct(api.db, { variants: [{ size: "M", quantity: 5, mrp: 1000, discount: 0 }] });
+    for (const productId of [lamp, rug])
+      await settle(() =>
+        cartAction({
+          request: formPost("/cart", { intent: "add", productId, size: "M", qty: "3" }, cookie),
+          params: {},
+          context,
+        } as never),
+      );
+    await api.db.update(products).set({ hidden: true }).where(eq(products.id, lamp));
+    await api.db
+      .update(variants)
+      .set({ quantity: 2 })
+      .where(and(eq(variants.productId, rug), eq(variants.size, "M")));
+
+    const answer = await load(cookie);
+    expect(answer.data.cart.lines.map((line: { unavailable: string | null }) => line.unavailable)).toEqual([
+      "This product is no longer available",
+      "Only 2 left",
+    ]);
+    const html = await renderPage("/mycart", createElement(MyCart, { loaderData: answer.data } as never));
+    expect(html).toContain("This product is no longer available: remove it to check out");
+    expect(html).toContain("Only 2 left: remove it to check out");
   });
 
   it("shows another shopper nothing of this cart", async () => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { addresses, authTokens, cartItems, compareItems, users, wishlistItems } from "../../db/schema";
+import { addresses, authTokens, cartItems, compareItems, products, users, wishlistItems } from "../../db/schema";
 import type { CartRow } from "../orders/cart";
 import type { UserJson } from "./users";
 
@@ -32,7 +32,8 @@ export async function loadShopperSummary(
             'city', a.city, 'state', a.state, 'zipcode', a.zipcode, 'country', a.country, 'isActive', a.is_active)
             order by a.position) from ${addresses} a where a.user_id = u.id), '[]'::json),
           'userType', u.user_type),
-        'cart', coalesce((select json_agg(json_build_object('productId', c.product_id, 'size', c.size, 'qty', c.qty)
+        'cart', coalesce((select json_agg(json_build_object('productId', c.product_id, 'size', c.size, 'qty', c.qty,
+            'hidden', (select p.hidden from ${products} p where p.id = c.product_id))
           order by c.created_at, c.product_id, c.size) from ${cartItems} c where c.user_id = u.id), '[]'::json),
         'wishlist', coalesce((select json_agg(w.product_id order by w.created_at desc, w.product_id desc)
           from ${wishlistItems} w where w.user_id = u.id), '[]'::json),

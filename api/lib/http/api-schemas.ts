@@ -130,6 +130,10 @@ const cartLineSchema = z
     size: z.string(),
     qty: z.number().int(),
     amount: rupees.openapi({ description: "The size's cost × qty; 0 when the size no longer exists" }),
+    unavailable: z.string().nullable().openapi({
+      description:
+        "Why the line cannot be ordered now (the product no longer available, the size gone, too few left), or null",
+    }),
   })
   .openapi("CartLine");
 

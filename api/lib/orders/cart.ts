@@ -29,6 +29,8 @@ export type CartLineJson = {
   qty: number;
   /** Selling price of the line: the size's cost × qty, 0 when the size no longer exists. */
   amount: number;
+  /** Why the line cannot be ordered now (the product hidden, the size gone, too few left), or null. */
+  unavailable: string | null;
 };
 
 export type CartJson = { products: CartLineJson[]; totalQuantity: number; totalAmount: number };
@@ -42,8 +44,20 @@ export type ChangedLineJson = { productId: string; size: string; qty: number; sh
 /** What every cart change answers: the cart as it now is, and the lines the change touched. */
 export type CartChangeJson = CartJson & { changed: ChangedLineJson[] };
 
-/** A cart line as stored: the product, the size and the quantity. */
-export type CartRow = { productId: string; size: string; qty: number };
+/** A cart line as stored: the product, the size and the quantity (and whether the product is hidden now). */
+export type CartRow = { productId: string; size: string; qty: number; hidden?: boolean };
+
+/**
+ * Why `qty` of `size` of a product cannot be ordered now, or null when it can: the words the cart
+ * and the checkout's quote (api/lib/orders/order-quote.ts) both show. Placing the order decides.
+ */
+export function lineProblem(product: ProductJson | undefined, hidden: boolean, size: string, qty: number) {
+  const variant = product?.variants.find((v) => v.size === size);
+  if (!product || hidden) return "This product is no longer available";
+  if (!variant) return `Size ${size} is no longer available`;
+  if (variant.quantity < qty) return variant.quantity > 0 ? `Only ${variant.quantity} left` : "Out of stock";
+  return null;
+}
 
 export const cartLineId = (productId: string, size: string) => `${productId}:${size}`;
 
@@ -55,8 +69,9 @@ export function costOfSize(product: ProductJson, size: string): number {
 /** The user's cart with every product populated, lines in the order they were first added. */
 export async function loadCart(db: Database, userId: string): Promise<CartJson> {
   const rows = await db
-    .select({ productId: cartItems.productId, size: cartItems.size, qty: cartItems.qty })
+    .select({ productId: cartItems.productId, size: cartItems.size, qty: cartItems.qty, hidden: products.hidden })
     .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.size));
   return cartOf(db, rows);
@@ -81,6 +96,7 @@ export async function cartOf(
       size: row.size,
       qty: row.qty,
       amount: costOfSize(product, row.size) * row.qty,
+      unavailable: lineProblem(product, row.hidden === true, row.size, row.qty),
     });
   }
   return {

@@ -2,7 +2,7 @@ import { PLATFORM_FEE } from "../../contract";
 import type { Database } from "../../db/client";
 import { loadProducts } from "../catalogue/catalogue";
 import { ApiError } from "../http/http";
-import { costOfSize } from "./cart";
+import { costOfSize, lineProblem } from "./cart";
 import type { PaymentMethod } from "./order-json";
 import type { OrderSettings } from "./order-states";
 import {
@@ -56,13 +56,8 @@ export async function quoteOrder(
   const unavailable: OrderQuote["unavailable"] = [];
   const orderable: OrderLineInput[] = [];
   for (const line of lines) {
-    const refuse = (reason: string) => unavailable.push({ productId: line.productId, size: line.size, reason });
-    const product = catalogue.get(line.productId);
-    const variant = product?.variants.find((v) => v.size === line.size);
-    if (!product) refuse("This product is no longer available");
-    else if (!variant) refuse(`Size ${line.size} is no longer available`);
-    else if (variant.quantity < line.qty)
-      refuse(variant.quantity > 0 ? `Only ${variant.quantity} left` : "Out of stock");
+    const reason = lineProblem(catalogue.get(line.productId), false, line.size, line.qty);
+    if (reason) unavailable.push({ productId: line.productId, size: line.size, reason });
     else orderable.push(line);
   }
   const itemsAmount = orderable.reduce(
