@@ -8,7 +8,8 @@ export const linkPageHeaders = () => ({ "Cache-Control": "no-store" });
 
 /**
  * The emailed link a page was opened with (`?token=`): whether it works, without using it, and
- * for an email change the address it confirms. `problem` says why it does not work.
+ * for an email change the address it confirms. `problem` says why it does not work. The page's
+ * form posts to the same address, so that a refused post shows the form again, token and all.
  */
 export async function openedLink(
   request: Request,

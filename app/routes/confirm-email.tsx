@@ -55,7 +55,11 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       {problem ? (
         <LinkProblem problem={problem} askAgain={ASK_AGAIN} />
       ) : (
-        <Form method="post" action={PATH} className="flex flex-col gap-3">
+        <Form
+          method="post"
+          action={`${PATH}?token=${encodeURIComponent(loaderData.token)}`}
+          className="flex flex-col gap-3"
+        >
           <FormError id="confirm-email-error" errors={actionData?.error ? [actionData.error] : undefined} />
           <p className="text-sm text-gray-800">
             New email: <strong>{loaderData.newEmail}</strong>

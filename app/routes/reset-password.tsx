@@ -76,7 +76,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {problem ? (
         <LinkProblem problem={problem} askAgain={ASK_AGAIN} />
       ) : (
-        <Form method="post" action={PATH} {...getFormProps(form)} className="flex flex-col gap-3">
+        <Form
+          method="post"
+          action={`${PATH}?token=${encodeURIComponent(loaderData.token)}`}
+          {...getFormProps(form)}
+          className="flex flex-col gap-3"
+        >
           <FormError id={form.errorId} errors={form.errors} />
           <input type="hidden" name="token" value={loaderData.token} />
           <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
