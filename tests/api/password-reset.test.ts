@@ -5,6 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { readEnv, userappSettings } from "../../api/config";
 import { rowsOf } from "../../api/db/client";
 import { accountTokens, authTokens, messages, users } from "../../api/db/schema";
 import { hashToken } from "../../api/lib/accounts/auth";
@@ -130,6 +131,21 @@ describe("reset-link throttling", () => {
     expect(await resetMessages(accounts[2].email)).toHaveLength(0);
     await forgot(accounts[2].email, uniqueIp());
     expect(await resetMessages(accounts[2].email)).toHaveLength(1);
+  });
+});
+
+describe("the reset limits' settings", () => {
+  it("default to 10 per address and 3 per account an hour, and refuse what is not a whole number in range", () => {
+    expect(userappSettings(readEnv({}))).toMatchObject({ resetMaxPerIp: 10, resetMaxPerAccount: 3 });
+    expect(
+      userappSettings(readEnv({ PASSWORD_RESET_LIMIT_PER_HOUR: "50", PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR: "5" })),
+    ).toMatchObject({ resetMaxPerIp: 50, resetMaxPerAccount: 5 });
+    for (const bad of ["0", "-1", "1.5", "lots"]) {
+      expect(() => readEnv({ PASSWORD_RESET_LIMIT_PER_HOUR: bad })).toThrow(/PASSWORD_RESET_LIMIT_PER_HOUR/);
+      expect(() => readEnv({ PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR: bad })).toThrow(
+        /PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR/,
+      );
+    }
   });
 });
 
