@@ -109,6 +109,7 @@ export default defineConfig({
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         // Every spec registers its shoppers from this one address; the limit has its own API tests.
         REGISTER_LIMIT_PER_HOUR: "100000",
+        PASSWORD_RESET_LIMIT_PER_HOUR: "100000",
         // Access lines for hundreds of requests would bury the test report; errors still show.
         LOG_LEVEL: "warn",
         // Every message goes to the run's own mail server, where the specs read it (support/mail.ts).

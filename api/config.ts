@@ -99,6 +99,10 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** Accounts one client address may register per hour (api/lib/accounts/throttle.ts). */
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Password-reset links one client address may ask for per hour; more are answered alike and send nothing. */
+  PASSWORD_RESET_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Password-reset links sent for one account per hour, from any addresses. */
+  PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
 });
 
 export type ServerEnv = z.output<typeof envSchema>;
@@ -109,6 +113,8 @@ export function userappSettings(env: ServerEnv) {
     bodyLimitBytes: env.API_BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     registerMaxPerIp: env.REGISTER_LIMIT_PER_HOUR,
+    resetMaxPerIp: env.PASSWORD_RESET_LIMIT_PER_HOUR,
+    resetMaxPerAccount: env.PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR,
     orders: orderSettings(env),
     searchStatementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
     shop: shopIdentity(env),

@@ -9,6 +9,10 @@ export default [
     route("product/*", "routes/product.tsx"),
     route("login", "routes/login.tsx"),
     route("register", "routes/register.tsx"),
+    // The links the shop emails: a forgotten password, a new email's confirmation.
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("confirm-email", "routes/confirm-email.tsx"),
     route("mycart", "routes/mycart.tsx"),
     route("wishlist", "routes/wishlist.tsx"),
     route("compare", "routes/compare.tsx"),

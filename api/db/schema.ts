@@ -273,6 +273,30 @@ export const authTokens = pgTable(
   (t) => [index("auth_tokens_user_idx").on(t.userId)],
 );
 
+/**
+ * The links the shop emails about an account (api/lib/accounts/account-links.ts): a password reset,
+ * or the confirmation of a new email address (`newEmail`). Only the SHA-256 hash of the link's
+ * random token is kept; a link works once (`usedAt`) and until `expiresAt`.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<"password-reset" | "email-change">().notNull(),
+    newEmail: text("new_email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("account_tokens_user_idx").on(t.userId),
+    check("account_tokens_purpose", sql`${t.purpose} in ('password-reset', 'email-change')`),
+  ],
+);
+
 /** Failed sign-in attempts per throttle key ("email:…" or "ip:…") in the current window. */
 export const loginFailures = pgTable("login_failures", {
   key: text("key").primaryKey(),

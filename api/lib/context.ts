@@ -22,6 +22,10 @@ export type ApiDeps = {
   /** Registrations allowed per client address within `registerWindowMs` before 429. */
   registerMaxPerIp: number;
   registerWindowMs: number;
+  /** Password-reset links asked for per client address and per account within `resetWindowMs`; more send nothing. */
+  resetMaxPerIp: number;
+  resetMaxPerAccount: number;
+  resetWindowMs: number;
   /** The largest request body the API reads, in bytes (API_BODY_LIMIT_BYTES); larger is 413. */
   bodyLimitBytes: number;
   /** Where failures are logged (pino; tests pass their own to read it back). */
@@ -66,6 +70,9 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   knownAddressMs: 30 * 24 * 60 * 60 * 1000,
   registerMaxPerIp: 10,
   registerWindowMs: 60 * 60 * 1000,
+  resetMaxPerIp: 10,
+  resetMaxPerAccount: 3,
+  resetWindowMs: 60 * 60 * 1000,
   bodyLimitBytes: 1024 * 1024,
   logger,
   trustProxy: TRUST_NO_PROXY,

@@ -81,6 +81,10 @@ const passwordSchema = z.object({
   newPassword: z.string().min(8, "At least 8 characters").max(200, "At most 200 characters"),
 });
 
+/** The answer to a change of email, whether or not the new address has an account already. */
+export const EMAIL_LINK_SENT =
+  "Profile updated successfully. We sent a link to the new address: your email changes when you open it.";
+
 const tags = ["user"];
 
 const meRoute = apiRoute({
@@ -99,17 +103,16 @@ const updateRoute = apiRoute({
   tags,
   summary: "Change the profile; `address` replaces the whole address list",
   description:
-    "Absent fields are left as they are. Changing the email (the sign-in name) needs `currentPassword`. Another user's id answers 404.",
+    "Absent fields are left as they are. Changing the email (the sign-in name) needs `currentPassword`, and is not applied at once: a confirmation link goes to the new address (or, when it has an account already, a message saying so) and a notice to the old one; the answer is the same either way, the profile with its old email. The change happens when the link is used (`POST /userapp/auth/confirm-email`). Another user's id answers 404.",
   access: "user",
   request: {
     params: z.object({ id: z.string().openapi({ description: "The signed-in user's own id" }) }),
     body: jsonBody(updateSchema),
   },
-  failures: [400, 404, 409, 429],
+  failures: [400, 404, 429],
   responses: {
-    200: success("Profile updated successfully", userSchema),
+    200: success("Profile updated successfully (and, for a new email, a link sent to it)", userSchema),
     400: failure(400, "BAD_REQUEST: the current password is incorrect"),
-    409: failure(409, "FAILURE: an account with this email already exists"),
   },
 });
 
@@ -173,8 +176,8 @@ export function userRoutes(deps: ApiDeps) {
       const unknown = await unknownPinErrors(changed, deps.pinCheckWaitMs);
       if (unknown.length > 0) throw fieldErrorsResponse(unknown);
     }
-    await updateProfile(deps.db, userId, body);
-    return ok(c, await loadUser(deps.db, userId), "Profile updated successfully");
+    const { emailLinkSent } = await updateProfile(deps, userId, body);
+    return ok(c, await loadUser(deps.db, userId), emailLinkSent ? EMAIL_LINK_SENT : "Profile updated successfully");
   });
 
   mount(app, passwordRoute, async (c) => {
@@ -182,7 +185,7 @@ export function userRoutes(deps: ApiDeps) {
     const body = await readBody(c, passwordSchema);
     await checkCurrentPassword(deps, c.var.user, body.currentPassword, clientAddress(c, deps.trustProxy));
 
-    await changePassword(deps.db, userId, await hashPassword(body.newPassword), tokenHash);
+    await changePassword(deps, userId, await hashPassword(body.newPassword), tokenHash);
     return ok(c, null, "Password changed successfully");
   });
 

@@ -51,6 +51,22 @@ export const registerSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+/** The new password typed twice alike. */
+const samePasswordTwice = (value: { newPassword: string; confirmPassword: string }) =>
+  value.newPassword === value.confirmPassword;
+
+/** Forgot password: the email to send the link to. */
+export const forgotPasswordSchema = z.object({ email });
+
+/** A new password from a reset link, typed twice; the link's token rides along hidden. */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "This link is not valid." }).max(200, "This link is not valid."),
+    newPassword,
+    confirmPassword: password("Enter the new password again"),
+  })
+  .refine(samePasswordTwice, { path: ["confirmPassword"], message: "The passwords do not match" });
+
 export const CURRENT_PASSWORD_FOR_EMAIL = "Enter your current password to change your email";
 
 /** True when `next` is another sign-in name than `current` (sign-in ignores case and spaces around). */
@@ -96,7 +112,4 @@ export const passwordChangeSchema = z
     newPassword,
     confirmPassword: password("Enter the new password again"),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The passwords do not match",
-  });
+  .refine(samePasswordTwice, { path: ["confirmPassword"], message: "The passwords do not match" });

@@ -81,6 +81,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           errors={fields.password.errors}
           inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="text-brand hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" className={primaryButton} disabled={busy}>
           {busy ? "Logging in..." : "Login"}
         </button>

@@ -46,13 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     const message = result.envelope.message || "Unknown error";
-    // 409 is a taken email, 400 a wrong current password (429 too many of them: a form error); a 422 names its fields.
+    // 400 is a wrong current password (429 too many of them: a form error); a 422 names its fields.
     const fieldErrors =
-      result.httpStatus === 409
-        ? { email: [message] }
-        : result.httpStatus === 400
-          ? { currentPassword: [message] }
-          : apiFieldErrors(result, (path) => (PROFILE_FIELDS.has(path) ? path : null));
+      result.httpStatus === 400
+        ? { currentPassword: [message] }
+        : apiFieldErrors(result, (path) => (PROFILE_FIELDS.has(path) ? path : null));
     const failure = `Failed to update profile: ${message}`;
     return refusedFormWithToast(
       submission.reply({ formErrors: [failure], fieldErrors, hideFields: HIDDEN }),
@@ -60,7 +58,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       failure,
     );
   }
-  return redirectWithSuccess(PROFILE, "Profile updated successfully");
+  // A new email changes only when the link sent to it is used; the answer is the same whether or
+  // not that address has an account (docs/api.md).
+  return redirectWithSuccess(
+    PROFILE,
+    changesEmail
+      ? `Profile updated successfully. We sent a link to ${email}: your email changes when you open it.`
+      : "Profile updated successfully",
+  );
 }
 
 /** Edit Profile: a dialog over the profile with JavaScript, a page of its own without. */
@@ -98,7 +103,7 @@ export default function EditProfile({ actionData }: Route.ComponentProps) {
           field={fields.currentPassword}
           label="Current password"
           type="password"
-          hint="Needed only when you change your email."
+          hint="Needed only when you change your email. We send a link to the new address to confirm it."
           autoComplete="current-password"
         />
         <FormActions cancelTo={PROFILE} submit="Save Changes" pending={busy ? "Updating your profile..." : null} />

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AccountPanel } from "~/components/account/account-panel";
 import { ConformField } from "~/components/account/conform-field";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { FormError, primaryButton, useClearedPasswords } from "~/components/form-field";
 import { useIsPending } from "~/components/use-is-pending";
 import { refusedForm, refusedStatus } from "~/lib/account.server";
@@ -80,19 +81,7 @@ export default function Settings({ actionData }: Route.ComponentProps) {
             type="password"
             autoComplete="current-password"
           />
-          <ConformField
-            field={fields.newPassword}
-            label="New password"
-            type="password"
-            hint="At least 8 characters."
-            autoComplete="new-password"
-          />
-          <ConformField
-            field={fields.confirmPassword}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
           <button type="submit" className={primaryButton} disabled={changingPassword}>
             {changingPassword ? "Changing password..." : "Change password"}
           </button>

@@ -51,9 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.envelope.status === "VALIDATION_ERROR" && Array.isArray(result.envelope.data)) {
       for (const issue of result.envelope.data as ApiFieldError[]) fieldErrors[issue.path] = [issue.message];
     }
-    if (result.envelope.status === "FAILURE") fieldErrors.email = [result.envelope.message];
-    const status =
-      result.httpStatus >= 500 ? 500 : result.httpStatus === 409 || result.httpStatus === 429 ? result.httpStatus : 400;
+    const status = result.httpStatus >= 500 ? 500 : result.httpStatus === 429 ? 429 : 400;
     return data(
       {
         result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }),

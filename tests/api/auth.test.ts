@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { authTokens, loginFailures, users } from "../../api/db/schema";
 import { hashToken } from "../../api/lib/accounts/auth";
+import { lastMessage } from "./account-mail";
 import { createTestApi } from "./helpers";
 
 // One clock for the file: tests move it forward (never back) to expire tokens and throttle windows.
@@ -80,18 +81,31 @@ describe("POST /userapp/auth/register", () => {
     expect(bare).toMatchObject({ name: null, firstName: null, lastName: null });
   });
 
-  it("refuses a second account for the same email, whatever its case and spacing", async () => {
+  it("answers a taken email (any case, any spacing) as a new account, with nobody's data, and emails the owner", async () => {
     const email = uniqueEmail();
-    await register(email);
-    const response = await call("POST", "/userapp/auth/register", {
-      body: { email: ` ${email.toUpperCase()} `, password: "another-password" },
+    const owner = await register(email, "correct horse battery", { firstName: "Asha", lastName: "Rao" });
+    const fresh = await call("POST", "/userapp/auth/register", {
+      body: { email: uniqueEmail(), password: "another-password", firstName: "Ravi" },
     });
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({
-      status: "FAILURE",
-      message: "An account with this email already exists.",
-      data: null,
+    const again = await call("POST", "/userapp/auth/register", {
+      body: { email: ` ${email.toUpperCase()} `, password: "another-password", firstName: "Ravi" },
     });
+    expect(again.status).toBe(201);
+    expect(Object.keys(again.body.data).sort()).toEqual(Object.keys(fresh.body.data).sort());
+    expect(again.body).toMatchObject({
+      status: "SUCCESS",
+      message: fresh.body.message,
+      data: { email: email.toUpperCase(), firstName: "Ravi", lastName: null, address: [], userType: null },
+    });
+    expect(again.body.data.id).not.toBe(owner.id);
+    // Still one account, whose password and name did not change.
+    expect(await db.select().from(users).where(eq(users.id, again.body.data.id))).toEqual([]);
+    expect((await login(email, "correct horse battery")).status).toBe(200);
+    expect((await login(email, "another-password")).status).toBe(400);
+    const notice = await lastMessage(db, email, "account.registerAttempt");
+    expect(notice).toMatchObject({ userId: owner.id, subject: "Mart: someone tried to register with your address" });
+    expect(notice!.text).toContain("Did you forget your password?");
+    expect(notice!.text).toContain("/forgot-password");
   });
 
   it.each([
@@ -439,10 +453,10 @@ describe("registration throttling", () => {
     const ip = uniqueIp();
     const taken = uniqueEmail();
     await register(taken);
-    // A new account, a taken email (409) and the same taken email in other case all count.
+    // A new account, a taken email (answered alike) and the same taken email in other case all count.
     expect((await registerFrom(ip, uniqueEmail())).status).toBe(201);
-    expect((await registerFrom(ip, taken)).status).toBe(409);
-    expect((await registerFrom(ip, ` ${taken.toUpperCase()} `)).status).toBe(409);
+    expect((await registerFrom(ip, taken)).status).toBe(201);
+    expect((await registerFrom(ip, ` ${taken.toUpperCase()} `)).status).toBe(201);
     advance(MINUTE);
 
     const refused = await registerFrom(ip, uniqueEmail());

@@ -209,19 +209,17 @@ describe("form toasts, beside the form's own error", () => {
   });
 
   it("'Registration failed: …'", async () => {
-    const { email } = await signedInShopper(api);
+    // A taken email answers as a new account would: the honeypot is what the form still refuses.
     const answer = await run(registerAction as Handler, "/register", {
       firstName: "A",
       lastName: "B",
-      email,
+      email: "someone@example.test",
       password: "s3cret-passphrase",
       terms: "on",
+      name__confirm: "a bot",
     });
-    expect(answer.status).toBe(409);
-    expect(answer.data.toast).toEqual({
-      type: "error",
-      message: "Registration failed: An account with this email already exists.",
-    });
+    expect(answer.status).toBe(400);
+    expect(answer.data.toast).toEqual({ type: "error", message: "Registration failed: Please try again." });
   });
 
   it("no toast for a form the browser could have checked (the field errors say it all)", async () => {
@@ -231,18 +229,17 @@ describe("form toasts, beside the form's own error", () => {
   });
 
   it("'Failed to update profile: …'", async () => {
-    const other = await signedInShopper(api);
-    const { cookie, password } = await signedInShopper(api);
+    const { cookie } = await signedInShopper(api);
     const answer = await run(
       editProfileAction as Handler,
       "/myaccount/profile/edit",
-      { name: "Asha", email: other.email, currentPassword: password },
+      { name: "Asha", email: "moved@example.test", currentPassword: "not the password" },
       cookie,
     );
-    expect(answer.status).toBe(409);
+    expect(answer.status).toBe(400);
     expect(answer.data.toast).toEqual({
       type: "error",
-      message: "Failed to update profile: An account with this email already exists.",
+      message: "Failed to update profile: Current password is incorrect.",
     });
   });
 

@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
 import { users } from "../../db/schema";
 import type { ApiDeps, SignedInUser } from "../context";
 import { badRequest, fieldErrorsResponse } from "../http/http";
 import { replaceAddresses, type SavedAddressInput } from "./addresses";
 import { revokeUserTokens } from "./auth";
 import { verifyPassword } from "./passwords";
-import { releaseLoginAttempt, reserveLoginAttempt } from "./throttle";
-import { emailInUse, emailTaken, isUniqueViolation, lockUser, passwordHashOf } from "./users";
+import { passwordChangedMessage } from "../messages/account-messages";
+import { recordMessage } from "../messages/outbox";
+import { requestEmailChange, voidLinks } from "./account-links";
+import { accountName, releaseLoginAttempt, reserveLoginAttempt } from "./throttle";
+import { lockUser, passwordHashOf } from "./users";
 
 // What a signed-in user changes of their own account: the profile, the password.
 
@@ -51,46 +53,55 @@ export async function checkCurrentPassword(
 /**
  * Applies `changes` to the user's profile in one transaction, under the lock on the user's row.
  * The phone number's length is checked against the country code it ends up with (422 at
- * `phone`); an email another account signs in with is 409. Whether the caller may change the
- * email at all (the current password) is the caller's check.
+ * `phone`). A new email (another sign-in name) is not applied: a confirmation link goes to it and
+ * a notice to the old address (requestEmailChange), and the change happens when the link is
+ * used; a change of case only is applied at once. Answers whether a link was sent. Whether the
+ * caller may change the email at all (the current password) is the caller's check.
  */
-export async function updateProfile(db: Database, userId: string, changes: ProfileChanges): Promise<void> {
-  try {
-    await db.transaction(async (tx) => {
-      const current = await lockUser(tx, userId);
-      const set: Partial<typeof users.$inferInsert> = {};
-      if (changes.name !== undefined) set.name = changes.name;
-      if (changes.firstName !== undefined) set.firstName = changes.firstName;
-      if (changes.lastName !== undefined) set.lastName = changes.lastName;
-      if (changes.avatar !== undefined) set.avatar = changes.avatar;
-      if (changes.country_code !== undefined) set.countryCode = changes.country_code;
-      if (changes.phone !== undefined) set.phone = changes.phone;
-      if (changes.phone !== undefined || changes.country_code !== undefined) {
-        const phone = changes.phone !== undefined ? changes.phone : current.phone;
-        const problem = phone ? phoneProblem(phone, changes.country_code ?? current.countryCode) : null;
-        if (problem) throw fieldErrorsResponse([{ path: "phone", message: problem }]);
+export async function updateProfile(
+  deps: ApiDeps,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<{ emailLinkSent: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    const current = await lockUser(tx, userId);
+    const set: Partial<typeof users.$inferInsert> = {};
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.firstName !== undefined) set.firstName = changes.firstName;
+    if (changes.lastName !== undefined) set.lastName = changes.lastName;
+    if (changes.avatar !== undefined) set.avatar = changes.avatar;
+    if (changes.country_code !== undefined) set.countryCode = changes.country_code;
+    if (changes.phone !== undefined) set.phone = changes.phone;
+    if (changes.phone !== undefined || changes.country_code !== undefined) {
+      const phone = changes.phone !== undefined ? changes.phone : current.phone;
+      const problem = phone ? phoneProblem(phone, changes.country_code ?? current.countryCode) : null;
+      if (problem) throw fieldErrorsResponse([{ path: "phone", message: problem }]);
+    }
+    let emailLinkSent = false;
+    if (changes.email !== undefined && changes.email !== current.email) {
+      if (accountName(changes.email) === accountName(current.email)) set.email = changes.email;
+      else {
+        await requestEmailChange(tx, deps, current, changes.email);
+        emailLinkSent = true;
       }
-      if (changes.email !== undefined && changes.email !== current.email) {
-        if (await emailInUse(tx, changes.email, userId)) throw emailTaken();
-        set.email = changes.email;
-      }
-      if (Object.keys(set).length > 0) await tx.update(users).set(set).where(eq(users.id, userId));
-      if (changes.address !== undefined) await replaceAddresses(tx, userId, changes.address);
-    });
-  } catch (error) {
-    // Another account took the email between our check and the update.
-    if (isUniqueViolation(error, "users_email_idx")) throw emailTaken();
-    throw error;
-  }
+    }
+    if (Object.keys(set).length > 0) await tx.update(users).set(set).where(eq(users.id, userId));
+    if (changes.address !== undefined) await replaceAddresses(tx, userId, changes.address);
+    return { emailLinkSent };
+  });
 }
 
 /**
  * Stores a new password hash. Whoever held the old password may hold a token too: every other
- * session ends; the one whose token hash is `keepTokenHash` stays.
+ * session ends; the one whose token hash is `keepTokenHash` stays. Reset links void, and the
+ * owner is told, in the same transaction.
  */
-export async function changePassword(db: Database, userId: string, passwordHash: string, keepTokenHash: string) {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+export async function changePassword(deps: ApiDeps, userId: string, passwordHash: string, keepTokenHash: string) {
+  await deps.db.transaction(async (tx) => {
+    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
     await revokeUserTokens(tx, userId, keepTokenHash);
+    // A reset link asked for before no longer works.
+    await voidLinks(tx, deps, userId, "password-reset");
+    if (user) await recordMessage(tx, passwordChangedMessage(user.email, deps.shop, userId));
   });
 }

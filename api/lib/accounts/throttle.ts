@@ -18,6 +18,9 @@ import { ApiError } from "../http/http";
  *   in to the account successfully within `knownAddressMs`. A known address skips the account
  *   tiers, so an attacker who has run them up cannot lock the owner out of their usual device.
  * - `register:<address>`: registrations from one address (`registerMaxPerIp` per `registerWindowMs`).
+ * - `reset-ip:<address>` and `reset-account:<account>`: password-reset links asked for from one
+ *   address and for one account (`resetMaxPerIp`, `resetMaxPerAccount` per `resetWindowMs`),
+ *   counted whether or not the account exists.
  *
  * Without a client address only the account tiers apply (see `clientAddress` in api/platform/client-address.ts).
  *
@@ -48,6 +51,8 @@ function windows(deps: ApiDeps): { prefix: string; windowMs: number }[] {
     { prefix: "account-day:", windowMs: ACCOUNT_DAY_MS },
     { prefix: "known:", windowMs: deps.knownAddressMs },
     { prefix: "register:", windowMs: deps.registerWindowMs },
+    { prefix: "reset-ip:", windowMs: deps.resetWindowMs },
+    { prefix: "reset-account:", windowMs: deps.resetWindowMs },
     // The per-account key of before the pair key existed: swept like the others.
     { prefix: "email:", windowMs: deps.loginWindowMs },
   ];
@@ -222,6 +227,35 @@ export async function reserveRegistration(deps: ApiDeps, address: string | null)
     { key: `register:${addressPart(address)}`, limit: deps.registerMaxPerIp, windowMs: deps.registerWindowMs },
   ];
   await reserve(deps, keys, await readRows(deps, [keys[0].key]), tooManyRegistrations);
+}
+
+/**
+ * Counts a request for a password-reset link for `email` from `address`; false when a limit was
+ * already reached (the caller answers as always, and sends nothing). The account key is counted
+ * whether or not the account exists, so the counting says nothing about it either.
+ */
+export async function reservePasswordReset(deps: ApiDeps, email: string, address: string | null): Promise<boolean> {
+  await sweepEndedWindows(deps);
+  const keys: ThrottleKey[] = [
+    { key: `reset-account:${accountName(email)}`, limit: deps.resetMaxPerAccount, windowMs: deps.resetWindowMs },
+  ];
+  if (address)
+    keys.push({ key: `reset-ip:${addressPart(address)}`, limit: deps.resetMaxPerIp, windowMs: deps.resetWindowMs });
+  try {
+    await reserve(
+      deps,
+      keys,
+      await readRows(
+        deps,
+        keys.map((k) => k.key),
+      ),
+      (retryAfter) => new ApiError(429, "TOO_MANY_REQUESTS", "Too many requests", { retryAfter }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 429) return false;
+    throw error;
+  }
 }
 
 /** When each API (its deps) last swept out ended windows. */

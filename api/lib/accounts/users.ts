@@ -82,7 +82,7 @@ export async function loadUser(db: Database, userId: string): Promise<UserJson |
   return toUserJson(user, addressRows);
 }
 
-/** The 409 of a register or an email change to an address another account signs in with. */
+/** The 409 of an email change, confirmed, to an address another account has signed in with since. */
 export const emailTaken = () => conflict("An account with this email already exists.");
 
 /** Emails compare lower-cased: an account is found, and is unique, whatever the case it was typed in. */
@@ -101,7 +101,7 @@ export async function emailInUse(db: Database | Transaction, email: string, exce
 /** The account that signs in with `email`, for checking its password; undefined when there is none. */
 export async function findAccount(db: Database, email: string) {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(sameEmail(email))
     .limit(1);

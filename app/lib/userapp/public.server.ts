@@ -34,6 +34,14 @@ export function publicApi(send: Send) {
       send<UserJson>("POST", "auth/register", { json: account }),
     login: (credentials: { username: string; password: string }) =>
       send<SignedInUserJson>("POST", "auth/login", { json: credentials }),
+    /** Answers the same whether or not the account exists (docs/api.md). */
+    forgotPassword: (email: string) => send<null>("POST", "auth/forgot-password", { json: { email } }),
+    /** Whether an emailed link still works, without using it; `newEmail` for an email change. */
+    checkLink: (token: string, purpose: "password-reset" | "email-change") =>
+      send<{ newEmail: string | null }>("POST", "auth/check-link", { json: { token, purpose } }),
+    resetPassword: (token: string, password: string) =>
+      send<null>("POST", "auth/reset-password", { json: { token, password } }),
+    confirmEmail: (token: string) => send<{ email: string }>("POST", "auth/confirm-email", { json: { token } }),
   };
 }
 
