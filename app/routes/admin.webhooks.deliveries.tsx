@@ -5,6 +5,7 @@ import {
   adminMeta,
   cellClass,
   FilterForm,
+  FilterSelect,
   fieldClass,
   linkClass,
   Notice,
@@ -83,32 +84,22 @@ export default function WebhookDeliveries({ loaderData }: Route.ComponentProps) 
       </p>
       <PageHeading id="deliveries-title" title="Webhook deliveries" />
       <FilterForm action={WEBHOOK_DELIVERIES_PATH} label="Filter the deliveries">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="deliveries-state" className="text-sm font-medium text-gray-800">
-            State
-          </label>
-          <select id="deliveries-state" name="state" defaultValue={filters.state} className={fieldClass}>
-            <option value="">Every state</option>
-            {STATES.map((state) => (
-              <option key={state} value={state}>
-                {DELIVERY_STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="deliveries-endpoint" className="text-sm font-medium text-gray-800">
-            Endpoint
-          </label>
-          <select id="deliveries-endpoint" name="endpointId" defaultValue={filters.endpointId} className={fieldClass}>
-            <option value="">Every endpoint</option>
-            {endpoints.map((endpoint) => (
-              <option key={endpoint.id} value={endpoint.id}>
-                {endpoint.url}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="deliveries-state"
+          name="state"
+          label="State"
+          value={filters.state}
+          any="Every state"
+          options={STATES.map((state) => ({ value: state, label: DELIVERY_STATE_LABELS[state] }))}
+        />
+        <FilterSelect
+          id="deliveries-endpoint"
+          name="endpointId"
+          label="Endpoint"
+          value={filters.endpointId}
+          any="Every endpoint"
+          options={endpoints.map((endpoint) => ({ value: endpoint.id, label: endpoint.url }))}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor="deliveries-search" className="text-sm font-medium text-gray-800">
             Order or event id
