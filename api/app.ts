@@ -8,6 +8,7 @@ import { addSharedFailures, BEARER_SCHEME, routeGroup } from "./lib/http/openapi
 import { adminCatalogueRoutes, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./routes/admin-catalogue";
 import { adminMessageRoutes } from "./routes/admin-messages";
 import { adminOrderRoutes } from "./routes/admin-orders";
+import { adminWebhookRoutes } from "./routes/admin-webhooks";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { compareRoutes } from "./routes/compare";
@@ -58,6 +59,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/admin", adminOrderRoutes(deps));
   api.route("/admin", adminCatalogueRoutes(deps));
   api.route("/admin", adminMessageRoutes(deps));
+  api.route("/admin", adminWebhookRoutes(deps));
 
   const app = new OpenAPIHono<ApiEnv>();
   // Registered before the routes so that every answer passes through them, errors and 404s too.

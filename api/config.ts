@@ -97,6 +97,11 @@ const envSchema = z.object({
     .max(320)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Webhook endpoints may be on loopback and private addresses (tests, a provider on the shop's own network); off by default. */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["", "0", "1", "false", "true"], { error: "WEBHOOKS_ALLOW_PRIVATE must be 1 or 0 (true or false)" })
+    .default("")
+    .transform((value) => value === "1" || value === "true"),
   /** Accounts one client address may register per hour (api/lib/accounts/throttle.ts). */
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Password-reset links one client address may ask for per hour; more are answered alike and send nothing. */
@@ -118,6 +123,7 @@ export function userappSettings(env: ServerEnv) {
     orders: orderSettings(env),
     searchStatementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
     shop: shopIdentity(env),
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
   };
 }
 

@@ -31,6 +31,12 @@ import type {
 } from "../lib/http/api-schemas";
 import type { estimateSchema, placeSchema } from "../lib/orders/pin-schemas";
 import type { orderInvoicesSchema } from "../lib/tax/invoice-schemas";
+import type {
+  createdWebhookEndpointSchema,
+  webhookDeliverySchema,
+  webhookDeliverySummarySchema,
+  webhookEndpointSchema,
+} from "../lib/http/webhook-schemas";
 
 /** mongoose-paginate-v2's labels, on every page of a list. */
 export type Paginator = z.infer<typeof paginatorSchema>;
@@ -83,3 +89,9 @@ export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 /** A message to a shopper as the back office lists it, and whole (with its HTML and text). */
 export type MessageSummaryJson = z.infer<typeof messageSummarySchema>;
 export type MessageJson = z.infer<typeof messageSchema>;
+/** A webhook endpoint (without its secret), one as registered (with it), and its deliveries (docs/webhooks.md). */
+export type WebhookEndpointJson = z.infer<typeof webhookEndpointSchema>;
+export type CreatedWebhookEndpointJson = z.infer<typeof createdWebhookEndpointSchema>;
+export type WebhookEventType = WebhookEndpointJson["events"][number];
+export type WebhookDeliverySummaryJson = z.infer<typeof webhookDeliverySummarySchema>;
+export type WebhookDeliveryJson = z.infer<typeof webhookDeliverySchema>;

@@ -586,3 +586,57 @@ export const messages = pgTable(
     check("messages_state", sql`${t.state} in ('queued', 'sent', 'kept', 'failed')`),
   ],
 );
+
+/**
+ * The addresses an admin registered to hear of order events (docs/webhooks.md): its URL, the
+ * events it is sent, and the secret its signatures are made with (never shown after it is set).
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    url: text("url").notNull(),
+    /** What the endpoint is for, for the back office: "SMS via …". */
+    description: text("description").notNull().default(""),
+    /** The event types it is sent ("order.placed"…). */
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [check("webhook_endpoints_events", sql`cardinality(${t.events}) > 0`)],
+);
+
+/**
+ * One event's delivery to one endpoint, recorded in the transaction of the event
+ * (api/lib/webhooks/webhook-events.ts) with its job on the queue: `queued` until the endpoint
+ * answers 2xx (`delivered`), `failed` once every attempt failed. `body` is the JSON sent, the same
+ * bytes on every attempt; `lastStatus` and `lastError` say how the last attempt went.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    state: text("state").$type<"queued" | "delivered" | "failed">().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true, mode: "date" }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId),
+    index("webhook_deliveries_created_idx").on(t.createdAt),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId),
+    check("webhook_deliveries_state", sql`${t.state} in ('queued', 'delivered', 'failed')`),
+  ],
+);

@@ -46,6 +46,8 @@ export type ApiDeps = {
   pinCheckWaitMs: number;
   /** The shop as its messages name it (api/config.ts shopIdentity). */
   shop: ShopIdentity;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhook endpoints may be on loopback and private addresses (api/lib/webhooks/). */
+  webhooksAllowPrivate: boolean;
 };
 
 /** The shop's name, the origin of its links, its support address and the sender of its messages. */
@@ -79,6 +81,7 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   orders: defaultOrderSettings,
   searchStatementTimeoutMs: 2000,
   pinCheckWaitMs: 2500,
+  webhooksAllowPrivate: false,
   shop: {
     name: SHOP_NAME,
     origin: "http://localhost:3000",

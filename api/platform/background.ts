@@ -24,7 +24,10 @@ export type BackgroundServices = {
 export async function startBackgroundServices(options: {
   /** The process's database; `url` when it was opened here (the embedded server's socket). */
   handle: DatabaseHandle & { url?: string };
-  env: Pick<ServerEnv, "DATABASE_URL" | "SMTP_URL" | "PUBLIC_ORIGIN" | "SUPPORT_EMAIL" | "MAIL_FROM">;
+  env: Pick<
+    ServerEnv,
+    "DATABASE_URL" | "SMTP_URL" | "PUBLIC_ORIGIN" | "SUPPORT_EMAIL" | "MAIL_FROM" | "WEBHOOKS_ALLOW_PRIVATE"
+  >;
   logger: Logger;
 }): Promise<BackgroundServices> {
   const { handle, env, logger } = options;
@@ -47,7 +50,14 @@ export async function startBackgroundServices(options: {
   if (!transport && (cluster.isPrimary || cluster.worker?.id === 1))
     logger.info("SMTP_URL is not set: messages to shoppers are kept in the database, not sent.");
   const delivery = databaseUrl
-    ? await startDeliveryWorker({ db: handle.db, databaseUrl, transport, from: shopIdentity(env).from, logger })
+    ? await startDeliveryWorker({
+        db: handle.db,
+        databaseUrl,
+        transport,
+        from: shopIdentity(env).from,
+        logger,
+        webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+      })
     : undefined;
   return {
     health: createHealth({ ping: () => pingDatabase(handle.db) }),

@@ -8,6 +8,7 @@ import {
   invoices,
   merchants,
   messages,
+  webhookDeliveries,
   orderItems,
   orders,
   productListing,
@@ -519,9 +520,10 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
   // refers to these makes the reseed fail (and roll back) rather than silently emptying it.
   // The listing and its vocabulary are derived from the catalogue and go with it; the orders'
   // invoices go with the orders, and their numbering starts again; so do the messages (about
-  // those orders, or to shoppers of a shop being replaced).
+  // those orders, or to shoppers of a shop being replaced) and the webhook deliveries (about
+  // those orders; the endpoints stay).
   await db.execute(sql`
-    TRUNCATE ${messages}, ${invoices}, ${invoiceCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
+    TRUNCATE ${messages}, ${webhookDeliveries}, ${invoices}, ${invoiceCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
       ${productMedia}, ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;
 }

@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/stock", label: "Low stock" },
   { to: "/admin/catalogue", label: "Import/Export" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/audit", label: "Audit" },
 ] as const;
 

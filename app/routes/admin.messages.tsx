@@ -5,6 +5,7 @@ import {
   adminMeta,
   cellClass,
   FilterForm,
+  FilterSelect,
   fieldClass,
   linkClass,
   Notice,
@@ -59,19 +60,14 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         Every email to shoppers. Without a mail server (SMTP_URL), messages are kept here and not sent.
       </p>
       <FilterForm action={ADMIN_MESSAGES_PATH} label="Filter the messages">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="messages-state" className="text-sm font-medium text-gray-800">
-            State
-          </label>
-          <select id="messages-state" name="state" defaultValue={filters.state} className={fieldClass}>
-            <option value="">Every state</option>
-            {STATES.map((state) => (
-              <option key={state} value={state}>
-                {MESSAGE_STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="messages-state"
+          name="state"
+          label="State"
+          value={filters.state}
+          any="Every state"
+          options={STATES.map((state) => ({ value: state, label: MESSAGE_STATE_LABELS[state] }))}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor="messages-search" className="text-sm font-medium text-gray-800">
             Order id or recipient

@@ -41,9 +41,10 @@ describe("admin routes: admins only", () => {
     )
     .map((route) => [route.method, route.path.replaceAll(":id", newId())] as const);
 
-  it("has the order, catalogue and message routes", () => {
+  it("has the order, catalogue, message and webhook routes", () => {
     expect(adminRoutes.map(([method, path]) => `${method} ${path.replace(/[0-9a-f]{24}/, ":id")}`).sort()).toEqual([
       "DELETE /userapp/admin/products/:id/images/:index",
+      "DELETE /userapp/admin/webhook-endpoints/:id",
       "GET /userapp/admin/audit",
       "GET /userapp/admin/catalogue/export",
       "GET /userapp/admin/catalogue/options",
@@ -56,10 +57,16 @@ describe("admin routes: admins only", () => {
       "GET /userapp/admin/products",
       "GET /userapp/admin/products/:id",
       "GET /userapp/admin/stock/low",
+      "GET /userapp/admin/webhook-deliveries",
+      "GET /userapp/admin/webhook-deliveries/:id",
+      "GET /userapp/admin/webhook-endpoints",
+      "GET /userapp/admin/webhook-endpoints/:id",
       "POST /userapp/admin/catalogue/import",
       "POST /userapp/admin/messages/:id/retry",
       "POST /userapp/admin/products",
       "POST /userapp/admin/products/:id/images",
+      "POST /userapp/admin/webhook-deliveries/:id/retry",
+      "POST /userapp/admin/webhook-endpoints",
       "PUT /userapp/admin/orders/:id/payment",
       "PUT /userapp/admin/orders/:id/refund",
       "PUT /userapp/admin/orders/:id/reinstate",
@@ -67,6 +74,7 @@ describe("admin routes: admins only", () => {
       "PUT /userapp/admin/products/:id",
       "PUT /userapp/admin/products/:id/hide",
       "PUT /userapp/admin/products/:id/unhide",
+      "PUT /userapp/admin/webhook-endpoints/:id",
     ]);
   });
 

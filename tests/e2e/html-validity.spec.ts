@@ -123,6 +123,9 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     "/admin/catalogue",
     "/admin/audit",
     `/admin/messages?search=${orderId}`,
+    "/admin/webhooks",
+    "/admin/webhooks/new",
+    "/admin/webhooks/deliveries?state=failed",
   ]) {
     const response = await page.request.get(url);
     expect(response.status(), url).toBe(200);

@@ -6,6 +6,8 @@ import pg from "pg";
 import { type Database, rowsOf } from "../../db/client";
 import { messages } from "../../db/schema";
 import type { Logger } from "../../platform/logger";
+import { deliverWebhookTask } from "../webhooks/webhook-delivery";
+import { DELIVER_WEBHOOK } from "../webhooks/webhook-events";
 import { DELIVER_MESSAGE } from "./outbox";
 
 /** Where messages go: an SMTP server (SMTP_URL), or nowhere, kept for the back office to show. */
@@ -38,6 +40,10 @@ export type DeliveryOptions = {
   /** MAIL_FROM: "The Mart <orders@example.in>". */
   from: string;
   logger: Logger;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may go to loopback and private addresses (api/lib/webhooks/). */
+  webhooksAllowPrivate?: boolean;
+  /** How long one webhook attempt waits for its answer (api/lib/webhooks/webhook-delivery.ts). */
+  webhookTimeoutMs?: number;
 };
 
 /** The Message-ID of message `id`: the same on every attempt, so a repeat can be told for what it is. */
@@ -151,7 +157,14 @@ export async function startDeliveryWorker(
       noHandleSignals: true,
       pollInterval: 2000,
       logger: queueLogger,
-      taskList: { [DELIVER_MESSAGE]: deliverMessageTask(options) },
+      taskList: {
+        [DELIVER_MESSAGE]: deliverMessageTask(options),
+        [DELIVER_WEBHOOK]: deliverWebhookTask({
+          db,
+          allowPrivate: options.webhooksAllowPrivate ?? false,
+          timeoutMs: options.webhookTimeoutMs,
+        }),
+      },
     });
   } catch (error) {
     await pgPool.end();

@@ -5,6 +5,7 @@ import { orderItems, users } from "../../db/schema";
 import type { ShopIdentity } from "../context";
 import { type OrderJson, toOrderJson } from "../orders/order-json";
 import type { OrderEvent, OrderRow } from "../orders/order-states";
+import { recordWebhookEvent, webhookEventOf } from "../webhooks/webhook-events";
 import { type NewMessage, recordMessage } from "./outbox";
 
 const PAYMENT_NAMES: Record<OrderJson["paymentMethod"], string> = {
@@ -212,7 +213,7 @@ ${intro.map((sentence) => `<p>${escape(sentence)}</p>`).join("\n")}
 
 /**
  * Records the message of an order event, in `tx`, the transaction that made the change: the order
- * as it is now, to its shopper's address.
+ * as it is now, to its shopper's address; and the event's webhook deliveries (api/lib/webhooks/).
  */
 export async function recordOrderMessage(
   tx: Transaction | Database,
@@ -221,8 +222,10 @@ export async function recordOrderMessage(
   shop: ShopIdentity,
   now: Date,
 ): Promise<void> {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+  const order = toOrderJson(row, items, now);
+  await recordWebhookEvent(tx, webhookEventOf(kind), order, now);
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   if (!user) return;
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id));
-  await recordMessage(tx, orderMessage(kind, toOrderJson(row, items, now), user.email, shop, row.userId));
+  await recordMessage(tx, orderMessage(kind, order, user.email, shop, row.userId));
 }

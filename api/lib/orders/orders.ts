@@ -11,6 +11,7 @@ import { newId } from "../ids";
 import { orderMessage } from "../messages/order-messages";
 import { recordMessage } from "../messages/outbox";
 import { orderTaxTotals, taxOrderLines } from "../tax/gst-invoices";
+import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, stockKey } from "./order-changes";
 import type { OrderSettings } from "./order-states";
@@ -332,6 +333,7 @@ export async function placeOrder(
       const placedOrder = toOrderJson(priced ?? order, insertedItems, now);
       // The shopper's confirmation is recorded and queued with the order: both commit, or neither.
       await recordMessage(tx, orderMessage("order.placed", placedOrder, input.notify.email, input.notify.shop, userId));
+      await recordWebhookEvent(tx, "order.placed", placedOrder, now);
       return placedOrder;
     });
     // Committed: the catalogue cache serves no product with the stock from before it.

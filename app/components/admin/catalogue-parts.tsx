@@ -49,6 +49,39 @@ export function FilterForm({ action, label, children }: { action: string; label:
   );
 }
 
+/** A labelled select of a FilterForm: `any` first (the empty value), then `options`. */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  any,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  any: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={fieldClass}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export type AdminColumn = string | { label: string; align: "right" };
 
 /**

@@ -12,6 +12,10 @@ import type {
   MessageSummaryJson,
   OrderInvoicesJson,
   Paginator,
+  WebhookDeliveryJson,
+  WebhookDeliverySummaryJson,
+  WebhookEndpointJson,
+  CreatedWebhookEndpointJson,
 } from "../../../api/contract/types";
 import type { Transport } from "./transport.server";
 
@@ -61,6 +65,21 @@ export function adminApi({ send, raw }: Transport, token: string) {
     message: (id: string) => send<MessageJson>("GET", `admin/messages/${at(id)}`, withToken),
     /** Queues a failed (or kept) message again. */
     retryMessage: (id: string) => send<MessageJson>("POST", `admin/messages/${at(id)}/retry`, withToken),
+
+    webhookEndpoints: () => send<WebhookEndpointJson[]>("GET", "admin/webhook-endpoints", withToken),
+    webhookEndpoint: (id: string) => send<WebhookEndpointJson>("GET", `admin/webhook-endpoints/${at(id)}`, withToken),
+    /** Registers an endpoint; the answer holds its secret, the one time it is shown. */
+    createWebhookEndpoint: (body: object) =>
+      send<CreatedWebhookEndpointJson>("POST", "admin/webhook-endpoints", { token, json: body }),
+    updateWebhookEndpoint: (id: string, body: object) =>
+      send<WebhookEndpointJson>("PUT", `admin/webhook-endpoints/${at(id)}`, { token, json: body }),
+    deleteWebhookEndpoint: (id: string) => send<null>("DELETE", `admin/webhook-endpoints/${at(id)}`, withToken),
+    webhookDeliveries: (query: URLSearchParams) =>
+      send<Paged<WebhookDeliverySummaryJson>>("GET", `admin/webhook-deliveries?${query}`, withToken),
+    webhookDelivery: (id: string) => send<WebhookDeliveryJson>("GET", `admin/webhook-deliveries/${at(id)}`, withToken),
+    /** Queues a failed delivery again. */
+    retryWebhookDelivery: (id: string) =>
+      send<WebhookDeliveryJson>("POST", `admin/webhook-deliveries/${at(id)}/retry`, withToken),
   };
 }
 
