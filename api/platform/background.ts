@@ -54,7 +54,7 @@ export async function startBackgroundServices(options: {
         db: handle.db,
         databaseUrl,
         transport,
-        from: shopIdentity(env).from,
+        shop: shopIdentity(env),
         logger,
         webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
       })

@@ -102,7 +102,7 @@ describe("a message that keeps failing", () => {
       db,
       databaseUrl: api.handle.url,
       transport: mailTransport(smtp.url),
-      from: shop.from,
+      shop,
       logger,
     });
     try {

@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll } from "vitest";
 import { createUserapp, type UserappOptions } from "../../api/app";
 import type { Database, DatabaseHandle } from "../../api/db/client";
@@ -174,4 +175,13 @@ export async function createUserWithToken(db: Database, fields: Partial<typeof u
   });
   const token = await issueToken(defaultDeps(db), id);
   return { id, token };
+}
+
+/** The units of `size` of a product in stock now. */
+export async function stockOf(db: Database, productId: string, size = "M"): Promise<number> {
+  const [row] = await db
+    .select({ quantity: variants.quantity })
+    .from(variants)
+    .where(and(eq(variants.productId, productId), eq(variants.size, size)));
+  return row.quantity;
 }

@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, messages, variants } from "../../api/db/schema";
+import { auditLog, messages } from "../../api/db/schema";
 import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
 import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
 import { shopIdentity } from "../../api/config";
-import { createTestApi, createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
+import { createTestApi, createUserWithToken, insertProduct, stockOf, TEST_ORDER_SETTINGS } from "./helpers";
 
 // Money that always reconciles: a UPI payment recorded after its order was cancelled (refund due,
 // or the order reinstated while its stock lasts), and a parcel returned to the seller undelivered.
@@ -22,13 +22,6 @@ const home = { locality: "4 Park Street", city: "Kolkata", state: "West Bengal",
 
 const product = (quantity: number) =>
   insertProduct(db, { variants: [{ size: "M", quantity, mrp: 1000, discount: 0 }] });
-async function stockOf(productId: string) {
-  const [row] = await db
-    .select({ quantity: variants.quantity })
-    .from(variants)
-    .where(and(eq(variants.productId, productId), eq(variants.size, "M")));
-  return row.quantity;
-}
 
 async function placed(productId: string, qty: number, paymentMethod: "Upi" | "cod") {
   const shopper = await createUserWithToken(db);
@@ -58,7 +51,7 @@ describe("a UPI payment after the order was cancelled", () => {
     const order = await placed(productId, 3, "Upi");
     clock += windowMs;
     expect(await expireUnpaidOrders({ db, shop, now: () => new Date(clock) })).toBeGreaterThanOrEqual(1);
-    expect(await stockOf(productId)).toBe(10);
+    expect(await stockOf(db, productId)).toBe(10);
 
     clock += 24 * 60 * 60 * 1000; // the owner reconciles the bank statement the next day
     const utr = nextUtr();
@@ -75,7 +68,7 @@ describe("a UPI payment after the order was cancelled", () => {
       notes: [{ kind: "paidAfterCancellation", at: new Date(clock).toISOString(), detail: utr }],
     });
     // Its stock stays where the expiry put it; nothing is held for a cancelled order.
-    expect(await stockOf(productId)).toBe(10);
+    expect(await stockOf(db, productId)).toBe(10);
     const [audit] = await db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
     expect(audit).toMatchObject({ action: "order.payment", actorId: admin.id });
     expect(await kindsOf(order.id)).toEqual(["order.placed", "order.expired", "order.paidLate"]);
@@ -112,7 +105,7 @@ describe("reinstating an order paid after its cancellation", () => {
     const order = await placed(productId, 2, "Upi");
     clock += windowMs;
     expect((await pay(order.id, nextUtr())).status).toBe(200); // expired on the spot, then paid late
-    expect(await stockOf(productId)).toBe(5);
+    expect(await stockOf(db, productId)).toBe(5);
 
     const res = await reinstate(order.id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -127,9 +120,9 @@ describe("reinstating an order paid after its cancellation", () => {
       ],
     });
     expect(res.body.data.orderStatus.cancel).toEqual({ isConfirmed: false, date: null });
-    expect(await stockOf(productId)).toBe(3);
+    expect(await stockOf(db, productId)).toBe(3);
     expect((await reinstate(order.id)).status).toBe(409);
-    expect(await stockOf(productId)).toBe(3);
+    expect(await stockOf(db, productId)).toBe(3);
     expect((await setStatus(order.id, "shipped")).status).toBe(200);
     expect(await kindsOf(order.id)).toEqual([
       "order.placed",
@@ -151,10 +144,10 @@ describe("reinstating an order paid after its cancellation", () => {
     clock += windowMs;
     expect((await pay(first.id, nextUtr())).status).toBe(200);
     expect((await pay(second.id, nextUtr())).status).toBe(200);
-    expect(await stockOf(productId)).toBe(2);
+    expect(await stockOf(db, productId)).toBe(2);
     // Someone else buys one of the two units meanwhile.
     await placed(productId, 1, "cod");
-    expect(await stockOf(productId)).toBe(1);
+    expect(await stockOf(db, productId)).toBe(1);
 
     const answers = await Promise.all([reinstate(first.id), reinstate(second.id)]);
     expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
@@ -162,7 +155,7 @@ describe("reinstating an order paid after its cancellation", () => {
     expect(refused.body.message).toMatch(
       /^The order cannot be reinstated: Test Product \d+ \(size M\) has 0 left of the 1 it needs\. Refund the payment instead\.$/,
     );
-    expect(await stockOf(productId)).toBe(0);
+    expect(await stockOf(db, productId)).toBe(0);
     const loser = answers[0].status === 409 ? first : second;
     expect(await read(loser.token, loser.id)).toMatchObject({ status: "cancelled", paymentStatus: "refundPending" });
   });
@@ -174,7 +167,7 @@ describe("a parcel returned to origin", () => {
     const order = await placed(productId, 4, "cod");
     expect((await setStatus(order.id, "shipped")).status).toBe(200);
     expect((await setStatus(order.id, "outForDelivery")).status).toBe(200);
-    expect(await stockOf(productId)).toBe(6);
+    expect(await stockOf(db, productId)).toBe(6);
 
     const missing = await setStatus(order.id, "returnedToOrigin");
     expect(missing.status).toBe(422);
@@ -191,9 +184,9 @@ describe("a parcel returned to origin", () => {
       notes: [{ kind: "returnedToOrigin", at: new Date(clock).toISOString(), detail: "The buyer refused the parcel" }],
     });
     expect(res.body.data.orderStatus.returned).toEqual({ isConfirmed: true, date: new Date(clock).toISOString() });
-    expect(await stockOf(productId)).toBe(10);
+    expect(await stockOf(db, productId)).toBe(10);
     expect((await setStatus(order.id, "returnedToOrigin", "Again")).status).toBe(409);
-    expect(await stockOf(productId)).toBe(10);
+    expect(await stockOf(db, productId)).toBe(10);
     expect(await kindsOf(order.id)).toContain("order.returnedToOrigin");
     // Only a parcel on its way can come back.
     const waiting = await placed(productId, 1, "cod");
@@ -213,7 +206,7 @@ describe("a parcel returned to origin", () => {
       paymentStatus: "refundPending",
       allowedEvents: ["refund"],
     });
-    expect(await stockOf(productId)).toBe(10);
+    expect(await stockOf(db, productId)).toBe(10);
 
     const raced = await placed(productId, 3, "cod");
     await setStatus(raced.id, "shipped");
@@ -223,6 +216,6 @@ describe("a parcel returned to origin", () => {
       setStatus(raced.id, "returnedToOrigin", "Nobody was there"),
     ]);
     expect([delivered.status, returned.status].sort()).toEqual([200, 409]);
-    expect(await stockOf(productId)).toBe(delivered.status === 200 ? 7 : 10);
+    expect(await stockOf(db, productId)).toBe(delivered.status === 200 ? 7 : 10);
   });
 });

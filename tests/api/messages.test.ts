@@ -27,7 +27,7 @@ async function placeOrder(token: string, product: string, quantity = 1) {
 
 /** The queue's worker on this file's database, sending to `smtpUrl` (none: messages are kept). */
 const deliveryWorker = (smtpUrl: string | undefined) =>
-  startDeliveryWorker({ db: api.db, databaseUrl, transport: mailTransport(smtpUrl), from: shop.from, logger });
+  startDeliveryWorker({ db: api.db, databaseUrl, transport: mailTransport(smtpUrl), shop, logger });
 
 const messageOf = async (orderId: string) =>
   (await api.db.select().from(messages).where(eq(messages.orderId, orderId)))[0];

@@ -33,7 +33,7 @@ const worker = (options: { allowPrivate?: boolean; timeoutMs?: number } = {}) =>
     db,
     databaseUrl: api.handle.url,
     transport: mailTransport(undefined),
-    from: shop.from,
+    shop,
     logger,
     webhooksAllowPrivate: options.allowPrivate ?? true,
     webhookTimeoutMs: options.timeoutMs,

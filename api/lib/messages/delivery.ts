@@ -9,6 +9,8 @@ import type { Logger } from "../../platform/logger";
 import { deliverWebhookTask } from "../webhooks/webhook-delivery";
 import { DELIVER_WEBHOOK } from "../webhooks/webhook-events";
 import { DELIVER_MESSAGE } from "./outbox";
+import { EXPIRE_ORDER, expireOrderTask, PAYMENT_REMINDER, paymentReminderTask } from "../payments/payment-jobs";
+import type { ShopIdentity } from "../context";
 
 /** Where messages go: an SMTP server (SMTP_URL), or nowhere, kept for the back office to show. */
 export type MailTransport = {
@@ -36,9 +38,9 @@ export function mailTransport(smtpUrl: string | undefined): MailTransport {
 
 export type DeliveryOptions = {
   db: Database;
+  /** The shop as its messages name it: their sender (MAIL_FROM, `shop.from`), and the payment jobs' messages. */
+  shop: ShopIdentity;
   transport: MailTransport;
-  /** MAIL_FROM: "The Mart <orders@example.in>". */
-  from: string;
   logger: Logger;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may go to loopback and private addresses (api/lib/webhooks/). */
   webhooksAllowPrivate?: boolean;
@@ -59,7 +61,8 @@ export function messageIdOf(id: string, from: string): string {
  * tries again later; the last attempt's failure marks the message failed.
  */
 export function deliverMessageTask(options: DeliveryOptions): Task {
-  const { db, transport, from } = options;
+  const { db, transport } = options;
+  const { from } = options.shop;
   return async (payload, helpers) => {
     const id = (payload as { id?: unknown })?.id;
     if (typeof id !== "string") return;
@@ -159,6 +162,8 @@ export async function startDeliveryWorker(
       logger: queueLogger,
       taskList: {
         [DELIVER_MESSAGE]: deliverMessageTask(options),
+        [PAYMENT_REMINDER]: paymentReminderTask({ db, shop: options.shop, now: () => new Date() }),
+        [EXPIRE_ORDER]: expireOrderTask({ db, shop: options.shop, now: () => new Date() }),
         [DELIVER_WEBHOOK]: deliverWebhookTask({
           db,
           allowPrivate: options.webhooksAllowPrivate ?? false,

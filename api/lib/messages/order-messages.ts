@@ -26,6 +26,7 @@ export type OrderMessageKind =
   | "order.returnedToOrigin"
   | "order.paidLate"
   | "order.reinstated"
+  | "order.paymentReminder"
   | "order.refunded";
 
 /** The kind of message each order event sends. */
@@ -48,6 +49,8 @@ const day = new Intl.DateTimeFormat("en-IN", {
   year: "numeric",
   timeZone: "Asia/Kolkata",
 });
+const time = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });
+
 const refundDue = (order: OrderJson) =>
   order.paymentStatus === "refundPending"
     ? [`Your payment of ${formatRupees(order.totalAmount)} will be refunded.`]
@@ -131,6 +134,15 @@ const WORDING: Record<
     subject: () => "your order is back on",
     heading: "Your order is back on",
     intro: () => ["We have reinstated your order on the payment that came late. We will ship it soon."],
+  },
+  "order.paymentReminder": {
+    subject: (order) =>
+      `please pay ${formatRupees(order.totalAmount)} by ${time.format(new Date(order.paymentDueAt!))}`,
+    heading: "Your order is waiting for your payment",
+    intro: (order) => [
+      `We have not received the payment of ${formatRupees(order.totalAmount)} for this order yet. Please pay by ${time.format(new Date(order.paymentDueAt!))} (India time), from the order's page; after that the order is cancelled and its items go back on sale.`,
+      "If you have paid already, there is nothing to do.",
+    ],
   },
   "order.refunded": {
     subject: (order) => `your refund is made (${formatRupees(order.totalAmount)})`,
@@ -224,7 +236,8 @@ export async function recordOrderMessage(
 ): Promise<void> {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id));
   const order = toOrderJson(row, items, now);
-  await recordWebhookEvent(tx, webhookEventOf(kind), order, now);
+  const event = webhookEventOf(kind);
+  if (event) await recordWebhookEvent(tx, event, order, now);
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   if (!user) return;
   await recordMessage(tx, orderMessage(kind, order, user.email, shop, row.userId));

@@ -11,6 +11,7 @@ import { newId } from "../ids";
 import { orderMessage } from "../messages/order-messages";
 import { recordMessage } from "../messages/outbox";
 import { orderTaxTotals, taxOrderLines } from "../tax/gst-invoices";
+import { schedulePaymentJobs } from "../payments/payment-jobs";
 import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, stockKey } from "./order-changes";
@@ -334,6 +335,9 @@ export async function placeOrder(
       // The shopper's confirmation is recorded and queued with the order: both commit, or neither.
       await recordMessage(tx, orderMessage("order.placed", placedOrder, input.notify.email, input.notify.shop, userId));
       await recordWebhookEvent(tx, "order.placed", placedOrder, now);
+      // An Online Payment order's reminder and expiry, as queue jobs (api/lib/payments/payment-jobs.ts).
+      const dueAt = (priced ?? order).paymentDueAt;
+      if (dueAt) await schedulePaymentJobs(tx, { id: orderId, placedAt: now, dueAt });
       return placedOrder;
     });
     // Committed: the catalogue cache serves no product with the stock from before it.

@@ -22,8 +22,12 @@ export async function expireUnpaidOrders(deps: Pick<ApiDeps, "db" | "now" | "sho
   }
 }
 
-/** How often the server runs the payment sweep: orders expire at most this long after their window. */
-export const paymentSweepIntervalMs = 30_000;
+/**
+ * How often the server runs the payment sweep. Each order's own expiry job (payment-jobs.ts) runs
+ * as its window closes; the sweep is the backstop, for orders placed before those jobs existed
+ * and a queue that is behind.
+ */
+export const paymentSweepIntervalMs = 5 * 60_000;
 
 /**
  * Runs `expireUnpaidOrders` now and then every `intervalMs` (never two at once in this process);

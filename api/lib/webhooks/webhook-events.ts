@@ -32,11 +32,12 @@ export const DELIVER_WEBHOOK = "deliver-webhook";
 export const MAX_WEBHOOK_ATTEMPTS = 10;
 
 /**
- * The webhook event of an order message's kind. An expired order is a cancelled one: it is sent
- * as "order.cancelled", its `cancelReason` "Payment not received".
+ * The webhook event of an order message's kind, or null for a message that is no event of the
+ * order's (the payment reminder). An expired order is a cancelled one: it is sent as
+ * "order.cancelled", its `cancelReason` "Payment not received".
  */
-export const webhookEventOf = (kind: OrderMessageKind): WebhookEventType =>
-  kind === "order.expired" ? "order.cancelled" : kind;
+export const webhookEventOf = (kind: OrderMessageKind): WebhookEventType | null =>
+  kind === "order.paymentReminder" ? null : kind === "order.expired" ? "order.cancelled" : kind;
 
 /** What each delivery POSTs: the event's id, type and time, and the order as GET /userapp/orders/{id} answers it. */
 export type WebhookPayload = { id: string; type: WebhookEventType; createdAt: string; order: OrderJson };
