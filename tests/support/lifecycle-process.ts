@@ -40,7 +40,8 @@ if (env.ROLE === "sweep") {
         { db: handle.db, shop, now },
         { orderId, actorId: env.ADMIN_ID, event: { type: "pay", utr: String(utr++) } },
       ).then(
-        () => "paid",
+        // Paid within the window, or after the sweep expired it (recorded as paid late).
+        (row) => (row.status === "confirmed" ? "paid" : "late"),
         (error: Error) => error.message,
       ),
     ),
