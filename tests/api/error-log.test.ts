@@ -64,10 +64,11 @@ describe("a database error", () => {
   });
 
   it("in a profile update with a token, a new email and the password logs none of them", async () => {
+    // A new email waits for its link (account_tokens.new_email) before the account takes it.
     await db.execute(
-      sql`ALTER TABLE users ADD CONSTRAINT test_no_blocked CHECK (email NOT LIKE '%@blocked.test') NOT VALID`,
+      sql`ALTER TABLE account_tokens ADD CONSTRAINT test_no_blocked CHECK (new_email NOT LIKE '%@blocked.test') NOT VALID`,
     );
-    undo = () => db.execute(sql`ALTER TABLE users DROP CONSTRAINT test_no_blocked`);
+    undo = () => db.execute(sql`ALTER TABLE account_tokens DROP CONSTRAINT test_no_blocked`);
     const me = signedIn.body.data.id as string;
     const newEmail = "meera.new@blocked.test";
     const response = await call("PUT", `/userapp/user/update/${me}`, {
