@@ -5,8 +5,8 @@ import {
   adminMeta,
   cellClass,
   FilterForm,
+  FilterSearch,
   FilterSelect,
-  fieldClass,
   linkClass,
   Notice,
   PageHeading,
@@ -68,19 +68,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           any="Every state"
           options={STATES.map((state) => ({ value: state, label: MESSAGE_STATE_LABELS[state] }))}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="messages-search" className="text-sm font-medium text-gray-800">
-            Order id or recipient
-          </label>
-          <input
-            id="messages-search"
-            name="search"
-            type="search"
-            defaultValue={filters.search}
-            maxLength={254}
-            className={fieldClass}
-          />
-        </div>
+        <FilterSearch id="messages-search" label="Order id or recipient" value={filters.search} />
       </FilterForm>
       {problem ? <Notice>{problem}</Notice> : null}
       <AdminTable

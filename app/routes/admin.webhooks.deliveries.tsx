@@ -5,8 +5,8 @@ import {
   adminMeta,
   cellClass,
   FilterForm,
+  FilterSearch,
   FilterSelect,
-  fieldClass,
   linkClass,
   Notice,
   PageHeading,
@@ -100,19 +100,7 @@ export default function WebhookDeliveries({ loaderData }: Route.ComponentProps) 
           any="Every endpoint"
           options={endpoints.map((endpoint) => ({ value: endpoint.id, label: endpoint.url }))}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="deliveries-search" className="text-sm font-medium text-gray-800">
-            Order or event id
-          </label>
-          <input
-            id="deliveries-search"
-            name="search"
-            type="search"
-            defaultValue={filters.search}
-            maxLength={254}
-            className={fieldClass}
-          />
-        </div>
+        <FilterSearch id="deliveries-search" label="Order or event id" value={filters.search} />
       </FilterForm>
       {problem ? <Notice>{problem}</Notice> : null}
       <AdminTable

@@ -49,6 +49,18 @@ export function FilterForm({ action, label, children }: { action: string; label:
   );
 }
 
+/** A labelled search field of a FilterForm (`search`, at most 254 characters). */
+export function FilterSearch({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <input id={id} name="search" type="search" defaultValue={value} maxLength={254} className={fieldClass} />
+    </div>
+  );
+}
+
 /** A labelled select of a FilterForm: `any` first (the empty value), then `options`. */
 export function FilterSelect({
   id,
