@@ -6,6 +6,7 @@ import { requestIdOf } from "./platform/request-log";
 import { ApiError, type Envelope, fieldErrorsResponse, urlControlCharacterErrors } from "./lib/http/http";
 import { addSharedFailures, BEARER_SCHEME, routeGroup } from "./lib/http/openapi";
 import { adminCatalogueRoutes, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./routes/admin-catalogue";
+import { adminMerchantRoutes } from "./routes/admin-merchants";
 import { adminMessageRoutes } from "./routes/admin-messages";
 import { adminOrderRoutes } from "./routes/admin-orders";
 import { adminWebhookRoutes } from "./routes/admin-webhooks";
@@ -59,6 +60,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/admin", adminOrderRoutes(deps));
   api.route("/admin", adminCatalogueRoutes(deps));
   api.route("/admin", adminMessageRoutes(deps));
+  api.route("/admin", adminMerchantRoutes(deps));
   api.route("/admin", adminWebhookRoutes(deps));
 
   const app = new OpenAPIHono<ApiEnv>();

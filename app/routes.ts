@@ -52,6 +52,8 @@ export default [
     route("catalogue", "routes/admin.catalogue.tsx"),
     route("catalogue/import", "routes/admin.catalogue.import.tsx"),
     route("catalogue/export", "routes/admin.catalogue.export.ts"),
+    route("merchants", "routes/admin.merchants.tsx"),
+    route("merchants/:id", "routes/admin.merchants.$id.tsx"),
     route("messages", "routes/admin.messages.tsx"),
     route("messages/:id", "routes/admin.messages.$id.tsx"),
     route("webhooks", "routes/admin.webhooks.tsx"),

@@ -7,6 +7,7 @@
 import type { z } from "@hono/zod-openapi";
 import type {
   adminListProductSchema,
+  merchantDetailsSchema,
   adminOrderDetailSchema,
   adminOrderSchema,
   adminProductSchema,
@@ -95,3 +96,4 @@ export type CreatedWebhookEndpointJson = z.infer<typeof createdWebhookEndpointSc
 export type WebhookEventType = WebhookEndpointJson["events"][number];
 export type WebhookDeliverySummaryJson = z.infer<typeof webhookDeliverySummarySchema>;
 export type WebhookDeliveryJson = z.infer<typeof webhookDeliverySchema>;
+export type MerchantDetailsJson = z.infer<typeof merchantDetailsSchema>;

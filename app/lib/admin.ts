@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/stock", label: "Low stock" },
   { to: "/admin/catalogue", label: "Import/Export" },
+  { to: "/admin/merchants", label: "Sellers" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/audit", label: "Audit" },
@@ -27,6 +28,9 @@ export function adminListHref(path: string, filters: Record<string, string>, pag
   const text = query.toString();
   return text ? `${path}?${text}` : path;
 }
+
+export const ADMIN_MERCHANTS_PATH = "/admin/merchants";
+export const adminMerchantPath = (id: string) => `${ADMIN_MERCHANTS_PATH}/${id}`;
 
 export const ADMIN_MESSAGES_PATH = "/admin/messages";
 export const adminMessagePath = (id: string) => `${ADMIN_MESSAGES_PATH}/${id}`;

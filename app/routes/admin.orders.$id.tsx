@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import type { AdminEvent } from "../../api/contract/types";
-import { adminMeta, cellClass, fieldClass, headCellClass, tableClass } from "~/components/admin/catalogue-parts";
+import { adminMeta, cellClass, headCellClass, tableClass } from "~/components/admin/catalogue-parts";
 import { formatDateTime, orderStatusLabel, paymentStatusText, StateBadge } from "~/components/admin/order-parts";
 import { secondaryButton } from "~/components/account/form-actions";
 import { FormError, primaryButton } from "~/components/form-field";
@@ -9,6 +9,7 @@ import { ORDER_STEPS } from "~/components/orders/order-format";
 import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { usePending } from "~/components/use-is-pending";
 import { OrderReasons } from "~/components/orders/status-timeline";
+import { Field, type FieldProps } from "~/components/admin/admin-field";
 import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin";
 import { requireAdmin } from "~/lib/admin.server";
 import { auditDiff } from "~/lib/audit-diff";
@@ -395,46 +396,6 @@ function TextField({
   ...field
 }: Omit<FieldProps, "control"> & { inputProps: Omit<ComponentProps<"input">, "id" | "className"> }) {
   return <Field {...field} control={(props) => <input {...inputProps} {...props} />} />;
-}
-
-type ControlProps = {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string;
-  className: string;
-};
-
-type FieldProps = {
-  id: string;
-  label: string;
-  hint: string;
-  error: string | null;
-  control: (props: ControlProps) => ReactNode;
-};
-
-/** A labelled control with its hint and, after a refused post, its error, both read with it. */
-function Field({ id, label, hint, error, control }: FieldProps) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      {control({
-        id,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" "),
-        className: `${fieldClass} aria-invalid:border-red-600`,
-      })}
-      <p id={`${id}-hint`} className="text-xs text-gray-600">
-        {hint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -41,7 +41,7 @@ describe("admin routes: admins only", () => {
     )
     .map((route) => [route.method, route.path.replaceAll(":id", newId())] as const);
 
-  it("has the order, catalogue, message and webhook routes", () => {
+  it("has the order, catalogue, seller, message and webhook routes", () => {
     expect(adminRoutes.map(([method, path]) => `${method} ${path.replace(/[0-9a-f]{24}/, ":id")}`).sort()).toEqual([
       "DELETE /userapp/admin/products/:id/images/:index",
       "DELETE /userapp/admin/webhook-endpoints/:id",
@@ -49,6 +49,7 @@ describe("admin routes: admins only", () => {
       "GET /userapp/admin/catalogue/export",
       "GET /userapp/admin/catalogue/options",
       "GET /userapp/admin/merchants",
+      "GET /userapp/admin/merchants/:id",
       "GET /userapp/admin/messages",
       "GET /userapp/admin/messages/:id",
       "GET /userapp/admin/orders",
@@ -67,6 +68,7 @@ describe("admin routes: admins only", () => {
       "POST /userapp/admin/products/:id/images",
       "POST /userapp/admin/webhook-deliveries/:id/retry",
       "POST /userapp/admin/webhook-endpoints",
+      "PUT /userapp/admin/merchants/:id",
       "PUT /userapp/admin/orders/:id/payment",
       "PUT /userapp/admin/orders/:id/refund",
       "PUT /userapp/admin/orders/:id/reinstate",

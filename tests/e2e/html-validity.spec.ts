@@ -20,6 +20,7 @@ type Product = {
   category: string;
   title: { shortTitle: string };
   variants: { size: string; quantity: number }[];
+  merchant: { id: string };
 };
 
 test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page, request }) => {
@@ -121,6 +122,8 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     `/admin/products/${product._id}`,
     "/admin/stock?threshold=100",
     "/admin/catalogue",
+    "/admin/merchants",
+    `/admin/merchants/${product.merchant.id}`,
     "/admin/audit",
     `/admin/messages?search=${orderId}`,
     "/admin/webhooks",

@@ -108,7 +108,13 @@ export async function lowStock(db: Database, query: { threshold: number; page: n
 /** GET /userapp/admin/merchants: every merchant, for the product form's select. */
 export async function listMerchants(db: Database) {
   const rows = await db
-    .select({ _id: merchants.id, name: merchants.name, companyName: merchants.companyName })
+    .select({
+      _id: merchants.id,
+      name: merchants.name,
+      companyName: merchants.companyName,
+      gstin: merchants.gstin,
+      state: merchants.state,
+    })
     .from(merchants)
     .orderBy(asc(merchants.companyName), asc(merchants.id));
   return rows;

@@ -285,7 +285,27 @@ export const adminProductSchema = productSchema
   })
   .openapi("AdminProduct");
 
-export const merchantSchema = z.object({ _id: id, name: z.string(), companyName: z.string() }).openapi("Merchant");
+export const merchantSchema = z
+  .object({
+    _id: id,
+    name: z.string(),
+    companyName: z.string(),
+    gstin: z.string().nullable().openapi({ description: "Its GST registration, null when not on file" }),
+    state: z.string().nullable(),
+  })
+  .openapi("Merchant");
+
+/** `MerchantDetailsJson` (api/lib/catalogue/merchant-details.ts). */
+export const merchantDetailsSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    companyName: z.string().openapi({ description: "The legal name, printed on its tax invoices" }),
+    gstin: z.string().nullable(),
+    state: z.string().nullable(),
+    address: z.string().nullable(),
+  })
+  .openapi("MerchantDetails");
 
 export const catalogueOptionsSchema = z
   .object({

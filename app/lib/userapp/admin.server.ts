@@ -16,6 +16,7 @@ import type {
   WebhookDeliverySummaryJson,
   WebhookEndpointJson,
   CreatedWebhookEndpointJson,
+  MerchantDetailsJson,
 } from "../../../api/contract/types";
 import type { Transport } from "./transport.server";
 
@@ -52,6 +53,9 @@ export function adminApi({ send, raw }: Transport, token: string) {
     removeImage: (id: string, index: string) =>
       send<AdminProductJson>("DELETE", `admin/products/${at(id)}/images/${index}`, withToken),
     merchants: () => send<MerchantJson[]>("GET", "admin/merchants", withToken),
+    merchant: (id: string) => send<MerchantDetailsJson>("GET", `admin/merchants/${at(id)}`, withToken),
+    saveMerchant: (id: string, body: object) =>
+      send<MerchantDetailsJson>("PUT", `admin/merchants/${at(id)}`, { token, json: body }),
     catalogueOptions: () => send<CatalogueOptions>("GET", "admin/catalogue/options", withToken),
 
     /** Imports the CSV file of a multipart form (`file`). */

@@ -1,0 +1,28 @@
+import { expect, test } from "./support/test";
+import { signInAsAdmin } from "./support/admin";
+
+// The back office's sellers (docs/back-office.md): an admin corrects a seller's registered
+// address; a GSTIN of another state is refused on its field. JavaScript on and off.
+
+test("an admin edits a seller's details: a GSTIN of another state is refused, the address saved", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/merchants");
+  await page.getByRole("table", { name: "Sellers" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/admin\/merchants\/[0-9a-f]{24}$/);
+  const gstin = await page.getByLabel("GSTIN").inputValue();
+  const state = page.getByLabel("State");
+  const otherState = (await state.inputValue()) === "Kerala" ? "Goa" : "Kerala";
+
+  await state.selectOption(otherState);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(new RegExp(`^A GSTIN of ${otherState} starts with \\d{2}$`))).toBeVisible();
+  await expect(page.getByLabel("GSTIN")).toHaveAttribute("aria-invalid", "true");
+
+  // The seller's own state again, and a corrected address.
+  const address = `Unit ${Date.now() % 1000}, Industrial Estate`;
+  await page.goto(page.url());
+  await page.getByLabel("Registered address").fill(address);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The seller's details are saved." })).toBeVisible();
+  await expect(page.getByLabel("Registered address")).toHaveValue(address);
+  await expect(page.getByLabel("GSTIN")).toHaveValue(gstin);
+});
