@@ -145,12 +145,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             />
           </div>
 
-          <div className="flex items-center gap-2">
-            <Stars value={rating.value} />
-            <span className="text-sm text-gray-600" data-review-count>
-              {rating.value.toFixed(1)} · {rating.count.toLocaleString("en-IN")} ratings
-            </span>
-          </div>
+          {rating ? (
+            <a href="#reviews" className="flex items-center gap-2 self-start hover:underline">
+              <Stars value={rating.value} />
+              <span className="text-sm text-gray-600" data-review-count>
+                {rating.value.toFixed(1)} · {rating.count.toLocaleString("en-IN")}{" "}
+                {rating.count === 1 ? "rating" : "ratings"}
+              </span>
+            </a>
+          ) : (
+            <p className="text-sm text-gray-600" data-review-count>
+              No ratings yet
+            </p>
+          )}
 
           <div className="rounded-xl bg-gray-50 p-4" data-price-block>
             <Prices

@@ -110,10 +110,18 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
 
     expect(copied).toEqual(source);
     // The fixture fills every table, so that none is copied empty by mistake; but those that
-    // came after PGlite (no PGlite shop had any): messages, account links and webhooks.
+    // came after PGlite (no PGlite shop had any): messages, account links, webhooks and reviews.
     const tables = Object.keys(source.rows);
-    expect(tables).toHaveLength(23);
-    const afterPglite = ["messages", "account_tokens", "webhook_endpoints", "webhook_deliveries"];
+    expect(tables).toHaveLength(26);
+    const afterPglite = [
+      "messages",
+      "account_tokens",
+      "webhook_endpoints",
+      "webhook_deliveries",
+      "reviews",
+      "review_votes",
+      "review_reports",
+    ];
     for (const table of tables.filter((name) => !afterPglite.includes(name)))
       expect(source.rows[table].rows, table).toBeGreaterThan(0);
     for (const table of afterPglite) expect(source.rows[table].rows, table).toBe(0);
@@ -272,7 +280,7 @@ describe("npm run db:upgrade", () => {
     expect(stdout).toContain("orders: 4 rows\n");
     expect(stdout).toContain("product_media: 2 rows\n");
     expect(stdout).toMatch(
-      /\nUpgraded: \d+ rows in 23 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
+      /\nUpgraded: \d+ rows in 26 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
     );
     const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith("pglite"));
     expect(kept).toEqual([expect.stringMatching(/^pglite-upgraded-\d{4}-\d\d-\d\d$/)]);

@@ -1,13 +1,13 @@
-import { isInStock, priceOf, productPath, variantOf, type Product } from "~/lib/catalogue";
+import { isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";
 import { absoluteUrl } from "~/lib/seo";
 
 /**
  * schema.org Product for search engines: the chosen size's offer in INR with its availability.
- * The rating is only claimed when the product has one: the page's display defaults (5 stars,
- * 100 ratings) are not reviews, and structured data must not invent them.
+ * The rating is only claimed when published reviews give the product one (`ratingOf`).
  */
 export function productJsonLd(product: Product, size: string, origin: string) {
   const variant = variantOf(product, size);
+  const rating = ratingOf(product);
   const { sellingPrice } = priceOf(variant);
   const available = isInStock(product) && (variant?.quantity ?? 0) > 0;
   const images = product.productImages.length > 0 ? product.productImages.map((image) => image.path) : [product.image];
@@ -21,12 +21,12 @@ export function productJsonLd(product: Product, size: string, origin: string) {
     sku: `${product._id}-${size}`,
     brand: { "@type": "Brand", name: product.brand },
     category: product.category,
-    ...(product.ratingValue != null && product.ratingCount
+    ...(rating
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
-            ratingValue: product.ratingValue,
-            reviewCount: product.ratingCount,
+            ratingValue: rating.value,
+            reviewCount: rating.count,
             bestRating: 5,
             worstRating: 1,
           },
