@@ -19,6 +19,7 @@ import { invoiceRoutes } from "./routes/invoices";
 import { orderRoutes } from "./routes/orders";
 import { pincodeRoutes } from "./routes/pincode";
 import { productRoutes } from "./routes/products";
+import { reviewRoutes } from "./routes/reviews";
 import { suggestRoutes } from "./routes/suggest";
 import { summaryRoutes } from "./routes/summary";
 import { userRoutes } from "./routes/user";
@@ -57,6 +58,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/pincode", pincodeRoutes(deps));
   api.route("/", orderRoutes(deps));
   api.route("/", invoiceRoutes(deps)); // /orders/{id}/invoices and /admin/orders/{id}/invoices
+  api.route("/", reviewRoutes(deps)); // /product/{id}/reviews and /reviews/{id}
   api.route("/admin", adminOrderRoutes(deps));
   api.route("/admin", adminCatalogueRoutes(deps));
   api.route("/admin", adminMessageRoutes(deps));
