@@ -30,7 +30,11 @@ export default [
       route("orders", "routes/myaccount.orders.tsx"),
       route("orders/:id", "routes/myaccount.orders.$id.tsx"),
       route("orders/:id/cancel", "routes/myaccount.orders.$id.cancel.tsx"),
+      // Writing, editing or deleting the shopper's review of a product they received.
+      route("reviews/:productId", "routes/myaccount.reviews.$productId.tsx"),
     ]),
+    // What holds a review for moderation, linked from the review form (IS 19000:2022 asks that it be disclosed).
+    route("review-rules", "routes/review-rules.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Outside the main layout, with its own slim header: nothing to wander off to while paying.

@@ -31,6 +31,7 @@ import type {
   userSchema,
 } from "../lib/http/api-schemas";
 import type { estimateSchema, placeSchema } from "../lib/orders/pin-schemas";
+import type { reviewPageSchema, reviewSchema, reviewStandingSchema } from "../lib/http/review-schemas";
 import type { orderInvoicesSchema } from "../lib/tax/invoice-schemas";
 import type {
   createdWebhookEndpointSchema,
@@ -66,6 +67,13 @@ export type OrderSteps = OrderJson["orderStatus"];
 
 export type OrderInvoicesJson = z.infer<typeof orderInvoicesSchema>;
 export type InvoiceJson = OrderInvoicesJson["invoices"][number];
+
+/** A shopper's review, as its author sees it (`heldFor`, `removalReason`) or anyone (those null). */
+export type ReviewJson = z.infer<typeof reviewSchema>;
+/** A page of a product's published reviews, with its rating and histogram. */
+export type ReviewPage = z.infer<typeof reviewPageSchema>;
+/** Whether the shopper may review a product, and their review of it. */
+export type ReviewStanding = z.infer<typeof reviewStandingSchema>;
 
 export type PinPlace = z.infer<typeof placeSchema>;
 export type DeliveryEstimate = z.infer<typeof estimateSchema>;

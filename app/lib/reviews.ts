@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { CONTROL_CHARACTER_MESSAGE, withoutControlCharacters } from "./plain-text";
+
+// The storefront's side of reviews (docs/decisions/0XX-reviews.md): the form's rules (the API
+// holds the same ones and has the last word), the product page's list parameters, and the words.
+
+export const REVIEW_TITLE_MAX = 100;
+export const REVIEW_BODY_MAX = 2000;
+export const REVIEW_RULES_PATH = "/review-rules";
+
+/** The page where a shopper writes, edits or deletes their review of a product. */
+export const reviewPath = (productId: string) => `/myaccount/reviews/${productId}`;
+
+const STARS_MESSAGE = "Choose from 1 to 5 stars";
+
+/** The review form: stars required, title and text optional within their limits. */
+export const reviewFormSchema = z.object({
+  stars: z.number({ error: STARS_MESSAGE }).int(STARS_MESSAGE).min(1, STARS_MESSAGE).max(5, STARS_MESSAGE),
+  title: z
+    .string()
+    .trim()
+    .max(REVIEW_TITLE_MAX, `The title can be at most ${REVIEW_TITLE_MAX} characters`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
+    .optional(),
+  body: z
+    .string()
+    .trim()
+    .max(REVIEW_BODY_MAX, `The review can be at most ${REVIEW_BODY_MAX.toLocaleString("en-IN")} characters`)
+    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
+    .optional(),
+});
+
+/** The words of each number of stars, on the form's choices. */
+export const STAR_WORDS = ["", "Very poor", "Poor", "Average", "Good", "Excellent"] as const;
+
+/** Why a review waits for moderation, in the shopper's words. */
+export const HELD_FOR_TEXT = {
+  email: "an email address",
+  phone: "a phone number",
+  link: "a link",
+} as const;
+
+export const REVIEW_SORT_LABELS = {
+  helpful: "Most helpful",
+  newest: "Newest",
+  highest: "Highest rated",
+  lowest: "Lowest rated",
+} as const;
+export type ReviewSortId = keyof typeof REVIEW_SORT_LABELS;
+
+/**
+ * The product page's review list parameters, read from its URL (`rstars`, `rsort`, `rpage`: "r"
+ * keeps them apart from the page's own size, quantity and PIN). Anything else reads as the default.
+ */
+export function readReviewParams(search: URLSearchParams) {
+  const stars = Number(search.get("rstars"));
+  const sort = search.get("rsort");
+  const page = Number(search.get("rpage"));
+  return {
+    stars: Number.isInteger(stars) && stars >= 1 && stars <= 5 ? stars : null,
+    sort: (sort && sort in REVIEW_SORT_LABELS ? sort : "helpful") as ReviewSortId,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+export type ReviewParams = ReturnType<typeof readReviewParams>;
+
+/** The API's query for those parameters. */
+export function reviewQuery(params: ReviewParams, limit: number): URLSearchParams {
+  const query = new URLSearchParams({ sort: params.sort, page: String(params.page), limit: String(limit) });
+  if (params.stars) query.set("stars", String(params.stars));
+  return query;
+}
+
+/** The product page's URL with other review parameters, keeping the rest of its query (size, quantity…). */
+export function reviewHref(search: URLSearchParams, pathname: string, change: Partial<ReviewParams>) {
+  const next = { ...readReviewParams(search), page: 1, ...change };
+  const query = new URLSearchParams(search);
+  for (const key of ["rstars", "rsort", "rpage"]) query.delete(key);
+  if (next.stars) query.set("rstars", String(next.stars));
+  if (next.sort !== "helpful") query.set("rsort", next.sort);
+  if (next.page > 1) query.set("rpage", String(next.page));
+  const text = query.toString();
+  return `${pathname}${text ? `?${text}` : ""}#reviews`;
+}
