@@ -19,7 +19,7 @@ import { invoiceRoutes } from "./routes/invoices";
 import { orderRoutes } from "./routes/orders";
 import { pincodeRoutes } from "./routes/pincode";
 import { productRoutes } from "./routes/products";
-import { reviewRoutes } from "./routes/reviews";
+import { adminReviewRoutes, reviewRoutes } from "./routes/reviews";
 import { suggestRoutes } from "./routes/suggest";
 import { summaryRoutes } from "./routes/summary";
 import { userRoutes } from "./routes/user";
@@ -64,6 +64,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/admin", adminMessageRoutes(deps));
   api.route("/admin", adminMerchantRoutes(deps));
   api.route("/admin", adminWebhookRoutes(deps));
+  api.route("/admin", adminReviewRoutes(deps));
 
   const app = new OpenAPIHono<ApiEnv>();
   // Registered before the routes so that every answer passes through them, errors and 404s too.

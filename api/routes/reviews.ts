@@ -1,16 +1,29 @@
 import { z } from "@hono/zod-openapi";
-import { requireUser } from "../lib/accounts/auth";
+import { requireAdmin, requireUser } from "../lib/accounts/auth";
 import type { ApiDeps } from "../lib/context";
 import { idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
+import { listPage } from "../lib/http/api-schemas";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 import {
+  queuedReviewSchema,
   reviewInputSchema,
   reviewPageSchema,
   reviewQuerySchema,
   reviewSchema,
   reviewStandingSchema,
 } from "../lib/http/review-schemas";
-import { createReview, deleteReview, editReview, listReviews, reviewStanding } from "../lib/reviews/reviews";
+import {
+  createReview,
+  deleteReview,
+  editReview,
+  listReviews,
+  moderateReview,
+  moderationQueue,
+  reportReview,
+  reviewStanding,
+  voteHelpful,
+} from "../lib/reviews/reviews";
+import { pageQuerySchema } from "./orders";
 
 const tags = ["reviews"];
 const productParams = z.object({ id: z.string().openapi({ description: "The product's id" }) });
@@ -82,6 +95,37 @@ const deleteRoute = apiRoute({
   responses: { 200: success("Your review has been deleted.", z.object({ _id: z.string() })) },
 });
 
+const helpfulRoute = apiRoute({
+  method: "post",
+  path: "/reviews/{id}/helpful",
+  tags,
+  summary: '"Was this helpful?": one vote per shopper, never on their own review',
+  access: "user",
+  request: { params: reviewParams },
+  failures: [404, 409],
+  responses: {
+    200: success("Thanks for your vote.", reviewSchema),
+    409: failure(409, "FAILURE: the shopper's own review"),
+  },
+});
+
+const reportRoute = apiRoute({
+  method: "post",
+  path: "/reviews/{id}/report",
+  tags,
+  summary: "Report a published review to the shop (once per shopper); it joins the moderation queue",
+  access: "user",
+  request: { params: reviewParams },
+  failures: [404, 409],
+  responses: {
+    200: success(
+      "Thanks, we will check this review.",
+      z.object({ reported: z.boolean().openapi({ description: "False when the shopper had reported it already" }) }),
+    ),
+    409: failure(409, "FAILURE: the shopper's own review"),
+  },
+});
+
 /** The review calls (mounted at /userapp/). Changes are the author's own: another shopper's review is 404. */
 export function reviewRoutes(deps: ApiDeps) {
   const { db } = deps;
@@ -125,6 +169,100 @@ export function reviewRoutes(deps: ApiDeps) {
     const id = reviewId(c.req.param("id"));
     await deleteReview(db, c.var.user.id, id);
     return ok(c, { _id: id }, "Your review has been deleted.");
+  });
+
+  mount(app, helpfulRoute, signedIn, async (c) => {
+    const review = await voteHelpful(db, c.var.user.id, reviewId(c.req.param("id")));
+    return ok(c, review, "Thanks for your vote.");
+  });
+
+  mount(app, reportRoute, signedIn, async (c) => {
+    const result = await reportReview(db, c.var.user.id, reviewId(c.req.param("id")));
+    return ok(c, result, "Thanks, we will check this review.");
+  });
+
+  return app;
+}
+
+const adminTags = ["admin: reviews"];
+
+const queueRoute = apiRoute({
+  method: "get",
+  path: "/reviews",
+  tags: adminTags,
+  summary: "The moderation queue: held reviews and reported published ones, oldest first",
+  access: "admin",
+  request: { query: pageQuerySchema },
+  responses: { 200: success("A page of the queue", listPage(queuedReviewSchema)) },
+});
+
+const removeSchema = z.object({
+  reason: z
+    .string({ error: "Give the reason the author will see" })
+    .trim()
+    .min(1, "Give the reason the author will see")
+    .max(500, "The reason can be at most 500 characters"),
+});
+
+const publishRoute = apiRoute({
+  method: "put",
+  path: "/reviews/{id}/publish",
+  tags: adminTags,
+  summary: "Publish a held review, or keep a reported one (its reports are answered); audited",
+  access: "admin",
+  request: { params: reviewParams },
+  failures: [404],
+  responses: { 200: success("The review is published.", reviewSchema) },
+});
+
+const removeRoute = apiRoute({
+  method: "put",
+  path: "/reviews/{id}/remove",
+  tags: adminTags,
+  summary: "Remove a review with the reason its author sees; audited",
+  access: "admin",
+  request: { params: reviewParams, body: jsonBody(removeSchema) },
+  failures: [404],
+  responses: { 200: success("The review is removed.", reviewSchema) },
+});
+
+/** The back office's moderation (mounted at /userapp/admin): admins only, every decision in the audit log. */
+export function adminReviewRoutes(deps: ApiDeps) {
+  const { db } = deps;
+  const app = routeGroup();
+  app.use("*", requireUser(deps), requireAdmin(deps));
+  const reviewId = (id: string) => {
+    if (!idPattern.test(id)) throw notFound("Review not found");
+    return id;
+  };
+
+  mount(app, queueRoute, async (c) => {
+    const { page, limit } = validate(pageQuerySchema, c.req.query());
+    return ok(c, await moderationQueue(db, page, limit));
+  });
+
+  mount(app, publishRoute, async (c) => {
+    const id = reviewId(c.req.param("id"));
+    const review = await moderateReview(db, {
+      decision: "publish",
+      reviewId: id,
+      actorId: c.var.user.id,
+      now: deps.now(),
+    });
+    return ok(c, review, "The review is published.");
+  });
+
+  mount(app, removeRoute, async (c) => {
+    const id = reviewId(c.req.param("id"));
+    const { reason } = await readBody(c, removeSchema);
+    const review = await moderateReview(db, {
+      decision: "remove",
+      reason,
+      reviewId: id,
+      actorId: c.var.user.id,
+      now: deps.now(),
+    });
+    return ok(c, review, "The review is removed.");
   });
 
   return app;

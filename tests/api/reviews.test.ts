@@ -292,3 +292,79 @@ describe("reading reviews", () => {
     expect(bad.body.data.map((e: { path: string }) => e.path).sort()).toEqual(["page", "sort", "stars"]);
   });
 });
+
+describe("helpful votes and reports", () => {
+  it("counts one helpful vote per shopper, never the author's own, and 401 for a guest", async () => {
+    const { productId, token } = await buyer();
+    const id = (await call("POST", `/userapp/product/${productId}/reviews`, { token, body: { stars: 4 } })).body.data
+      ._id;
+    const { token: other } = await createUserWithToken(db);
+    const vote = () => call("POST", `/userapp/reviews/${id}/helpful`, { token: other });
+    expect((await vote()).body.data.helpfulCount).toBe(1);
+    expect((await vote()).body.data.helpfulCount).toBe(1);
+    expect((await call("POST", `/userapp/reviews/${id}/helpful`, { token })).status).toBe(409);
+    expect((await call("POST", `/userapp/reviews/${id}/helpful`)).status).toBe(401);
+    expect((await call("POST", `/userapp/reviews/${newId()}/helpful`, { token: other })).status).toBe(404);
+  });
+
+  it("takes one report per shopper, keeps the review up and puts it in the queue", async () => {
+    const { productId, token } = await buyer();
+    const id = (await call("POST", `/userapp/product/${productId}/reviews`, { token, body: { stars: 1 } })).body.data
+      ._id;
+    const { token: other } = await createUserWithToken(db);
+    expect((await call("POST", `/userapp/reviews/${id}/report`, { token: other })).body.data).toEqual({
+      reported: true,
+    });
+    expect((await call("POST", `/userapp/reviews/${id}/report`, { token: other })).body.data).toEqual({
+      reported: false,
+    });
+    expect((await call("POST", `/userapp/reviews/${id}/report`, { token })).status).toBe(409);
+    expect((await call("GET", `/userapp/product/${productId}/reviews`)).body.data.data).toHaveLength(1);
+    const admin = await createUserWithToken(db, { userType: "admin" });
+    const queue = await call("GET", "/userapp/admin/reviews?limit=100", { token: admin.token });
+    expect(queue.body.data.data.find((r: { _id: string }) => r._id === id)).toMatchObject({ reportCount: 1 });
+  });
+});
+
+describe("moderation", () => {
+  it("lists held reviews for admins only; publishing and removing are audited and move the rating", async () => {
+    const { productId, token } = await buyer();
+    const held = await call("POST", `/userapp/product/${productId}/reviews`, {
+      token,
+      body: { stars: 2, body: "write to me at a@b.in" },
+    });
+    const id = held.body.data._id;
+    expect((await call("GET", "/userapp/admin/reviews", { token })).status).toBe(403);
+    const admin = await createUserWithToken(db, { userType: "admin" });
+    const queue = await call("GET", "/userapp/admin/reviews?limit=100", { token: admin.token });
+    expect(queue.body.data.data.find((r: { _id: string }) => r._id === id)).toMatchObject({
+      status: "held",
+      heldFor: "email",
+    });
+
+    const published = await call("PUT", `/userapp/admin/reviews/${id}/publish`, { token: admin.token });
+    expect(published.body.data.status).toBe("published");
+    expect(await ratingOf(productId)).toEqual({ value: 2, count: 1, listed: 2 });
+
+    expect(
+      (await call("PUT", `/userapp/admin/reviews/${id}/remove`, { token: admin.token, body: { reason: " " } })).body
+        .data,
+    ).toEqual([{ path: "reason", message: "Give the reason the author will see" }]);
+    const removed = await call("PUT", `/userapp/admin/reviews/${id}/remove`, {
+      token: admin.token,
+      body: { reason: "It shares an email address" },
+    });
+    expect(removed.body.data).toMatchObject({ status: "removed", removalReason: "It shares an email address" });
+    expect(await ratingOf(productId)).toEqual({ value: null, count: null, listed: null });
+    // Its author sees it removed, with the reason, and may not edit it back.
+    const mine = await call("GET", `/userapp/product/${productId}/reviews/mine`, { token });
+    expect(mine.body.data.review).toMatchObject({ status: "removed", removalReason: "It shares an email address" });
+    expect((await call("PUT", `/userapp/reviews/${id}`, { token, body: { stars: 5 } })).status).toBe(409);
+
+    const audit = await call("GET", "/userapp/admin/audit?limit=100", { token: admin.token });
+    const actions = audit.body.data.data
+      .filter((entry: { entityId: string }) => entry.entityId === id)
+      .map((entry: { action: string }) => entry.action);
+    expect(actions.sort()).toEqual(["review.publish", "review.remove"]);
+  });
+});

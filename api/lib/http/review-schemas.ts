@@ -35,6 +35,14 @@ export const reviewSchema = z
   })
   .openapi("Review");
 
+/** A review in the back office's moderation queue. */
+export const queuedReviewSchema = reviewSchema
+  .extend({
+    productTitle: z.string(),
+    reportCount: z.number().int().openapi({ description: "Shoppers' reports not yet answered" }),
+  })
+  .openapi("QueuedReview");
+
 /** A page of a product's published reviews, with its rating and histogram. */
 export const reviewPageSchema = listPage(reviewSchema)
   .extend({

@@ -1,6 +1,16 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { orderItems, orders, products, type ReviewStatus, reviews, users } from "../../db/schema";
+import {
+  auditLog,
+  orderItems,
+  orders,
+  products,
+  reviewReports,
+  type ReviewStatus,
+  reviewVotes,
+  reviews,
+  users,
+} from "../../db/schema";
 import { bumpCatalogueVersion, catalogueChanged } from "../../platform/catalogue-version";
 import { ApiError, conflict, notFound } from "../http/http";
 import { paginator } from "../http/paging";
@@ -279,4 +289,115 @@ export async function listReviews(db: Database, productId: string, query: Review
     data: rows.map((row) => toReviewJson(row)),
     paginator: paginator(itemCount, query.page, query.limit),
   };
+}
+
+/** Votes "helpful" on a published review, once per shopper and never on their own; answers the review. */
+export async function voteHelpful(db: Database, userId: string, reviewId: string): Promise<ReviewJson> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.id, reviewId), eq(reviews.status, "published")))
+      .for("update");
+    if (!row) throw notFound("Review not found");
+    if (row.userId === userId) throw conflict("You cannot vote on your own review.");
+    const [vote] = await tx.insert(reviewVotes).values({ reviewId, userId }).onConflictDoNothing().returning();
+    if (!vote) return toReviewJson(row);
+    const [updated] = await tx
+      .update(reviews)
+      .set({ helpfulCount: sql`${reviews.helpfulCount} + 1` })
+      .where(eq(reviews.id, reviewId))
+      .returning();
+    return toReviewJson(updated);
+  });
+}
+
+/**
+ * Reports a published review to the shop, once per shopper (a second report changes nothing); it
+ * stays up, and joins the moderation queue (`report_count` above 0) until an admin decides.
+ */
+export async function reportReview(db: Database, userId: string, reviewId: string): Promise<{ reported: boolean }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: reviews.userId })
+      .from(reviews)
+      .where(and(eq(reviews.id, reviewId), eq(reviews.status, "published")))
+      .for("update");
+    if (!row) throw notFound("Review not found");
+    if (row.userId === userId) throw conflict("You cannot report your own review. You can edit or delete it.");
+    const [report] = await tx.insert(reviewReports).values({ reviewId, userId }).onConflictDoNothing().returning();
+    if (report) {
+      await tx
+        .update(reviews)
+        .set({ reportCount: sql`${reviews.reportCount} + 1` })
+        .where(eq(reviews.id, reviewId));
+    }
+    return { reported: report !== undefined };
+  });
+}
+
+/** A review in the back office's queue: the review, its product's title, and how often it was reported. */
+export type QueuedReviewJson = ReviewJson & { productTitle: string; reportCount: number };
+
+/** The moderation queue: held reviews and reported published ones, oldest first. */
+export async function moderationQueue(db: Database, page: number, limit: number) {
+  const queued = or(eq(reviews.status, "held"), and(eq(reviews.status, "published"), gt(reviews.reportCount, 0)));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::integer` })
+    .from(reviews)
+    .where(queued);
+  const rows = await db
+    .select({ review: reviews, productTitle: products.shortTitle })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(queued)
+    .orderBy(asc(reviews.updatedAt), asc(reviews.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return {
+    data: rows.map(({ review, productTitle }) => ({
+      ...toReviewJson(review, true),
+      productTitle,
+      reportCount: review.reportCount,
+    })),
+    paginator: paginator(n, page, limit),
+  };
+}
+
+/**
+ * An admin's decision on a review: `publish` (a held one, or a reported one kept: its reports are
+ * answered) or `remove` with the reason its author will see. Audited; the rating follows.
+ */
+export async function moderateReview(
+  db: Database,
+  input: { reviewId: string; actorId: string; now: Date } & (
+    { decision: "publish" } | { decision: "remove"; reason: string }
+  ),
+): Promise<ReviewJson> {
+  const [found] = await db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, input.reviewId));
+  if (!found) throw notFound("Review not found");
+  const row = await changeReview(db, found.productId, async (tx) => {
+    const [current] = await tx.select().from(reviews).where(eq(reviews.id, input.reviewId)).for("update");
+    const after =
+      input.decision === "publish"
+        ? { status: "published" as const, heldFor: null, removalReason: null, reportCount: 0 }
+        : { status: "removed" as const, removalReason: input.reason, reportCount: 0 };
+    const [updated] = await tx.update(reviews).set(after).where(eq(reviews.id, current.id)).returning();
+    await tx.insert(auditLog).values({
+      actorId: input.actorId,
+      action: `review.${input.decision}`,
+      entity: "review",
+      entityId: current.id,
+      before: {
+        status: current.status,
+        heldFor: current.heldFor,
+        reportCount: current.reportCount,
+        removalReason: current.removalReason,
+      },
+      after: { status: updated.status, removalReason: updated.removalReason },
+      at: input.now,
+    });
+    return updated;
+  });
+  return toReviewJson(row, true);
 }
