@@ -65,6 +65,7 @@ export default [
     route("webhooks/deliveries", "routes/admin.webhooks.deliveries.tsx"),
     route("webhooks/deliveries/:id", "routes/admin.webhooks.deliveries.$id.tsx"),
     route("webhooks/:id", "routes/admin.webhooks.$id.tsx"),
+    route("reviews", "routes/admin.reviews.tsx"),
     route("audit", "routes/admin.audit.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),

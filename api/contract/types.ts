@@ -31,7 +31,12 @@ import type {
   userSchema,
 } from "../lib/http/api-schemas";
 import type { estimateSchema, placeSchema } from "../lib/orders/pin-schemas";
-import type { reviewPageSchema, reviewSchema, reviewStandingSchema } from "../lib/http/review-schemas";
+import type {
+  queuedReviewSchema,
+  reviewPageSchema,
+  reviewSchema,
+  reviewStandingSchema,
+} from "../lib/http/review-schemas";
 import type { orderInvoicesSchema } from "../lib/tax/invoice-schemas";
 import type {
   createdWebhookEndpointSchema,
@@ -74,6 +79,8 @@ export type ReviewJson = z.infer<typeof reviewSchema>;
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 /** Whether the shopper may review a product, and their review of it. */
 export type ReviewStanding = z.infer<typeof reviewStandingSchema>;
+/** A review in the back office's moderation queue. */
+export type QueuedReviewJson = z.infer<typeof queuedReviewSchema>;
 
 export type PinPlace = z.infer<typeof placeSchema>;
 export type DeliveryEstimate = z.infer<typeof estimateSchema>;

@@ -214,3 +214,51 @@ describe("the product page's reviews", () => {
     expect(filtered.answer.data.reviewParams).toEqual({ stars: 2, sort: "lowest", page: 3 });
   });
 });
+
+describe("the back office's moderation queue", () => {
+  it("lists a held review for an admin, publishes it, and removes it with a reason its author sees", async () => {
+    const { setAdmin } = await import("../../api/lib/accounts/admins");
+    const {
+      default: QueuePage,
+      action: queueAction,
+      loader: queueLoader,
+    } = await import("../../app/routes/admin.reviews");
+    const moderator = await signedInShopper(api);
+    expect(await setAdmin(api.db, moderator.email, true)).toBe("changed");
+    const shopper = await shopperWithOrder();
+    await postReview(shopper.productId, { intent: "save", stars: "1", body: "see www.other.shop" }, shopper.cookie);
+    const reviewId = (await getReviewPage(shopper.productId, shopper.cookie)).data.standing.review._id;
+
+    const queue = await settle(() =>
+      queueLoader({ request: pageGet("/admin/reviews", moderator.cookie), params: {}, context } as never),
+    );
+    expect(queue.data.data.map((r: { _id: string }) => r._id)).toContain(reviewId);
+    const html = await renderPage(
+      "/admin/reviews",
+      createElement(QueuePage as never, { loaderData: queue.data, actionData: undefined } as never),
+    );
+    expect(html).toContain("Held: it contains a link");
+    // A shopper is not let in.
+    const refused = await settle(() =>
+      queueLoader({ request: pageGet("/admin/reviews", shopper.cookie), params: {}, context } as never),
+    );
+    expect(refused.status).not.toBe(200);
+
+    const act = (fields: Record<string, string>) =>
+      settle(() =>
+        queueAction({ request: formPost("/admin/reviews", fields, moderator.cookie), params: {}, context } as never),
+      );
+    const noReason = await act({ reviewId, intent: "remove", reason: "" });
+    expect(noReason.status).toBe(422);
+    expect(noReason.data.error).toBe("Give the reason the author will see");
+    expect((await act({ reviewId, intent: "publish" })).status).toBe(303);
+    expect((await getReviewPage(shopper.productId, shopper.cookie)).data.standing.review.status).toBe("published");
+    expect((await act({ reviewId, intent: "remove", reason: "Advertises another shop" })).status).toBe(303);
+    const page = await getReviewPage(shopper.productId, shopper.cookie);
+    const authorHtml = await renderPage(
+      `/myaccount/reviews/${shopper.productId}`,
+      createElement(ReviewPage as never, { loaderData: page.data, actionData: undefined } as never),
+    );
+    expect(authorHtml.replaceAll("<!-- -->", "")).toContain("We removed your review: Advertises another shop");
+  });
+});
