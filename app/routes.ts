@@ -72,6 +72,8 @@ export default [
   // The one cart action (every cart form posts here); a GET goes to /mycart.
   route("cart", "routes/cart.tsx"),
   route("resources/quick-view/:id", "routes/resources.quick-view.tsx"),
+  // "Helpful" and "Report" under a product page's reviews.
+  route("reviews/:reviewId", "routes/review-votes.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
 ] satisfies RouteConfig;

@@ -262,3 +262,38 @@ describe("the back office's moderation queue", () => {
     expect(authorHtml.replaceAll("<!-- -->", "")).toContain("We removed your review: Advertises another shop");
   });
 });
+
+describe("helpful and report", () => {
+  it("votes and reports from the product page's forms, with a toast back on the page; a guest signs in first", async () => {
+    const { action: voteAction } = await import("../../app/routes/review-votes");
+    const author = await shopperWithOrder();
+    await postReview(author.productId, { intent: "save", stars: "3" }, author.cookie);
+    const reviewId = (await getReviewPage(author.productId, author.cookie)).data.standing.review._id;
+    const reader = await signedInShopper(api);
+    const { path } = await productPage(author.productId);
+    const vote = (intent: string, cookie?: string) =>
+      settle(() =>
+        voteAction({
+          request: formPost(`/reviews/${reviewId}`, { intent, redirectTo: `${path}#reviews` }, cookie),
+          params: { reviewId },
+          context,
+        } as never),
+      );
+    const voted = await vote("helpful", reader.cookie);
+    expect(voted.status).toBe(303);
+    expect(voted.location).toBe(`${path}#reviews`);
+    expect(await toastAfter(voted, reader.cookie)).toMatchObject({ message: "Thanks for your vote." });
+    const reported = await vote("report", reader.cookie);
+    expect(await toastAfter(reported, reader.cookie)).toMatchObject({ message: "Thanks, we will check this review." });
+    const own = await vote("helpful", author.cookie);
+    expect(await toastAfter(own, author.cookie)).toMatchObject({ message: "You cannot vote on your own review." });
+    const guest = await vote("helpful");
+    expect(guest.location).toMatch(/^\/login\?redirectTo=/);
+
+    const { answer } = await productPage(author.productId, "", author.cookie);
+    expect(answer.data.reviews.data[0]).toMatchObject({ _id: reviewId, helpfulCount: 1 });
+    const html = await renderPage(path, createElement(ProductPage as never, { loaderData: answer.data } as never));
+    // The author sees no vote on their own review.
+    expect(html).not.toContain(`action="/reviews/${reviewId}"`);
+  });
+});

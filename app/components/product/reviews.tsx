@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { ReviewJson, ReviewPage, ReviewStanding } from "../../../api/contract/types";
 import { formatOrderDate } from "~/components/orders/order-format";
 import { Stars } from "~/components/stars";
@@ -138,7 +138,12 @@ export function ProductReviews({
       ) : null}
       <ol className="mt-4 divide-y divide-gray-100" aria-label="Reviews">
         {reviews.map((review) => (
-          <ReviewItem key={review._id} review={review} own={review._id === ownId} />
+          <ReviewItem
+            key={review._id}
+            review={review}
+            own={review._id === ownId}
+            here={`${pathname}${search.size > 0 ? `?${search}` : ""}#reviews`}
+          />
         ))}
       </ol>
 
@@ -180,7 +185,7 @@ export function ProductReviews({
   );
 }
 
-function ReviewItem({ review, own }: { review: ReviewJson; own: boolean }) {
+function ReviewItem({ review, own, here }: { review: ReviewJson; own: boolean; here: string }) {
   return (
     <li className="py-4" data-review={review._id}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -199,11 +204,26 @@ function ReviewItem({ review, own }: { review: ReviewJson; own: boolean }) {
         {own ? <span className="font-semibold text-brand">Your review</span> : null}
       </p>
       {review.body ? <p className="mt-2 whitespace-pre-line text-gray-800">{review.body}</p> : null}
-      {review.helpfulCount > 0 ? (
-        <p className="mt-2 text-xs text-gray-600">
-          {review.helpfulCount} {review.helpfulCount === 1 ? "person found" : "people found"} this helpful
-        </p>
-      ) : null}
+      <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-gray-600">
+        {review.helpfulCount > 0 ? (
+          <span>
+            {review.helpfulCount} {review.helpfulCount === 1 ? "person found" : "people found"} this helpful
+          </span>
+        ) : null}
+        {/* Never on one's own review; a guest is asked to sign in and comes back here. */}
+        {own ? null : (
+          <Form method="post" action={`/reviews/${review._id}`} className="flex items-center gap-3">
+            <input type="hidden" name="redirectTo" value={here} />
+            <span>Was this helpful?</span>
+            <button type="submit" name="intent" value="helpful" className="font-semibold text-brand hover:underline">
+              Yes
+            </button>
+            <button type="submit" name="intent" value="report" className="hover:text-red-700 hover:underline">
+              Report
+            </button>
+          </Form>
+        )}
+      </div>
     </li>
   );
 }

@@ -149,6 +149,9 @@ export function shopperApi(send: Send, token: string, onRejected?: () => Promise
       call<ReviewJson>("POST", `product/${encodeURIComponent(productId)}/reviews`, review),
     editReview: (reviewId: string, review: ReviewInput) =>
       call<ReviewJson>("PUT", `reviews/${encodeURIComponent(reviewId)}`, review),
+    voteHelpful: (reviewId: string) => call<ReviewJson>("POST", `reviews/${encodeURIComponent(reviewId)}/helpful`),
+    reportReview: (reviewId: string) =>
+      call<{ reported: boolean }>("POST", `reviews/${encodeURIComponent(reviewId)}/report`),
     deleteReview: (reviewId: string) => call<{ _id: string }>("DELETE", `reviews/${encodeURIComponent(reviewId)}`),
     /** What an order of the cart (or of one product) would be now: its total, the payment methods it may use and why not. */
     quoteOrder: (what: { fromCart: true } | { productId: string; size: string; quantity: number }) =>
