@@ -66,6 +66,8 @@ export type OrderSteps = OrderJson["orderStatus"];
 
 export type OrderInvoicesJson = z.infer<typeof orderInvoicesSchema>;
 export type InvoiceJson = OrderInvoicesJson["invoices"][number];
+export type FeeInvoiceJson = NonNullable<OrderInvoicesJson["feeInvoice"]>;
+export type CreditNoteJson = NonNullable<InvoiceJson["creditNote"]>;
 
 export type PinPlace = z.infer<typeof placeSchema>;
 export type DeliveryEstimate = z.infer<typeof estimateSchema>;

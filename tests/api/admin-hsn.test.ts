@@ -87,9 +87,10 @@ describe("the product form's HSN code", () => {
     expect(invoices.body.data.invoices[0].lines[0]).toMatchObject({
       hsn: "970191",
       gstRate: 5,
-      cgst: 238,
-      sgst: 238,
-      taxableValue: 9523,
+      // ₹9,999 at 5% within the state: ₹238.0714 → ₹238.07 each half.
+      cgstPaise: 23807,
+      sgstPaise: 23807,
+      taxablePaise: 952286,
     });
   });
 });

@@ -5,7 +5,7 @@ import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ApiDeps, ShopIdentity } from "../context";
 import { EVENT_MESSAGES, type OrderMessageKind, recordOrderMessage } from "../messages/order-messages";
 import { conflict, notFound } from "../http/http";
-import { issueOrderInvoices } from "../tax/gst-invoices";
+import { type CreditReason, issueCreditNotes, issueOrderInvoices } from "../tax/gst-invoices";
 import { decide, isOverdue, type OrderChange, type OrderEvent, type OrderRow } from "./order-states";
 
 /*
@@ -186,6 +186,13 @@ export type ChangeRequest = {
   action?: string;
 };
 
+/** The events that reverse an order's invoices, and the reason their credit notes give. */
+const CREDIT_REASONS: Partial<Record<OrderEvent["type"], CreditReason>> = {
+  return: "returned",
+  returnToOrigin: "returnedToOrigin",
+  refund: "refunded",
+};
+
 /**
  * Applies `event` to one order in one transaction: locks the order, decides, writes the change,
  * puts the stock back when the change does, and logs an admin's change. An order past its payment
@@ -221,7 +228,10 @@ export async function changeOrder(
     if (decision.restock) await putBack(tx, await unitsHeldBy(tx, [row.id]));
     if (decision.take) await takeAgain(tx, row.id);
     // The tax invoices are issued as the goods leave, numbered in this transaction (CGST Rule 46).
-    if (request.event.type === "ship") await issueOrderInvoices(tx, row.id, now);
+    if (request.event.type === "ship") await issueOrderInvoices(tx, row.id, now, deps.shop.gst);
+    // What comes back, or is refunded after dispatch, takes a credit note for each invoice (section 34).
+    const credit = CREDIT_REASONS[request.event.type];
+    if (credit) await issueCreditNotes(tx, row.id, credit, now);
     // The shopper hears of it, in this transaction (api/lib/messages/).
     await recordOrderMessage(tx, messageKind(request.event, before), row, deps.shop, now);
     if (request.actorId) {

@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from "../http/http";
 import { newId } from "../ids";
 import { orderMessage } from "../messages/order-messages";
 import { recordMessage } from "../messages/outbox";
-import { orderTaxTotals, taxOrderLines } from "../tax/gst-invoices";
+import { taxOrderLines } from "../tax/gst-invoices";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
 import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
@@ -312,7 +312,7 @@ export async function placeOrder(
       const insertedItems = await tx.insert(orderItems).values(items).returning();
       const [priced] = await tx
         .update(orders)
-        .set({ itemsAmount, totalAmount, ...orderTaxTotals(items) })
+        .set({ itemsAmount, totalAmount })
         .where(eq(orders.id, orderId))
         .returning();
 
