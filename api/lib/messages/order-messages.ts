@@ -3,10 +3,11 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { formatRupees } from "../../contract";
 import type { Database, Transaction } from "../../db/client";
-import { invoices, orderItems, users } from "../../db/schema";
+import { orderItems, users } from "../../db/schema";
 import type { ShopIdentity } from "../context";
 import { type OrderJson, toOrderJson } from "../orders/order-json";
 import type { OrderEvent, OrderRow } from "../orders/order-states";
+import { dispatchedAt } from "../tax/gst-invoices";
 import { recordWebhookEvent, webhookEventOf } from "../webhooks/webhook-events";
 import { type NewMessage, recordMessage } from "./outbox";
 import { type MessageAction, OrderEmail } from "./templates/order-email";
@@ -246,12 +247,9 @@ export async function recordOrderMessage(
   if (event) await recordWebhookEvent(tx, event, order, now);
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   if (!user) return;
-  // From dispatch on: invoices are issued as the order ships (api/lib/tax/gst-invoices.ts), in this
-  // transaction; orders placed before decision 021 took theirs earlier, but show them from dispatch too.
-  const dispatched = row.orderStatus.shipped?.isConfirmed === true;
-  const [invoice] = dispatched
-    ? await tx.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).limit(1)
-    : [];
-  const message = await orderMessage(kind, order, user.email, shop, row.userId, { invoice: invoice !== undefined });
+  // From dispatch on, the order has its tax invoices: issued as it ships, in the same transaction
+  // (api/lib/tax/gst-invoices.ts), or numbered when first read for an order shipped before that.
+  const invoice = dispatchedAt(row) !== null;
+  const message = await orderMessage(kind, order, user.email, shop, row.userId, { invoice });
   await recordMessage(tx, message);
 }

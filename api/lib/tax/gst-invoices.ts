@@ -170,7 +170,7 @@ export async function issueOrderInvoices(db: Writer, orderId: string, issuedAt: 
 }
 
 /** When the order left for delivery, or null while it has not (its `shipped` step). */
-const dispatchedAt = (order: { orderStatus: OrderStatus }): Date | null => {
+export const dispatchedAt = (order: { orderStatus: OrderStatus }): Date | null => {
   const step = order.orderStatus.shipped;
   return step?.isConfirmed && step.date ? new Date(step.date) : null;
 };
