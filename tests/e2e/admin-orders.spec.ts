@@ -134,6 +134,7 @@ test("a shopper's order confirmation arrives by email with its link, and the bac
   const mail = await mailTo(request, shopper.email, /your order is placed/);
   expect(mail.text).toContain(`Order reference: ${shopper.orderId}`);
   expect(mail.html).toContain(`href="${baseURL}/myaccount/orders/${shopper.orderId}"`);
+  expect(mail.html).not.toContain("/invoice");
 
   await signInAsAdmin(page, "/admin/messages");
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
@@ -156,6 +157,7 @@ test("a shopper's order confirmation arrives by email with its link, and the bac
 test("a parcel refused at the door: the admin marks it returned to origin, and the shopper reads what happened", async ({
   page,
   request,
+  baseURL,
 }) => {
   const shopper = await shopperWithOrder(request, "cod");
   await signInAsAdmin(page, `/admin/orders/${shopper.orderId}`);
@@ -168,12 +170,20 @@ test("a parcel refused at the door: the admin marks it returned to origin, and t
   await expect(page.getByText("Returned to origin", { exact: true })).toBeVisible();
   const mail = await mailTo(request, shopper.email, /came back to us undelivered/);
   expect(mail.text).toContain("The buyer refused the parcel");
+  // From dispatch on, the messages link the order's tax invoice.
+  const invoicePath = `/myaccount/orders/${shopper.orderId}/invoice`;
+  const shipped = await mailTo(request, shopper.email, /your order has shipped/);
+  expect(shipped.text).toContain(`Your tax invoice: ${baseURL}${invoicePath}\n`);
+  expect(shipped.html).toContain(`href="${baseURL}${invoicePath}"`);
+  expect(mail.html).toContain(`href="${baseURL}${invoicePath}"`);
 
   await page.context().clearCookies();
   await signIn(page, shopper, `/myaccount/orders/${shopper.orderId}`);
   await expect(page.getByText("Returned to origin", { exact: true })).toBeVisible();
   await expect(page.getByText(/The parcel came back to the seller undelivered/)).toBeVisible();
   await expect(page.getByText("The buyer refused the parcel")).toBeVisible();
+  await page.goto(invoicePath);
+  await expect(page.getByRole("heading", { name: "Tax Invoice" }).first()).toBeVisible();
 });
 
 test("a UPI payment that came after the shopper cancelled: the admin records it, then reinstates the order", async ({

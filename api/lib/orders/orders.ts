@@ -333,7 +333,8 @@ export async function placeOrder(
       }
       const placedOrder = toOrderJson(priced ?? order, insertedItems, now);
       // The shopper's confirmation is recorded and queued with the order: both commit, or neither.
-      await recordMessage(tx, orderMessage("order.placed", placedOrder, input.notify.email, input.notify.shop, userId));
+      const message = await orderMessage("order.placed", placedOrder, input.notify.email, input.notify.shop, userId);
+      await recordMessage(tx, message);
       await recordWebhookEvent(tx, "order.placed", placedOrder, now);
       // An Online Payment order's reminder and expiry, as queue jobs (api/lib/payments/payment-jobs.ts).
       const dueAt = (priced ?? order).paymentDueAt;

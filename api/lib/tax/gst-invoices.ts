@@ -299,6 +299,9 @@ const stepAt = (order: { orderStatus: OrderStatus }, step: keyof OrderStatus): D
   return at?.isConfirmed && at.date ? new Date(at.date) : null;
 };
 
+/** When the order left for delivery, or null while it has not (its `shipped` step). */
+export const dispatchedAt = (order: { orderStatus: OrderStatus }): Date | null => stepAt(order, "shipped");
+
 // ---------------------------------------------------------------------------------------------
 // Reading invoices
 
@@ -420,7 +423,7 @@ async function issueMissing(
   numbered: readonly { merchantId: string }[],
   credited: number,
 ): Promise<boolean> {
-  const shipped = stepAt(order, "shipped");
+  const shipped = dispatchedAt(order);
   const returned = order.status === "returned" ? (stepAt(order, "returned") ?? shipped) : null;
   const uninvoiced = shipped !== null && merchantIds.some((id) => !numbered.some((row) => row.merchantId === id));
   const uncredited = returned !== null && credited < numbered.length;
