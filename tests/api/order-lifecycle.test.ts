@@ -654,6 +654,7 @@ describe("limits", () => {
       codLimit: 50_000,
       maxOpenCodOrders: 2,
       maxCodUnits: 5,
+      codConfirmMs: 24 * 60 * 60 * 1000,
     });
     expect(
       orderSettings(
@@ -663,6 +664,7 @@ describe("limits", () => {
           COD_LIMIT: "0",
           MAX_OPEN_COD_ORDERS: "4",
           MAX_COD_UNITS: "10",
+          COD_CONFIRM_HOURS: "0.5",
         }),
       ),
     ).toEqual({
@@ -671,12 +673,16 @@ describe("limits", () => {
       codLimit: 0,
       maxOpenCodOrders: 4,
       maxCodUnits: 10,
+      codConfirmMs: 30 * 60 * 1000,
     });
     expect(() => readEnv({ PAYMENT_WINDOW_MINUTES: "0" })).toThrow(/PAYMENT_WINDOW_MINUTES/);
     expect(() => readEnv({ PAYMENT_WINDOW_MINUTES: "soon" })).toThrow(/PAYMENT_WINDOW_MINUTES/);
     expect(() => readEnv({ MAX_UNPAID_ORDERS: "0" })).toThrow(/MAX_UNPAID_ORDERS/);
     expect(() => readEnv({ MAX_UNPAID_ORDERS: "2.5" })).toThrow(/MAX_UNPAID_ORDERS/);
     expect(() => readEnv({ COD_LIMIT: "-1" })).toThrow(/COD_LIMIT/);
+    expect(() => readEnv({ COD_CONFIRM_HOURS: "0" })).toThrow(/COD_CONFIRM_HOURS must be more than 0/);
+    expect(() => readEnv({ COD_CONFIRM_HOURS: "169" })).toThrow(/COD_CONFIRM_HOURS is at most 168/);
+    expect(orderSettings(readEnv({ COD_CONFIRM_HOURS: "168" })).codConfirmMs).toBe(168 * 60 * 60 * 1000);
   });
 });
 

@@ -27,7 +27,13 @@ export type OrderMessageKind =
   | "order.paidLate"
   | "order.reinstated"
   | "order.paymentReminder"
-  | "order.refunded";
+  | "order.refunded"
+  | "order.codConfirmation"
+  | "order.codConfirmed"
+  | "order.codExpired";
+
+/** A call to action of a message: a link in HTML, a "Label: URL" line in text. */
+export type MessageAction = { label: string; href: string };
 
 /** The kind of message each order event sends. */
 export const EVENT_MESSAGES: Record<OrderEvent["type"], OrderMessageKind> = {
@@ -37,6 +43,7 @@ export const EVENT_MESSAGES: Record<OrderEvent["type"], OrderMessageKind> = {
   deliver: "order.delivered",
   cancel: "order.cancelled",
   expire: "order.expired",
+  confirmCod: "order.codConfirmed",
   return: "order.returned",
   returnToOrigin: "order.returnedToOrigin",
   reinstate: "order.reinstated",
@@ -55,6 +62,12 @@ const refundDue = (order: OrderJson) =>
   order.paymentStatus === "refundPending"
     ? [`Your payment of ${formatRupees(order.totalAmount)} will be refunded.`]
     : [];
+
+/** A Cash on Delivery order's confirmation deadline, as its messages say it. */
+const confirmBy = (order: OrderJson) => {
+  const due = new Date(order.codConfirmDueAt!);
+  return `${time.format(due)} on ${day.format(due)}`;
+};
 
 /** Each kind's subject (after the shop's name), heading and opening sentences. */
 const WORDING: Record<
@@ -144,6 +157,28 @@ const WORDING: Record<
       "If you have paid already, there is nothing to do.",
     ],
   },
+  "order.codConfirmation": {
+    subject: (order) => `please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})`,
+    heading: "Please confirm your order",
+    intro: (order) => [
+      `Thank you for your order. As it is paid on delivery, please confirm it by ${confirmBy(order)} (India time): we ship it once you do. If it is not confirmed by then, it is cancelled.`,
+      "If you did not place this order, or have changed your mind, cancel it instead.",
+    ],
+  },
+  "order.codConfirmed": {
+    subject: () => "your order is confirmed",
+    heading: "Order confirmed",
+    intro: (order) => [
+      `Thank you for confirming your order. We will ship it soon. Please keep ${formatRupees(order.totalAmount)} ready to pay on delivery.`,
+    ],
+  },
+  "order.codExpired": {
+    subject: () => "your order is cancelled: not confirmed",
+    heading: "Order not confirmed",
+    intro: () => [
+      "We did not receive your confirmation of this Cash on Delivery order in time, so the order is cancelled and its items are back in stock.",
+    ],
+  },
   "order.refunded": {
     subject: (order) => `your refund is made (${formatRupees(order.totalAmount)})`,
     heading: "Refund made",
@@ -168,6 +203,7 @@ export function orderMessage(
   to: string,
   shop: ShopIdentity,
   userId: string,
+  actions: MessageAction[] = [],
 ): NewMessage {
   const wording = WORDING[kind];
   const link = `${shop.origin}/myaccount/orders/${order.id}`;
@@ -187,6 +223,7 @@ export function orderMessage(
     wording.heading,
     "",
     ...(intro.length > 0 ? [...intro, ""] : []),
+    ...(actions.length > 0 ? [...actions.map((action) => `${action.label}: ${action.href}`), ""] : []),
     `Order reference: ${order.id}`,
     "",
     ...lines.map((line) => line.text),
@@ -204,6 +241,7 @@ export function orderMessage(
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;max-width:600px;margin:0 auto;color:#222">
 <h1 style="font-size:20px">${escape(wording.heading)}</h1>
 ${intro.map((sentence) => `<p>${escape(sentence)}</p>`).join("\n")}
+${actions.map((action) => `<p><a href="${escape(action.href)}" style="font-weight:bold">${escape(action.label)}</a></p>`).join("\n")}
 <p>Order reference: ${order.id}</p>
 <table width="100%" cellpadding="4" style="border-collapse:collapse">${lines.map((line) => line.html).join("")}
 <tr><td>Platform fee</td><td align="right">${formatRupees(order.platformFee)}</td></tr>
