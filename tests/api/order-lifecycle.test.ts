@@ -10,7 +10,7 @@ import type { ApiError } from "../../api/lib/http/http";
 import { changeOrder } from "../../api/lib/orders/order-changes";
 import { expireUnpaidOrders, startPaymentSweeper } from "../../api/lib/payments/payment-sweeper";
 import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
-import { createTestApi, createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
@@ -54,9 +54,11 @@ async function place(token: string, productId: string, qty = 2, paymentMethod = 
   return res;
 }
 
+/** A placed order; a Cash on Delivery one confirmed by its shopper, as it must be before it ships. */
 async function placed(token: string, productId: string, qty = 2, paymentMethod = "cod") {
   const res = await place(token, productId, qty, paymentMethod);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  if (paymentMethod === "cod") await confirmCod(db, res.body.data._id, new Date(clock));
   return res.body.data as { _id: string; [key: string]: any };
 }
 
