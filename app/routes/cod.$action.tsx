@@ -93,7 +93,7 @@ export default function CodLink({ loaderData, actionData }: Route.ComponentProps
   if (problem || !order) {
     return (
       <AuthCard title={page.title} intro={page.intro}>
-        <LinkProblem problem={problem ?? linkProblemOf("")} askAgain={SEE_ORDERS} />
+        <LinkProblem problem={problem ?? ""} askAgain={SEE_ORDERS} />
       </AuthCard>
     );
   }
