@@ -74,6 +74,12 @@ const envSchema = z
     MAX_OPEN_COD_ORDERS: z.coerce.number().int().min(1).max(100).default(2),
     /** Units of one product that one Cash on Delivery order may hold. */
     MAX_COD_UNITS: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Hours a Cash on Delivery order waits for its shopper's confirmation before it is cancelled; fractions allowed. */
+    COD_CONFIRM_HOURS: z.coerce
+      .number()
+      .gt(0, "COD_CONFIRM_HOURS must be more than 0")
+      .max(7 * 24, "COD_CONFIRM_HOURS is at most 168 (a week)")
+      .default(24),
     /** Milliseconds one statement of a guest's search, list or suggestions may run before it is cancelled and answered 503. */
     SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
     /** The shop's public origin: the links in its messages (and the storefront's canonical links). */
@@ -201,6 +207,7 @@ export function orderSettings(env: ServerEnv): OrderSettings {
     codLimit: env.COD_LIMIT,
     maxOpenCodOrders: env.MAX_OPEN_COD_ORDERS,
     maxCodUnits: env.MAX_COD_UNITS,
+    codConfirmMs: Math.round(env.COD_CONFIRM_HOURS * 60 * 60 * 1000),
   };
 }
 

@@ -14,6 +14,7 @@ import type {
   cartChangeSchema,
   cartSchema,
   catalogueOptionsSchema,
+  codLinkOrderSchema,
   importResultSchema,
   listEntrySchema,
   lowStockSchema,
@@ -63,6 +64,9 @@ export type OrderState = OrderJson["status"];
 export type PaymentStatus = OrderJson["paymentStatus"];
 /** An order's steps, each confirmed or not, with its date. */
 export type OrderSteps = OrderJson["orderStatus"];
+
+/** What a Cash on Delivery confirm/cancel link's page shows of its order (`cod/check`). */
+export type CodLinkOrderJson = z.infer<typeof codLinkOrderSchema>;
 
 export type OrderInvoicesJson = z.infer<typeof orderInvoicesSchema>;
 export type InvoiceJson = OrderInvoicesJson["invoices"][number];

@@ -394,6 +394,15 @@ export const orders = pgTable(
     orderStatus: jsonb("order_status").$type<OrderStatus>().notNull(),
     /** The order's steps beyond `orderStatus`, oldest first (OrderNote). */
     notes: jsonb("notes").$type<OrderNote[]>().notNull().default([]),
+    /**
+     * A Cash on Delivery order's confirmation by its shopper, from the emailed link: one of
+     * COD_CONFIRMATIONS; null for Online Payment. It ships only once "confirmed".
+     */
+    codConfirmation: text("cod_confirmation"),
+    /** Until when an order awaiting its Cash on Delivery confirmation waits for it; then it is cancelled. */
+    codConfirmDueAt: timestamp("cod_confirm_due_at", { withTimezone: true, mode: "date" }),
+    /** The SHA-256 hash of the emailed confirm/cancel links' token (docs/decisions/028-cod-confirmation.md). */
+    codTokenHash: text("cod_token_hash"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -407,6 +416,8 @@ export const orders = pgTable(
     index("orders_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     // One UTR pays one order.
     uniqueIndex("orders_payment_reference_idx").on(t.paymentReference),
+    // A confirm/cancel link finds its order by the token's hash.
+    uniqueIndex("orders_cod_token_idx").on(t.codTokenHash),
     check(
       "orders_status_known",
       sql`${t.status} IN ('confirmed', 'shipped', 'outForDelivery', 'delivered', 'cancelled', 'returned')`,
@@ -414,6 +425,14 @@ export const orders = pgTable(
     check(
       "orders_payment_status_known",
       sql`${t.paymentStatus} IN ('awaitingPayment', 'payOnDelivery', 'paid', 'refundPending', 'refunded', 'expired', 'cancelled')`,
+    ),
+    check(
+      "orders_cod_confirmation_known",
+      sql`${t.codConfirmation} IS NULL OR ${t.codConfirmation} IN ('awaiting', 'confirmed', 'expired')`,
+    ),
+    check(
+      "orders_cod_confirm_due_when_awaiting",
+      sql`${t.codConfirmation} IS DISTINCT FROM 'awaiting' OR ${t.codConfirmDueAt} IS NOT NULL`,
     ),
     check(
       "orders_payment_due_when_awaiting",

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { readEnv, shopIdentity } from "../../api/config";
 import { creditNotes, invoices } from "../../api/db/schema";
 import { gstinCheckCharacter } from "../../api/lib/tax/gst";
-import { createTestApi, createUserWithToken, insertMerchant, insertProduct, testAddresses } from "./helpers";
+import {
+  codTokenOf,
+  createTestApi,
+  createUserWithToken,
+  insertMerchant,
+  insertProduct,
+  testAddresses,
+} from "./helpers";
 
 // The shop registered in Karnataka, as SHOP_* set it.
 const shopGstin = `29AABCM1234K1Z${gstinCheckCharacter("29AABCM1234K1Z")}`;
@@ -45,7 +52,11 @@ async function placeCod(token: string, productIds: string[], address = testAddre
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data._id as string;
+  const orderId = res.body.data._id as string;
+  // The shopper confirms it with the emailed link, so that it can ship.
+  const confirmed = await call("POST", "/userapp/cod/confirm", { body: { token: await codTokenOf(db, orderId) } });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  return orderId;
 }
 
 const documentsOf = async (orderId: string, token: string) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PLATFORM_FEE } from "../../api/contract";
 import { documentCounters, invoices, orderItems, orders } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
-import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
 
 // 31 March 2026, 23:00 in India: the last hour of financial year 2025-26.
 let clock = Date.parse("2026-03-31T17:30:00Z");
@@ -42,7 +42,7 @@ async function ship(orderId: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-/** Places a Cash on Delivery order of size "M" lines and, unless told not to, ships it. */
+/** Places a Cash on Delivery order of size "M" lines, confirmed by its shopper, and, unless told not to, ships it. */
 async function place(
   token: string,
   lines: { productId: string; qty: number }[],
@@ -55,6 +55,8 @@ async function place(
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const orderId = res.body.data._id as string;
+  // The shopper confirms it from the emailed link, as a Cash on Delivery order must be before it ships.
+  await confirmCod(db, orderId, new Date(clock));
   if (options.ship) await ship(orderId);
   return orderId;
 }

@@ -49,16 +49,22 @@ describe("an order's confirmation", () => {
       const mail = await until("the mail", () => smtp.received.find((m) => m.text?.includes(order.id)));
       expect(mail.to).toMatchObject({ value: [{ address: email }] });
       expect(mail.from?.value).toEqual([{ name: shop.name, address: shop.supportEmail }]);
-      expect(mail.subject).toBe(`${shop.name}: your order is placed (${formatRupees(order.totalAmount)})`);
+      // Cash on Delivery: the confirmation of the order asks for the shopper's, with its two links.
+      expect(mail.subject).toBe(
+        `${shop.name}: please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})`,
+      );
+      expect(mail.text).toMatch(new RegExp(`Confirm my order: ${shop.origin}/cod/confirm\\?token=[\\w-]{43}`));
       expect(mail.text).toContain(`Linen Kurta (size M) × 2: ${formatRupees(2400)}`);
       expect(mail.text).toContain(`Total: ${formatRupees(order.totalAmount)}`);
       expect(mail.text).toContain("Payment: Cash on Delivery");
       expect(mail.text).toContain(`Your order: ${shop.origin}/myaccount/orders/${order.id}\n`);
       expect(mail.html).toContain(`href="${shop.origin}/myaccount/orders/${order.id}"`);
+      expect(mail.html).toMatch(new RegExp(`href="${shop.origin}/cod/confirm\\?token=[\\w-]{43}"`));
+      expect(mail.html).toContain(">Confirm my order<");
       // The HTML: a whole document, the same lines and total, and no invoice before dispatch.
       expect(mail.html).toMatch(/^<!DOCTYPE html[^>]*>(<!--\$-->)?<html dir="ltr" lang="en">/);
       expect(mail.html).toContain(
-        `<title>${shop.name}: your order is placed (${formatRupees(order.totalAmount)})</title>`,
+        `<title>${shop.name}: please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})</title>`,
       );
       for (const text of ["Linen Kurta", "Size M × 2", formatRupees(2400), formatRupees(order.totalAmount)])
         expect(mail.html).toContain(`>${text}<`);
@@ -71,7 +77,7 @@ describe("an order's confirmation", () => {
         return message?.state === "sent" ? message : undefined;
       });
       expect(mail.messageId).toBe(`<${row.id}@example.com>`);
-      expect(row).toMatchObject({ kind: "order.placed", attempts: 1, lastError: null });
+      expect(row).toMatchObject({ kind: "order.codConfirmation", attempts: 1, lastError: null });
       // Once: a second look later finds no other copy.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(smtp.received.filter((m) => m.text?.includes(order.id))).toHaveLength(1);
@@ -196,7 +202,7 @@ describe("every order event", () => {
         `${shop.name}: your refund is made (${total})`,
       ]);
       expect(subjectsOf(cancelled.id)).toEqual([
-        `${shop.name}: your order is placed (${formatRupees(cancelled.totalAmount)})`,
+        `${shop.name}: please confirm your Cash on Delivery order (${formatRupees(cancelled.totalAmount)})`,
         `${shop.name}: your order is cancelled`,
       ]);
       expect(subjectsOf(unpaid.id)).toEqual([

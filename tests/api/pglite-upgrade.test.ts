@@ -12,6 +12,7 @@ import { issueToken } from "../../api/lib/accounts/auth";
 import { defaultDeps } from "../../api/lib/context";
 import { changeOrder } from "../../api/lib/orders/order-changes";
 import { createPostgresTestDatabase } from "../db";
+import { confirmCod } from "./helpers";
 
 // `npm run db:upgrade` (api/db/upgrade-cli.ts, api/db/pglite-upgrade.ts): the PGlite data
 // directory of the last PGlite release (tests/fixtures/pglite-v1.tar.gz, made by
@@ -185,7 +186,8 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
       });
       expect(response.status, await response.clone().text()).toBe(201);
       const orderId = ((await response.json()) as any).data._id;
-      // Its invoice is issued as it ships (Cash on Delivery: nothing to wait for).
+      // Its invoice is issued as it ships (Cash on Delivery: once its shopper confirms it).
+      await confirmCod(handle.db, orderId, now());
       await changeOrder({ ...defaultDeps(handle.db), now }, { orderId, event: { type: "ship" } });
 
       const rows = await onTarget(`SELECT serial, number FROM invoices WHERE order_id = $1 AND merchant_id = $2`, [

@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { signInAsAdmin } from "./support/admin";
+import { codLinkToken } from "./support/mail";
 import { createShopper, signIn } from "./support/shoppers";
 
 // The printable tax invoice (docs/gst.md): from the order page to the invoice,
@@ -38,6 +39,11 @@ test("an admin ships an order, which issues its tax invoice; the shopper then op
   });
   expect(placed.status()).toBe(201);
   const orderId = (await placed.json()).data._id as string;
+  // The shopper confirms the Cash on Delivery order with the emailed link's token, so that it can ship.
+  const confirmed = await request.post("/userapp/cod/confirm", {
+    data: { token: await codLinkToken(request, shopper.email) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 
   // Before dispatch there is no invoice; the admin ships the order, and its invoice is issued.
   await signInAsAdmin(page, `/admin/orders/${orderId}`);
@@ -95,6 +101,10 @@ test("a parcel returned to origin gets a credit note for each invoice, printed a
     },
   });
   const orderId = (await placed.json()).data._id as string;
+  const confirmed = await request.post("/userapp/cod/confirm", {
+    data: { token: await codLinkToken(request, shopper.email) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
   await signInAsAdmin(page, `/admin/orders/${orderId}`);
   await page.getByRole("button", { name: "Mark as shipped" }).click();
   await page.getByRole("button", { name: "Mark as out for delivery" }).click();

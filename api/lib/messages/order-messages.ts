@@ -12,6 +12,8 @@ import { recordWebhookEvent, webhookEventOf } from "../webhooks/webhook-events";
 import { type NewMessage, recordMessage } from "./outbox";
 import { type MessageAction, OrderEmail } from "./templates/order-email";
 
+export type { MessageAction };
+
 const PAYMENT_NAMES: Record<OrderJson["paymentMethod"], string> = {
   cod: "Cash on Delivery",
   Upi: "Online Payment (UPI)",
@@ -31,7 +33,10 @@ export type OrderMessageKind =
   | "order.paidLate"
   | "order.reinstated"
   | "order.paymentReminder"
-  | "order.refunded";
+  | "order.refunded"
+  | "order.codConfirmation"
+  | "order.codConfirmed"
+  | "order.codExpired";
 
 /** The kind of message each order event sends. */
 export const EVENT_MESSAGES: Record<OrderEvent["type"], OrderMessageKind> = {
@@ -41,6 +46,7 @@ export const EVENT_MESSAGES: Record<OrderEvent["type"], OrderMessageKind> = {
   deliver: "order.delivered",
   cancel: "order.cancelled",
   expire: "order.expired",
+  confirmCod: "order.codConfirmed",
   return: "order.returned",
   returnToOrigin: "order.returnedToOrigin",
   reinstate: "order.reinstated",
@@ -59,6 +65,12 @@ const refundDue = (order: OrderJson) =>
   order.paymentStatus === "refundPending"
     ? [`Your payment of ${formatRupees(order.totalAmount)} will be refunded.`]
     : [];
+
+/** A Cash on Delivery order's confirmation deadline, as its messages say it. */
+const confirmBy = (order: OrderJson) => {
+  const due = new Date(order.codConfirmDueAt!);
+  return `${time.format(due)} on ${day.format(due)}`;
+};
 
 /** Each kind's subject (after the shop's name), heading and opening sentences. */
 const WORDING: Record<
@@ -146,6 +158,28 @@ const WORDING: Record<
     intro: (order) => [
       `We have not received the payment of ${formatRupees(order.totalAmount)} for this order yet. Please pay by ${time.format(new Date(order.paymentDueAt!))} (India time), from the order's page; after that the order is cancelled and its items go back on sale.`,
       "If you have paid already, there is nothing to do.",
+    ],
+  },
+  "order.codConfirmation": {
+    subject: (order) => `please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})`,
+    heading: "Please confirm your order",
+    intro: (order) => [
+      `Thank you for your order. As it is paid on delivery, please confirm it by ${confirmBy(order)} (India time): we ship it once you do. If it is not confirmed by then, it is cancelled.`,
+      "If you did not place this order, or have changed your mind, cancel it instead.",
+    ],
+  },
+  "order.codConfirmed": {
+    subject: () => "your order is confirmed",
+    heading: "Order confirmed",
+    intro: (order) => [
+      `Thank you for confirming your order. We will ship it soon. Please keep ${formatRupees(order.totalAmount)} ready to pay on delivery.`,
+    ],
+  },
+  "order.codExpired": {
+    subject: () => "your order is cancelled: not confirmed",
+    heading: "Order not confirmed",
+    intro: () => [
+      "We did not receive your confirmation of this Cash on Delivery order in time, so the order is cancelled and its items are back in stock.",
     ],
   },
   "order.refunded": {
