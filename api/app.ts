@@ -17,6 +17,7 @@ import { docsRoutes } from "./routes/docs";
 import { mediaRoutes } from "./routes/media";
 import { invoiceRoutes } from "./routes/invoices";
 import { orderRoutes } from "./routes/orders";
+import { codLinkRoutes } from "./routes/cod-links";
 import { pincodeRoutes } from "./routes/pincode";
 import { productRoutes } from "./routes/products";
 import { adminReviewRoutes, reviewRoutes } from "./routes/reviews";
@@ -57,6 +58,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/compare", compareRoutes(deps));
   api.route("/pincode", pincodeRoutes(deps));
   api.route("/", orderRoutes(deps));
+  api.route("/cod", codLinkRoutes(deps)); // public: the emailed link's token is the proof
   api.route("/", invoiceRoutes(deps)); // /orders/{id}/invoices and /admin/orders/{id}/invoices
   api.route("/", reviewRoutes(deps)); // /product/{id}/reviews and /reviews/{id}
   api.route("/admin", adminOrderRoutes(deps));

@@ -2,113 +2,164 @@ import { z } from "zod";
 import { parseTrustProxy } from "./platform/client-address";
 import { defaultSupportEmail, SHOP_NAME } from "./contract";
 import type { ShopIdentity } from "./lib/context";
+import { gstinProblem, gstinStateProblem, gstState } from "./lib/tax/gst";
 import type { OrderSettings } from "./lib/orders/order-states";
 
 /** Environment of the API and server, parsed once at start-up. */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  NODE_ENV: z.string().default("production"),
-  /** Worker processes sharing the port (node:cluster), PostgreSQL only; unset: one per core (api/platform/runtime.ts). */
-  WEB_CONCURRENCY: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === "") return undefined;
-      const count = Number(value);
-      if (!Number.isInteger(count) || count < 1 || count > 64) {
-        ctx.addIssue({ code: "custom", message: "WEB_CONCURRENCY must be a whole number from 1 to 64" });
-        return z.NEVER;
-      }
-      return count;
-    }),
-  /** The most PostgreSQL connections each process's pool opens. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
-  /** Seconds a guest's public page (home, shop, product) is served from the storefront's micro-cache; 0 turns it off. */
-  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
-  /** The largest /userapp request body read, in bytes; larger answers 413 (api/app.ts). */
-  API_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(100 * 1024 * 1024)
-    .default(1024 * 1024),
-  /** Whose X-Forwarded-For is believed: off, a hop count or addresses/CIDRs (api/platform/client-address.ts). */
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      try {
-        return parseTrustProxy(value);
-      } catch (error) {
-        ctx.addIssue({ code: "custom", message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
-  /** The largest storefront form post read, in bytes; larger answers 413 (server/body-limit.ts). */
-  FORM_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .max(100 * 1024 * 1024)
-    .default(64 * 1024),
-  /** Minutes an order awaiting its UPI payment holds its stock; fractions allowed (0.5 is 30 s). */
-  PAYMENT_WINDOW_MINUTES: z.coerce
-    .number()
-    .gt(0, "PAYMENT_WINDOW_MINUTES must be more than 0")
-    .max(7 * 24 * 60)
-    .default(30),
-  /** Orders one shopper may have awaiting payment at once. */
-  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
-  /** The largest order total, in whole rupees, that may be paid by Cash on Delivery (0: none). */
-  COD_LIMIT: z.coerce.number().int().min(0).default(50000),
-  /** Cash on Delivery orders one shopper may have open (not yet delivered) at once. */
-  MAX_OPEN_COD_ORDERS: z.coerce.number().int().min(1).max(100).default(2),
-  /** Units of one product that one Cash on Delivery order may hold. */
-  MAX_COD_UNITS: z.coerce.number().int().min(1).max(1000).default(5),
-  /** Milliseconds one statement of a guest's search, list or suggestions may run before it is cancelled and answered 503. */
-  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
-  /** The shop's public origin: the links in its messages (and the storefront's canonical links). */
-  PUBLIC_ORIGIN: z
-    .string()
-    .url({ protocol: /^https?$/, message: "PUBLIC_ORIGIN must be an http(s) URL such as https://shop.example.in" })
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  /** The address shoppers write to (default support@ the PUBLIC_ORIGIN's domain). */
-  SUPPORT_EMAIL: z
-    .email("SUPPORT_EMAIL must be an email address")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  /** Where messages are sent: smtp:// or smtps:// with credentials; unset, they are kept and not sent. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  /** The sender of every message (default "Mart <SUPPORT_EMAIL>"). */
-  MAIL_FROM: z
-    .string()
-    .max(320)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  /** Webhook endpoints may be on loopback and private addresses (tests, a provider on the shop's own network); off by default. */
-  WEBHOOKS_ALLOW_PRIVATE: z
-    .enum(["", "0", "1", "false", "true"], { error: "WEBHOOKS_ALLOW_PRIVATE must be 1 or 0 (true or false)" })
-    .default("")
-    .transform((value) => value === "1" || value === "true"),
-  /** Accounts one client address may register per hour (api/lib/accounts/throttle.ts). */
-  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
-  /** Password-reset links one client address may ask for per hour; more are answered alike and send nothing. */
-  PASSWORD_RESET_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
-  /** Password-reset links sent for one account per hour, from any addresses. */
-  PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    NODE_ENV: z.string().default("production"),
+    /** Worker processes sharing the port (node:cluster), PostgreSQL only; unset: one per core (api/platform/runtime.ts). */
+    WEB_CONCURRENCY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === "") return undefined;
+        const count = Number(value);
+        if (!Number.isInteger(count) || count < 1 || count > 64) {
+          ctx.addIssue({ code: "custom", message: "WEB_CONCURRENCY must be a whole number from 1 to 64" });
+          return z.NEVER;
+        }
+        return count;
+      }),
+    /** The most PostgreSQL connections each process's pool opens. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Seconds a guest's public page (home, shop, product) is served from the storefront's micro-cache; 0 turns it off. */
+    PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    /** The largest /userapp request body read, in bytes; larger answers 413 (api/app.ts). */
+    API_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(1024 * 1024),
+    /** Whose X-Forwarded-For is believed: off, a hop count or addresses/CIDRs (api/platform/client-address.ts). */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** The largest storefront form post read, in bytes; larger answers 413 (server/body-limit.ts). */
+    FORM_BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(64 * 1024),
+    /** Minutes an order awaiting its UPI payment holds its stock; fractions allowed (0.5 is 30 s). */
+    PAYMENT_WINDOW_MINUTES: z.coerce
+      .number()
+      .gt(0, "PAYMENT_WINDOW_MINUTES must be more than 0")
+      .max(7 * 24 * 60)
+      .default(30),
+    /** Orders one shopper may have awaiting payment at once. */
+    MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
+    /** The largest order total, in whole rupees, that may be paid by Cash on Delivery (0: none). */
+    COD_LIMIT: z.coerce.number().int().min(0).default(50000),
+    /** Cash on Delivery orders one shopper may have open (not yet delivered) at once. */
+    MAX_OPEN_COD_ORDERS: z.coerce.number().int().min(1).max(100).default(2),
+    /** Units of one product that one Cash on Delivery order may hold. */
+    MAX_COD_UNITS: z.coerce.number().int().min(1).max(1000).default(5),
+    /** Hours a Cash on Delivery order waits for its shopper's confirmation before it is cancelled; fractions allowed. */
+    COD_CONFIRM_HOURS: z.coerce
+      .number()
+      .gt(0, "COD_CONFIRM_HOURS must be more than 0")
+      .max(7 * 24, "COD_CONFIRM_HOURS is at most 168 (a week)")
+      .default(24),
+    /** Milliseconds one statement of a guest's search, list or suggestions may run before it is cancelled and answered 503. */
+    SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+    /** The shop's public origin: the links in its messages (and the storefront's canonical links). */
+    PUBLIC_ORIGIN: z
+      .string()
+      .url({ protocol: /^https?$/, message: "PUBLIC_ORIGIN must be an http(s) URL such as https://shop.example.in" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** The address shoppers write to (default support@ the PUBLIC_ORIGIN's domain). */
+    SUPPORT_EMAIL: z
+      .email("SUPPORT_EMAIL must be an email address")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Where messages are sent: smtp:// or smtps:// with credentials; unset, they are kept and not sent. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** The sender of every message (default "Mart <SUPPORT_EMAIL>"). */
+    MAIL_FROM: z
+      .string()
+      .max(320)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /**
+     * The shop's own GST details, printed on its platform-fee invoices and credit notes
+     * (api/lib/tax/platform-fee.ts): its legal name (default the shop's name), GSTIN, state and
+     * registered address. The GSTIN is checked like a seller's, and must be of SHOP_STATE.
+     */
+    SHOP_LEGAL_NAME: z
+      .string()
+      .trim()
+      .max(200, "SHOP_LEGAL_NAME is at most 200 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    SHOP_GSTIN: z
+      .string()
+      .trim()
+      .transform((gstin) => gstin.toUpperCase())
+      .superRefine((gstin, ctx) => {
+        const problem = gstin === "" ? null : gstinProblem(gstin);
+        if (problem) ctx.addIssue({ code: "custom", message: `SHOP_GSTIN: ${problem}` });
+      })
+      .optional()
+      .transform((gstin) => gstin || undefined),
+    SHOP_STATE: z
+      .string()
+      .trim()
+      .refine(
+        (state) => state === "" || gstState(state) !== null,
+        "SHOP_STATE must be one of India's states, as spelt in docs/gst.md",
+      )
+      .optional()
+      .transform((state) => (state ? gstState(state)!.name : undefined)),
+    SHOP_ADDRESS: z
+      .string()
+      .trim()
+      .max(500, "SHOP_ADDRESS is at most 500 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Webhook endpoints may be on loopback and private addresses (tests, a provider on the shop's own network); off by default. */
+    WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(["", "0", "1", "false", "true"], { error: "WEBHOOKS_ALLOW_PRIVATE must be 1 or 0 (true or false)" })
+      .default("")
+      .transform((value) => value === "1" || value === "true"),
+    /** Accounts one client address may register per hour (api/lib/accounts/throttle.ts). */
+    REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    /** Password-reset links one client address may ask for per hour; more are answered alike and send nothing. */
+    PASSWORD_RESET_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    /** Password-reset links sent for one account per hour, from any addresses. */
+    PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SHOP_GSTIN && !env.SHOP_STATE) {
+      ctx.addIssue({ code: "custom", path: ["SHOP_STATE"], message: "SHOP_STATE is required with SHOP_GSTIN" });
+    }
+    const problem = env.SHOP_GSTIN && env.SHOP_STATE ? gstinStateProblem(env.SHOP_GSTIN, env.SHOP_STATE) : null;
+    if (problem) ctx.addIssue({ code: "custom", path: ["SHOP_GSTIN"], message: problem });
+  });
 
 export type ServerEnv = z.output<typeof envSchema>;
 
@@ -128,10 +179,24 @@ export function userappSettings(env: ServerEnv) {
 }
 
 /** The shop as its messages name it, with the origin of their links (api/lib/messages/). */
-export function shopIdentity(env: Pick<ServerEnv, "PUBLIC_ORIGIN" | "SUPPORT_EMAIL" | "MAIL_FROM">): ShopIdentity {
+export function shopIdentity(
+  env: Pick<ServerEnv, "PUBLIC_ORIGIN" | "SUPPORT_EMAIL" | "MAIL_FROM"> &
+    Partial<Pick<ServerEnv, "SHOP_LEGAL_NAME" | "SHOP_GSTIN" | "SHOP_STATE" | "SHOP_ADDRESS">>,
+): ShopIdentity {
   const origin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : "http://localhost:3000";
   const supportEmail = env.SUPPORT_EMAIL ?? defaultSupportEmail(env.PUBLIC_ORIGIN ?? null);
-  return { name: SHOP_NAME, origin, supportEmail, from: env.MAIL_FROM ?? `${SHOP_NAME} <${supportEmail}>` };
+  return {
+    name: SHOP_NAME,
+    origin,
+    supportEmail,
+    from: env.MAIL_FROM ?? `${SHOP_NAME} <${supportEmail}>`,
+    gst: {
+      name: env.SHOP_LEGAL_NAME ?? SHOP_NAME,
+      gstin: env.SHOP_GSTIN ?? null,
+      state: env.SHOP_STATE ?? null,
+      address: env.SHOP_ADDRESS ?? null,
+    },
+  };
 }
 
 /** The order rules of `env` (api/lib/orders/order-states.ts), for createUserapp's `orders`. */
@@ -142,6 +207,7 @@ export function orderSettings(env: ServerEnv): OrderSettings {
     codLimit: env.COD_LIMIT,
     maxOpenCodOrders: env.MAX_OPEN_COD_ORDERS,
     maxCodUnits: env.MAX_COD_UNITS,
+    codConfirmMs: Math.round(env.COD_CONFIRM_HOURS * 60 * 60 * 1000),
   };
 }
 

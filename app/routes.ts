@@ -13,6 +13,8 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("confirm-email", "routes/confirm-email.tsx"),
+    // A Cash on Delivery order's emailed links: /cod/confirm and /cod/cancel, each a page with one button.
+    route("cod/:action", "routes/cod.$action.tsx"),
     route("mycart", "routes/mycart.tsx"),
     route("wishlist", "routes/wishlist.tsx"),
     route("compare", "routes/compare.tsx"),

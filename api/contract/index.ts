@@ -52,6 +52,18 @@ export function formatRupees(amount: number): string {
   return rupees.format(amount);
 }
 
+const rupeesAndPaise = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Tax documents' taxable values and taxes are to the paisa (₹1,23,456.78); prices stay whole rupees. */
+export function formatPaise(paise: number): string {
+  return rupeesAndPaise.format(paise / 100);
+}
+
 /** Rupees added to every order's total, whatever its size. */
 export const PLATFORM_FEE = 4;
 

@@ -14,6 +14,7 @@ import type {
   cartChangeSchema,
   cartSchema,
   catalogueOptionsSchema,
+  codLinkOrderSchema,
   importResultSchema,
   listEntrySchema,
   lowStockSchema,
@@ -70,8 +71,13 @@ export type PaymentStatus = OrderJson["paymentStatus"];
 /** An order's steps, each confirmed or not, with its date. */
 export type OrderSteps = OrderJson["orderStatus"];
 
+/** What a Cash on Delivery confirm/cancel link's page shows of its order (`cod/check`). */
+export type CodLinkOrderJson = z.infer<typeof codLinkOrderSchema>;
+
 export type OrderInvoicesJson = z.infer<typeof orderInvoicesSchema>;
 export type InvoiceJson = OrderInvoicesJson["invoices"][number];
+export type FeeInvoiceJson = NonNullable<OrderInvoicesJson["feeInvoice"]>;
+export type CreditNoteJson = NonNullable<InvoiceJson["creditNote"]>;
 
 /** A shopper's review, as its author sees it (`heldFor`, `removalReason`) or anyone (those null). */
 export type ReviewJson = z.infer<typeof reviewSchema>;

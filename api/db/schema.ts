@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  serial,
   text,
   timestamp,
   unique,
@@ -394,15 +395,19 @@ export const orders = pgTable(
     itemsAmount: integer("items_amount").notNull(),
     platformFee: integer("platform_fee").notNull(),
     totalAmount: integer("total_amount").notNull(),
-    /** The sums of the lines' GST split (order_items), whole rupees; null on orders placed before migration 0006. */
-    taxableAmount: integer("taxable_amount"),
-    cgstAmount: integer("cgst_amount"),
-    sgstAmount: integer("sgst_amount"),
-    igstAmount: integer("igst_amount"),
     address: jsonb("address").$type<OrderAddress>().notNull(),
     orderStatus: jsonb("order_status").$type<OrderStatus>().notNull(),
     /** The order's steps beyond `orderStatus`, oldest first (OrderNote). */
     notes: jsonb("notes").$type<OrderNote[]>().notNull().default([]),
+    /**
+     * A Cash on Delivery order's confirmation by its shopper, from the emailed link: one of
+     * COD_CONFIRMATIONS; null for Online Payment. It ships only once "confirmed".
+     */
+    codConfirmation: text("cod_confirmation"),
+    /** Until when an order awaiting its Cash on Delivery confirmation waits for it; then it is cancelled. */
+    codConfirmDueAt: timestamp("cod_confirm_due_at", { withTimezone: true, mode: "date" }),
+    /** The SHA-256 hash of the emailed confirm/cancel links' token (docs/decisions/028-cod-confirmation.md). */
+    codTokenHash: text("cod_token_hash"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -416,6 +421,8 @@ export const orders = pgTable(
     index("orders_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     // One UTR pays one order.
     uniqueIndex("orders_payment_reference_idx").on(t.paymentReference),
+    // A confirm/cancel link finds its order by the token's hash.
+    uniqueIndex("orders_cod_token_idx").on(t.codTokenHash),
     check(
       "orders_status_known",
       sql`${t.status} IN ('confirmed', 'shipped', 'outForDelivery', 'delivered', 'cancelled', 'returned')`,
@@ -423,6 +430,14 @@ export const orders = pgTable(
     check(
       "orders_payment_status_known",
       sql`${t.paymentStatus} IN ('awaitingPayment', 'payOnDelivery', 'paid', 'refundPending', 'refunded', 'expired', 'cancelled')`,
+    ),
+    check(
+      "orders_cod_confirmation_known",
+      sql`${t.codConfirmation} IS NULL OR ${t.codConfirmation} IN ('awaiting', 'confirmed', 'expired')`,
+    ),
+    check(
+      "orders_cod_confirm_due_when_awaiting",
+      sql`${t.codConfirmation} IS DISTINCT FROM 'awaiting' OR ${t.codConfirmDueAt} IS NOT NULL`,
     ),
     check(
       "orders_payment_due_when_awaiting",
@@ -453,16 +468,16 @@ export const orderItems = pgTable(
     amount: integer("amount").notNull(),
     /**
      * The GST within `amount`, fixed when the order is placed (api/lib/tax/gst.ts, splitTax): the
-     * product's HSN code, the rate in percent, the value before tax and the tax, in whole rupees
-     * (taxable_value + cgst + sgst + igst = amount). Null on lines placed before migration 0006,
+     * product's HSN code, the rate in percent, the value before tax and the tax, in paise
+     * (taxable + cgst + sgst + igst = 100 × amount; whole rupees, ×100, before migration 0012). Null on lines placed before migration 0006,
      * whose split is worked out when read (api/lib/tax/gst-invoices.ts).
      */
     hsn: text("hsn"),
     gstRate: integer("gst_rate"),
-    taxableValue: integer("taxable_value"),
-    cgst: integer("cgst"),
-    sgst: integer("sgst"),
-    igst: integer("igst"),
+    taxablePaise: integer("taxable_paise"),
+    cgstPaise: integer("cgst_paise"),
+    sgstPaise: integer("sgst_paise"),
+    igstPaise: integer("igst_paise"),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.position] })],
 );
@@ -470,7 +485,7 @@ export const orderItems = pgTable(
 /**
  * The tax invoice of one merchant's lines of an order (CGST Rule 46), numbered when the order
  * ships (orders placed before that rule took theirs when placed, and keep them): `serial` counts from 1 per merchant and financial year (April to March, India time),
- * with no gaps (invoice_counters), and `number` is "2025-26/000042".
+ * with no gaps (document_counters), and `number` is "2025-26/000042".
  */
 export const invoices = pgTable(
   "invoices",
@@ -483,6 +498,8 @@ export const invoices = pgTable(
     serial: integer("serial").notNull(),
     number: text("number").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The seller as the invoice named it when issued; null on invoices issued before migration 0012 (read from merchants). */
+    supplier: jsonb("supplier").$type<DocumentSupplier>(),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.merchantId] }),
@@ -492,15 +509,84 @@ export const invoices = pgTable(
   ],
 );
 
-/** The last invoice serial given per merchant and financial year: one row, locked while an order takes the next. */
-export const invoiceCounters = pgTable(
-  "invoice_counters",
+/** A supplier as a tax document names it, kept with the document so that later edits leave it as issued. */
+export type DocumentSupplier = { name: string; gstin: string | null; address: string | null; state: string | null };
+
+/**
+ * The last serial given per series and financial year: one row, locked while a document takes the
+ * next (api/lib/tax/gst-invoices.ts). The series are "invoice:<merchant id>", "credit:<merchant id>",
+ * the shop's "fee-invoice" and "credit:shop".
+ */
+export const documentCounters = pgTable(
+  "document_counters",
   {
-    merchantId: text("merchant_id").notNull(),
+    series: text("series").notNull(),
     financialYear: text("financial_year").notNull(),
     lastSerial: integer("last_serial").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.financialYear] })],
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
+);
+
+/**
+ * A credit note (CGST section 34, Rule 53) reversing one tax invoice of an order in full, line by
+ * line, when the order comes back (a return, a return to origin) or is refunded after dispatch.
+ * `merchantId` null is the shop's own, reversing its platform-fee invoice. Numbered "CN2026-27/000001"
+ * in the supplier's own series, gap-free like invoices.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    merchantId: text("merchant_id"),
+    /** The invoice it reverses. */
+    invoiceNumber: text("invoice_number").notNull(),
+    /** What brought it: "returned", "returnedToOrigin" or "refunded". */
+    reason: text("reason").notNull(),
+    financialYear: text("financial_year").notNull(),
+    serial: integer("serial").notNull(),
+    number: text("number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull(),
+    supplier: jsonb("supplier").$type<DocumentSupplier>().notNull(),
+  },
+  (t) => [
+    unique("credit_notes_order_merchant_key").on(t.orderId, t.merchantId).nullsNotDistinct(),
+    unique("credit_notes_serial_key").on(t.merchantId, t.financialYear, t.serial).nullsNotDistinct(),
+    check("credit_notes_number_length", sql`length(${t.number}) <= 16`),
+  ],
+);
+
+/**
+ * The shop's tax invoice for an order's platform fee, issued at dispatch with the sellers' (a
+ * service: its SAC code and rate as issued, api/lib/tax/platform-fee.ts), numbered "PF2026-27/000001"
+ * in the shop's own series. The tax is fixed here, to the paisa, as issued.
+ */
+export const feeInvoices = pgTable(
+  "fee_invoices",
+  {
+    orderId: text("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    financialYear: text("financial_year").notNull(),
+    serial: integer("serial").notNull(),
+    number: text("number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull(),
+    supplier: jsonb("supplier").$type<DocumentSupplier>().notNull(),
+    sac: text("sac").notNull(),
+    gstRate: integer("gst_rate").notNull(),
+    /** The fee, GST included, whole rupees. */
+    amount: integer("amount").notNull(),
+    taxablePaise: integer("taxable_paise").notNull(),
+    cgstPaise: integer("cgst_paise").notNull(),
+    sgstPaise: integer("sgst_paise").notNull(),
+    igstPaise: integer("igst_paise").notNull(),
+  },
+  (t) => [
+    unique("fee_invoices_serial_key").on(t.financialYear, t.serial),
+    check("fee_invoices_number_length", sql`length(${t.number}) <= 16`),
+  ],
 );
 
 /** One row per change an admin makes (api/routes/admin-orders.ts): who, what, to which record, before and after. */

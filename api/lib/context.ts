@@ -1,5 +1,6 @@
 import { defaultSupportEmail, SHOP_NAME } from "../contract";
 import type { Database } from "../db/client";
+import type { DocumentSupplier } from "../db/schema";
 import { type ClientBindings, TRUST_NO_PROXY, type TrustProxy } from "../platform/client-address";
 import { type Logger, logger } from "../platform/logger";
 import { defaultOrderSettings, type OrderSettings } from "./orders/order-states";
@@ -50,8 +51,18 @@ export type ApiDeps = {
   webhooksAllowPrivate: boolean;
 };
 
-/** The shop's name, the origin of its links, its support address and the sender of its messages. */
-export type ShopIdentity = { name: string; origin: string; supportEmail: string; from: string };
+/**
+ * The shop's name, the origin of its links, its support address, the sender of its messages, and
+ * the shop as a GST supplier, on its platform-fee invoices (SHOP_LEGAL_NAME, SHOP_GSTIN, SHOP_STATE,
+ * SHOP_ADDRESS; a GSTIN or state not set prints "Not on file", as a seller's does).
+ */
+export type ShopIdentity = {
+  name: string;
+  origin: string;
+  supportEmail: string;
+  from: string;
+  gst: DocumentSupplier;
+};
 
 export type SignedInUser = { id: string; email: string; tokenHash: string };
 
@@ -87,5 +98,6 @@ export const defaultDeps = (db: Database): ApiDeps => ({
     origin: "http://localhost:3000",
     supportEmail: defaultSupportEmail(null),
     from: `${SHOP_NAME} <${defaultSupportEmail(null)}>`,
+    gst: { name: SHOP_NAME, gstin: null, address: null, state: null },
   },
 });

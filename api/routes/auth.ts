@@ -193,9 +193,8 @@ export function authRoutes(deps: ApiDeps) {
     // Taken: the owner hears of it, and the answer is a new account's, with nobody's data.
     const account = owner ?? (await findAccount(deps.db, body.email));
     if (account) {
-      await deps.db.transaction((tx) =>
-        recordMessage(tx, registerAttemptMessage(account.email, deps.shop, account.id)),
-      );
+      const message = await registerAttemptMessage(account.email, deps.shop, account.id);
+      await deps.db.transaction((tx) => recordMessage(tx, message));
     }
     const lookalike = { ...values, id: newId(), avatar: null, phone: null, countryCode: "91", userType: null };
     return ok(c, toUserJson(lookalike, []), "Registration successful", 201);

@@ -4,7 +4,9 @@ import type { Database } from "../db/client";
 import {
   cartItems,
   compareItems,
-  invoiceCounters,
+  creditNotes,
+  documentCounters,
+  feeInvoices,
   invoices,
   merchants,
   messages,
@@ -536,7 +538,7 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
   // those orders, or to shoppers of a shop being replaced) and the webhook deliveries (about
   // those orders; the endpoints stay). Reviews (the sample ones and shoppers') are of the products.
   await db.execute(sql`
-    TRUNCATE ${messages}, ${webhookDeliveries}, ${invoices}, ${invoiceCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
+    TRUNCATE ${messages}, ${webhookDeliveries}, ${invoices}, ${feeInvoices}, ${creditNotes}, ${documentCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
       ${reviewVotes}, ${reviewReports}, ${reviews},
       ${productMedia}, ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;

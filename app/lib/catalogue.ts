@@ -71,7 +71,7 @@ export function isNew(createdAt: string, now: Date = new Date()): boolean {
 /**
  * The product's rating from its published reviews, the average to one decimal, or null when it
  * has none: shown as "No ratings yet", never as the spec's 5 stars and 100 ratings, which no
- * shopper gave (docs/decisions/0XX-reviews.md).
+ * shopper gave (docs/decisions/029-reviews.md).
  */
 export function ratingOf(
   product: Pick<Product, "ratingValue" | "ratingCount">,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, withoutControlCharacters } from "./plain-text";
 
-// The storefront's side of reviews (docs/decisions/0XX-reviews.md): the form's rules (the API
+// The storefront's side of reviews (docs/decisions/029-reviews.md): the form's rules (the API
 // holds the same ones and has the last word), the product page's list parameters, and the words.
 
 export const REVIEW_TITLE_MAX = 100;

@@ -2,7 +2,13 @@ import type { ComponentProps, ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import type { AdminEvent } from "../../api/contract/types";
 import { adminMeta, cellClass, headCellClass, tableClass } from "~/components/admin/catalogue-parts";
-import { formatDateTime, orderStatusLabel, paymentStatusText, StateBadge } from "~/components/admin/order-parts";
+import {
+  codConfirmationText,
+  formatDateTime,
+  orderStatusLabel,
+  paymentStatusText,
+  StateBadge,
+} from "~/components/admin/order-parts";
 import { secondaryButton } from "~/components/account/form-actions";
 import { FormError, primaryButton } from "~/components/form-field";
 import { ORDER_STEPS } from "~/components/orders/order-format";
@@ -198,6 +204,8 @@ function PaymentDetails({ order }: { order: AdminOrderDetail }) {
     ["Status", paymentStatusText(order.paymentStatus)],
   ];
   if (order.paymentDueAt) rows.push(["Due by", formatDateTime(order.paymentDueAt)]);
+  const confirmation = codConfirmationText(order);
+  if (confirmation) rows.push(["Confirmation", confirmation]);
   if (order.paymentReference) rows.push(["UTR", <span className="font-mono">{order.paymentReference}</span>]);
   if (order.paidAt) rows.push(["Paid", formatDateTime(order.paidAt)]);
   if (order.refundReference)
@@ -267,6 +275,16 @@ function OrderChanges({ order, refusal }: { order: AdminOrderDetail; refusal: Ad
   const allowed = new Set(order.allowedEvents);
   const errorOf = (intent: AdminEvent, field: Field) =>
     refusal?.intent === intent ? (refusal.fieldErrors[field] ?? null) : null;
+  // Why no ship button: a Cash on Delivery order ships once its shopper confirms it (the API refuses it before).
+  const awaiting =
+    order.codConfirmation === "awaiting" && order.status === "confirmed" ? (
+      <p role="note" className="text-sm text-gray-700">
+        Awaiting COD confirmation: the shopper confirms the order with the link emailed to them. It can ship once
+        confirmed
+        {order.codConfirmDueAt ? `, and is cancelled if not confirmed by ${formatDateTime(order.codConfirmDueAt)}` : ""}
+        .
+      </p>
+    ) : null;
   if (allowed.size === 0) return <p className="text-sm text-gray-700">Nothing more can be done with this order.</p>;
 
   // The intent rides a hidden field, so pressing Enter in a field sends it as well as the button does.
@@ -285,6 +303,7 @@ function OrderChanges({ order, refusal }: { order: AdminOrderDetail; refusal: Ad
   ];
   return (
     <div className="space-y-5">
+      {awaiting}
       {steps
         .filter(([intent]) => allowed.has(intent))
         .map(([intent, label, busy]) => (

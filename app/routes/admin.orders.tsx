@@ -107,6 +107,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             <td className={`${cellClass} text-right whitespace-nowrap`}>{formatRupees(order.totalAmount)}</td>
             <td className={cellClass}>
               <StateBadge>{orderStatusLabel(order.status)}</StateBadge>
+              {order.codConfirmation === "awaiting" && order.status === "confirmed" ? (
+                <>
+                  {" "}
+                  <StateBadge>Awaiting COD confirmation</StateBadge>
+                </>
+              ) : null}
             </td>
             <td className={cellClass}>
               <StateBadge>{paymentStatusText(order.paymentStatus)}</StateBadge>

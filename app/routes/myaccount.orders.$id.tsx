@@ -9,7 +9,13 @@ import {
   REASON_MAX,
   ReturnForm,
 } from "~/components/orders/order-actions";
-import { formatOrderDate, paymentStatusLabel, timelineOf } from "~/components/orders/order-format";
+import {
+  codConfirmationLabel,
+  formatOrderDate,
+  formatOrderTime,
+  paymentStatusLabel,
+  timelineOf,
+} from "~/components/orders/order-format";
 import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { OrderReasons, StatusTimeline } from "~/components/orders/status-timeline";
 import { UpiPayment } from "~/components/orders/upi-payment";
@@ -70,6 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, payment } = loaderData;
   const refusal = actionData as OrderActionData | undefined;
+  const confirmation = codConfirmationLabel(order);
   return (
     <section className="w-full space-y-6" aria-labelledby="order-title">
       <div>
@@ -97,6 +104,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
       {payment.kind === "upi" ? <UpiPayment request={payment} /> : null}
 
+      {order.codConfirmation === "awaiting" && order.status === "confirmed" && order.codConfirmDueAt ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Please confirm this order with the link in the email we sent you. We ship it once you confirm it; if it is not
+          confirmed by {formatOrderTime(order.codConfirmDueAt)}, it is cancelled.
+        </p>
+      ) : null}
+
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         {/* min-w-0: a long product title is truncated instead of widening the column past a phone's screen. */}
         <div className="min-w-0 space-y-6">
@@ -104,7 +118,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <OrderLines
               lines={order.products}
               lineAction={
-                // A delivered order's products can be reviewed (a returned one's cannot: docs/decisions/0XX-reviews.md).
+                // A delivered order's products can be reviewed (a returned one's cannot: docs/decisions/029-reviews.md).
                 order.status === "delivered"
                   ? (line) => (
                       <Link
@@ -135,6 +149,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <dd>{paymentLabel(order.paymentMethod)}</dd>
               <dt className="text-gray-600">Payment status</dt>
               <dd>{paymentStatusLabel(order.paymentStatus)}</dd>
+              {confirmation ? (
+                <>
+                  <dt className="text-gray-600">Order confirmation</dt>
+                  <dd>{confirmation}</dd>
+                </>
+              ) : null}
               {order.paymentReference ? (
                 <>
                   <dt className="text-gray-600">UPI reference (UTR)</dt>

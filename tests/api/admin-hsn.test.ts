@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products } from "../../api/db/schema";
 import { parseCsv } from "../../api/lib/catalogue/csv";
-import { createTestApi, createUserWithToken, insertMerchant } from "./helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertMerchant } from "./helpers";
 
 // A product's HSN code in the back office: the product form's body (POST and PUT
 // /userapp/admin/products) and the catalogue CSV. The GST rate is never sent: it follows from the
@@ -81,15 +81,17 @@ describe("the product form's HSN code", () => {
       body: { products: [{ productId: painting.body.data._id, size: "M", qty: 1 }], address, paymentMethod: "cod" },
     });
     expect(placed.status).toBe(201);
-    // The invoice is issued as the order ships.
+    // The invoice is issued as the order ships, once its shopper has confirmed it.
+    await confirmCod(db, placed.body.data._id);
     expect((await adminCall("PUT", `/orders/${placed.body.data._id}/status`, { status: "shipped" })).status).toBe(200);
     const invoices = await call("GET", `/userapp/orders/${placed.body.data._id}/invoices`, { token: shopper.token });
     expect(invoices.body.data.invoices[0].lines[0]).toMatchObject({
       hsn: "970191",
       gstRate: 5,
-      cgst: 238,
-      sgst: 238,
-      taxableValue: 9523,
+      // ₹9,999 at 5% within the state: ₹238.0714 → ₹238.07 each half.
+      cgstPaise: 23807,
+      sgstPaise: 23807,
+      taxablePaise: 952286,
     });
   });
 });

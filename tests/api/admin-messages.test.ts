@@ -52,7 +52,7 @@ describe("the list and one message", () => {
         id: first.message.id,
         state: "failed",
         lastError: "550 No such user",
-        kind: "order.placed",
+        kind: "order.codConfirmation",
       }),
     ]);
     const byOrder = await call("GET", `/userapp/admin/messages?search=${second.order.id}`, { token: admin.token });

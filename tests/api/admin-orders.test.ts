@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
-import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertProduct } from "./helpers";
 
 let clock = Date.now();
 const api = await createTestApi({ now: () => new Date(clock) });
@@ -117,6 +117,7 @@ describe("GET /userapp/admin/orders", () => {
     const upi = await place(asha.token, "Upi");
     clock += 1000;
     const shipped = await place(ravi.token, "cod");
+    await confirmCod(db, shipped, new Date(clock));
     expect(
       (
         await call("PUT", `/userapp/admin/orders/${shipped}/status`, {

@@ -5,7 +5,14 @@ import { createCatalogueCache, stockChanged } from "../../api/lib/catalogue/cata
 import { catalogueChanged } from "../../api/platform/catalogue-version";
 import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
 import { newId } from "../../api/lib/ids";
-import { createTestApi, createUserWithToken, insertMerchant, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
+import {
+  confirmCod,
+  createTestApi,
+  createUserWithToken,
+  insertMerchant,
+  insertProduct,
+  TEST_ORDER_SETTINGS,
+} from "./helpers";
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
@@ -130,6 +137,7 @@ describe("the catalogue cache drops what a change makes stale", () => {
       call("PUT", `/userapp/admin/orders/${id}/status`, { token: admin.token, body: { status: value } });
     expect((await status(first._id, "cancelled")).status).toBe(200);
     expect(await stockShown(p)).toBe(7);
+    await confirmCod(db, second._id, new Date(clock));
     for (const step of ["shipped", "outForDelivery", "delivered"])
       expect((await status(second._id, step)).status).toBe(200);
     expect(await stockShown(p)).toBe(7);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { readEnv } from "../../api/config";
 import { variants } from "../../api/db/schema";
 import { defaultOrderSettings } from "../../api/lib/orders/order-states";
-import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
 
 const api = await createTestApi({ orders: { ...defaultOrderSettings, maxOpenCodOrders: 2, maxCodUnits: 5 } });
 const { db, call } = api;
@@ -33,6 +33,8 @@ describe("open Cash on Delivery orders per shopper", () => {
     const first = await order(shopper.token, kurta, 1);
     const second = await order(shopper.token, kurta, 1);
     expect([first.status, second.status]).toEqual([201, 201]);
+    // Open, awaiting its shopper's confirmation or confirmed: one confirmed, one awaiting still count 2.
+    await confirmCod(db, first.body.data.id);
     const third = await order(shopper.token, kurta, 1);
     expect(third.status).toBe(409);
     expect(third.body).toMatchObject({

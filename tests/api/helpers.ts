@@ -1,12 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll } from "vitest";
 import { createUserapp, type UserappOptions } from "../../api/app";
 import type { Database, DatabaseHandle } from "../../api/db/client";
-import { merchants, products, users, variants } from "../../api/db/schema";
+import { merchants, messages, products, users, variants } from "../../api/db/schema";
 import { issueToken } from "../../api/lib/accounts/auth";
 import { catalogueChanged } from "../../api/platform/catalogue-version";
 import { defaultDeps } from "../../api/lib/context";
 import { newId } from "../../api/lib/ids";
+import { confirmCodOrder } from "../../api/lib/orders/cod-confirmation";
 import { defaultOrderSettings, type OrderSettings } from "../../api/lib/orders/order-states";
 import { buildSearchText } from "../../api/lib/search/search-text";
 import { openTestDatabase } from "../db";
@@ -185,3 +186,32 @@ export async function stockOf(db: Database, productId: string, size = "M"): Prom
     .where(and(eq(variants.productId, productId), eq(variants.size, size)));
   return row.quantity;
 }
+
+/** The token of a Cash on Delivery order's confirm/cancel links, read from the message its shopper received. */
+export async function codTokenOf(db: Database, orderId: string): Promise<string> {
+  const [message] = await db
+    .select({ text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.orderId, orderId), eq(messages.kind, "order.codConfirmation")));
+  const token = /\/cod\/confirm\?token=([\w-]+)/.exec(message?.text ?? "")?.[1];
+  if (!token) throw new Error(`No confirmation link was sent for order ${orderId}`);
+  return token;
+}
+
+/**
+ * Confirms a Cash on Delivery order as its shopper does, with the emailed link's token (before
+ * it can ship). `now`: the clock of a test that placed the order at another time.
+ */
+export async function confirmCod(db: Database, orderId: string, now = new Date()) {
+  return confirmCodOrder({ ...defaultDeps(db), now: () => now }, await codTokenOf(db, orderId));
+}
+
+/** The kinds of the messages an order sent, oldest first. */
+export const messageKindsOf = async (db: Database, orderId: string) =>
+  (
+    await db
+      .select({ kind: messages.kind })
+      .from(messages)
+      .where(eq(messages.orderId, orderId))
+      .orderBy(asc(messages.createdAt))
+  ).map((row) => row.kind);

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PLATFORM_FEE } from "../../api/contract";
-import { invoiceCounters, invoices, orderItems, orders } from "../../api/db/schema";
+import { documentCounters, invoices, orderItems, orders } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
-import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
 
 // 31 March 2026, 23:00 in India: the last hour of financial year 2025-26.
 let clock = Date.parse("2026-03-31T17:30:00Z");
@@ -42,7 +42,7 @@ async function ship(orderId: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-/** Places a Cash on Delivery order of size "M" lines and, unless told not to, ships it. */
+/** Places a Cash on Delivery order of size "M" lines, confirmed by its shopper, and, unless told not to, ships it. */
 async function place(
   token: string,
   lines: { productId: string; qty: number }[],
@@ -55,6 +55,8 @@ async function place(
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const orderId = res.body.data._id as string;
+  // The shopper confirms it from the emailed link, as a Cash on Delivery order must be before it ships.
+  await confirmCod(db, orderId, new Date(clock));
   if (options.ship) await ship(orderId);
   return orderId;
 }
@@ -89,7 +91,7 @@ describe("GET /userapp/orders/{id}/invoices", () => {
     expect(invoice.placeOfSupply).toEqual({ name: "Karnataka", code: "29" });
     expect(invoice.number).toMatch(/^2025-26\/\d{6}$/);
     expect(invoice.date).toBe("2026-03-31");
-    // ₹2,098 at 18%: 2098 × 9/118 = 160.02 → ₹160 each half; taxable 2098 − 320.
+    // ₹2,098 at 18%: 2098 × 9/118 = ₹160.0169 → ₹160.02 each half; taxable ₹2,098 − ₹320.04.
     expect(invoice.lines).toEqual([
       expect.objectContaining({
         hsn: "851830",
@@ -97,27 +99,32 @@ describe("GET /userapp/orders/{id}/invoices", () => {
         unitPrice: 1049,
         amount: 2098,
         gstRate: 18,
-        taxableValue: 1778,
-        cgst: 160,
-        sgst: 160,
-        igst: 0,
+        taxablePaise: 177796,
+        cgstPaise: 16002,
+        sgstPaise: 16002,
+        igstPaise: 0,
       }),
     ]);
     expect(invoice.totals).toEqual({
       qty: 2,
-      taxableValue: 1778,
-      cgst: 160,
-      sgst: 160,
-      igst: 0,
-      tax: 320,
+      taxablePaise: 177796,
+      cgstPaise: 16002,
+      sgstPaise: 16002,
+      igstPaise: 0,
+      taxPaise: 32004,
       amount: 2098,
     });
     expect(invoice.amountInWords).toBe("Rupees Two Thousand Ninety-Eight Only");
 
-    const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-    expect(row).toMatchObject({ taxableAmount: 1778, cgstAmount: 160, sgstAmount: 160, igstAmount: 0 });
     const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    expect(line).toMatchObject({ hsn: "851830", gstRate: 18, taxableValue: 1778, cgst: 160, sgst: 160, igst: 0 });
+    expect(line).toMatchObject({
+      hsn: "851830",
+      gstRate: 18,
+      taxablePaise: 177796,
+      cgstPaise: 16002,
+      sgstPaise: 16002,
+      igstPaise: 0,
+    });
   });
 
   it("charges IGST when the delivery state is another, and one invoice per merchant with its own numbers", async () => {
@@ -143,27 +150,27 @@ describe("GET /userapp/orders/{id}/invoices", () => {
     expect(list).toHaveLength(2);
     const fromBengaluru = list.find((invoice: any) => invoice.supplier.id === local);
     const fromKochi = list.find((invoice: any) => invoice.supplier.id === kochi);
-    // To Kerala from Karnataka: IGST; ₹2,397 × 5/105 = 114.14 → ₹114.
+    // To Kerala from Karnataka: IGST; ₹2,397 × 5/105 = ₹114.1428 → ₹114.14.
     expect(fromBengaluru.supplyType).toBe("interState");
     expect(fromBengaluru.totals).toEqual({
       qty: 3,
-      taxableValue: 2283,
-      cgst: 0,
-      sgst: 0,
-      igst: 114,
-      tax: 114,
+      taxablePaise: 228286,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 11414,
+      taxPaise: 11414,
       amount: 2397,
     });
     expect(fromBengaluru.lines[0]).toMatchObject({ hsn: "610910", gstRate: 5 });
-    // Within Kerala: CGST + SGST; 32999 × 9/118 = 2516.86 → ₹2,517 each.
+    // Within Kerala: CGST + SGST; 32999 × 9/118 = ₹2,516.8728 → ₹2,516.87 each.
     expect(fromKochi.supplyType).toBe("intraState");
     expect(fromKochi.totals).toEqual({
       qty: 1,
-      taxableValue: 27965,
-      cgst: 2517,
-      sgst: 2517,
-      igst: 0,
-      tax: 5034,
+      taxablePaise: 2796526,
+      cgstPaise: 251687,
+      sgstPaise: 251687,
+      igstPaise: 0,
+      taxPaise: 503374,
       amount: 32999,
     });
     expect(fromKochi.amountInWords).toBe("Rupees Thirty-Two Thousand Nine Hundred Ninety-Nine Only");
@@ -172,8 +179,8 @@ describe("GET /userapp/orders/{id}/invoices", () => {
     expect(fromBengaluru.number).toBe("2025-26/000001");
     for (const invoice of list) {
       expect(invoice.number.length).toBeLessThanOrEqual(16);
-      const { taxableValue, cgst, sgst, igst, amount } = invoice.totals;
-      expect(taxableValue + cgst + sgst + igst).toBe(amount);
+      const { taxablePaise, cgstPaise, sgstPaise, igstPaise, amount } = invoice.totals;
+      expect(taxablePaise + cgstPaise + sgstPaise + igstPaise).toBe(amount * 100);
     }
   });
 
@@ -187,13 +194,19 @@ describe("GET /userapp/orders/{id}/invoices", () => {
       { productId: at2626, qty: 1 },
     ]);
     const [invoice] = (await invoicesOf(orderId, shopper.token)).body.data.invoices;
-    // Within Karnataka: ₹2,625 is ₹2,500 + 2.5% + 2.5% exactly (₹62.50 each), each half rounded to
-    // the rupee (₹63); ₹2,626 × 9/118 = ₹200.29 → ₹200 each.
+    // Within Karnataka: ₹2,625 is ₹2,500 + 2.5% + 2.5% exactly (₹62.50 each); ₹2,626 × 9/118 =
+    // ₹200.2881 → ₹200.29 each.
     expect(
-      invoice.lines.map((line: any) => [line.unitPrice, line.gstRate, line.cgst, line.sgst, line.taxableValue]),
+      invoice.lines.map((line: any) => [
+        line.unitPrice,
+        line.gstRate,
+        line.cgstPaise,
+        line.sgstPaise,
+        line.taxablePaise,
+      ]),
     ).toEqual([
-      [2625, 5, 63, 63, 2499],
-      [2626, 18, 200, 200, 2226],
+      [2625, 5, 6250, 6250, 250000],
+      [2626, 18, 20029, 20029, 222542],
     ]);
   });
 
@@ -228,7 +241,12 @@ describe("GET /userapp/orders/{id}/invoices", () => {
     });
     expect(refused.status).toBe(409);
     expect(await db.select().from(invoices).where(eq(invoices.orderId, waiting))).toEqual([]);
-    expect(await db.select().from(invoiceCounters).where(eq(invoiceCounters.merchantId, merchant))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(documentCounters)
+        .where(eq(documentCounters.series, `invoice:${merchant}`)),
+    ).toEqual([]);
 
     const shipped = await place(shopper.token, [{ productId: product, qty: 1 }]);
     expect((await invoicesOf(shipped, shopper.token)).body.data.invoices[0].number).toBe("2025-26/000001");
@@ -240,7 +258,7 @@ describe("GET /userapp/orders/{id}/invoices", () => {
     const orderId = await place(shopper.token, [{ productId: await productAt(merchant, 1180), qty: 1 }]);
     const [invoice] = (await invoicesOf(orderId, shopper.token)).body.data.invoices;
     expect(invoice.supplier).toMatchObject({ gstin: null, state: null });
-    expect(invoice.totals).toMatchObject({ igst: 180, taxableValue: 1000, cgst: 0, sgst: 0 });
+    expect(invoice.totals).toMatchObject({ igstPaise: 18000, taxablePaise: 100000, cgstPaise: 0, sgstPaise: 0 });
   });
 });
 
@@ -296,7 +314,10 @@ describe("invoice numbers", () => {
     expect(rows.map((row) => row.orderId).sort()).toEqual(placed.filter((_, i) => i % 2 === 0).sort());
     expect(rows.map((row) => row.serial).sort((a, b) => a - b)).toEqual(Array.from({ length: 8 }, (_, i) => i + 1));
     expect(new Set(rows.map((row) => row.number)).size).toBe(8);
-    const [counter] = await db.select().from(invoiceCounters).where(eq(invoiceCounters.merchantId, merchant));
+    const [counter] = await db
+      .select()
+      .from(documentCounters)
+      .where(eq(documentCounters.series, `invoice:${merchant}`));
     expect(counter).toMatchObject({ financialYear: "2026-27", lastSerial: 8 });
   });
 });
@@ -354,7 +375,7 @@ describe("orders placed before GST was recorded", () => {
     expect(alsoFirst.invoices).toEqual(first.invoices);
     expect(first.computedOnRead).toBe(true);
     expect(first.invoices[0]).toMatchObject({ supplyType: "interState", date: "2026-05-02", financialYear: "2026-27" });
-    expect(first.invoices[0].totals).toMatchObject({ taxableValue: 1000, igst: 180, amount: 1180 });
+    expect(first.invoices[0].totals).toMatchObject({ taxablePaise: 100000, igstPaise: 18000, amount: 1180 });
     // Read again: the same number, not a new one; the counter took one serial.
     const again = (await invoicesOf(orderId, shopper.token)).body.data;
     expect(again.invoices[0].number).toBe(first.invoices[0].number);

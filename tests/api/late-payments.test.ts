@@ -4,7 +4,7 @@ import { auditLog, messages } from "../../api/db/schema";
 import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
 import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
 import { shopIdentity } from "../../api/config";
-import { createTestApi, createUserWithToken, insertProduct, stockOf, TEST_ORDER_SETTINGS } from "./helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertProduct, stockOf, TEST_ORDER_SETTINGS } from "./helpers";
 
 // Money that always reconciles: a UPI payment recorded after its order was cancelled (refund due,
 // or the order reinstated while its stock lasts), and a parcel returned to the seller undelivered.
@@ -30,6 +30,8 @@ async function placed(productId: string, qty: number, paymentMethod: "Upi" | "co
     body: { products: [{ productId, qty, size: "M" }], address: home, paymentMethod },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  // A Cash on Delivery order ships once its shopper confirms it.
+  if (paymentMethod === "cod") await confirmCod(db, res.body.data._id, new Date(clock));
   return { id: res.body.data._id as string, token: shopper.token };
 }
 

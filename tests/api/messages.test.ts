@@ -49,17 +49,35 @@ describe("an order's confirmation", () => {
       const mail = await until("the mail", () => smtp.received.find((m) => m.text?.includes(order.id)));
       expect(mail.to).toMatchObject({ value: [{ address: email }] });
       expect(mail.from?.value).toEqual([{ name: shop.name, address: shop.supportEmail }]);
-      expect(mail.subject).toBe(`${shop.name}: your order is placed (${formatRupees(order.totalAmount)})`);
+      // Cash on Delivery: the confirmation of the order asks for the shopper's, with its two links.
+      expect(mail.subject).toBe(
+        `${shop.name}: please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})`,
+      );
+      expect(mail.text).toMatch(new RegExp(`Confirm my order: ${shop.origin}/cod/confirm\\?token=[\\w-]{43}`));
       expect(mail.text).toContain(`Linen Kurta (size M) × 2: ${formatRupees(2400)}`);
       expect(mail.text).toContain(`Total: ${formatRupees(order.totalAmount)}`);
       expect(mail.text).toContain("Payment: Cash on Delivery");
+      expect(mail.text).toContain(`Your order: ${shop.origin}/myaccount/orders/${order.id}\n`);
       expect(mail.html).toContain(`href="${shop.origin}/myaccount/orders/${order.id}"`);
+      expect(mail.html).toMatch(new RegExp(`href="${shop.origin}/cod/confirm\\?token=[\\w-]{43}"`));
+      expect(mail.html).toContain(">Confirm my order<");
+      // The HTML: a whole document, the same lines and total, and no invoice before dispatch.
+      expect(mail.html).toMatch(/^<!DOCTYPE html[^>]*>(<!--\$-->)?<html dir="ltr" lang="en">/);
+      expect(mail.html).toContain(
+        `<title>${shop.name}: please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})</title>`,
+      );
+      for (const text of ["Linen Kurta", "Size M × 2", formatRupees(2400), formatRupees(order.totalAmount)])
+        expect(mail.html).toContain(`>${text}<`);
+      expect(mail.html).toContain(`>Cash on Delivery<`);
+      expect(mail.html).toContain(`href="mailto:${shop.supportEmail}"`);
+      expect(mail.text).not.toContain("/invoice");
+      expect(mail.html).not.toContain("/invoice");
       const row = await until("the message", async () => {
         const message = await messageOf(order.id);
         return message?.state === "sent" ? message : undefined;
       });
       expect(mail.messageId).toBe(`<${row.id}@example.com>`);
-      expect(row).toMatchObject({ kind: "order.placed", attempts: 1, lastError: null });
+      expect(row).toMatchObject({ kind: "order.codConfirmation", attempts: 1, lastError: null });
       // Once: a second look later finds no other copy.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(smtp.received.filter((m) => m.text?.includes(order.id))).toHaveLength(1);
@@ -184,7 +202,7 @@ describe("every order event", () => {
         `${shop.name}: your refund is made (${total})`,
       ]);
       expect(subjectsOf(cancelled.id)).toEqual([
-        `${shop.name}: your order is placed (${formatRupees(cancelled.totalAmount)})`,
+        `${shop.name}: please confirm your Cash on Delivery order (${formatRupees(cancelled.totalAmount)})`,
         `${shop.name}: your order is cancelled`,
       ]);
       expect(subjectsOf(unpaid.id)).toEqual([
@@ -199,6 +217,27 @@ describe("every order event", () => {
       expect(text(paid.id, `your refund is made (${total})`)).toContain("(reference RF-1001)");
       expect(text(cancelled.id, "your order is cancelled")).toContain("Reason: Ordered twice");
       expect(text(paid.id, "your order is delivered")).toMatch(/You can return it until \d{1,2} \w+ \d{4}\./);
+      // The tax invoice is linked from dispatch on: issued as the order ships.
+      const invoiceLink = (id: string) => `${shop.origin}/myaccount/orders/${id}/invoice`;
+      const withInvoice = (id: string) =>
+        smtp.received
+          .filter((mail) => mail.text?.includes(`Order reference: ${id}`))
+          .map((mail) => [
+            mail.subject,
+            mail.text!.includes(`Your tax invoice: ${invoiceLink(id)}\n`),
+            (mail.html || "").includes(`href="${invoiceLink(id)}"`),
+          ]);
+      expect(withInvoice(paid.id)).toEqual([
+        [`${shop.name}: your order is placed (${total})`, false, false],
+        [`${shop.name}: payment received (${total})`, false, false],
+        [`${shop.name}: your order has shipped`, true, true],
+        [`${shop.name}: your order is out for delivery`, true, true],
+        [`${shop.name}: your order is delivered`, true, true],
+        [`${shop.name}: your return is recorded`, true, true],
+        [`${shop.name}: your refund is made (${total})`, true, true],
+      ]);
+      for (const mail of smtp.received.filter((m) => !m.text?.includes(paid.id)))
+        expect(mail.html || "").not.toContain("/invoice");
       expect(smtp.received).toHaveLength(11);
     } finally {
       await worker.stop();
@@ -216,5 +255,34 @@ describe("every order event", () => {
     });
     expect(refused.status).toBe(409);
     expect((await api.db.select().from(messages).where(eq(messages.orderId, order.id))).length).toBe(before);
+  });
+});
+
+// Last: its message stays queued, and a worker started after it would send it too.
+describe("an order's message", () => {
+  it("escapes a product title and an address of markup and quotes in its HTML, and keeps them as written in its text", async () => {
+    const user = await createUserWithToken(api.db);
+    const title = `Kurta <script>alert("x")</script> & 'Dupatta'`;
+    const product = await insertProduct(api.db, {
+      shortTitle: title,
+      variants: [{ size: "M", quantity: 5, mrp: 1000, discount: 0 }],
+    });
+    const placed = await api.call("POST", "/userapp/order/create", {
+      token: user.token,
+      body: {
+        productId: product,
+        size: "M",
+        quantity: 1,
+        paymentMethod: "cod",
+        address: { ...testAddresses.home, locality: `Flat 4 "B" <b>Wing</b>` },
+      },
+    });
+    expect(placed.status).toBe(201);
+    const message = await messageOf(placed.body.data.id);
+    expect(message.html).not.toMatch(/<script|<b>/);
+    expect(message.html).toContain("Kurta &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;Dupatta&#x27;");
+    expect(message.html).toContain("Flat 4 &quot;B&quot; &lt;b&gt;Wing&lt;/b&gt;");
+    expect(message.text).toContain(`${title} (size M) × 1: ${formatRupees(1000)}`);
+    expect(message.text).toContain(`Delivering to: Flat 4 "B" <b>Wing</b>, Bengaluru`);
   });
 });

@@ -100,7 +100,8 @@ async function expectUpgraded(query: Query) {
   expect(
     (
       await query(
-        `SELECT merchant_id, financial_year, last_serial FROM invoice_counters ORDER BY merchant_id, financial_year`,
+        `SELECT substr(series, 9) AS merchant_id, financial_year, last_serial FROM document_counters
+         WHERE series LIKE 'invoice:%' ORDER BY merchant_id, financial_year`,
       )
     ).rows,
   ).toEqual([

@@ -10,7 +10,7 @@ import type { ApiError } from "../../api/lib/http/http";
 import { changeOrder } from "../../api/lib/orders/order-changes";
 import { expireUnpaidOrders, startPaymentSweeper } from "../../api/lib/payments/payment-sweeper";
 import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
-import { createTestApi, createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
@@ -54,9 +54,11 @@ async function place(token: string, productId: string, qty = 2, paymentMethod = 
   return res;
 }
 
+/** A placed order; a Cash on Delivery one confirmed by its shopper, as it must be before it ships. */
 async function placed(token: string, productId: string, qty = 2, paymentMethod = "cod") {
   const res = await place(token, productId, qty, paymentMethod);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  if (paymentMethod === "cod") await confirmCod(db, res.body.data._id, new Date(clock));
   return res.body.data as { _id: string; [key: string]: any };
 }
 
@@ -654,6 +656,7 @@ describe("limits", () => {
       codLimit: 50_000,
       maxOpenCodOrders: 2,
       maxCodUnits: 5,
+      codConfirmMs: 24 * 60 * 60 * 1000,
     });
     expect(
       orderSettings(
@@ -663,6 +666,7 @@ describe("limits", () => {
           COD_LIMIT: "0",
           MAX_OPEN_COD_ORDERS: "4",
           MAX_COD_UNITS: "10",
+          COD_CONFIRM_HOURS: "0.5",
         }),
       ),
     ).toEqual({
@@ -671,12 +675,16 @@ describe("limits", () => {
       codLimit: 0,
       maxOpenCodOrders: 4,
       maxCodUnits: 10,
+      codConfirmMs: 30 * 60 * 1000,
     });
     expect(() => readEnv({ PAYMENT_WINDOW_MINUTES: "0" })).toThrow(/PAYMENT_WINDOW_MINUTES/);
     expect(() => readEnv({ PAYMENT_WINDOW_MINUTES: "soon" })).toThrow(/PAYMENT_WINDOW_MINUTES/);
     expect(() => readEnv({ MAX_UNPAID_ORDERS: "0" })).toThrow(/MAX_UNPAID_ORDERS/);
     expect(() => readEnv({ MAX_UNPAID_ORDERS: "2.5" })).toThrow(/MAX_UNPAID_ORDERS/);
     expect(() => readEnv({ COD_LIMIT: "-1" })).toThrow(/COD_LIMIT/);
+    expect(() => readEnv({ COD_CONFIRM_HOURS: "0" })).toThrow(/COD_CONFIRM_HOURS must be more than 0/);
+    expect(() => readEnv({ COD_CONFIRM_HOURS: "169" })).toThrow(/COD_CONFIRM_HOURS is at most 168/);
+    expect(orderSettings(readEnv({ COD_CONFIRM_HOURS: "168" })).codConfirmMs).toBe(168 * 60 * 60 * 1000);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formatRupees } from "../../api/contract";
 import { messages, orders } from "../../api/db/schema";
@@ -9,6 +9,7 @@ import { logger } from "../../api/platform/logger";
 import {
   createTestApi,
   createUserWithToken,
+  messageKindsOf,
   insertProduct,
   stockOf,
   TEST_ORDER_SETTINGS,
@@ -24,14 +25,7 @@ const api = await createTestApi({ orders: { ...TEST_ORDER_SETTINGS, paymentWindo
 const shop = defaultDeps(api.db).shop;
 const admin = await createUserWithToken(api.db, { userType: "admin" });
 
-const kindsOf = async (orderId: string) =>
-  (
-    await api.db
-      .select({ kind: messages.kind })
-      .from(messages)
-      .where(eq(messages.orderId, orderId))
-      .orderBy(asc(messages.createdAt))
-  ).map((row) => row.kind);
+const kindsOf = (orderId: string) => messageKindsOf(api.db, orderId);
 
 describe("the reminder lead", () => {
   it("is 10 minutes, or half a window under 20 minutes", () => {

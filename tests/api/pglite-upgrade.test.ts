@@ -12,6 +12,7 @@ import { issueToken } from "../../api/lib/accounts/auth";
 import { defaultDeps } from "../../api/lib/context";
 import { changeOrder } from "../../api/lib/orders/order-changes";
 import { createPostgresTestDatabase } from "../db";
+import { confirmCod } from "./helpers";
 
 // `npm run db:upgrade` (api/db/upgrade-cli.ts, api/db/pglite-upgrade.ts): the PGlite data
 // directory of the last PGlite release (tests/fixtures/pglite-v1.tar.gz, made by
@@ -110,14 +111,17 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
 
     expect(copied).toEqual(source);
     // The fixture fills every table, so that none is copied empty by mistake; but those that
-    // came after PGlite (no PGlite shop had any): messages, account links, webhooks and reviews.
+    // came after PGlite (no PGlite shop had any): messages, account links, webhooks, credit notes,
+    // the platform fee's invoices and reviews.
     const tables = Object.keys(source.rows);
-    expect(tables).toHaveLength(26);
+    expect(tables).toHaveLength(28);
     const afterPglite = [
       "messages",
       "account_tokens",
       "webhook_endpoints",
       "webhook_deliveries",
+      "credit_notes",
+      "fee_invoices",
       "reviews",
       "review_votes",
       "review_reports",
@@ -128,7 +132,7 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
     expect(Object.fromEntries(result.tables.map((t) => [t.name, t.rows]))).toEqual(
       Object.fromEntries(tables.map((name) => [name, source.rows[name].rows])),
     );
-    expect(Object.keys(source.sequences)).toEqual(["audit_log_id_seq", "search_terms_id_seq"]);
+    expect(Object.keys(source.sequences)).toEqual(["audit_log_id_seq", "credit_notes_id_seq", "search_terms_id_seq"]);
     expect(lines).toContain("Copying product_media…");
   });
 
@@ -165,11 +169,11 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
       const now = () => new Date("2025-03-02T05:00:00Z");
       const app = createUserapp({ db: handle.db, now });
       const before = await onTarget(
-        `SELECT c.merchant_id, c.financial_year, c.last_serial, p.id AS product_id, v.size,
+        `SELECT p.merchant_id, c.financial_year, c.last_serial, p.id AS product_id, v.size,
                 (SELECT max(id) FROM audit_log) AS audit_id, (SELECT max(id) FROM search_terms) AS term_id,
                 (SELECT id FROM users WHERE email = 'asha.rao@example.test') AS user_id
-         FROM invoice_counters c
-         JOIN products p ON p.merchant_id = c.merchant_id AND NOT p.hidden
+         FROM document_counters c
+         JOIN products p ON c.series = 'invoice:' || p.merchant_id AND NOT p.hidden
          JOIN variants v ON v.product_id = p.id AND v.quantity > 0
          ORDER BY c.last_serial DESC, p.id, v.size LIMIT 1`,
       );
@@ -185,7 +189,8 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
       });
       expect(response.status, await response.clone().text()).toBe(201);
       const orderId = ((await response.json()) as any).data._id;
-      // Its invoice is issued as it ships (Cash on Delivery: nothing to wait for).
+      // Its invoice is issued as it ships (Cash on Delivery: once its shopper confirms it).
+      await confirmCod(handle.db, orderId, now());
       await changeOrder({ ...defaultDeps(handle.db), now }, { orderId, event: { type: "ship" } });
 
       const rows = await onTarget(`SELECT serial, number FROM invoices WHERE order_id = $1 AND merchant_id = $2`, [
@@ -280,7 +285,7 @@ describe("npm run db:upgrade", () => {
     expect(stdout).toContain("orders: 4 rows\n");
     expect(stdout).toContain("product_media: 2 rows\n");
     expect(stdout).toMatch(
-      /\nUpgraded: \d+ rows in 26 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
+      /\nUpgraded: \d+ rows in 28 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
     );
     const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith("pglite"));
     expect(kept).toEqual([expect.stringMatching(/^pglite-upgraded-\d{4}-\d\d-\d\d$/)]);

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "./support/test";
 import { signInAsAdmin } from "./support/admin";
 import { jsOn, ready } from "./support/lists";
-import { mailTo } from "./support/mail";
+import { codLinkToken, mailTo } from "./support/mail";
 import { createShopper, signIn, type TestShopper } from "./support/shoppers";
 
 // "After the order": a shopper cancels their order, and the back office (/admin, docs/back-office.md, "Back
@@ -13,7 +13,10 @@ const toast = (page: Page, text: string) => page.getByRole("status").filter({ ha
 const sizeOf = (p: Product) => p.variants.find((v) => v.size === "M") ?? p.variants[0];
 const dated = /\d{1,2} \w{3} \d{4}/;
 
-/** A new shopper with one order of a product in stock (under the Cash on Delivery limit), placed through the API. */
+/**
+ * A new shopper with one order of a product in stock (under the Cash on Delivery limit), placed
+ * through the API; a Cash on Delivery one confirmed with the emailed link's token, so it can ship.
+ */
 async function shopperWithOrder(
   request: APIRequestContext,
   paymentMethod: "cod" | "Upi",
@@ -40,6 +43,11 @@ async function shopperWithOrder(
     data: { products: [{ productId: product._id, qty: 1, size: sizeOf(product).size }], address, paymentMethod },
   });
   expect(placed.status(), await placed.text()).toBe(201);
+  if (paymentMethod === "cod") {
+    const token = await codLinkToken(request, shopper.email);
+    const confirmed = await request.post("/userapp/cod/confirm", { data: { token } });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+  }
   return { ...shopper, orderId: (await placed.json()).data._id };
 }
 
@@ -130,10 +138,12 @@ test("a shopper's order confirmation arrives by email with its link, and the bac
   request,
   baseURL,
 }) => {
-  const shopper = await shopperWithOrder(request, "cod");
+  // Online Payment: one message (a Cash on Delivery order's asks for its confirmation, tests/e2e/cod-confirmation.spec.ts).
+  const shopper = await shopperWithOrder(request, "Upi");
   const mail = await mailTo(request, shopper.email, /your order is placed/);
   expect(mail.text).toContain(`Order reference: ${shopper.orderId}`);
   expect(mail.html).toContain(`href="${baseURL}/myaccount/orders/${shopper.orderId}"`);
+  expect(mail.html).not.toContain("/invoice");
 
   await signInAsAdmin(page, "/admin/messages");
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
@@ -156,6 +166,7 @@ test("a shopper's order confirmation arrives by email with its link, and the bac
 test("a parcel refused at the door: the admin marks it returned to origin, and the shopper reads what happened", async ({
   page,
   request,
+  baseURL,
 }) => {
   const shopper = await shopperWithOrder(request, "cod");
   await signInAsAdmin(page, `/admin/orders/${shopper.orderId}`);
@@ -168,12 +179,20 @@ test("a parcel refused at the door: the admin marks it returned to origin, and t
   await expect(page.getByText("Returned to origin", { exact: true })).toBeVisible();
   const mail = await mailTo(request, shopper.email, /came back to us undelivered/);
   expect(mail.text).toContain("The buyer refused the parcel");
+  // From dispatch on, the messages link the order's tax invoice.
+  const invoicePath = `/myaccount/orders/${shopper.orderId}/invoice`;
+  const shipped = await mailTo(request, shopper.email, /your order has shipped/);
+  expect(shipped.text).toContain(`Your tax invoice: ${baseURL}${invoicePath}\n`);
+  expect(shipped.html).toContain(`href="${baseURL}${invoicePath}"`);
+  expect(mail.html).toContain(`href="${baseURL}${invoicePath}"`);
 
   await page.context().clearCookies();
   await signIn(page, shopper, `/myaccount/orders/${shopper.orderId}`);
   await expect(page.getByText("Returned to origin", { exact: true })).toBeVisible();
   await expect(page.getByText(/The parcel came back to the seller undelivered/)).toBeVisible();
   await expect(page.getByText("The buyer refused the parcel")).toBeVisible();
+  await page.goto(invoicePath);
+  await expect(page.getByRole("heading", { name: "Tax Invoice" }).first()).toBeVisible();
 });
 
 test("a UPI payment that came after the shopper cancelled: the admin records it, then reinstates the order", async ({

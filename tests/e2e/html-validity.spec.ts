@@ -6,6 +6,7 @@ import path from "node:path";
 import { expect, test } from "./support/test";
 import { productPath } from "../../app/lib/catalogue";
 import { signInAsAdmin } from "./support/admin";
+import { codLinkToken } from "./support/mail";
 import { createShopper, signIn } from "./support/shoppers";
 
 // Every page type, as the server sends it, checked by the Nu HTML Checker (vnu.jar, the W3C
@@ -52,6 +53,14 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
   });
   expect(order.status(), await order.text()).toBe(201);
   const orderId = (await order.json()).data._id as string;
+  // A Cash on Delivery order awaiting its confirmation, and its emailed link's page.
+  const codOrder = await request.post("/userapp/order/create", {
+    headers,
+    data: { products: [{ productId: product._id, qty: 1, size }], paymentMethod: "cod" },
+  });
+  expect(codOrder.status(), await codOrder.text()).toBe(201);
+  const codOrderId = (await codOrder.json()).data._id as string;
+  const codToken = await codLinkToken(request, shopper.email);
   expect(
     (
       await request.post("/userapp/cart/create", {
@@ -72,6 +81,9 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     "/login",
     "/register",
     "/no-such-page",
+    `/cod/confirm?token=${codToken}`,
+    `/cod/cancel?token=${codToken}`,
+    "/cod/confirm?token=not-a-token",
   ];
   const shopperPages = [
     "/",
@@ -89,6 +101,7 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     "/myaccount/settings",
     "/myaccount/orders",
     `/myaccount/orders/${orderId}`,
+    `/myaccount/orders/${codOrderId}`,
     `/myaccount/reviews/${product._id}`,
   ];
 

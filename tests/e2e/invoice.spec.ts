@@ -1,9 +1,13 @@
 import { expect, test } from "./support/test";
 import { signInAsAdmin } from "./support/admin";
+import { codLinkToken } from "./support/mail";
 import { createShopper, signIn } from "./support/shoppers";
 
 // The printable tax invoice (docs/gst.md): from the order page to the invoice,
 // for the shopper and in the back office, with JavaScript on and off; and its print stylesheet.
+
+// Each test signs in as the admin and as the shopper and moves an order through several steps.
+test.beforeEach(() => test.slow());
 
 type Product = { _id: string; variants: { size: string; quantity: number; price: { cost: number } }[] };
 
@@ -35,6 +39,11 @@ test("an admin ships an order, which issues its tax invoice; the shopper then op
   });
   expect(placed.status()).toBe(201);
   const orderId = (await placed.json()).data._id as string;
+  // The shopper confirms the Cash on Delivery order with the emailed link's token, so that it can ship.
+  const confirmed = await request.post("/userapp/cod/confirm", {
+    data: { token: await codLinkToken(request, shopper.email) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
 
   // Before dispatch there is no invoice; the admin ships the order, and its invoice is issued.
   await signInAsAdmin(page, `/admin/orders/${orderId}`);
@@ -45,16 +54,20 @@ test("an admin ships an order, which issues its tax invoice; the shopper then op
   await expect(page.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
   await page.getByRole("link", { name: "Tax invoice" }).click();
   await expect(page).toHaveURL(`/admin/orders/${orderId}/invoice`);
-  await expect(page.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
+  // The seller's invoice, and the shop's own for the platform fee (SAC 998599, tax to the paisa).
+  await expect(page.getByRole("heading", { name: "Tax Invoice" })).toHaveCount(2);
+  await expect(page.getByText("Service by")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "998599" })).toBeVisible();
 
   await page.context().clearCookies();
   await signIn(page, shopper, `/myaccount/orders/${orderId}`);
   await page.getByRole("link", { name: "Tax invoice" }).click();
   await expect(page).toHaveURL(`/myaccount/orders/${orderId}/invoice`);
-  await expect(page.getByRole("heading", { name: "Tax Invoice" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Tax Invoice" })).toHaveCount(2);
   await expect(page.getByText(/^GSTIN: \d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/)).toBeVisible();
-  await expect(page.getByText("Place of supply: West Bengal (code 19)")).toBeVisible();
-  await expect(page.getByText(/^Rupees .+ Only$/)).toBeVisible();
+  await expect(page.getByText("Place of supply: West Bengal (code 19)")).toHaveCount(2);
+  await expect(page.getByText(/^Rupees .+ Only$/).first()).toBeVisible();
+  await expect(page.getByText("Rupees Four Only")).toBeVisible();
   await expect(page.locator('link[rel="stylesheet"][media="print"]')).toHaveCount(1);
   // Printed: the links and notes around the invoice are left out.
   await page.emulateMedia({ media: "print" });
@@ -62,4 +75,44 @@ test("an admin ships an order, which issues its tax invoice; the shopper then op
   await page.emulateMedia({ media: "screen" });
   await page.getByRole("link", { name: /Back to the order/ }).click();
   await expect(page).toHaveURL(`/myaccount/orders/${orderId}`);
+});
+
+test("a parcel returned to origin gets a credit note for each invoice, printed after it", async ({ page, request }) => {
+  const shopper = await createShopper(request);
+  const listed = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 100, page: 1 } } });
+  const product = ((await listed.json()).data.data as Product[]).find(
+    (p) => p.variants[0].quantity >= 5 && p.variants[0].price.cost < 40000,
+  )!;
+  const login = await request.post("/userapp/auth/login", {
+    data: { username: shopper.email, password: shopper.password },
+  });
+  const placed = await request.post("/userapp/order/create", {
+    headers: { authorization: `Bearer ${(await login.json()).data.token}` },
+    data: {
+      products: [{ productId: product._id, qty: 1, size: product.variants[0].size }],
+      address: {
+        locality: "7 Park Street",
+        city: "Kolkata",
+        state: "West Bengal",
+        zipcode: "700016",
+        country: "India",
+      },
+      paymentMethod: "cod",
+    },
+  });
+  const orderId = (await placed.json()).data._id as string;
+  const confirmed = await request.post("/userapp/cod/confirm", {
+    data: { token: await codLinkToken(request, shopper.email) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await signInAsAdmin(page, `/admin/orders/${orderId}`);
+  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await page.getByRole("button", { name: "Mark as out for delivery" }).click();
+  await page.getByLabel("Why did the parcel come back?").fill("Refused at the door");
+  await page.getByRole("button", { name: "Mark as returned to origin" }).click();
+  await expect(page.getByRole("button", { name: "Mark as returned to origin" })).toHaveCount(0);
+  await page.goto(`/admin/orders/${orderId}/invoice`);
+  await expect(page.getByRole("heading", { name: "Credit Note" })).toHaveCount(2);
+  await expect(page.getByText("The parcel came back undelivered (returned to origin).").first()).toBeVisible();
+  await expect(page.getByText(/^CN\d{4}-\d{2}\/\d{6}$/)).toHaveCount(2);
 });

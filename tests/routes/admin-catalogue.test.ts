@@ -254,11 +254,9 @@ describe("/admin/products/new", () => {
   it("offers the merchants and the catalogue's known values", async () => {
     const page = await get(newLoader as Handler, "/admin/products/new");
     expect(page.status).toBe(200);
-    expect(page.data.merchants).toContainEqual({
-      _id: merchantId,
-      name: "Lakshmi Menon",
-      companyName: "Kaveri Textiles",
-    });
+    expect(page.data.merchants).toContainEqual(
+      expect.objectContaining({ _id: merchantId, name: "Lakshmi Menon", companyName: "Kaveri Textiles" }),
+    );
     expect(page.data.options.genders).toEqual(expect.arrayContaining(["men", "women", "unisex"]));
     const html = await renderPage("/admin/products/new", createElement(NewPage, { loaderData: page.data } as never));
     expect(html).toContain('name="variants[2].mrp"');

@@ -12,7 +12,7 @@ import AdminLayout, {
 import { loader as indexLoader } from "../../app/routes/admin._index";
 import AdminOrders, { loader as ordersLoader } from "../../app/routes/admin.orders";
 import AdminOrder, { action as orderAction, loader as orderLoader } from "../../app/routes/admin.orders.$id";
-import { createTestApi, insertProduct } from "../api/helpers";
+import { confirmCod, createTestApi, insertProduct } from "../api/helpers";
 import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
 // The back office's layout and its Orders section (docs/back-office.md), loaders and actions
@@ -51,8 +51,11 @@ const toastAfter = async (answer: { headers: Headers }, cookie = admin.cookie) =
   (await run(rootLoader as never, pageGet("/", nextCookies(answer.headers, cookie)))).data.toast;
 
 let shoppers = 0;
-/** A shopper of their own (`email`) with one order of 1 unit, placed through the API at the clock's time. */
-async function placeOrder(paymentMethod: "cod" | "Upi" = "cod", email?: string) {
+/**
+ * A shopper of their own (`email`) with one order of 1 unit, placed through the API at the clock's
+ * time; a Cash on Delivery one confirmed by its shopper unless `confirmed: false`.
+ */
+async function placeOrder(paymentMethod: "cod" | "Upi" = "cod", email?: string, { confirmed = true } = {}) {
   shoppers++;
   const address = email ?? `buyer${shoppers}.${Date.now()}@example.test`;
   const password = "correct horse battery";
@@ -66,6 +69,7 @@ async function placeOrder(paymentMethod: "cod" | "Upi" = "cod", email?: string) 
     body: { products: [{ productId, qty: 1, size: "M" }], address: home, paymentMethod },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  if (paymentMethod === "cod" && confirmed) await confirmCod(api.db, placed.body.data._id, new Date(clock));
   return { id: placed.body.data._id as string, email: address, token };
 }
 
@@ -255,6 +259,24 @@ describe("an order's page and its changes", () => {
     expect(html).toContain("Order Confirmed");
     expect(html).toMatch(new RegExp(`<form method="post" action="/admin/orders/${order.id}"`));
     expect(html).toContain("No admin has changed this order yet.");
+  });
+
+  it("shows a Cash on Delivery order awaiting its shopper's confirmation, says why it cannot ship yet, and lists it so", async () => {
+    const order = await placeOrder("cod", undefined, { confirmed: false });
+    const page = await getOrder(order.id);
+    expect(page.data.order).toMatchObject({ codConfirmation: "awaiting", allowedEvents: ["cancel"] });
+    const html = (await renderOrder(order.id)).replace(/<!-- -->/g, "");
+    expect(offered(html)).toEqual(["cancel"]);
+    expect(html).toContain("Awaiting COD confirmation: the shopper confirms the order with the link emailed to them.");
+    expect(html).toMatch(/Awaiting COD confirmation \(until \d+ \w+ \d{4}/);
+    // A ship posted anyway is refused with the API's reason.
+    const refused = await post(order.id, { intent: "ship" });
+    expect(refused.data.formError).toBe(
+      "This Cash on Delivery order is awaiting its shopper's confirmation and cannot ship until it is confirmed.",
+    );
+    const list = await getList(`?search=${order.id}`);
+    const listHtml = await render("/admin/orders", createElement(AdminOrders, { loaderData: list.data } as never));
+    expect(listHtml).toContain("Awaiting COD confirmation");
   });
 
   it("ships, sends out and delivers a Cash on Delivery order, each with a toast and a dated step; the audit keeps each", async () => {

@@ -138,7 +138,15 @@ describe("/myaccount/orders/{id}/invoice", () => {
     expect(html).toContain("Asha Rao");
     expect(html).toContain("12 MG Road, Indiranagar, Bengaluru 560038, India");
     expect(html).toContain("Place of supply: Karnataka (code 29)");
-    expect(html.match(/2026-27\/000001/g)).toHaveLength(2);
+    expect(html.match(/>2026-27\/000001</g)).toHaveLength(2);
+    // The shop's own invoice for the ₹4 platform fee: its series, the SAC code, 18% to the paisa
+    // (the shop's state is not set here, so IGST: 61 paise).
+    expect(page.data.order.feeInvoice).toMatchObject({ number: "PF2026-27/000001", sac: "998599", igstPaise: 61 });
+    expect(html).toContain(">PF2026-27/000001<");
+    expect(html).toContain("Service by");
+    expect(html).toContain("Platform fee");
+    expect(html).toContain("₹0.61");
+    expect(html).toContain("₹3.39");
     expect(html).toContain("20 November 2026");
     // Lines: HSN, rate, the split; within Karnataka CGST + SGST, from Kerala IGST.
     expect(html).toContain("620520");

@@ -8,7 +8,7 @@ import { loader as rootLoader } from "../../app/root";
 import OrderPage, { action as orderAction, loader as orderLoader } from "../../app/routes/myaccount.orders.$id";
 import CancelPage, { loader as cancelLoader } from "../../app/routes/myaccount.orders.$id.cancel";
 import OrdersPage, { loader as ordersLoader } from "../../app/routes/myaccount.orders";
-import { createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
 import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
 let clock = Date.now();
@@ -52,8 +52,8 @@ async function stockOf(productId: string) {
   return row.quantity;
 }
 
-/** A signed-in shopper with an order of 2 units (of 10) placed with `paymentMethod`. */
-async function shopperWithOrder(paymentMethod = "cod") {
+/** A signed-in shopper with an order of 2 units (of 10) placed with `paymentMethod`; Cash on Delivery confirmed unless told not. */
+async function shopperWithOrder(paymentMethod = "cod", { confirmed = true } = {}) {
   const shopper = await signedInShopper(api);
   const token = (
     await api.call("POST", "/userapp/auth/login", { body: { username: shopper.email, password: shopper.password } })
@@ -64,6 +64,7 @@ async function shopperWithOrder(paymentMethod = "cod") {
     body: { products: [{ productId, qty: 2, size: "M" }], address: home, paymentMethod },
   });
   expect(placed.status).toBe(201);
+  if (paymentMethod === "cod" && confirmed) await confirmCod(api.db, placed.body.data._id, new Date(clock));
   return { ...shopper, token, productId, id: placed.body.data._id as string };
 }
 
@@ -217,6 +218,30 @@ describe("returning an order", () => {
     } finally {
       clock = Date.now();
     }
+  });
+});
+
+describe("a Cash on Delivery order's confirmation on its page", () => {
+  it("asks for it with its deadline while it is awaited, then says it is confirmed", async () => {
+    const s = await shopperWithOrder("cod", { confirmed: false });
+    const htmlOf = async () => {
+      const page = await getOrder(s.id, s.cookie);
+      return (
+        await render(
+          `/myaccount/orders/${s.id}`,
+          createElement(OrderPage, { loaderData: page.data, params: { id: s.id } } as never),
+        )
+      ).replace(/<!-- -->/g, "");
+    };
+    const awaiting = await htmlOf();
+    expect(awaiting).toMatch(
+      /Please confirm this order with the link in the email we sent you\. We ship it once you confirm it; if it is not confirmed by \d+ \w+, \d+:\d\d [ap]m, it is cancelled\./,
+    );
+    expect(awaiting).toMatch(/Order confirmation<\/dt><dd>Awaiting your confirmation, until \d+ \w+, /);
+    await confirmCod(api.db, s.id, new Date(clock));
+    const confirmed = await htmlOf();
+    expect(confirmed).not.toContain("Please confirm this order");
+    expect(confirmed).toContain("Order confirmation</dt><dd>Confirmed</dd>");
   });
 });
 

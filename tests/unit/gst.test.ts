@@ -23,38 +23,49 @@ import { generateMerchants, generateProducts } from "../../api/seed/catalogue";
 import { FAMILIES } from "../../api/seed/families";
 
 describe("splitTax", () => {
-  it("splits a price within one state into equal CGST and SGST, each rounded to the rupee", () => {
+  const split = (taxablePaise: number, cgstPaise: number, sgstPaise: number, igstPaise: number) => ({
+    taxablePaise,
+    cgstPaise,
+    sgstPaise,
+    igstPaise,
+  });
+
+  it("splits a price within one state into equal CGST and SGST, each rounded to the paisa", () => {
     // 1,180 at 18%: exactly 1,000 + 90 + 90.
-    expect(splitTax(1180, 18, true)).toEqual({ rate: 18, taxableValue: 1000, cgst: 90, sgst: 90, igst: 0 });
-    // 1,049 at 5%: 24.98 each half → 25.
-    expect(splitTax(1049, 5, true)).toEqual({ rate: 5, taxableValue: 999, cgst: 25, sgst: 25, igst: 0 });
-    // 2,625 at 5%: 62.50 each half rounds up to 63.
-    expect(splitTax(2625, 5, true)).toEqual({ rate: 5, taxableValue: 2499, cgst: 63, sgst: 63, igst: 0 });
-    // 2,098 at 18%: 160.02 each half → 160.
-    expect(splitTax(2098, 18, true)).toEqual({ rate: 18, taxableValue: 1778, cgst: 160, sgst: 160, igst: 0 });
+    expect(splitTax(1180, 18, true)).toEqual({ rate: 18, ...split(100000, 9000, 9000, 0) });
+    // 1,049 at 5%: 24.976 each half → 24.98.
+    expect(splitTax(1049, 5, true)).toEqual({ rate: 5, ...split(99904, 2498, 2498, 0) });
+    // 2,625 at 5%: exactly 62.50 each half.
+    expect(splitTax(2625, 5, true)).toEqual({ rate: 5, ...split(250000, 6250, 6250, 0) });
+    // 2,098 at 18%: 160.0169 each half → 160.02.
+    expect(splitTax(2098, 18, true)).toEqual({ rate: 18, ...split(177796, 16002, 16002, 0) });
   });
 
-  it("charges IGST between states, rounded to the rupee", () => {
-    expect(splitTax(1180, 18, false)).toEqual({ rate: 18, taxableValue: 1000, cgst: 0, sgst: 0, igst: 180 });
-    // 1,049 × 18/118 = 160.02 → 160; 1,049 × 5/105 = 49.95 → 50.
-    expect(splitTax(1049, 18, false)).toEqual({ rate: 18, taxableValue: 889, cgst: 0, sgst: 0, igst: 160 });
-    expect(splitTax(1049, 5, false)).toEqual({ rate: 5, taxableValue: 999, cgst: 0, sgst: 0, igst: 50 });
-    // 21 × 5/105 = 1.00; 20 × 5/105 = 0.952 → 1; 10 × 5/105 = 0.476 → 0.
-    expect(splitTax(21, 5, false).igst).toBe(1);
-    expect(splitTax(20, 5, false).igst).toBe(1);
-    expect(splitTax(10, 5, false).igst).toBe(0);
+  it("charges IGST between states, rounded to the paisa", () => {
+    expect(splitTax(1180, 18, false)).toEqual({ rate: 18, ...split(100000, 0, 0, 18000) });
+    // 1,049 × 18/118 = 160.0169 → 160.02; 1,049 × 5/105 = 49.952 → 49.95.
+    expect(splitTax(1049, 18, false)).toEqual({ rate: 18, ...split(88898, 0, 0, 16002) });
+    expect(splitTax(1049, 5, false)).toEqual({ rate: 5, ...split(99905, 0, 0, 4995) });
+    // 20 × 5/105 = 0.95238 → 0.95; 10 × 5/105 = 0.476 → 0.48.
+    expect(splitTax(20, 5, false).igstPaise).toBe(95);
+    expect(splitTax(10, 5, false).igstPaise).toBe(48);
   });
 
-  it("always adds up to the amount, and stays within half a rupee per tax of the exact figure", () => {
+  it("carries tax on the ₹4 platform fee: 61 paise at 18%, 31 + 31 within a state", () => {
+    expect(splitTax(4, 18, false)).toEqual({ rate: 18, ...split(339, 0, 0, 61) });
+    expect(splitTax(4, 18, true)).toEqual({ rate: 18, ...split(338, 31, 31, 0) });
+  });
+
+  it("always adds up to the amount, and stays within half a paisa per tax of the exact figure", () => {
     for (const rate of [0, 5, 18]) {
       for (let amount = 0; amount <= 5000; amount += 7) {
         for (const intra of [true, false]) {
-          const split = splitTax(amount, rate, intra);
-          expect(split.taxableValue + split.cgst + split.sgst + split.igst).toBe(amount);
-          expect(split.cgst).toBe(split.sgst);
-          const exact = (amount * rate) / (100 + rate);
-          if (intra) expect(Math.abs(split.cgst - exact / 2)).toBeLessThanOrEqual(0.5);
-          else expect(Math.abs(split.igst - exact)).toBeLessThanOrEqual(0.5);
+          const taxed = splitTax(amount, rate, intra);
+          expect(taxed.taxablePaise + taxed.cgstPaise + taxed.sgstPaise + taxed.igstPaise).toBe(amount * 100);
+          expect(taxed.cgstPaise).toBe(taxed.sgstPaise);
+          const exact = (amount * 100 * rate) / (100 + rate);
+          if (intra) expect(Math.abs(taxed.cgstPaise - exact / 2)).toBeLessThanOrEqual(0.5);
+          else expect(Math.abs(taxed.igstPaise - exact)).toBeLessThanOrEqual(0.5);
         }
       }
     }
@@ -69,13 +80,9 @@ describe("splitTax", () => {
   it("sums lines into totals that add up", () => {
     const lines = [splitTax(1049, 18, true), splitTax(799, 5, true), splitTax(2625, 5, true)];
     const total = sumTaxes(lines);
-    expect(total).toEqual({
-      taxableValue: 999 + 761 + 2499 - 999 + 889,
-      cgst: 80 + 19 + 63,
-      sgst: 80 + 19 + 63,
-      igst: 0,
-    });
-    expect(total.taxableValue + total.cgst + total.sgst).toBe(1049 + 799 + 2625);
+    // 1,049 at 18%: 80.01 each half; 799 at 5%: 19.02 each half; 2,625 at 5%: 62.50.
+    expect(total).toEqual(split(88898 + 76096 + 250000, 8001 + 1902 + 6250, 8001 + 1902 + 6250, 0));
+    expect(total.taxablePaise + total.cgstPaise + total.sgstPaise).toBe((1049 + 799 + 2625) * 100);
   });
 });
 

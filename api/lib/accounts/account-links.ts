@@ -113,7 +113,7 @@ export async function requestPasswordReset(deps: ApiDeps, email: string, allowed
     }
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, account.id));
     const token = await issueLink(tx, deps, account.id, "password-reset");
-    await recordMessage(tx, passwordResetMessage(user.email, token, deps.shop, account.id));
+    await recordMessage(tx, await passwordResetMessage(user.email, token, deps.shop, account.id));
   });
 }
 
@@ -131,7 +131,7 @@ export async function resetPassword(deps: ApiDeps, token: string, passwordHash: 
       .returning({ email: users.email });
     await voidLinks(tx, deps, link.userId, "password-reset");
     await revokeUserTokens(tx, link.userId);
-    await recordMessage(tx, passwordChangedMessage(user.email, deps.shop, link.userId));
+    await recordMessage(tx, await passwordChangedMessage(user.email, deps.shop, link.userId));
   });
 }
 
@@ -148,12 +148,12 @@ export async function requestEmailChange(
 ): Promise<void> {
   await voidLinks(tx, deps, user.id, "email-change");
   if (await emailInUse(tx, newEmail, user.id)) {
-    await recordMessage(tx, emailTakenMessage(newEmail, deps.shop));
+    await recordMessage(tx, await emailTakenMessage(newEmail, deps.shop));
   } else {
     const token = await issueLink(tx, deps, user.id, "email-change", newEmail);
-    await recordMessage(tx, emailConfirmMessage(newEmail, token, deps.shop, user.id));
+    await recordMessage(tx, await emailConfirmMessage(newEmail, token, deps.shop, user.id));
   }
-  await recordMessage(tx, emailChangeRequestedMessage(user.email, newEmail, deps.shop, user.id));
+  await recordMessage(tx, await emailChangeRequestedMessage(user.email, newEmail, deps.shop, user.id));
 }
 
 /**
@@ -174,7 +174,7 @@ export async function confirmEmailChange(deps: ApiDeps, token: string): Promise<
         .for("update");
       await tx.update(users).set({ email: newEmail }).where(eq(users.id, link.userId));
       await voidLinks(tx, deps, link.userId);
-      await recordMessage(tx, emailChangedMessage(before.email, newEmail, deps.shop, link.userId));
+      await recordMessage(tx, await emailChangedMessage(before.email, newEmail, deps.shop, link.userId));
       return newEmail;
     });
   } catch (error) {

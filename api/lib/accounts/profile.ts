@@ -102,6 +102,6 @@ export async function changePassword(deps: ApiDeps, userId: string, passwordHash
     await revokeUserTokens(tx, userId, keepTokenHash);
     // A reset link asked for before no longer works.
     await voidLinks(tx, deps, userId, "password-reset");
-    if (user) await recordMessage(tx, passwordChangedMessage(user.email, deps.shop, userId));
+    if (user) await recordMessage(tx, await passwordChangedMessage(user.email, deps.shop, userId));
   });
 }

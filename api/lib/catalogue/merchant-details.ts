@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import type { Database } from "../../db/client";
 import { auditLog, merchants } from "../../db/schema";
 import { conflict, notFound } from "../http/http";
-import { gstinProblem, gstState } from "../tax/gst";
+import { gstinProblem, gstinStateProblem, gstState } from "../tax/gst";
 
 /**
  * A seller's details as its tax invoices print them (CGST Rule 46): its legal name, GSTIN, state
@@ -42,14 +42,8 @@ export const merchantDetailsBodySchema = z
     address: text("The registered address", 500),
   })
   .superRefine((body, ctx) => {
-    const state = gstState(body.state);
-    if (state && !gstinProblem(body.gstin) && body.gstin.slice(0, 2) !== state.code) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["gstin"],
-        message: `A GSTIN of ${state.name} starts with ${state.code}`,
-      });
-    }
+    const problem = gstinStateProblem(body.gstin, body.state);
+    if (problem) ctx.addIssue({ code: "custom", path: ["gstin"], message: problem });
   });
 
 export type MerchantDetailsBody = z.output<typeof merchantDetailsBodySchema>;

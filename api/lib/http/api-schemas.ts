@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ADMIN_EVENTS, ORDER_STATES, PAYMENT_STATUSES } from "../orders/order-states";
+import { ADMIN_EVENTS, COD_CONFIRMATIONS, ORDER_STATES, PAYMENT_STATUSES } from "../orders/order-states";
 
 // The shapes the /userapp API answers, as zod schemas: the OpenAPI document's components
 // (api/lib/http/openapi.ts) and what the API tests check every answer against. Each mirrors a JSON
@@ -200,6 +200,13 @@ export const orderSchema = z
     status: z.enum(ORDER_STATES),
     paymentStatus: z.enum(PAYMENT_STATUSES),
     paymentDueAt: isoDate.nullable(),
+    codConfirmation: z.enum(COD_CONFIRMATIONS).nullable().openapi({
+      description:
+        "Cash on Delivery: the shopper's confirmation from the emailed link (awaiting, confirmed, expired); it ships once confirmed. Null for Online Payment.",
+    }),
+    codConfirmDueAt: isoDate
+      .nullable()
+      .openapi({ description: "Until when an order awaiting its confirmation waits for it; then it is cancelled" }),
     paymentReference: z.string().nullable(),
     paidAt: isoDate.nullable(),
     cancelReason: z.string().nullable(),
@@ -393,3 +400,18 @@ export const importResultSchema = z
     variants: z.number().int(),
   })
   .openapi("ImportResult");
+
+/** What a Cash on Delivery confirm/cancel link's page shows of its order (api/lib/orders/cod-confirmation.ts). */
+export const codLinkOrderSchema = z
+  .object({
+    id: z.string(),
+    createdAt: isoDate,
+    totalAmount: z.number().int(),
+    products: z.array(z.object({ title: z.string(), size: z.string(), qty: z.number().int(), amount: z.number() })),
+    status: z.enum(ORDER_STATES),
+    codConfirmation: z.enum(COD_CONFIRMATIONS).nullable(),
+    codConfirmDueAt: isoDate.nullable(),
+    canConfirm: z.boolean(),
+    canCancel: z.boolean(),
+  })
+  .openapi("CodLinkOrder", { description: "What a confirm/cancel link's page shows of its order (no address)" });

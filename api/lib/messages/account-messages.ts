@@ -1,5 +1,8 @@
+import { render } from "@react-email/render";
+import { createElement } from "react";
 import type { ShopIdentity } from "../context";
 import type { NewMessage } from "./outbox";
+import { AccountEmail, type AccountEmailProps } from "./templates/account-email";
 
 /** What happened to an account, as its message names it (`messages.kind`). */
 export type AccountMessageKind =
@@ -11,32 +14,25 @@ export type AccountMessageKind =
   | "account.emailChanged"
   | "account.registerAttempt";
 
-/** Text made safe for HTML. */
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-type Body = {
-  heading: string;
-  /** Sentences before the link. */
-  intro: string[];
-  link?: { label: string; href: string };
+type Body = Pick<AccountEmailProps, "heading" | "intro" | "link"> & {
   /** Sentences after the link. */
   outro?: string[];
 };
 
 /**
- * An account message as plain HTML and text, in the shape of the order messages
- * (api/lib/messages/order-messages.ts); the React Email templates replace it later.
+ * An account message: the HTML from the React Email template (templates/account-email.tsx), the
+ * text written here, in the shape of the order messages (api/lib/messages/order-messages.ts).
  */
-function accountMessage(
+async function accountMessage(
   kind: AccountMessageKind,
   to: string,
   subject: string,
   body: Body,
   shop: ShopIdentity,
   userId: string | null,
-): NewMessage {
+): Promise<NewMessage> {
   const outro = body.outro ?? [];
+  const fullSubject = `${shop.name}: ${subject}`;
   const text = [
     body.heading,
     "",
@@ -46,21 +42,19 @@ function accountMessage(
     `Questions? Write to ${shop.supportEmail}.`,
     shop.name,
   ].join("\n");
-  const paragraphs = (sentences: string[]) => sentences.map((sentence) => `<p>${escape(sentence)}</p>`).join("\n");
-  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;max-width:600px;margin:0 auto;color:#222">
-<h1 style="font-size:20px">${escape(body.heading)}</h1>
-${paragraphs(body.intro)}
-${body.link ? `<p><a href="${escape(body.link.href)}">${escape(body.link.label)}</a></p>` : ""}
-${paragraphs(outro)}
-<p style="color:#666;font-size:13px">Questions? Write to <a href="mailto:${escape(shop.supportEmail)}">${escape(shop.supportEmail)}</a>.<br>${escape(shop.name)}</p>
-</body></html>`;
-  return { kind, to, subject: `${shop.name}: ${subject}`, html, text, userId };
+  const html = await render(createElement(AccountEmail, { ...body, outro, shop, subject: fullSubject }));
+  return { kind, to, subject: fullSubject, html, text, userId };
 }
 
 const forgotLink = (shop: ShopIdentity) => ({ label: "Set a new password", href: `${shop.origin}/forgot-password` });
 
 /** The link that sets a new password, to the account's address. */
-export function passwordResetMessage(to: string, token: string, shop: ShopIdentity, userId: string): NewMessage {
+export function passwordResetMessage(
+  to: string,
+  token: string,
+  shop: ShopIdentity,
+  userId: string,
+): Promise<NewMessage> {
   return accountMessage(
     "account.passwordReset",
     to,
@@ -80,7 +74,7 @@ export function passwordResetMessage(to: string, token: string, shop: ShopIdenti
 }
 
 /** Tells the owner that the password was changed, with the way back if it was not them. */
-export function passwordChangedMessage(to: string, shop: ShopIdentity, userId: string): NewMessage {
+export function passwordChangedMessage(to: string, shop: ShopIdentity, userId: string): Promise<NewMessage> {
   return accountMessage(
     "account.passwordChanged",
     to,
@@ -99,7 +93,12 @@ export function passwordChangedMessage(to: string, shop: ShopIdentity, userId: s
 }
 
 /** The link that makes `to` the account's new email address. */
-export function emailConfirmMessage(to: string, token: string, shop: ShopIdentity, userId: string): NewMessage {
+export function emailConfirmMessage(
+  to: string,
+  token: string,
+  shop: ShopIdentity,
+  userId: string,
+): Promise<NewMessage> {
   return accountMessage(
     "account.emailConfirm",
     to,
@@ -121,7 +120,7 @@ export function emailConfirmMessage(to: string, token: string, shop: ShopIdentit
 }
 
 /** Sent instead of the confirmation when `to` already has an account of its own: nothing changes. */
-export function emailTakenMessage(to: string, shop: ShopIdentity): NewMessage {
+export function emailTakenMessage(to: string, shop: ShopIdentity): Promise<NewMessage> {
   return accountMessage(
     "account.emailTaken",
     to,
@@ -140,7 +139,12 @@ export function emailTakenMessage(to: string, shop: ShopIdentity): NewMessage {
 }
 
 /** Tells the old address that a change to `newEmail` was asked for. */
-export function emailChangeRequestedMessage(to: string, newEmail: string, shop: ShopIdentity, userId: string) {
+export function emailChangeRequestedMessage(
+  to: string,
+  newEmail: string,
+  shop: ShopIdentity,
+  userId: string,
+): Promise<NewMessage> {
   return accountMessage(
     "account.emailChangeRequested",
     to,
@@ -159,7 +163,12 @@ export function emailChangeRequestedMessage(to: string, newEmail: string, shop: 
 }
 
 /** Tells the old address that the account now signs in with `newEmail`. */
-export function emailChangedMessage(to: string, newEmail: string, shop: ShopIdentity, userId: string) {
+export function emailChangedMessage(
+  to: string,
+  newEmail: string,
+  shop: ShopIdentity,
+  userId: string,
+): Promise<NewMessage> {
   return accountMessage(
     "account.emailChanged",
     to,
@@ -177,7 +186,7 @@ export function emailChangedMessage(to: string, newEmail: string, shop: ShopIden
 }
 
 /** To the owner of `to`, when someone registers with it again. */
-export function registerAttemptMessage(to: string, shop: ShopIdentity, userId: string): NewMessage {
+export function registerAttemptMessage(to: string, shop: ShopIdentity, userId: string): Promise<NewMessage> {
   return accountMessage(
     "account.registerAttempt",
     to,

@@ -11,6 +11,7 @@ import { DELIVER_WEBHOOK } from "../webhooks/webhook-events";
 import { DELIVER_MESSAGE } from "./outbox";
 import { EXPIRE_ORDER, expireOrderTask, PAYMENT_REMINDER, paymentReminderTask } from "../payments/payment-jobs";
 import type { ShopIdentity } from "../context";
+import { COD_CONFIRM_EXPIRE, codConfirmExpireTask } from "../orders/cod-confirmation";
 
 /** Where messages go: an SMTP server (SMTP_URL), or nowhere, kept for the back office to show. */
 export type MailTransport = {
@@ -164,6 +165,7 @@ export async function startDeliveryWorker(
         [DELIVER_MESSAGE]: deliverMessageTask(options),
         [PAYMENT_REMINDER]: paymentReminderTask({ db, shop: options.shop, now: () => new Date() }),
         [EXPIRE_ORDER]: expireOrderTask({ db, shop: options.shop, now: () => new Date() }),
+        [COD_CONFIRM_EXPIRE]: codConfirmExpireTask({ db, shop: options.shop, now: () => new Date() }),
         [DELIVER_WEBHOOK]: deliverWebhookTask({
           db,
           allowPrivate: options.webhooksAllowPrivate ?? false,

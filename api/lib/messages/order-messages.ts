@@ -1,12 +1,18 @@
+import { render } from "@react-email/render";
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
 import { formatRupees } from "../../contract";
 import type { Database, Transaction } from "../../db/client";
 import { orderItems, users } from "../../db/schema";
 import type { ShopIdentity } from "../context";
 import { type OrderJson, toOrderJson } from "../orders/order-json";
 import type { OrderEvent, OrderRow } from "../orders/order-states";
+import { dispatchedAt } from "../tax/gst-invoices";
 import { recordWebhookEvent, webhookEventOf } from "../webhooks/webhook-events";
 import { type NewMessage, recordMessage } from "./outbox";
+import { type MessageAction, OrderEmail } from "./templates/order-email";
+
+export type { MessageAction };
 
 const PAYMENT_NAMES: Record<OrderJson["paymentMethod"], string> = {
   cod: "Cash on Delivery",
@@ -27,7 +33,10 @@ export type OrderMessageKind =
   | "order.paidLate"
   | "order.reinstated"
   | "order.paymentReminder"
-  | "order.refunded";
+  | "order.refunded"
+  | "order.codConfirmation"
+  | "order.codConfirmed"
+  | "order.codExpired";
 
 /** The kind of message each order event sends. */
 export const EVENT_MESSAGES: Record<OrderEvent["type"], OrderMessageKind> = {
@@ -37,6 +46,7 @@ export const EVENT_MESSAGES: Record<OrderEvent["type"], OrderMessageKind> = {
   deliver: "order.delivered",
   cancel: "order.cancelled",
   expire: "order.expired",
+  confirmCod: "order.codConfirmed",
   return: "order.returned",
   returnToOrigin: "order.returnedToOrigin",
   reinstate: "order.reinstated",
@@ -55,6 +65,12 @@ const refundDue = (order: OrderJson) =>
   order.paymentStatus === "refundPending"
     ? [`Your payment of ${formatRupees(order.totalAmount)} will be refunded.`]
     : [];
+
+/** A Cash on Delivery order's confirmation deadline, as its messages say it. */
+const confirmBy = (order: OrderJson) => {
+  const due = new Date(order.codConfirmDueAt!);
+  return `${time.format(due)} on ${day.format(due)}`;
+};
 
 /** Each kind's subject (after the shop's name), heading and opening sentences. */
 const WORDING: Record<
@@ -144,6 +160,28 @@ const WORDING: Record<
       "If you have paid already, there is nothing to do.",
     ],
   },
+  "order.codConfirmation": {
+    subject: (order) => `please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})`,
+    heading: "Please confirm your order",
+    intro: (order) => [
+      `Thank you for your order. As it is paid on delivery, please confirm it by ${confirmBy(order)} (India time): we ship it once you do. If it is not confirmed by then, it is cancelled.`,
+      "If you did not place this order, or have changed your mind, cancel it instead.",
+    ],
+  },
+  "order.codConfirmed": {
+    subject: () => "your order is confirmed",
+    heading: "Order confirmed",
+    intro: (order) => [
+      `Thank you for confirming your order. We will ship it soon. Please keep ${formatRupees(order.totalAmount)} ready to pay on delivery.`,
+    ],
+  },
+  "order.codExpired": {
+    subject: () => "your order is cancelled: not confirmed",
+    heading: "Order not confirmed",
+    intro: () => [
+      "We did not receive your confirmation of this Cash on Delivery order in time, so the order is cancelled and its items are back in stock.",
+    ],
+  },
   "order.refunded": {
     subject: (order) => `your refund is made (${formatRupees(order.totalAmount)})`,
     heading: "Refund made",
@@ -153,74 +191,77 @@ const WORDING: Record<
   },
 };
 
-/** Text made safe for HTML. */
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export type OrderMessageOptions = {
+  /** From dispatch on, when the order's tax invoices exist: a link to them. */
+  invoice?: boolean;
+  /** Links the shopper is asked to follow, after the opening sentences. */
+  actions?: MessageAction[];
+};
 
 /**
  * The shopper's message about their order: what happened, its lines, address, payment method and
- * total, and a link to the order's page. Plain HTML and text for now; the React Email templates
- * replace it (issue "Messages to shoppers", item 2).
+ * total, a link to the order's page and, from dispatch on, to its tax invoices. The HTML is the
+ * React Email template (templates/order-email.tsx); the text is written here, line by line.
  */
-export function orderMessage(
+export async function orderMessage(
   kind: OrderMessageKind,
   order: OrderJson,
   to: string,
   shop: ShopIdentity,
   userId: string,
-): NewMessage {
+  options: OrderMessageOptions = {},
+): Promise<NewMessage> {
   const wording = WORDING[kind];
-  const link = `${shop.origin}/myaccount/orders/${order.id}`;
+  const subject = `${shop.name}: ${wording.subject(order)}`;
+  const orderLink = `${shop.origin}/myaccount/orders/${order.id}`;
+  const invoiceLink = options.invoice ? `${orderLink}/invoice` : null;
+  const actions = options.actions ?? [];
   const address = [
     order.address.locality,
     order.address.city,
     `${order.address.state} ${order.address.zipcode}`,
     order.address.country,
   ];
-  const lines = order.products.map((line) => ({
-    text: `${line.title} (size ${line.size}) × ${line.qty}: ${formatRupees(line.amount)}`,
-    html: `<tr><td>${escape(line.title)} (size ${escape(line.size)}) × ${line.qty}</td><td align="right">${formatRupees(line.amount)}</td></tr>`,
-  }));
   const payment = PAYMENT_NAMES[order.paymentMethod];
   const intro = wording.intro(order);
   const text = [
     wording.heading,
     "",
     ...(intro.length > 0 ? [...intro, ""] : []),
+    ...(actions.length > 0 ? [...actions.map((action) => `${action.label}: ${action.href}`), ""] : []),
     `Order reference: ${order.id}`,
     "",
-    ...lines.map((line) => line.text),
+    ...order.products.map((line) => `${line.title} (size ${line.size}) × ${line.qty}: ${formatRupees(line.amount)}`),
     `Platform fee: ${formatRupees(order.platformFee)}`,
     `Total: ${formatRupees(order.totalAmount)}`,
     "",
     `Payment: ${payment}`,
     `Delivering to: ${address.join(", ")}`,
     "",
-    `Your order: ${link}`,
+    `Your order: ${orderLink}`,
+    ...(invoiceLink ? [`Your tax invoice: ${invoiceLink}`] : []),
     "",
     `Questions? Write to ${shop.supportEmail}.`,
     shop.name,
   ].join("\n");
-  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,sans-serif;max-width:600px;margin:0 auto;color:#222">
-<h1 style="font-size:20px">${escape(wording.heading)}</h1>
-${intro.map((sentence) => `<p>${escape(sentence)}</p>`).join("\n")}
-<p>Order reference: ${order.id}</p>
-<table width="100%" cellpadding="4" style="border-collapse:collapse">${lines.map((line) => line.html).join("")}
-<tr><td>Platform fee</td><td align="right">${formatRupees(order.platformFee)}</td></tr>
-<tr><td><strong>Total</strong></td><td align="right"><strong>${formatRupees(order.totalAmount)}</strong></td></tr></table>
-<p>Payment: ${escape(payment)}<br>Delivering to: ${address.map(escape).join(", ")}</p>
-<p><a href="${escape(link)}">See your order</a></p>
-<p style="color:#666;font-size:13px">Questions? Write to <a href="mailto:${escape(shop.supportEmail)}">${escape(shop.supportEmail)}</a>.<br>${escape(shop.name)}</p>
-</body></html>`;
-  return {
-    kind,
-    to,
-    subject: `${shop.name}: ${wording.subject(order)}`,
-    html,
-    text,
-    orderId: order.id,
-    userId,
-  };
+  const html = await render(
+    createElement(OrderEmail, {
+      shop,
+      subject,
+      heading: wording.heading,
+      intro,
+      actions,
+      orderId: order.id,
+      lines: order.products,
+      platformFee: order.platformFee,
+      totalAmount: order.totalAmount,
+      payment,
+      address,
+      orderLink,
+      invoiceLink,
+    }),
+  );
+  return { kind, to, subject, html, text, orderId: order.id, userId };
 }
 
 /**
@@ -240,5 +281,9 @@ export async function recordOrderMessage(
   if (event) await recordWebhookEvent(tx, event, order, now);
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   if (!user) return;
-  await recordMessage(tx, orderMessage(kind, order, user.email, shop, row.userId));
+  // From dispatch on, the order has its tax invoices: issued as it ships, in the same transaction
+  // (api/lib/tax/gst-invoices.ts), or numbered when first read for an order shipped before that.
+  const invoice = dispatchedAt(row) !== null;
+  const message = await orderMessage(kind, order, user.email, shop, row.userId, { invoice });
+  await recordMessage(tx, message);
 }

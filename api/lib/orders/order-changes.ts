@@ -5,7 +5,7 @@ import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ApiDeps, ShopIdentity } from "../context";
 import { EVENT_MESSAGES, type OrderMessageKind, recordOrderMessage } from "../messages/order-messages";
 import { conflict, notFound } from "../http/http";
-import { issueOrderInvoices } from "../tax/gst-invoices";
+import { type CreditReason, issueCreditNotes, issueOrderInvoices } from "../tax/gst-invoices";
 import { decide, isOverdue, type OrderChange, type OrderEvent, type OrderRow } from "./order-states";
 
 /*
@@ -119,7 +119,7 @@ export async function lockOverdueOrders(
 }
 
 /**
- * Expires locked overdue orders (cancelled, "Payment not received") and answers the units they
+ * Expires locked overdue orders (cancelled, "Payment not received" or "Not confirmed in time") and answers the units they
  * held, for the caller to put back: order creation merges them into its own stock changes.
  */
 export async function expireLocked(
@@ -133,7 +133,7 @@ export async function expireLocked(
     const decision = decide(row, { type: "expire" }, now);
     if (!decision.ok) continue;
     const written = await write(tx, row, decision.change);
-    await recordOrderMessage(tx, "order.expired", written, shop, now);
+    await recordOrderMessage(tx, expiryMessage(written), written, shop, now);
     expired.push(row.id);
   }
   return unitsHeldBy(tx, expired);
@@ -169,9 +169,14 @@ async function takeAgain(tx: Executor, orderId: string) {
   }
 }
 
+/** The message of an expiry: a Cash on Delivery order not confirmed in time, or a UPI payment not received. */
+const expiryMessage = (expired: OrderRow): OrderMessageKind =>
+  expired.codConfirmation === "expired" ? "order.codExpired" : "order.expired";
+
 /** The message an applied event sends: a payment recorded on a cancelled order says so. */
-function messageKind(event: OrderEvent, before: OrderRow): OrderMessageKind {
+function messageKind(event: OrderEvent, before: OrderRow, after: OrderRow): OrderMessageKind {
   if (event.type === "pay" && before.status === "cancelled") return "order.paidLate";
+  if (event.type === "expire") return expiryMessage(after);
   return EVENT_MESSAGES[event.type];
 }
 
@@ -184,6 +189,13 @@ export type ChangeRequest = {
   actorId?: string;
   /** What the audit log calls the change ("order.status", …). */
   action?: string;
+};
+
+/** The events that reverse an order's invoices, and the reason their credit notes give. */
+const CREDIT_REASONS: Partial<Record<OrderEvent["type"], CreditReason>> = {
+  return: "returned",
+  returnToOrigin: "returnedToOrigin",
+  refund: "refunded",
 };
 
 /**
@@ -211,7 +223,7 @@ export async function changeOrder(
       if (expired.ok) {
         row = await write(tx, row, expired.change);
         await putBack(tx, await unitsHeldBy(tx, [row.id]));
-        await recordOrderMessage(tx, "order.expired", row, deps.shop, now);
+        await recordOrderMessage(tx, expiryMessage(row), row, deps.shop, now);
       }
     }
     const decision = decide(row, request.event, now);
@@ -221,9 +233,12 @@ export async function changeOrder(
     if (decision.restock) await putBack(tx, await unitsHeldBy(tx, [row.id]));
     if (decision.take) await takeAgain(tx, row.id);
     // The tax invoices are issued as the goods leave, numbered in this transaction (CGST Rule 46).
-    if (request.event.type === "ship") await issueOrderInvoices(tx, row.id, now);
+    if (request.event.type === "ship") await issueOrderInvoices(tx, row.id, now, deps.shop.gst);
+    // What comes back, or is refunded after dispatch, takes a credit note for each invoice (section 34).
+    const credit = CREDIT_REASONS[request.event.type];
+    if (credit) await issueCreditNotes(tx, row.id, credit, now);
     // The shopper hears of it, in this transaction (api/lib/messages/).
-    await recordOrderMessage(tx, messageKind(request.event, before), row, deps.shop, now);
+    await recordOrderMessage(tx, messageKind(request.event, before, row), row, deps.shop, now);
     if (request.actorId) {
       await tx.insert(auditLog).values({
         actorId: request.actorId,

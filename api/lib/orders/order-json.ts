@@ -2,7 +2,14 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type OrderAddress, type OrderNote, type OrderStatus, orderItems, orders } from "../../db/schema";
 import { type Paginator, paginator } from "../http/paging";
-import { decide, isOverdue, type OrderState, type PaymentStatus, returnableUntil } from "./order-states";
+import {
+  type CodConfirmation,
+  decide,
+  isOverdue,
+  type OrderState,
+  type PaymentStatus,
+  returnableUntil,
+} from "./order-states";
 
 /**
  * Orders as the API answers them (the OpenAPI schema `Order`, api/lib/http/api-schemas.ts), and
@@ -46,6 +53,10 @@ export type OrderJson = {
   paymentStatus: PaymentStatus;
   /** Until when an order awaiting its UPI payment waits for it; null once it no longer waits. */
   paymentDueAt: string | null;
+  /** A Cash on Delivery order's confirmation by its shopper (null for Online Payment); it ships once "confirmed". */
+  codConfirmation: CodConfirmation | null;
+  /** Until when an order awaiting its confirmation waits for it; null once it no longer waits. */
+  codConfirmDueAt: string | null;
   /** The UPI transaction reference (UTR) the order was paid with. */
   paymentReference: string | null;
   paidAt: string | null;
@@ -95,6 +106,11 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): 
     status: order.status as OrderState,
     paymentStatus: order.paymentStatus as PaymentStatus,
     paymentDueAt: order.paymentStatus === "awaitingPayment" ? (order.paymentDueAt?.toISOString() ?? null) : null,
+    codConfirmation: order.codConfirmation as CodConfirmation | null,
+    codConfirmDueAt:
+      order.codConfirmation === "awaiting" && order.status === "confirmed"
+        ? (order.codConfirmDueAt?.toISOString() ?? null)
+        : null,
     paymentReference: order.paymentReference,
     paidAt: order.paidAt?.toISOString() ?? null,
     cancelReason: order.cancelReason,

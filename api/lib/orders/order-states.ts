@@ -7,11 +7,16 @@ import type { OrderNote, OrderStatus, orders } from "../../db/schema";
  *
  *   event           from                          payment                    to               stamps           stock
  *   ship            confirmed                     paid or payOnDelivery      shipped          shipped
+ *                   (COD: once confirmed)
  *   outForDelivery  shipped                                                  outForDelivery   outForDelivery
  *   deliver         outForDelivery                payOnDelivery → paid       delivered        delivered
  *   cancel          confirmed                     paid → refundPending,      cancelled        cancel           back
  *                                                 otherwise → cancelled
  *   expire          confirmed, window passed      awaitingPayment → expired  cancelled        cancel           back
+ *   expire (COD)    confirmed, awaiting its       payOnDelivery → cancelled  cancelled        cancel           back
+ *                   confirmation, deadline passed (confirmation → expired)
+ *   confirmCod      confirmed, awaiting its       (confirmation → confirmed)
+ *                   confirmation, deadline open
  *   return          delivered, within 7 days      paid → refundPending       returned         returned         back
  *   returnToOrigin  shipped or outForDelivery     paid → refundPending,      returned         returned, note   back
  *                                                 payOnDelivery → cancelled
@@ -49,6 +54,17 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * A Cash on Delivery order's confirmation by its shopper (the emailed link): `awaiting` until
+ * `codConfirmDueAt`, then `confirmed` (it may ship) or `expired` (cancelled, stock back). Null for
+ * Online Payment. Orders placed before confirmations existed count as confirmed (migration 0012).
+ */
+export const COD_CONFIRMATIONS = ["awaiting", "confirmed", "expired"] as const;
+export type CodConfirmation = (typeof COD_CONFIRMATIONS)[number];
+
+/** The cancel reason of a Cash on Delivery order its shopper did not confirm in time. */
+export const NOT_CONFIRMED = "Not confirmed in time";
+
 /** A delivered order can be returned for this many days after its delivery. */
 export const RETURN_WINDOW_DAYS = 7;
 const returnWindowMs = RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000;
@@ -71,6 +87,8 @@ export type OrderSettings = {
   maxOpenCodOrders: number;
   /** Units of one product one Cash on Delivery order may hold (MAX_COD_UNITS). */
   maxCodUnits: number;
+  /** How long a Cash on Delivery order waits for its shopper's confirmation (COD_CONFIRM_HOURS). */
+  codConfirmMs: number;
 };
 
 export const defaultOrderSettings: OrderSettings = {
@@ -79,6 +97,7 @@ export const defaultOrderSettings: OrderSettings = {
   codLimit: 50000,
   maxOpenCodOrders: 2,
   maxCodUnits: 5,
+  codConfirmMs: 24 * 60 * 60 * 1000,
 };
 
 export type OrderEvent =
@@ -87,6 +106,7 @@ export type OrderEvent =
   | { type: "deliver" }
   | { type: "cancel"; reason: string | null }
   | { type: "expire" }
+  | { type: "confirmCod" }
   | { type: "return"; reason: string }
   | { type: "returnToOrigin"; reason: string }
   | { type: "pay"; utr: string }
@@ -98,7 +118,14 @@ export type OrderRow = typeof orders.$inferSelect;
 /** What the state machine reads of an order. */
 export type LifecycleOrder = Pick<
   OrderRow,
-  "status" | "paymentStatus" | "paymentDueAt" | "orderStatus" | "paymentMethod" | "notes"
+  | "status"
+  | "paymentStatus"
+  | "paymentDueAt"
+  | "orderStatus"
+  | "paymentMethod"
+  | "notes"
+  | "codConfirmation"
+  | "codConfirmDueAt"
 >;
 
 /** The columns a change writes. */
@@ -114,6 +141,7 @@ export type OrderChange = Partial<
     | "returnReason"
     | "refundReference"
     | "notes"
+    | "codConfirmation"
   >
 >;
 
@@ -151,12 +179,27 @@ export function paidLate(order: Pick<LifecycleOrder, "notes">): boolean {
   return last?.kind === "paidAfterCancellation";
 }
 
-/** True while an order awaiting its UPI payment is past its window (the sweep has not got to it yet). */
+/** True while a Cash on Delivery order waits for its shopper's confirmation. */
+export const awaitsCodConfirmation = (order: Pick<LifecycleOrder, "status" | "codConfirmation">): boolean =>
+  order.status === "confirmed" && order.codConfirmation === "awaiting";
+
+/** True while a Cash on Delivery order awaiting its confirmation is past its deadline (its job has not run yet). */
+export function isCodOverdue(order: LifecycleOrder, now: Date): boolean {
+  return (
+    awaitsCodConfirmation(order) && order.codConfirmDueAt !== null && order.codConfirmDueAt.getTime() <= now.getTime()
+  );
+}
+
+/**
+ * True while an order is past its deadline and about to be cancelled: awaiting its UPI payment
+ * past its window, or its Cash on Delivery confirmation past its deadline (the jobs have not got to it yet).
+ */
 export function isOverdue(order: LifecycleOrder, now: Date): boolean {
   return (
-    order.paymentStatus === "awaitingPayment" &&
-    order.paymentDueAt !== null &&
-    order.paymentDueAt.getTime() <= now.getTime()
+    (order.paymentStatus === "awaitingPayment" &&
+      order.paymentDueAt !== null &&
+      order.paymentDueAt.getTime() <= now.getTime()) ||
+    isCodOverdue(order, now)
   );
 }
 
@@ -194,6 +237,10 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
       if (status === "confirmed") {
         if (payment === "awaitingPayment")
           return refuse("This order is awaiting payment and cannot ship until it is paid.");
+        if (order.codConfirmation === "awaiting")
+          return refuse(
+            "This Cash on Delivery order is awaiting its shopper's confirmation and cannot ship until it is confirmed.",
+          );
         return {
           ok: true,
           change: { status: "shipped", orderStatus: stamp(order.orderStatus, "shipped", now) },
@@ -248,6 +295,20 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
       };
 
     case "expire":
+      if (awaitsCodConfirmation(order)) {
+        if (!isCodOverdue(order, now)) return refuse("This order's confirmation time is still open.");
+        return {
+          ok: true,
+          change: {
+            status: "cancelled",
+            paymentStatus: "cancelled",
+            codConfirmation: "expired",
+            cancelReason: NOT_CONFIRMED,
+            orderStatus: stamp(order.orderStatus, "cancel", now),
+          },
+          restock: true,
+        };
+      }
       if (status !== "confirmed" || payment !== "awaitingPayment") return refuse("This order is not awaiting payment.");
       if (!isOverdue(order, now)) return refuse("This order's payment window is still open.");
       return {
@@ -260,6 +321,17 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
         },
         restock: true,
       };
+
+    case "confirmCod":
+      if (awaitsCodConfirmation(order)) {
+        if (isCodOverdue(order, now)) return refuse("The time to confirm this order has passed.");
+        return { ok: true, change: { codConfirmation: "confirmed" }, restock: false };
+      }
+      if (order.codConfirmation === "expired")
+        return refuse("This order was cancelled because it was not confirmed in time.");
+      if (status === "cancelled") return refuse("This order is cancelled.");
+      if (order.codConfirmation === "confirmed") return refuse("This order is already confirmed.");
+      return refuse("This order needs no confirmation.");
 
     case "return": {
       if (status === "delivered") {

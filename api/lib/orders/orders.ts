@@ -10,9 +10,10 @@ import { badRequest, conflict, notFound } from "../http/http";
 import { newId } from "../ids";
 import { orderMessage } from "../messages/order-messages";
 import { recordMessage } from "../messages/outbox";
-import { orderTaxTotals, taxOrderLines } from "../tax/gst-invoices";
+import { taxOrderLines } from "../tax/gst-invoices";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
 import { recordWebhookEvent } from "../webhooks/webhook-events";
+import { codLinks, newCodToken, scheduleCodConfirmExpiry } from "./cod-confirmation";
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, stockKey } from "./order-changes";
 import type { OrderSettings } from "./order-states";
@@ -205,6 +206,9 @@ export async function placeOrder(
     refunded: unstamped,
   };
   const paymentStatus = paymentStatusFor(input.paymentMethod);
+  // Cash on Delivery waits for its shopper's confirmation from the emailed link (cod-confirmation.ts).
+  const cod = input.paymentMethod === "cod" ? newCodToken() : null;
+  const codConfirmDueAt = cod ? new Date(now.getTime() + settings.codConfirmMs) : null;
 
   try {
     const placed = await db.transaction(async (tx) => {
@@ -222,6 +226,9 @@ export async function placeOrder(
           status: "confirmed",
           paymentStatus,
           paymentDueAt: paymentStatus === "awaitingPayment" ? new Date(now.getTime() + settings.paymentWindowMs) : null,
+          codConfirmation: cod ? "awaiting" : null,
+          codConfirmDueAt,
+          codTokenHash: cod?.hash ?? null,
           itemsAmount: 0,
           platformFee: PLATFORM_FEE,
           totalAmount: PLATFORM_FEE,
@@ -312,7 +319,7 @@ export async function placeOrder(
       const insertedItems = await tx.insert(orderItems).values(items).returning();
       const [priced] = await tx
         .update(orders)
-        .set({ itemsAmount, totalAmount, ...orderTaxTotals(items) })
+        .set({ itemsAmount, totalAmount })
         .where(eq(orders.id, orderId))
         .returning();
 
@@ -332,12 +339,20 @@ export async function placeOrder(
           );
       }
       const placedOrder = toOrderJson(priced ?? order, insertedItems, now);
-      // The shopper's confirmation is recorded and queued with the order: both commit, or neither.
-      await recordMessage(tx, orderMessage("order.placed", placedOrder, input.notify.email, input.notify.shop, userId));
+      // The shopper's message is recorded and queued with the order: both commit, or neither. A Cash
+      // on Delivery order's asks for its confirmation, with the links to confirm or cancel it.
+      const { email, shop } = input.notify;
+      const message = cod
+        ? await orderMessage("order.codConfirmation", placedOrder, email, shop, userId, {
+            actions: codLinks(shop, cod.token),
+          })
+        : await orderMessage("order.placed", placedOrder, email, shop, userId);
+      await recordMessage(tx, message);
       await recordWebhookEvent(tx, "order.placed", placedOrder, now);
       // An Online Payment order's reminder and expiry, as queue jobs (api/lib/payments/payment-jobs.ts).
       const dueAt = (priced ?? order).paymentDueAt;
       if (dueAt) await schedulePaymentJobs(tx, { id: orderId, placedAt: now, dueAt });
+      if (codConfirmDueAt) await scheduleCodConfirmExpiry(tx, { id: orderId, dueAt: codConfirmDueAt });
       return placedOrder;
     });
     // Committed: the catalogue cache serves no product with the stock from before it.

@@ -17,7 +17,7 @@ import { paginator } from "../http/paging";
 import { newId } from "../ids";
 import { refreshProductRating } from "./ratings";
 
-// Shoppers' reviews (docs/decisions/0XX-reviews.md): who may write one, what holds one for
+// Shoppers' reviews (docs/decisions/029-reviews.md): who may write one, what holds one for
 // moderation, and the reads of the product page. Every change of a review's stars or status
 // refreshes the product's rating in its own transaction (ratings.ts).
 

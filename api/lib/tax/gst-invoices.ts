@@ -1,12 +1,17 @@
 /**
- * The database side of GST: the tax split of an order's lines when it is placed, the invoice
- * numbers it takes when it ships, and the tax invoices (CGST Rule 46) read back for the shopper and the back
- * office. The rules themselves are in api/lib/tax/gst.ts; docs/decisions/012-gst-invoices.md says why.
+ * The database side of GST: the tax split of an order's lines when it is placed, the tax documents
+ * it takes as it ships (each seller's tax invoice, CGST Rule 46, and the shop's invoice for its
+ * platform fee) and as it comes back (a credit note for each, section 34 and Rule 53), and all of
+ * them read back for the shopper and the back office. The rules themselves are in api/lib/tax/gst.ts;
+ * docs/decisions/012-gst-invoices.md and 026-credit-notes-and-fee-invoices.md say why.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
-  invoiceCounters,
+  creditNotes,
+  documentCounters,
+  type DocumentSupplier,
+  feeInvoices,
   invoices,
   merchants,
   type OrderAddress,
@@ -17,10 +22,10 @@ import {
   users,
 } from "../../db/schema";
 import {
+  documentNumber,
   financialYear,
   gstState,
   hsnForClassification,
-  invoiceNumber,
   isIntraState,
   rateOfHsn,
   rupeesInWords,
@@ -29,6 +34,7 @@ import {
   type TaxSplit,
   type TaxTotals,
 } from "./gst";
+import { PLATFORM_FEE_GST_RATE, PLATFORM_FEE_SAC } from "./platform-fee";
 
 /** A transaction or the database: what these functions write through. */
 type Writer = Pick<Database, "select" | "insert" | "update" | "execute">;
@@ -38,14 +44,7 @@ type Writer = Pick<Database, "select" | "insert" | "update" | "execute">;
 
 type PricedLine = { productId: string; merchantId: string; cost: number; qty: number; amount: number };
 
-export type TaxedLine = {
-  hsn: string;
-  gstRate: number;
-  taxableValue: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-};
+export type TaxedLine = TaxTotals & { hsn: string; gstRate: number };
 
 /** The HSN code a product is taxed by: its own, or its classification's. */
 const effectiveHsn = (row: {
@@ -96,27 +95,52 @@ export async function taxOrderLines<Line extends PricedLine>(
   });
 }
 
-const splitColumns = (split: TaxSplit) => ({
-  gstRate: split.rate,
-  taxableValue: split.taxableValue,
-  cgst: split.cgst,
-  sgst: split.sgst,
-  igst: split.igst,
+const splitColumns = ({ rate, ...tax }: TaxSplit) => ({ gstRate: rate, ...tax });
+
+// ---------------------------------------------------------------------------------------------
+// Numbering
+
+/**
+ * The next serial of `series` in the financial year `year`: the counter row is taken with an
+ * upsert, which locks it until the transaction ends, so concurrent documents get consecutive
+ * serials, never the same one, and a transaction that rolls back gives its serial back (no gaps).
+ * Callers take several series in sorted order, so two transactions wait instead of deadlocking.
+ */
+async function nextSerial(db: Writer, series: string, year: string): Promise<number> {
+  const [{ serial }] = await db
+    .insert(documentCounters)
+    .values({ series, financialYear: year, lastSerial: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.series, documentCounters.financialYear],
+      set: { lastSerial: sql`${documentCounters.lastSerial} + 1` },
+    })
+    .returning({ serial: documentCounters.lastSerial });
+  return serial;
+}
+
+/** A seller as its documents name it: its legal name, GSTIN, registered address and state. */
+const merchantSupplier = (row: typeof merchants.$inferSelect): DocumentSupplier => ({
+  name: row.companyName,
+  gstin: row.gstin,
+  address: row.address,
+  state: row.state,
 });
 
-/** The order's columns of its tax totals. */
-export function orderTaxTotals(lines: readonly TaxTotals[]) {
-  const total = sumTaxes(lines);
-  return { taxableAmount: total.taxableValue, cgstAmount: total.cgst, sgstAmount: total.sgst, igstAmount: total.igst };
+async function merchantRowsOf(db: Writer, merchantIds: readonly string[]) {
+  const rows =
+    merchantIds.length > 0
+      ? await db
+          .select()
+          .from(merchants)
+          .where(inArray(merchants.id, [...merchantIds]))
+      : [];
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**
- * Gives the order one invoice per merchant of its lines, numbered in the financial year of
- * `issuedAt`: each merchant's counter row is taken with an upsert, which locks it until the
- * transaction ends, so concurrent orders get consecutive serials, never the same one, and a
- * transaction that rolls back gives its serial back (no gaps). Merchants are taken in id order,
- * so two orders sharing merchants wait for each other instead of deadlocking. An order that has
- * its invoices already keeps them.
+ * Gives the order one invoice per merchant of its lines, numbered in that merchant's series for
+ * the financial year of `issuedAt` (nextSerial), naming the merchant as it is now. Merchants are
+ * taken in id order. An order that has its invoices already keeps them.
  */
 export async function issueInvoices(
   db: Writer,
@@ -130,33 +154,79 @@ export async function issueInvoices(
     .from(invoices)
     .where(eq(invoices.orderId, orderId));
   const done = new Set(existing.map((row) => row.merchantId));
+  const merchantOf = await merchantRowsOf(db, merchantIds);
   for (const merchantId of [...new Set(merchantIds)].sort()) {
     if (done.has(merchantId)) continue;
-    const [{ serial }] = await db
-      .insert(invoiceCounters)
-      .values({ merchantId, financialYear: year, lastSerial: 1 })
-      .onConflictDoUpdate({
-        target: [invoiceCounters.merchantId, invoiceCounters.financialYear],
-        set: { lastSerial: sql`${invoiceCounters.lastSerial} + 1` },
-      })
-      .returning({ serial: invoiceCounters.lastSerial });
+    const serial = await nextSerial(db, `invoice:${merchantId}`, year);
+    const merchant = merchantOf.get(merchantId);
     await db.insert(invoices).values({
       orderId,
       merchantId,
       financialYear: year,
       serial,
-      number: invoiceNumber(year, serial),
+      number: documentNumber("", year, serial),
       issuedAt,
+      supplier: merchant ? merchantSupplier(merchant) : null,
     });
   }
 }
 
 /**
- * Issues an order's tax invoices as it ships (CGST Rule 46 and section 31: a tax invoice for goods
- * is issued at or before their removal for supply), one per merchant of its lines, dated and
- * numbered now. An order cancelled before dispatch never takes a number.
+ * Gives the order the shop's invoice for its platform fee, in the shop's own series: the fee's SAC
+ * code and rate (api/lib/tax/platform-fee.ts), the tax to the paisa, CGST + SGST when the shop is
+ * registered in the delivery state (the place of supply of a service to an unregistered buyer is
+ * the buyer's address), IGST otherwise. Nothing when the order carries no fee or has its invoice.
  */
-export async function issueOrderInvoices(db: Writer, orderId: string, issuedAt: Date): Promise<void> {
+async function issueFeeInvoice(
+  db: Writer,
+  order: { id: string; platformFee: number; address: OrderAddress },
+  shop: DocumentSupplier,
+  issuedAt: Date,
+): Promise<void> {
+  if (order.platformFee <= 0) return;
+  const [existing] = await db
+    .select({ orderId: feeInvoices.orderId })
+    .from(feeInvoices)
+    .where(eq(feeInvoices.orderId, order.id));
+  if (existing) return;
+  const year = financialYear(issuedAt);
+  const serial = await nextSerial(db, "fee-invoice", year);
+  const { rate, ...tax } = splitTax(
+    order.platformFee,
+    PLATFORM_FEE_GST_RATE,
+    isIntraState(shop.state, order.address.state),
+  );
+  await db.insert(feeInvoices).values({
+    orderId: order.id,
+    financialYear: year,
+    serial,
+    number: documentNumber("PF", year, serial),
+    issuedAt,
+    supplier: shop,
+    sac: PLATFORM_FEE_SAC,
+    gstRate: rate,
+    amount: order.platformFee,
+    ...tax,
+  });
+}
+
+/**
+ * Issues an order's tax documents as it ships (CGST Rule 46 and section 31: a tax invoice for goods
+ * is issued at or before their removal for supply): one invoice per merchant of its lines, then the
+ * shop's for the platform fee, dated and numbered now. An order cancelled before dispatch never
+ * takes a number.
+ */
+export async function issueOrderInvoices(
+  db: Writer,
+  orderId: string,
+  issuedAt: Date,
+  shop: DocumentSupplier,
+): Promise<void> {
+  const [order] = await db
+    .select({ id: orders.id, platformFee: orders.platformFee, address: orders.address })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return;
   const lines = await db
     .select({ merchantId: orderItems.merchantId })
     .from(orderItems)
@@ -167,58 +237,139 @@ export async function issueOrderInvoices(db: Writer, orderId: string, issuedAt: 
     lines.map((line) => line.merchantId),
     issuedAt,
   );
+  await issueFeeInvoice(db, order, shop, issuedAt);
 }
 
-/** When the order left for delivery, or null while it has not (its `shipped` step). */
-const dispatchedAt = (order: { orderStatus: OrderStatus }): Date | null => {
-  const step = order.orderStatus.shipped;
-  return step?.isConfirmed && step.date ? new Date(step.date) : null;
+/** Why a credit note was issued: the order came back, came back undelivered, or was refunded after dispatch. */
+export type CreditReason = "returned" | "returnedToOrigin" | "refunded";
+
+/**
+ * Issues a credit note for each of the order's invoices that has none (CGST section 34, Rule 53):
+ * each reverses its invoice in full, line by line, numbered in its supplier's own credit-note
+ * series ("credit:<merchant id>", the shop's "credit:shop") for the financial year of `issuedAt`
+ * and naming the supplier as the invoice did. An order never invoiced (cancelled before dispatch)
+ * takes none.
+ */
+export async function issueCreditNotes(
+  db: Writer,
+  orderId: string,
+  reason: CreditReason,
+  issuedAt: Date,
+): Promise<void> {
+  const year = financialYear(issuedAt);
+  const [issued, fee, credited] = await Promise.all([
+    db.select().from(invoices).where(eq(invoices.orderId, orderId)),
+    db.select().from(feeInvoices).where(eq(feeInvoices.orderId, orderId)),
+    db.select({ merchantId: creditNotes.merchantId }).from(creditNotes).where(eq(creditNotes.orderId, orderId)),
+  ]);
+  const done = new Set(credited.map((row) => row.merchantId ?? "shop"));
+  const merchantOf = await merchantRowsOf(
+    db,
+    issued.filter((invoice) => !invoice.supplier).map((invoice) => invoice.merchantId),
+  );
+  const due = [
+    ...issued.map((invoice) => {
+      const merchant = merchantOf.get(invoice.merchantId);
+      const supplier = invoice.supplier ?? (merchant ? merchantSupplier(merchant) : null);
+      return { key: invoice.merchantId, merchantId: invoice.merchantId, number: invoice.number, supplier };
+    }),
+    ...fee.map((invoice) => ({ key: "shop", merchantId: null, number: invoice.number, supplier: invoice.supplier })),
+  ]
+    .filter((invoice) => !done.has(invoice.key))
+    .sort((a, b) => a.key.localeCompare(b.key));
+  for (const invoice of due) {
+    const serial = await nextSerial(db, `credit:${invoice.key}`, year);
+    await db.insert(creditNotes).values({
+      orderId,
+      merchantId: invoice.merchantId,
+      invoiceNumber: invoice.number,
+      reason,
+      financialYear: year,
+      serial,
+      number: documentNumber("CN", year, serial),
+      issuedAt,
+      supplier: invoice.supplier ?? { name: invoice.key, gstin: null, address: null, state: null },
+    });
+  }
+}
+
+/** When the order's step `step` happened, or null while it has not. */
+const stepAt = (order: { orderStatus: OrderStatus }, step: keyof OrderStatus): Date | null => {
+  const at = order.orderStatus[step];
+  return at?.isConfirmed && at.date ? new Date(at.date) : null;
 };
+
+/** When the order left for delivery, or null while it has not (its `shipped` step). */
+export const dispatchedAt = (order: { orderStatus: OrderStatus }): Date | null => stepAt(order, "shipped");
 
 // ---------------------------------------------------------------------------------------------
 // Reading invoices
 
-export type InvoiceLineJson = {
+export type InvoiceLineJson = TaxTotals & {
   position: number;
   productId: string;
   title: string;
   size: string;
   hsn: string;
   qty: number;
-  /** The GST-inclusive price of one piece, and of the line. */
+  /** The GST-inclusive price of one piece, and of the line, whole rupees. */
   unitPrice: number;
   amount: number;
-  taxableValue: number;
   /** Percent; CGST and SGST are half of it each. */
   gstRate: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
 };
 
 export type InvoicePartyState = { name: string; code: string | null };
 
-export type InvoiceJson = {
+export type DocumentSupplierJson = {
+  name: string;
+  gstin: string | null;
+  address: string | null;
+  state: InvoicePartyState | null;
+};
+
+/** A credit note reversing an invoice in full, line by line: its own number and date. */
+export type CreditNoteJson = {
+  number: string;
+  financialYear: string;
+  issuedAt: string;
+  date: string;
+  reason: CreditReason;
+};
+
+/** What every tax document of an order says alike. */
+type DocumentHead = {
   number: string;
   financialYear: string;
   /** When it was issued (the order's dispatch), ISO; `date` is the day in India. */
   issuedAt: string;
   date: string;
-  supplier: {
-    id: string;
-    name: string;
-    gstin: string | null;
-    address: string | null;
-    state: InvoicePartyState | null;
-  };
   buyer: { name: string; address: OrderAddress; state: InvoicePartyState };
-  /** The delivery state: where the goods are supplied. */
+  /** The delivery state: where the goods and the service are supplied. */
   placeOfSupply: InvoicePartyState;
   supplyType: "intraState" | "interState";
-  lines: InvoiceLineJson[];
-  totals: TaxTotals & { qty: number; tax: number; amount: number };
   amountInWords: string;
+  /** The credit note that reverses it, once the order has come back or been refunded after dispatch. */
+  creditNote: CreditNoteJson | null;
 };
+
+export type InvoiceJson = DocumentHead & {
+  supplier: DocumentSupplierJson & { id: string };
+  lines: InvoiceLineJson[];
+  totals: TaxTotals & { qty: number; taxPaise: number; amount: number };
+};
+
+/** The shop's invoice for the platform fee: one service line. */
+export type FeeInvoiceJson = DocumentHead &
+  TaxTotals & {
+    supplier: DocumentSupplierJson;
+    description: string;
+    sac: string;
+    gstRate: number;
+    /** The fee, GST included, whole rupees. */
+    amount: number;
+    taxPaise: number;
+  };
 
 export type OrderInvoicesJson = {
   orderId: string;
@@ -229,11 +380,13 @@ export type OrderInvoicesJson = {
    * invoices waited for dispatch keeps those it took, shown cancelled, numbers kept.
    */
   cancelled: boolean;
-  /** The shop's platform fee is the shop's own charge, on no merchant's invoice. */
+  /** The shop's platform fee: on the shop's own invoice (`feeInvoice`), on no seller's. */
   platformFee: number;
   /** Whether the lines' split was worked out now (orders placed before GST was recorded). */
   computedOnRead: boolean;
   invoices: InvoiceJson[];
+  /** Null before dispatch, for an order without a fee, and for orders shipped before the fee was invoiced. */
+  feeInvoice: FeeInvoiceJson | null;
 };
 
 const partyState = (name: string | null | undefined): InvoicePartyState | null => {
@@ -242,11 +395,55 @@ const partyState = (name: string | null | undefined): InvoicePartyState | null =
   return state ? { name: state.name, code: state.code } : { name, code: null };
 };
 
+const supplierJson = (supplier: DocumentSupplier): DocumentSupplierJson => ({
+  ...supplier,
+  state: partyState(supplier.state),
+});
+
+const INDIA_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" });
+
+const dated = (row: { number: string; financialYear: string; issuedAt: Date }) => ({
+  number: row.number,
+  financialYear: row.financialYear,
+  issuedAt: row.issuedAt.toISOString(),
+  date: INDIA_DAY.format(row.issuedAt),
+});
+
 /**
- * The tax invoices of an order, one per merchant of its lines (none before it ships), or null
- * when there is no such order (or, with `userId`, it is someone else's). Lines placed before
- * migration 0006 are split now, by the same rules, from the product's HSN code and the merchant's
- * state; a shipped order without invoice rows is numbered now, dated at its dispatch.
+ * Numbers on first read what an order lacks for its state, as the shop would have when it changed:
+ * a shipped order without invoices (shipped before they were issued at dispatch) gets them, dated
+ * at its dispatch; a returned order without credit notes (returned before they existed) gets them,
+ * dated at its return. Two first reads at once: the second waits for the order's lock, then finds
+ * what the first wrote.
+ */
+async function issueMissing(
+  db: Database,
+  order: typeof orders.$inferSelect,
+  merchantIds: readonly string[],
+  numbered: readonly { merchantId: string }[],
+  credited: number,
+): Promise<boolean> {
+  const shipped = dispatchedAt(order);
+  const returned = order.status === "returned" ? (stepAt(order, "returned") ?? shipped) : null;
+  const uninvoiced = shipped !== null && merchantIds.some((id) => !numbered.some((row) => row.merchantId === id));
+  const uncredited = returned !== null && credited < numbered.length;
+  if (!uninvoiced && !uncredited) return false;
+  await db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
+    if (uninvoiced) await issueInvoices(tx, order.id, merchantIds, shipped);
+    if (returned) {
+      const toOrigin = order.notes.some((note) => note.kind === "returnedToOrigin");
+      await issueCreditNotes(tx, order.id, toOrigin ? "returnedToOrigin" : "returned", returned);
+    }
+  });
+  return true;
+}
+
+/**
+ * The tax documents of an order: one invoice per merchant of its lines and the shop's for the fee
+ * (none before it ships), each with the credit note that reverses it, if any; or null when there
+ * is no such order (or, with `userId`, it is someone else's). Lines placed before migration 0006
+ * are split now, by the same rules, from the product's HSN code and the merchant's state.
  */
 export async function loadOrderInvoices(
   db: Database,
@@ -265,23 +462,25 @@ export async function loadOrderInvoices(
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
   const merchantIds = [...new Set(items.map((item) => item.merchantId))];
-
-  let numbered = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
-  // An order that left without its invoices (shipped before invoices were issued at dispatch, or
-  // inserted other than by the shop) is numbered now, dated at its dispatch.
-  const shipped = dispatchedAt(order);
-  if (shipped && merchantIds.some((id) => !numbered.some((row) => row.merchantId === id))) {
-    await db.transaction(async (tx) => {
-      // Two first reads at once: the second waits here, then finds the invoices the first wrote.
-      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
-      await issueInvoices(tx, orderId, merchantIds, shipped);
-    });
-    numbered = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  const read = () =>
+    Promise.all([
+      db.select().from(invoices).where(eq(invoices.orderId, orderId)),
+      db.select().from(feeInvoices).where(eq(feeInvoices.orderId, orderId)),
+      db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)),
+    ]);
+  let [numbered, fees, credits] = await read();
+  if (await issueMissing(db, order, merchantIds, numbered, credits.filter((row) => row.merchantId).length)) {
+    [numbered, fees, credits] = await read();
   }
+  const creditOf = (merchantId: string | null): CreditNoteJson | null => {
+    const note = credits.find((row) => row.merchantId === merchantId);
+    return note ? { ...dated(note), reason: note.reason as CreditReason } : null;
+  };
 
-  const merchantRows =
-    merchantIds.length > 0 ? await db.select().from(merchants).where(inArray(merchants.id, merchantIds)) : [];
-  const merchantOf = new Map(merchantRows.map((row) => [row.id, row]));
+  const merchantOf = await merchantRowsOf(
+    db,
+    numbered.filter((row) => !row.supplier).map((row) => row.merchantId),
+  );
   const [buyer] = await db
     .select({ name: users.name, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
@@ -299,20 +498,28 @@ export async function loadOrderInvoices(
   }
 
   const deliveryState = partyState(order.address.state) ?? { name: order.address.state, code: null };
+  const buyerJson = { name: buyerName, address: order.address, state: deliveryState };
   const invoiceList = numbered
     .slice()
     .sort((a, b) => a.merchantId.localeCompare(b.merchantId))
     .map((invoice): InvoiceJson => {
       const merchant = merchantOf.get(invoice.merchantId);
       const mine = items.filter((item) => item.merchantId === invoice.merchantId);
+      const supplier: DocumentSupplier = invoice.supplier ??
+        (merchant ? merchantSupplier(merchant) : null) ?? {
+          name: mine[0]?.merchantName ?? "",
+          gstin: null,
+          address: null,
+          state: null,
+        };
       const lines = mine.map((item): InvoiceLineJson => {
         const tax: TaxedLine = computed.get(item.position) ?? {
           hsn: item.hsn!,
           gstRate: item.gstRate!,
-          taxableValue: item.taxableValue!,
-          cgst: item.cgst!,
-          sgst: item.sgst!,
-          igst: item.igst!,
+          taxablePaise: item.taxablePaise!,
+          cgstPaise: item.cgstPaise!,
+          sgstPaise: item.sgstPaise!,
+          igstPaise: item.igstPaise!,
         };
         return {
           position: item.position,
@@ -328,30 +535,44 @@ export async function loadOrderInvoices(
       const sums = sumTaxes(lines);
       const amount = lines.reduce((sum, line) => sum + line.amount, 0);
       return {
-        number: invoice.number,
-        financialYear: invoice.financialYear,
-        issuedAt: invoice.issuedAt.toISOString(),
-        date: new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(invoice.issuedAt),
-        supplier: {
-          id: invoice.merchantId,
-          name: merchant?.companyName ?? mine[0]?.merchantName ?? "",
-          gstin: merchant?.gstin ?? null,
-          address: merchant?.address ?? null,
-          state: partyState(merchant?.state),
-        },
-        buyer: { name: buyerName, address: order.address, state: deliveryState },
+        ...dated(invoice),
+        supplier: { id: invoice.merchantId, ...supplierJson(supplier) },
+        buyer: buyerJson,
         placeOfSupply: deliveryState,
-        supplyType: isIntraState(merchant?.state, order.address.state) ? "intraState" : "interState",
+        supplyType: isIntraState(supplier.state, order.address.state) ? "intraState" : "interState",
         lines,
         totals: {
           ...sums,
           qty: lines.reduce((sum, line) => sum + line.qty, 0),
-          tax: sums.cgst + sums.sgst + sums.igst,
+          taxPaise: sums.cgstPaise + sums.sgstPaise + sums.igstPaise,
           amount,
         },
         amountInWords: rupeesInWords(amount),
+        creditNote: creditOf(invoice.merchantId),
       };
     });
+
+  const fee = fees[0];
+  const feeInvoice: FeeInvoiceJson | null = fee
+    ? {
+        ...dated(fee),
+        supplier: supplierJson(fee.supplier),
+        buyer: buyerJson,
+        placeOfSupply: deliveryState,
+        supplyType: isIntraState(fee.supplier.state, order.address.state) ? "intraState" : "interState",
+        description: "Platform fee",
+        sac: fee.sac,
+        gstRate: fee.gstRate,
+        amount: fee.amount,
+        taxablePaise: fee.taxablePaise,
+        cgstPaise: fee.cgstPaise,
+        sgstPaise: fee.sgstPaise,
+        igstPaise: fee.igstPaise,
+        taxPaise: fee.cgstPaise + fee.sgstPaise + fee.igstPaise,
+        amountInWords: rupeesInWords(fee.amount),
+        creditNote: creditOf(null),
+      }
+    : null;
 
   return {
     orderId: order.id,
@@ -361,5 +582,6 @@ export async function loadOrderInvoices(
     platformFee: order.platformFee,
     computedOnRead: unsplit.length > 0,
     invoices: invoiceList,
+    feeInvoice,
   };
 }

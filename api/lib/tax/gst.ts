@@ -196,42 +196,45 @@ export function hsnForClassification(product: {
 export type TaxSplit = {
   /** Percent: 5, 18… */
   rate: number;
-  /** The value before GST: the amount less the tax, so that the two add up to the amount exactly. */
-  taxableValue: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
+  /** The value before GST, in paise: the amount less the tax, so that the two add up to the amount exactly. */
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
 };
 
 /** a / b rounded half up, for non-negative integers. */
 const roundedDivision = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
 
 /**
- * The GST within `amount` rupees (GST included) at `rate` percent, in whole rupees (CGST Act
- * section 170: tax is rounded to the nearest rupee). Within one state it is CGST and SGST, half
- * the rate each, each half rounded, so the two are always equal; between states it is IGST. The
- * taxable value is what is left, so taxable value + tax = amount, to the rupee.
+ * The GST within `amount` rupees (GST included) at `rate` percent, to the paisa, as a tax invoice
+ * shows it (CGST Rule 46 asks for the taxable value and the tax; section 170's rounding to the rupee
+ * is of the tax paid, in the return, not of each invoice line). Within one state it is CGST and SGST,
+ * half the rate each, each half rounded to the paisa, so the two are always equal; between states it
+ * is IGST. The taxable value is what is left, so taxable value + tax = amount, to the paisa.
  */
 export function splitTax(amount: number, rate: number, intraState: boolean): TaxSplit {
   if (!Number.isInteger(amount) || amount < 0) throw new RangeError(`amount must be whole rupees, not ${amount}`);
   if (!Number.isInteger(rate) || rate < 0) throw new RangeError(`rate must be a whole percent, not ${rate}`);
+  const paise = amount * 100;
   if (intraState) {
-    const half = roundedDivision(amount * rate, 2 * (100 + rate));
-    return { rate, taxableValue: amount - 2 * half, cgst: half, sgst: half, igst: 0 };
+    const half = roundedDivision(paise * rate, 2 * (100 + rate));
+    return { rate, taxablePaise: paise - 2 * half, cgstPaise: half, sgstPaise: half, igstPaise: 0 };
   }
-  const igst = roundedDivision(amount * rate, 100 + rate);
-  return { rate, taxableValue: amount - igst, cgst: 0, sgst: 0, igst };
+  const igst = roundedDivision(paise * rate, 100 + rate);
+  return { rate, taxablePaise: paise - igst, cgstPaise: 0, sgstPaise: 0, igstPaise: igst };
 }
 
-export type TaxTotals = { taxableValue: number; cgst: number; sgst: number; igst: number };
+/** A document's taxable value and taxes, in paise. */
+export type TaxTotals = { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number };
 
 export function sumTaxes(lines: readonly TaxTotals[]): TaxTotals {
-  const total = { taxableValue: 0, cgst: 0, sgst: 0, igst: 0 };
+  const total = { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
   for (const line of lines) {
-    total.taxableValue += line.taxableValue;
-    total.cgst += line.cgst;
-    total.sgst += line.sgst;
-    total.igst += line.igst;
+    total.taxablePaise += line.taxablePaise;
+    total.cgstPaise += line.cgstPaise;
+    total.sgstPaise += line.sgstPaise;
+    total.igstPaise += line.igstPaise;
   }
   return total;
 }
@@ -334,6 +337,13 @@ export function gstinProblem(gstin: string): string | null {
 
 export const isValidGstin = (gstin: string) => gstinProblem(gstin) === null;
 
+/** Why a well-formed GSTIN cannot be of `stateName` (its first two digits are the state's code), or null. */
+export function gstinStateProblem(gstin: string, stateName: string): string | null {
+  const state = gstState(stateName);
+  if (!state || gstinProblem(gstin)) return null;
+  return gstin.slice(0, 2) === state.code ? null : `A GSTIN of ${state.name} starts with ${state.code}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Financial years and dates
 
@@ -357,14 +367,21 @@ export function financialYear(at: Date): string {
 /** The longest invoice number Rule 46 allows. */
 export const INVOICE_NUMBER_MAX = 16;
 
-/** "2025-26/000042": the financial year and the merchant's serial in it (at most 16 characters). */
-export function invoiceNumber(year: string, serial: number): string {
-  const number = `${year}/${String(serial).padStart(6, "0")}`;
+/**
+ * A document's number: its series' prefix ("" for a seller's tax invoices, "CN" for credit notes,
+ * "PF" for the shop's platform-fee invoices), the financial year and the serial in it:
+ * "2025-26/000042", "CN2025-26/000007" (at most 16 characters, Rule 46 and Rule 53).
+ */
+export function documentNumber(prefix: "" | "CN" | "PF", year: string, serial: number): string {
+  const number = `${prefix}${year}/${String(serial).padStart(6, "0")}`;
   if (!Number.isInteger(serial) || serial < 1 || number.length > INVOICE_NUMBER_MAX) {
-    throw new RangeError(`Invoice serial ${serial} does not fit a ${INVOICE_NUMBER_MAX}-character number`);
+    throw new RangeError(`Serial ${serial} does not fit a ${INVOICE_NUMBER_MAX}-character number`);
   }
   return number;
 }
+
+/** "2025-26/000042": a seller's tax invoice number. */
+export const invoiceNumber = (year: string, serial: number) => documentNumber("", year, serial);
 
 // ---------------------------------------------------------------------------------------------
 // Amounts in words

@@ -15,6 +15,20 @@ const addressSchema = z.object({
   country: z.string(),
 });
 
+const paise = (description: string) =>
+  z
+    .number()
+    .int()
+    .openapi({ description: `${description}, in paise.` });
+
+/** A document's taxable value and taxes, to the paisa. */
+const taxFields = {
+  taxablePaise: paise("The value before GST"),
+  cgstPaise: paise("Central GST (within a state)"),
+  sgstPaise: paise("State GST (within a state)"),
+  igstPaise: paise("Integrated GST (between states)"),
+};
+
 const lineSchema = z
   .object({
     position: z.number().int(),
@@ -24,44 +38,78 @@ const lineSchema = z
     hsn: z.string().openapi({ example: "610910" }),
     qty: z.number().int(),
     unitPrice: z.number().int().openapi({ description: "One piece, GST included, whole rupees." }),
-    amount: z.number().int().openapi({ description: "The line, GST included: taxableValue + cgst + sgst + igst." }),
-    taxableValue: z.number().int(),
+    amount: z.number().int().openapi({
+      description:
+        "The line, GST included, whole rupees: 100 × amount = taxablePaise + cgstPaise + sgstPaise + igstPaise.",
+    }),
     gstRate: z.number().int().openapi({ description: "Percent; CGST and SGST are half of it each.", example: 5 }),
-    cgst: z.number().int(),
-    sgst: z.number().int(),
-    igst: z.number().int(),
+    ...taxFields,
   })
   .openapi("InvoiceLine");
 
-const invoiceSchema = z
+const supplierSchema = z.object({
+  name: z.string().openapi({ description: "The legal name." }),
+  gstin: z.string().nullable().openapi({ example: "33AHJPI3108B1Z2" }),
+  address: z.string().nullable(),
+  state: stateSchema.nullable(),
+});
+
+const creditNoteSchema = z
   .object({
-    number: z.string().max(16).openapi({ example: "2025-26/000042" }),
+    number: z.string().max(16).openapi({ example: "CN2025-26/000003" }),
     financialYear: z.string().openapi({ example: "2025-26" }),
     issuedAt: z.string().openapi({ format: "date-time" }),
-    date: z.string().openapi({ example: "2026-03-31", description: "The day in India." }),
-    supplier: z.object({
-      id: z.string(),
-      name: z.string(),
-      gstin: z.string().nullable().openapi({ example: "33AHJPI3108B1Z2" }),
-      address: z.string().nullable(),
-      state: stateSchema.nullable(),
-    }),
-    buyer: z.object({ name: z.string(), address: addressSchema, state: stateSchema }),
-    placeOfSupply: stateSchema,
-    supplyType: z.enum(["intraState", "interState"]),
+    date: z.string().openapi({ example: "2026-04-02", description: "The day in India." }),
+    reason: z.enum(["returned", "returnedToOrigin", "refunded"]),
+  })
+  .openapi("CreditNote", {
+    description:
+      "Reverses its invoice in full, line by line (the same lines, values and taxes), numbered in the supplier's own credit-note series.",
+  });
+
+/** What every tax document says alike. */
+const documentFields = {
+  number: z.string().max(16),
+  financialYear: z.string().openapi({ example: "2025-26" }),
+  issuedAt: z.string().openapi({ format: "date-time" }),
+  date: z.string().openapi({ example: "2026-03-31", description: "The day in India." }),
+  buyer: z.object({ name: z.string(), address: addressSchema, state: stateSchema }),
+  placeOfSupply: stateSchema,
+  supplyType: z.enum(["intraState", "interState"]),
+  amountInWords: z.string().openapi({ example: "Rupees One Thousand Forty-Nine Only" }),
+  creditNote: creditNoteSchema.nullable(),
+};
+
+const invoiceSchema = z
+  .object({
+    ...documentFields,
+    number: z.string().max(16).openapi({ example: "2025-26/000042" }),
+    supplier: supplierSchema.extend({ id: z.string() }),
     lines: z.array(lineSchema),
     totals: z.object({
       qty: z.number().int(),
-      taxableValue: z.number().int(),
-      cgst: z.number().int(),
-      sgst: z.number().int(),
-      igst: z.number().int(),
-      tax: z.number().int(),
-      amount: z.number().int(),
+      ...taxFields,
+      taxPaise: paise("All the GST"),
+      amount: z.number().int().openapi({ description: "GST included, whole rupees." }),
     }),
-    amountInWords: z.string().openapi({ example: "Rupees One Thousand Forty-Nine Only" }),
   })
   .openapi("TaxInvoice");
+
+const feeInvoiceSchema = z
+  .object({
+    ...documentFields,
+    number: z.string().max(16).openapi({ example: "PF2025-26/000042" }),
+    supplier: supplierSchema.openapi({
+      description: "The shop (SHOP_LEGAL_NAME, SHOP_GSTIN, SHOP_STATE, SHOP_ADDRESS).",
+    }),
+    description: z.string().openapi({ example: "Platform fee" }),
+    sac: z.string().openapi({ example: "998599", description: "The service's accounting code." }),
+    gstRate: z.number().int().openapi({ example: 18 }),
+    amount: z.number().int().openapi({ description: "The fee, GST included, whole rupees." }),
+    ...taxFields,
+    taxPaise: paise("All the GST"),
+  })
+  .openapi("PlatformFeeInvoice");
 
 /** `OrderInvoicesJson` (api/lib/tax/gst-invoices.ts): what both invoice routes answer. */
 export const orderInvoicesSchema = z
@@ -73,12 +121,15 @@ export const orderInvoicesSchema = z
       description:
         "The order is cancelled: cancelled before dispatch it has no invoices; invoices an order took before they waited for dispatch stand cancelled, their numbers kept.",
     }),
-    platformFee: z.number().int().openapi({ description: "The shop's own fee: on no merchant's invoice." }),
+    platformFee: z.number().int().openapi({ description: "The shop's own fee: on its own invoice (feeInvoice)." }),
     computedOnRead: z
       .boolean()
       .openapi({ description: "The order was placed before GST was recorded: its split is worked out now." }),
     invoices: z
       .array(invoiceSchema)
-      .openapi({ description: "One per merchant, issued when the order ships: empty before dispatch." }),
+      .openapi({ description: "One per seller, issued when the order ships: empty before dispatch." }),
+    feeInvoice: feeInvoiceSchema
+      .nullable()
+      .openapi({ description: "The shop's invoice for the platform fee, issued at dispatch; null before." }),
   })
   .openapi("OrderInvoices");

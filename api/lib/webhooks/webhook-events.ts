@@ -5,10 +5,7 @@ import { newId } from "../ids";
 import type { OrderMessageKind } from "../messages/order-messages";
 import type { OrderJson } from "../orders/order-json";
 
-/**
- * The order events an endpoint may be sent (docs/webhooks.md). "order.codConfirmed" is listed for
- * the Cash on Delivery confirmation to come: an endpoint may subscribe to it, nothing sends it yet.
- */
+/** The order events an endpoint may be sent (docs/webhooks.md). */
 export const WEBHOOK_EVENTS = [
   "order.placed",
   "order.paid",
@@ -33,11 +30,16 @@ export const MAX_WEBHOOK_ATTEMPTS = 10;
 
 /**
  * The webhook event of an order message's kind, or null for a message that is no event of the
- * order's (the payment reminder). An expired order is a cancelled one: it is sent as
- * "order.cancelled", its `cancelReason` "Payment not received".
+ * order's (the payment reminder; the confirmation request, sent with "order.placed"). An expired
+ * order is a cancelled one: it is sent as "order.cancelled", its `cancelReason` "Payment not
+ * received" or "Not confirmed in time".
  */
 export const webhookEventOf = (kind: OrderMessageKind): WebhookEventType | null =>
-  kind === "order.paymentReminder" ? null : kind === "order.expired" ? "order.cancelled" : kind;
+  kind === "order.paymentReminder" || kind === "order.codConfirmation"
+    ? null
+    : kind === "order.expired" || kind === "order.codExpired"
+      ? "order.cancelled"
+      : kind;
 
 /** What each delivery POSTs: the event's id, type and time, and the order as GET /userapp/orders/{id} answers it. */
 export type WebhookPayload = { id: string; type: WebhookEventType; createdAt: string; order: OrderJson };

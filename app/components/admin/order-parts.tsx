@@ -40,6 +40,24 @@ export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
+/**
+ * A Cash on Delivery order's confirmation by its shopper, as the back office reads it; null for an
+ * order with none to show (Online Payment, or cancelled before it was asked for).
+ */
+export function codConfirmationText(order: {
+  status: string;
+  codConfirmation: string | null;
+  codConfirmDueAt: string | null;
+}): string | null {
+  if (order.codConfirmation === "awaiting" && order.status === "confirmed")
+    return order.codConfirmDueAt
+      ? `Awaiting COD confirmation (until ${formatDateTime(order.codConfirmDueAt)})`
+      : "Awaiting COD confirmation";
+  if (order.codConfirmation === "confirmed") return "Confirmed by the shopper";
+  if (order.codConfirmation === "expired") return "Not confirmed in time";
+  return null;
+}
+
 /** A state in words, in a quiet badge (never colour alone). */
 export function StateBadge({ children }: { children: string }) {
   return (

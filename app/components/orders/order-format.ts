@@ -64,6 +64,24 @@ export function paymentStatusLabel(status: string): string {
   }
 }
 
+/**
+ * A Cash on Delivery order's confirmation as its shopper reads it; null when there is none to show
+ * (Online Payment, or an order cancelled before it was confirmed).
+ */
+export function codConfirmationLabel(order: {
+  status: string;
+  codConfirmation: string | null;
+  codConfirmDueAt: string | null;
+}): string | null {
+  if (order.codConfirmation === "awaiting" && order.status === "confirmed")
+    return order.codConfirmDueAt
+      ? `Awaiting your confirmation, until ${formatOrderTime(order.codConfirmDueAt)}`
+      : "Awaiting your confirmation";
+  if (order.codConfirmation === "confirmed") return "Confirmed";
+  if (order.codConfirmation === "expired") return "Not confirmed in time: the order is cancelled";
+  return null;
+}
+
 const dateTime = new Intl.DateTimeFormat("en-IN", {
   day: "numeric",
   month: "short",

@@ -1,4 +1,5 @@
 import type {
+  CodLinkOrderJson,
   DeliveryEstimate,
   PinPlace,
   ProductJson,
@@ -46,6 +47,10 @@ export function publicApi(send: Send) {
     resetPassword: (token: string, password: string) =>
       send<null>("POST", "auth/reset-password", { json: { token, password } }),
     confirmEmail: (token: string) => send<{ email: string }>("POST", "auth/confirm-email", { json: { token } }),
+    /** The Cash on Delivery order an emailed confirm/cancel link names, unchanged; then its one button's call. */
+    codLink: (token: string) => send<CodLinkOrderJson>("POST", "cod/check", { json: { token } }),
+    codLinkAction: (action: "confirm" | "cancel", token: string) =>
+      send<CodLinkOrderJson>("POST", `cod/${action}`, { json: { token } }),
   };
 }
 

@@ -5,6 +5,14 @@ const mailbox = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 2}`;
 
 export type ReceivedMail = { to: string[]; subject: string; text: string; html: string; messageId: string };
 
+/** The token of a Cash on Delivery order's confirm/cancel links, from the message its shopper received. */
+export async function codLinkToken(request: APIRequestContext, address: string): Promise<string> {
+  const mail = await mailTo(request, address, /please confirm your Cash on Delivery order/);
+  const token = /\/cod\/confirm\?token=([\w-]+)/.exec(mail.text)?.[1];
+  expect(token, "the confirm link").toBeTruthy();
+  return token!;
+}
+
 /** Waits until a message to `address` whose subject matches has arrived, and answers it. */
 export async function mailTo(request: APIRequestContext, address: string, subject: RegExp): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
