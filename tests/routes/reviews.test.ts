@@ -8,7 +8,7 @@ import ReviewPage, {
 } from "../../app/routes/myaccount.reviews.$productId";
 import ProductPage, { loader as productLoader } from "../../app/routes/product";
 import { productJsonLd } from "../../app/components/product/structured-data";
-import { createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
 import { formPost, loadContext, nextCookies, pageGet, renderPage, settle, signedInShopper } from "./harness";
 
 const api = await createTestApi();
@@ -28,6 +28,7 @@ async function shopperWithOrder(status: "delivered" | "shipped" = "delivered") {
     body: { products: [{ productId, qty: 1, size: "M" }], address: home, paymentMethod: "cod" },
   });
   const orderId = placed.body.data._id as string;
+  await confirmCod(api.db, orderId); // Cash on Delivery ships only once its shopper confirms it.
   const steps = status === "delivered" ? ["shipped", "outForDelivery", "delivered"] : ["shipped"];
   for (const step of steps)
     await api.call("PUT", `/userapp/admin/orders/${orderId}/status`, { token: admin.token, body: { status: step } });
