@@ -293,6 +293,38 @@ describe("reading reviews", () => {
   });
 });
 
+describe('the product list\'s "4★ & above" filter', () => {
+  it("reads the rating the published reviews give, as the cards round it, and follows each change", async () => {
+    const brand = "Stars Filter Brand";
+    const list = async () =>
+      (
+        await call("POST", "/userapp/product/list", { body: { query: { brand: [brand], minRating: 4 } } })
+      ).body.data.data.map((p: { _id: string }) => p._id);
+    // 3.95 shows as 4.0 on its card, 3.94 as 3.9; a product without reviews is never "4★ & above".
+    const shownAsFour = await insertProduct(db, { brand, ratingValue: 3.95, ratingCount: 20 });
+    await insertProduct(db, { brand, ratingValue: 3.94, ratingCount: 50 });
+    await insertProduct(db, { brand, ratingValue: null, ratingCount: null });
+    expect(await list()).toEqual([shownAsFour]);
+
+    const productId = await insertProduct(db, { brand, ratingValue: null, ratingCount: null });
+    const write = async (stars: number) => {
+      const { id, token } = await createUserWithToken(db);
+      await orderOf(id, productId);
+      const written = await call("POST", `/userapp/product/${productId}/reviews`, { token, body: { stars } });
+      return { token, reviewId: written.body.data._id as string };
+    };
+    await write(5);
+    const second = await write(3);
+    expect((await list()).sort()).toEqual([shownAsFour, productId].sort()); // (5 + 3) / 2 = 4
+    const edited = await call("PUT", `/userapp/reviews/${second.reviewId}`, {
+      token: second.token,
+      body: { stars: 2 },
+    });
+    expect(edited.status).toBe(200);
+    expect(await list()).toEqual([shownAsFour]); // (5 + 2) / 2 = 3.5
+  });
+});
+
 describe("helpful votes and reports", () => {
   it("counts one helpful vote per shopper, never the author's own, and 401 for a guest", async () => {
     const { productId, token } = await buyer();
