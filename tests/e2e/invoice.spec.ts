@@ -106,10 +106,13 @@ test("a parcel returned to origin gets a credit note for each invoice, printed a
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   await signInAsAdmin(page, `/admin/orders/${orderId}`);
+  // Each step waits for the page to show it done before the next (with JavaScript the page updates in place).
   await page.getByRole("button", { name: "Mark as shipped" }).click();
   await page.getByRole("button", { name: "Mark as out for delivery" }).click();
+  await expect(page.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
   await page.getByLabel("Why did the parcel come back?").fill("Refused at the door");
   await page.getByRole("button", { name: "Mark as returned to origin" }).click();
+  await expect(page.getByText("Refused at the door").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark as returned to origin" })).toHaveCount(0);
   await page.goto(`/admin/orders/${orderId}/invoice`);
   await expect(page.getByRole("heading", { name: "Credit Note" })).toHaveCount(2);
