@@ -51,6 +51,8 @@ test("an admin ships an order, which issues its tax invoice; the shopper then op
   await expect(page.getByText("No tax invoice yet: each seller issues theirs when the order ships.")).toBeVisible();
   await page.getByRole("link", { name: /Back to the order/ }).click();
   await page.getByRole("button", { name: "Mark as shipped" }).click();
+  // Shipped once the next step is offered (with JavaScript the page updates in place).
+  await expect(page.getByRole("button", { name: "Mark as out for delivery" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
   await page.getByRole("link", { name: "Tax invoice" }).click();
   await expect(page).toHaveURL(`/admin/orders/${orderId}/invoice`);
