@@ -6,7 +6,9 @@ import { signInAsAdmin } from "./support/admin";
 
 test("an admin edits a seller's details: a GSTIN of another state is refused, the address saved", async ({ page }) => {
   await signInAsAdmin(page, "/admin/merchants");
-  await page.getByRole("table", { name: "Sellers" }).getByRole("link").first().click();
+  // Each project edits a seller of its own: the projects run side by side on one shop.
+  const row = test.info().project.name.includes("nojs") ? 1 : 0;
+  await page.getByRole("table", { name: "Sellers" }).getByRole("link").nth(row).click();
   await expect(page).toHaveURL(/\/admin\/merchants\/[0-9a-f]{24}$/);
   const gstin = await page.getByLabel("GSTIN").inputValue();
   const state = page.getByLabel("State");

@@ -51,6 +51,8 @@ test("an admin ships an order, which issues its tax invoice; the shopper then op
   await expect(page.getByText("No tax invoice yet: each seller issues theirs when the order ships.")).toBeVisible();
   await page.getByRole("link", { name: /Back to the order/ }).click();
   await page.getByRole("button", { name: "Mark as shipped" }).click();
+  // Shipped once the next step is offered (with JavaScript the page updates in place).
+  await expect(page.getByRole("button", { name: "Mark as out for delivery" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
   await page.getByRole("link", { name: "Tax invoice" }).click();
   await expect(page).toHaveURL(`/admin/orders/${orderId}/invoice`);
@@ -106,10 +108,13 @@ test("a parcel returned to origin gets a credit note for each invoice, printed a
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   await signInAsAdmin(page, `/admin/orders/${orderId}`);
+  // Each step waits for the page to show it done before the next (with JavaScript the page updates in place).
   await page.getByRole("button", { name: "Mark as shipped" }).click();
   await page.getByRole("button", { name: "Mark as out for delivery" }).click();
+  await expect(page.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
   await page.getByLabel("Why did the parcel come back?").fill("Refused at the door");
   await page.getByRole("button", { name: "Mark as returned to origin" }).click();
+  await expect(page.getByText("Refused at the door").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark as returned to origin" })).toHaveCount(0);
   await page.goto(`/admin/orders/${orderId}/invoice`);
   await expect(page.getByRole("heading", { name: "Credit Note" })).toHaveCount(2);
