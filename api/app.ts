@@ -5,7 +5,8 @@ import { type ApiDeps, type ApiEnv, defaultDeps } from "./lib/context";
 import { requestIdOf } from "./platform/request-log";
 import { ApiError, type Envelope, fieldErrorsResponse, urlControlCharacterErrors } from "./lib/http/http";
 import { addSharedFailures, BEARER_SCHEME, routeGroup } from "./lib/http/openapi";
-import { adminCatalogueRoutes, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./routes/admin-catalogue";
+import { adminCatalogueRoutes } from "./routes/admin-catalogue";
+import { UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./lib/http/uploads";
 import { adminMerchantRoutes } from "./routes/admin-merchants";
 import { adminMessageRoutes } from "./routes/admin-messages";
 import { adminOrderRoutes } from "./routes/admin-orders";
@@ -95,7 +96,7 @@ export function createUserapp(options: UserappOptions) {
         ),
     });
   const apiBodyLimit = limitTo(deps.bodyLimitBytes);
-  // The back office's uploads (a photo, a CSV) have their own limit (api/routes/admin-catalogue.ts).
+  // The uploads (a product or review photo, a CSV) have their own limit (api/lib/http/uploads.ts).
   const uploadBodyLimit = limitTo(UPLOAD_BODY_LIMIT_BYTES);
   app.use("/userapp/*", (c, next) => (UPLOAD_PATHS.test(c.req.path) ? uploadBodyLimit : apiBodyLimit)(c, next));
   // Path parameters and query strings are read without a body schema: refused here when they

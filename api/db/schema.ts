@@ -764,6 +764,11 @@ export const reviews = pgTable(
     removalReason: text("removal_reason"),
     helpfulCount: integer("helpful_count").notNull().default(0),
     reportCount: integer("report_count").notNull().default(0),
+    /**
+     * Its photos, at most 3, in the order they were added (api/lib/reviews/review-photos.ts); the
+     * files are rows of review_media, served only while the review is published.
+     */
+    photos: jsonb("photos").$type<ReviewPhoto[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -778,7 +783,38 @@ export const reviews = pgTable(
     check("reviews_status_known", sql`${t.status} IN ('published', 'held', 'removed')`),
     check("reviews_title_length", sql`char_length(${t.title}) <= 100`),
     check("reviews_body_length", sql`char_length(${t.body}) <= 2000`),
+    check("reviews_photos_count", sql`jsonb_array_length(${t.photos}) <= 3`),
   ],
+);
+
+/**
+ * A review photo as the review lists it: `id` is the upload's hash; `path` and `srcset` the WebP
+ * widths as a product photo's (api/lib/catalogue/product-images.ts); `thumb` the narrowest, with
+ * its size in pixels for the page's `<img width height>`.
+ */
+export type ReviewPhoto = {
+  id: string;
+  path: string;
+  srcset: string;
+  thumb: { path: string; width: number; height: number };
+};
+
+/**
+ * The files of review photos, served at /media/reviews/<review id>/<name> while the review is
+ * published (api/routes/media.ts). They go with the review when it is deleted.
+ */
+export const reviewMedia = pgTable(
+  "review_media",
+  {
+    reviewId: text("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    /** "<hash>-<width>.webp", as product_media's. */
+    name: text("name").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.name] })],
 );
 
 /** A shopper's mark on a review, at most one per shopper and review. */

@@ -23,6 +23,9 @@ import {
   reviewStanding,
   voteHelpful,
 } from "../lib/reviews/reviews";
+import { addReviewPhoto, MAX_REVIEW_PHOTOS, removeReviewPhoto } from "../lib/reviews/review-photos";
+import { MAX_IMAGE_BYTES } from "../lib/catalogue/product-images";
+import { uploadedFile } from "../lib/http/uploads";
 import { pageQuerySchema } from "./orders";
 
 const tags = ["reviews"];
@@ -35,7 +38,7 @@ const listRoute = apiRoute({
   tags,
   summary: "A page of a product's published reviews, with its rating and how many give each star",
   description:
-    "`stars` (1 to 5) keeps reviews of that many stars; `sort` is helpful (the default), newest, highest or lowest; `page` from 1 and `limit` (10 by default, at most 50).",
+    "`stars` (1 to 5) keeps reviews of that many stars, `photos=true` those with photos; `sort` is helpful (the default), newest, highest or lowest; `page` from 1 and `limit` (10 by default, at most 50).",
   access: "public",
   request: { params: productParams, query: reviewQuerySchema },
   failures: [404],
@@ -126,6 +129,40 @@ const reportRoute = apiRoute({
   },
 });
 
+const addPhotoRoute = apiRoute({
+  method: "post",
+  path: "/reviews/{id}/photos",
+  tags,
+  summary: `Add a photo to the shopper's own review (JPEG, PNG or WebP, at most ${MAX_IMAGE_BYTES} bytes; ${MAX_REVIEW_PHOTOS} per review)`,
+  description:
+    "The product photos' checks and pipeline: the file is read by its content (never its name or type), at most 50 megapixels, kept as WebP in three widths without its EXIF. Its files are served at `path` while the review is published. The upload path has the uploads' body limit, not the API's.",
+  access: "user",
+  request: {
+    params: reviewParams,
+    body: {
+      content: {
+        "multipart/form-data": { schema: z.object({ photo: z.string().openapi({ format: "binary" }) }) },
+      },
+    },
+  },
+  failures: [404, 409],
+  responses: {
+    201: success("The photo is added.", reviewSchema),
+    409: failure(409, "FAILURE: the review has 3 photos, has this one already, or was removed by the shop"),
+  },
+});
+
+const removePhotoRoute = apiRoute({
+  method: "delete",
+  path: "/reviews/{id}/photos/{photoId}",
+  tags,
+  summary: "Remove a photo from the shopper's own review (its files go too)",
+  access: "user",
+  request: { params: reviewParams.extend({ photoId: z.string().openapi({ description: "The photo's `id`" }) }) },
+  failures: [404],
+  responses: { 200: success("The photo is removed.", reviewSchema) },
+});
+
 /** The review calls (mounted at /userapp/). Changes are the author's own: another shopper's review is 404. */
 export function reviewRoutes(deps: ApiDeps) {
   const { db } = deps;
@@ -169,6 +206,24 @@ export function reviewRoutes(deps: ApiDeps) {
     const id = reviewId(c.req.param("id"));
     await deleteReview(db, c.var.user.id, id);
     return ok(c, { _id: id }, "Your review has been deleted.");
+  });
+
+  mount(app, addPhotoRoute, signedIn, async (c) => {
+    const id = reviewId(c.req.param("id"));
+    const bytes = await uploadedFile(c, "photo", "photo");
+    const review = await addReviewPhoto(db, { userId: c.var.user.id, reviewId: id, bytes, now: deps.now() });
+    return ok(c, review, "The photo is added.", 201);
+  });
+
+  mount(app, removePhotoRoute, signedIn, async (c) => {
+    const id = reviewId(c.req.param("id"));
+    const review = await removeReviewPhoto(db, {
+      userId: c.var.user.id,
+      reviewId: id,
+      photoId: c.req.param("photoId"),
+      now: deps.now(),
+    });
+    return ok(c, review, "The photo is removed.");
   });
 
   mount(app, helpfulRoute, signedIn, async (c) => {

@@ -16,6 +16,7 @@ import {
   productListing,
   productMedia,
   products,
+  reviewMedia,
   reviewReports,
   reviewVotes,
   reviews,
@@ -539,7 +540,7 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
   // those orders; the endpoints stay). Reviews (the sample ones and shoppers') are of the products.
   await db.execute(sql`
     TRUNCATE ${messages}, ${webhookDeliveries}, ${invoices}, ${feeInvoices}, ${creditNotes}, ${documentCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
-      ${reviewVotes}, ${reviewReports}, ${reviews},
+      ${reviewVotes}, ${reviewReports}, ${reviewMedia}, ${reviews},
       ${productMedia}, ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;
 }

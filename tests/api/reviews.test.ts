@@ -1,61 +1,20 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderItems, orders, productListing, products } from "../../api/db/schema";
+import { orders, productListing, products } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
 import { heldFor } from "../../api/lib/reviews/reviews";
-import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
+import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
+import { orderOf } from "./review-orders";
 
 // A clock a second further on at each reading, so reviews written one after another are dated apart.
 let clock = Date.now();
 const { call, db } = await createTestApi({ now: () => new Date((clock += 1000)) });
 
-/** An order of `productId` for `userId` in `status`, written directly: how it got there is the order tests' business. */
-async function orderOf(userId: string, productId: string, status: "delivered" | "returned" | "shipped" = "delivered") {
-  const id = newId();
-  const step = { isConfirmed: false, date: null };
-  await db.insert(orders).values({
-    id,
-    userId,
-    source: "buyNow",
-    paymentMethod: "cod",
-    status,
-    paymentStatus: status === "returned" ? "refunded" : "paid",
-    itemsAmount: 800,
-    platformFee: 0,
-    totalAmount: 800,
-    address: testAddresses.home,
-    orderStatus: {
-      orderConfirmed: step,
-      shipped: step,
-      outForDelivery: step,
-      delivered: step,
-      cancel: step,
-      returned: step,
-      refunded: step,
-    },
-  });
-  await db.insert(orderItems).values({
-    orderId: id,
-    position: 0,
-    productId,
-    merchantId: "m",
-    merchantName: "Merchant",
-    title: "Product",
-    image: "/media/art/test.svg",
-    size: "M",
-    qty: 1,
-    mrp: 1000,
-    cost: 800,
-    amount: 800,
-  });
-  return id;
-}
-
 /** A product without ratings, and a shopper with a delivered order of it. */
 async function buyer(fields: Parameters<typeof createUserWithToken>[1] = {}) {
   const productId = await insertProduct(db, { ratingValue: null, ratingCount: null });
   const { id: userId, token } = await createUserWithToken(db, fields);
-  await orderOf(userId, productId);
+  await orderOf(db, userId, productId);
   return { productId, userId, token };
 }
 
@@ -104,9 +63,9 @@ describe("writing a review", () => {
     const { id: userId, token } = await createUserWithToken(db);
     const attempt = () => call("POST", `/userapp/product/${productId}/reviews`, { token, body: { stars: 4 } });
     expect((await attempt()).status).toBe(403);
-    await orderOf(userId, productId, "shipped");
+    await orderOf(db, userId, productId, "shipped");
     expect((await attempt()).status).toBe(403);
-    await orderOf(userId, productId, "returned");
+    await orderOf(db, userId, productId, "returned");
     const refused = await attempt();
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/delivered/);
@@ -211,7 +170,7 @@ describe("editing and deleting", () => {
     const first = await buyer();
     const { productId } = first;
     const { id: otherId, token: otherToken } = await createUserWithToken(db);
-    await orderOf(otherId, productId);
+    await orderOf(db, otherId, productId);
     const mine = await call("POST", `/userapp/product/${productId}/reviews`, {
       token: first.token,
       body: { stars: 5 },
@@ -255,7 +214,7 @@ describe("reading reviews", () => {
     const stars = [5, 5, 4, 1, 3];
     for (const [n, star] of stars.entries()) {
       const { id, token } = await createUserWithToken(db);
-      await orderOf(id, productId);
+      await orderOf(db, id, productId);
       await call("POST", `/userapp/product/${productId}/reviews`, { token, body: { stars: star, title: `r${n}` } });
     }
     const list = async (query: string) => (await call("GET", `/userapp/product/${productId}/reviews?${query}`)).body;
@@ -270,6 +229,7 @@ describe("reading reviews", () => {
         { stars: 2, count: 0 },
         { stars: 1, count: 1 },
       ],
+      withPhotos: 0,
     });
     expect((await list("sort=highest")).data.data.map((r: { stars: number }) => r.stars)).toEqual([5, 5, 4, 3, 1]);
     expect((await list("sort=lowest")).data.data.map((r: { stars: number }) => r.stars)).toEqual([1, 3, 4, 5, 5]);
@@ -309,7 +269,7 @@ describe('the product list\'s "4★ & above" filter', () => {
     const productId = await insertProduct(db, { brand, ratingValue: null, ratingCount: null });
     const write = async (stars: number) => {
       const { id, token } = await createUserWithToken(db);
-      await orderOf(id, productId);
+      await orderOf(db, id, productId);
       const written = await call("POST", `/userapp/product/${productId}/reviews`, { token, body: { stars } });
       return { token, reviewId: written.body.data._id as string };
     };

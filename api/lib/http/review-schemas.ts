@@ -7,6 +7,18 @@ import { listPage } from "./api-schemas";
 
 const isoDate = z.string().openapi({ example: "2025-03-01T06:30:00.000Z" });
 
+/** A review photo (api/lib/reviews/review-photos.ts): WebP files served while the review is published. */
+export const reviewPhotoSchema = z
+  .object({
+    id: z.string().openapi({ description: "The photo's id (a hash of the upload)", example: "0123456789abcdef" }),
+    path: z.string().openapi({ example: "/media/reviews/6650c0ffee0000000000abcd/0123456789abcdef-640.webp" }),
+    srcset: z.string().openapi({ description: "Every width, for `<img srcset>`" }),
+    thumb: z
+      .object({ path: z.string(), width: z.number().int(), height: z.number().int() })
+      .openapi({ description: "The narrowest file and its size in pixels" }),
+  })
+  .openapi("ReviewPhoto");
+
 /** `ReviewJson` (api/lib/reviews/reviews.ts). */
 export const reviewSchema = z
   .object({
@@ -30,6 +42,10 @@ export const reviewSchema = z
       .nullable()
       .openapi({ description: "The shop's reason for removing it (its author only)" }),
     helpfulCount: z.number().int(),
+    photos: z
+      .array(reviewPhotoSchema)
+      .max(3)
+      .openapi({ description: "Its photos (at most 3), in the order they were added" }),
     createdAt: isoDate,
     updatedAt: isoDate,
   })
@@ -52,6 +68,7 @@ export const reviewPageSchema = listPage(reviewSchema)
       histogram: z
         .array(z.object({ stars: z.number().int(), count: z.number().int() }))
         .openapi({ description: "How many published reviews give each star, 5 to 1" }),
+      withPhotos: z.number().int().openapi({ description: "How many published reviews have photos" }),
     }),
   })
   .openapi("ReviewPage");
@@ -93,6 +110,11 @@ export const reviewQuerySchema = z.object({
     .min(1, "stars must be a whole number from 1 to 5")
     .max(5, "stars must be a whole number from 1 to 5")
     .optional(),
+  photos: z
+    .enum(["true", "false"], { error: "photos must be true or false" })
+    .optional()
+    .transform((value) => value === "true")
+    .openapi({ description: "true keeps reviews with photos" }),
   sort: z.enum(REVIEW_SORTS, { error: `sort must be one of ${REVIEW_SORTS.join(", ")}` }).default("helpful"),
   page: pageNumber.default(1),
   limit: z.coerce

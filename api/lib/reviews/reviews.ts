@@ -5,6 +5,7 @@ import {
   orderItems,
   orders,
   products,
+  type ReviewPhoto,
   reviewReports,
   type ReviewStatus,
   reviewVotes,
@@ -63,6 +64,7 @@ export type ReviewJson = {
   heldFor: HeldFor | null;
   removalReason: string | null;
   helpfulCount: number;
+  photos: ReviewPhoto[];
   createdAt: string;
   updatedAt: string;
 };
@@ -83,6 +85,7 @@ export function toReviewJson(row: ReviewRow, own = false): ReviewJson {
     heldFor: own ? (row.heldFor as HeldFor | null) : null,
     removalReason: own ? row.removalReason : null,
     helpfulCount: row.helpfulCount,
+    photos: row.photos,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -127,7 +130,11 @@ export async function reviewStanding(db: Database, userId: string, productId: st
 }
 
 /** Runs a review change in a transaction that also refreshes the product's rating, and tells the caches once it committed. */
-async function changeReview<T>(db: Database, productId: string, change: (tx: Database) => Promise<T>): Promise<T> {
+export async function changeReview<T>(
+  db: Database,
+  productId: string,
+  change: (tx: Database) => Promise<T>,
+): Promise<T> {
   const result = await db.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const outcome = await change(db);
@@ -184,8 +191,18 @@ export async function createReview(
   return toReviewJson(row, true);
 }
 
+/** The shopper's own review by id, unlocked (its product, photos and status); another shopper's is 404. */
+export async function findOwnReview(db: Database, userId: string, reviewId: string) {
+  const [found] = await db
+    .select({ productId: reviews.productId, photos: reviews.photos, status: reviews.status })
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)));
+  if (!found) throw notFound("Review not found");
+  return found;
+}
+
 /** The shopper's own review by id, locked for a change; another shopper's is as unknown as a missing one. */
-async function lockOwnReview(tx: Database, userId: string, reviewId: string): Promise<ReviewRow> {
+export async function lockOwnReview(tx: Database, userId: string, reviewId: string): Promise<ReviewRow> {
   const [row] = await tx
     .select()
     .from(reviews)
@@ -203,11 +220,7 @@ export async function editReview(
   db: Database,
   input: ReviewInput & { userId: string; reviewId: string; now: Date },
 ): Promise<ReviewJson> {
-  const [found] = await db
-    .select({ productId: reviews.productId })
-    .from(reviews)
-    .where(and(eq(reviews.id, input.reviewId), eq(reviews.userId, input.userId)));
-  if (!found) throw notFound("Review not found");
+  const found = await findOwnReview(db, input.userId, input.reviewId);
   const held = heldFor(input.title, input.body);
   const row = await changeReview(db, found.productId, async (tx) => {
     const current = await lockOwnReview(tx, input.userId, input.reviewId);
@@ -233,18 +246,17 @@ export async function editReview(
 
 /** Deletes the shopper's review (its votes and reports go with it). */
 export async function deleteReview(db: Database, userId: string, reviewId: string): Promise<void> {
-  const [found] = await db
-    .select({ productId: reviews.productId })
-    .from(reviews)
-    .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)));
-  if (!found) throw notFound("Review not found");
+  const found = await findOwnReview(db, userId, reviewId);
   await changeReview(db, found.productId, async (tx) => {
     const current = await lockOwnReview(tx, userId, reviewId);
     await tx.delete(reviews).where(eq(reviews.id, current.id));
   });
 }
 
-export type ReviewQuery = { stars?: number; sort: ReviewSort; page: number; limit: number };
+export type ReviewQuery = { stars?: number; photos?: boolean; sort: ReviewSort; page: number; limit: number };
+
+/** A review with at least one photo. */
+const withPhotos = sql`jsonb_array_length(${reviews.photos}) > 0`;
 
 const ORDER_BY: Record<ReviewSort, ReturnType<typeof desc>[]> = {
   helpful: [desc(reviews.helpfulCount), desc(reviews.createdAt), desc(reviews.id)],
@@ -255,7 +267,8 @@ const ORDER_BY: Record<ReviewSort, ReturnType<typeof desc>[]> = {
 
 /**
  * A page of a product's published reviews with the product's summary: the average and count
- * (the product's own columns, the figures its card shows) and how many reviews give each star.
+ * (the product's own columns, the figures its card shows), how many reviews give each star and
+ * how many have photos. `stars` and `photos` (with photos only) filter the page, together.
  */
 export async function listReviews(db: Database, productId: string, query: ReviewQuery) {
   const [product] = await db
@@ -265,7 +278,11 @@ export async function listReviews(db: Database, productId: string, query: Review
   if (!product) throw notFound("Product not found");
   const published = and(eq(reviews.productId, productId), eq(reviews.status, "published"));
   const counts = await db
-    .select({ stars: reviews.stars, n: sql<number>`count(*)::integer` })
+    .select({
+      stars: reviews.stars,
+      n: sql<number>`count(*)::integer`,
+      withPhotos: sql<number>`(count(*) FILTER (WHERE ${withPhotos}))::integer`,
+    })
     .from(reviews)
     .where(published)
     .groupBy(reviews.stars);
@@ -273,10 +290,14 @@ export async function listReviews(db: Database, productId: string, query: Review
     stars,
     count: counts.find((row) => row.stars === stars)?.n ?? 0,
   }));
-  const where = query.stars ? and(published, eq(reviews.stars, query.stars)) : published;
-  const itemCount = query.stars
-    ? (histogram.find((row) => row.stars === query.stars)?.count ?? 0)
-    : histogram.reduce((sum, row) => sum + row.count, 0);
+  const where = and(
+    published,
+    query.stars ? eq(reviews.stars, query.stars) : undefined,
+    query.photos ? withPhotos : undefined,
+  );
+  const itemCount = counts
+    .filter((row) => !query.stars || row.stars === query.stars)
+    .reduce((sum, row) => sum + (query.photos ? row.withPhotos : row.n), 0);
   const rows = await db
     .select()
     .from(reviews)
@@ -285,7 +306,12 @@ export async function listReviews(db: Database, productId: string, query: Review
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   return {
-    summary: { ratingValue: product.ratingValue, ratingCount: product.ratingCount, histogram },
+    summary: {
+      ratingValue: product.ratingValue,
+      ratingCount: product.ratingCount,
+      histogram,
+      withPhotos: counts.reduce((sum, row) => sum + row.withPhotos, 0),
+    },
     data: rows.map((row) => toReviewJson(row)),
     paginator: paginator(itemCount, query.page, query.limit),
   };
