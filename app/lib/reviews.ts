@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { imageFileProblem, IMAGE_TYPES } from "./image-upload";
 import { CONTROL_CHARACTER_MESSAGE, withoutControlCharacters } from "./plain-text";
 
 // The storefront's side of reviews (docs/decisions/029-reviews.md): the form's rules (the API
@@ -7,13 +8,27 @@ import { CONTROL_CHARACTER_MESSAGE, withoutControlCharacters } from "./plain-tex
 export const REVIEW_TITLE_MAX = 100;
 export const REVIEW_BODY_MAX = 2000;
 export const REVIEW_RULES_PATH = "/review-rules";
+/** Photos one review may have (api/lib/reviews/review-photos.ts). */
+export const REVIEW_PHOTOS_MAX = 3;
+/** The photo input's `accept`. */
+export const REVIEW_PHOTO_ACCEPT = IMAGE_TYPES.join(",");
+
+/** Too many photos for a review that keeps `kept` of its own. */
+export const tooManyPhotos = (kept: number) =>
+  kept === 0
+    ? `Choose at most ${REVIEW_PHOTOS_MAX} photos.`
+    : `A review has at most ${REVIEW_PHOTOS_MAX} photos and yours has ${kept}: choose at most ${Math.max(0, REVIEW_PHOTOS_MAX - kept)} more, or remove one.`;
 
 /** The page where a shopper writes, edits or deletes their review of a product. */
 export const reviewPath = (productId: string) => `/myaccount/reviews/${productId}`;
 
 const STARS_MESSAGE = "Choose from 1 to 5 stars";
 
-/** The review form: stars required, title and text optional within their limits. */
+/**
+ * The review form: stars required, title and text optional within their limits, and up to 3
+ * photos, each a JPEG, PNG or WebP of at most 5 MB by its declared type (the API then reads it).
+ * The files are checked in the browser and again in the action, which also counts the review's own.
+ */
 export const reviewFormSchema = z.object({
   stars: z.number({ error: STARS_MESSAGE }).int(STARS_MESSAGE).min(1, STARS_MESSAGE).max(5, STARS_MESSAGE),
   title: z
@@ -28,7 +43,20 @@ export const reviewFormSchema = z.object({
     .max(REVIEW_BODY_MAX, `The review can be at most ${REVIEW_BODY_MAX.toLocaleString("en-IN")} characters`)
     .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
     .optional(),
+  photos: z
+    .array(z.instanceof(File))
+    .max(REVIEW_PHOTOS_MAX, tooManyPhotos(0))
+    .superRefine((files, ctx) => {
+      for (const file of files) {
+        const problem = imageFileProblem(file);
+        if (problem) ctx.addIssue({ code: "custom", message: `${shortName(file.name)}: ${problem}` });
+      }
+    })
+    .optional(),
 });
+
+/** A file's name as a message quotes it: at most 60 characters. */
+export const shortName = (name: string) => ([...name].length > 60 ? `${[...name].slice(0, 59).join("")}…` : name);
 
 /** The words of each number of stars, on the form's choices. */
 export const STAR_WORDS = ["", "Very poor", "Poor", "Average", "Good", "Excellent"] as const;
@@ -49,15 +77,19 @@ export const REVIEW_SORT_LABELS = {
 export type ReviewSortId = keyof typeof REVIEW_SORT_LABELS;
 
 /**
- * The product page's review list parameters, read from its URL (`rstars`, `rsort`, `rpage`: "r"
+ * The product page's review list parameters, read from its URL (`rstars`, `rphotos`, `rsort`, `rpage`: "r"
  * keeps them apart from the page's own size, quantity and PIN). Anything else reads as the default.
  */
+export const REVIEW_PARAMS = ["rstars", "rphotos", "rsort", "rpage"] as const;
+
 export function readReviewParams(search: URLSearchParams) {
   const stars = Number(search.get("rstars"));
   const sort = search.get("rsort");
   const page = Number(search.get("rpage"));
   return {
     stars: Number.isInteger(stars) && stars >= 1 && stars <= 5 ? stars : null,
+    /** `rphotos=1`: with photos only. */
+    photos: search.get("rphotos") === "1",
     sort: (sort && sort in REVIEW_SORT_LABELS ? sort : "helpful") as ReviewSortId,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
@@ -68,6 +100,7 @@ export type ReviewParams = ReturnType<typeof readReviewParams>;
 export function reviewQuery(params: ReviewParams, limit: number): URLSearchParams {
   const query = new URLSearchParams({ sort: params.sort, page: String(params.page), limit: String(limit) });
   if (params.stars) query.set("stars", String(params.stars));
+  if (params.photos) query.set("photos", "true");
   return query;
 }
 
@@ -75,8 +108,9 @@ export function reviewQuery(params: ReviewParams, limit: number): URLSearchParam
 export function reviewHref(search: URLSearchParams, pathname: string, change: Partial<ReviewParams>) {
   const next = { ...readReviewParams(search), page: 1, ...change };
   const query = new URLSearchParams(search);
-  for (const key of ["rstars", "rsort", "rpage"]) query.delete(key);
+  for (const key of REVIEW_PARAMS) query.delete(key);
   if (next.stars) query.set("rstars", String(next.stars));
+  if (next.photos) query.set("rphotos", "1");
   if (next.sort !== "helpful") query.set("rsort", next.sort);
   if (next.page > 1) query.set("rpage", String(next.page));
   const text = query.toString();

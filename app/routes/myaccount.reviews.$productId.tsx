@@ -10,14 +10,20 @@ import { apiFieldErrors, refusedFormWithToast, refusedStatus } from "~/lib/accou
 import { productPath } from "~/lib/catalogue";
 import { toastOf } from "~/lib/form-toast";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
+import { ReviewPhotos } from "~/components/product/reviews";
+import { IMAGE_SIZE_MESSAGE, imageFileProblem } from "~/lib/image-upload";
 import {
   HELD_FOR_TEXT,
   REVIEW_BODY_MAX,
+  REVIEW_PHOTO_ACCEPT,
+  REVIEW_PHOTOS_MAX,
   REVIEW_RULES_PATH,
   REVIEW_TITLE_MAX,
   reviewFormSchema,
   reviewPath,
+  shortName,
   STAR_WORDS,
+  tooManyPhotos,
 } from "~/lib/reviews";
 import { SHOP_NAME } from "~/lib/seo";
 import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
@@ -55,8 +61,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * Writes the review (`intent=save`: a new one, or the shopper's own edited) or deletes it
- * (`intent=delete`). The API decides who may and holds the last word on every field.
+ * Writes the review (`intent=save`: a new one, or the shopper's own edited) with its photos, or
+ * deletes it (`intent=delete`). The form is multipart (server/body-limit.ts gives this path room
+ * for 3 photos): the photos ticked `removePhoto` are removed, then the new ones in `photos` added,
+ * one API call each, after the text is saved. The API decides who may and holds the last word on
+ * every field and every file.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api, product, standing } = await readPage(request, params, context);
@@ -70,6 +79,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(form, { schema: reviewFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const removing = new Set(form.getAll("removePhoto").filter((value) => typeof value === "string"));
+  const photos = (submission.value.photos ?? []).filter((file) => file.size > 0 || file.name !== "");
+  const kept = (standing.review?.photos ?? []).filter((photo) => !removing.has(photo.id)).length;
+  if (kept + photos.length > REVIEW_PHOTOS_MAX) {
+    return data({ result: submission.reply({ fieldErrors: { photos: [tooManyPhotos(kept)] } }) }, { status: 400 });
+  }
   const input = {
     stars: submission.value.stars,
     title: submission.value.title ?? "",
@@ -88,6 +103,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       failure,
     );
   }
+  const photoErrors = await savePhotos(api, result.envelope.data, removing, photos);
+  if (photoErrors.length > 0) {
+    const failure =
+      photos.length > 1
+        ? "Your review was saved, but not every photo was added."
+        : "Your review was saved, but the photo was not added.";
+    return refusedFormWithToast(
+      submission.reply({ formErrors: [failure], fieldErrors: { photos: photoErrors } }),
+      422,
+      failure,
+    );
+  }
   const review = result.envelope.data;
   return redirectWithSuccess(
     review.status === "held" ? reviewPath(product._id) : back,
@@ -97,6 +124,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? "Your review has been updated."
         : "Thanks for your review!",
   );
+}
+
+/** Removes the photos ticked and adds the new ones to the saved review; answers a message for each photo refused. */
+async function savePhotos(
+  api: Awaited<ReturnType<typeof readPage>>["api"],
+  review: { _id: string; photos: { id: string }[] },
+  removing: Set<string>,
+  photos: File[],
+): Promise<string[]> {
+  const errors: string[] = [];
+  for (const photo of review.photos.filter((photo) => removing.has(photo.id))) {
+    const removed = await api.removeReviewPhoto(review._id, photo.id);
+    if (!removed.ok && removed.httpStatus !== 404) errors.push(`A photo was not removed: ${removed.envelope.message}`);
+  }
+  for (const file of photos) {
+    const name = shortName(file.name || "The photo");
+    const problem = imageFileProblem(file);
+    if (problem) {
+      errors.push(`${name}: ${problem}`);
+      continue;
+    }
+    const body = new FormData();
+    body.set("photo", file, file.name);
+    const added = await api.addReviewPhoto(review._id, body);
+    if (added.ok) continue;
+    const fieldError = apiFieldErrors(added, (path) => (path === "photo" ? path : null)).photo?.[0];
+    errors.push(
+      `${name}: ${added.httpStatus === 413 ? IMAGE_SIZE_MESSAGE : (fieldError ?? added.envelope.message ?? "it was not added")}`,
+    );
+  }
+  return errors;
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -115,6 +173,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   const saving = useIsPending({ formAction: path });
   const mayWrite = standing.canReview || (review !== null && review.status !== "removed");
   const starsError = fields.stars.errors?.[0];
+  const photoErrors = fields.photos.errors ?? [];
   return (
     <section className="w-full max-w-2xl space-y-5" aria-labelledby="review-title">
       <Toaster toast={toastOf(actionData)} />
@@ -175,7 +234,13 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       ) : null}
 
       {mayWrite ? (
-        <Form method="post" action={path} {...getFormProps(form)} className="flex flex-col gap-4">
+        <Form
+          method="post"
+          action={path}
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          className="flex flex-col gap-4"
+        >
           <FormError id={form.errorId} errors={form.errors} />
           <fieldset aria-describedby={starsError ? fields.stars.errorId : undefined}>
             <legend className="text-sm font-medium text-gray-800">Your rating (required)</legend>
@@ -242,6 +307,45 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
               {fields.body.errors?.[0]}
             </p>
           </div>
+          <fieldset className="flex flex-col gap-2" aria-describedby={`${fields.photos.id}-hint`}>
+            <legend className="text-sm font-medium text-gray-800">Photos (optional)</legend>
+            {review && review.photos.length > 0 ? (
+              <ul className="flex flex-wrap gap-4" data-own-photos>
+                {review.photos.map((photo, index) => (
+                  <li key={photo.id} className="flex flex-col items-start gap-1 text-sm">
+                    {review.status === "published" ? (
+                      <ReviewPhotos review={{ author: "", photos: [photo] }} alt={`Your photo ${index + 1}`} />
+                    ) : (
+                      <span className="text-gray-600">Photo {index + 1} (shown once your review is published)</span>
+                    )}
+                    <label className="inline-flex items-center gap-2">
+                      <input type="checkbox" name="removePhoto" value={photo.id} className="accent-brand" />
+                      Remove photo {index + 1}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <label htmlFor={fields.photos.id} className="text-sm text-gray-800">
+              Add photos
+            </label>
+            <input
+              {...getInputProps(fields.photos, { type: "file" })}
+              multiple
+              accept={REVIEW_PHOTO_ACCEPT}
+              aria-invalid={photoErrors.length > 0 ? true : undefined}
+              aria-describedby={photoErrors.length > 0 ? fields.photos.errorId : `${fields.photos.id}-hint`}
+              className="text-sm file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-2"
+            />
+            <p id={`${fields.photos.id}-hint`} className="text-xs text-gray-500">
+              Up to {REVIEW_PHOTOS_MAX} photos of the product, each a JPEG, PNG or WebP picture of at most 5 MB.
+            </p>
+            <ul id={fields.photos.errorId} className="min-h-4 text-xs text-red-700" data-photo-errors>
+              {photoErrors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </fieldset>
           <div className="flex flex-wrap justify-end gap-3">
             <Link to={product.path} className={secondaryButton}>
               Cancel

@@ -25,7 +25,7 @@ import { imagesOf } from "~/lib/images";
 import { deliveryKeep, readSelection, selectionSearch, type ProductSelection } from "~/lib/product-selection";
 import { catalogueShouldRevalidate } from "~/lib/revalidate";
 import { deliveryCheck } from "~/lib/pincode.server";
-import { readReviewParams, reviewQuery } from "~/lib/reviews";
+import { readReviewParams, REVIEW_PARAMS, reviewQuery } from "~/lib/reviews";
 import { readToken } from "~/lib/session.server";
 import { seo, SHOP_NAME } from "~/lib/seo";
 import { useRootData } from "~/lib/shopper";
@@ -86,9 +86,7 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   // …except a new "Check delivery" PIN, which the loader answers.
   const samePin = currentUrl.searchParams.get("pin") === nextUrl.searchParams.get("pin");
   // …and another page, filter or sort of the reviews.
-  const sameReviews = ["rstars", "rsort", "rpage"].every(
-    (key) => currentUrl.searchParams.get(key) === nextUrl.searchParams.get(key),
-  );
+  const sameReviews = REVIEW_PARAMS.every((key) => currentUrl.searchParams.get(key) === nextUrl.searchParams.get(key));
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && samePin && sameReviews) return false;
   return catalogueShouldRevalidate(args);
 }

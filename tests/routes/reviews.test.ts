@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { loader as rootLoader } from "../../app/root";
 import OrderPage, { loader as orderLoader } from "../../app/routes/myaccount.orders.$id";
@@ -51,6 +52,44 @@ const postReview = (productId: string, fields: Record<string, string>, cookie: s
       context,
     } as never),
   );
+/** The review form as a browser without JavaScript posts it: multipart, with its files. */
+const postReviewWithPhotos = (
+  productId: string,
+  fields: Record<string, string | string[]>,
+  files: File[],
+  cookie: string,
+) => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields))
+    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+  // A browser sends an empty file when none is chosen.
+  for (const file of files.length > 0 ? files : [new File([], "", { type: "application/octet-stream" })])
+    body.append("photos", file);
+  const request = new Request(`http://shop.test/myaccount/reviews/${productId}`, {
+    method: "POST",
+    headers: { origin: "http://shop.test", cookie },
+    body,
+  });
+  return settle(() => reviewAction({ request, params: { productId }, context } as never));
+};
+let shade = 0;
+const photo = async (name = "photo.jpg", format: "jpeg" | "png" = "jpeg") => {
+  shade = (shade + 9) % 256;
+  const bytes = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: { r: shade, g: 90, b: 30 } },
+  })
+    .toFormat(format)
+    .toBuffer();
+  return new File([new Uint8Array(bytes)], name, { type: `image/${format}` });
+};
+const renderReviewPage = async (productId: string, cookie: string, actionData?: unknown) => {
+  const page = await getReviewPage(productId, cookie);
+  return renderPage(
+    `/myaccount/reviews/${productId}`,
+    createElement(ReviewPage as never, { loaderData: page.data, actionData } as never),
+  );
+};
+
 const toastAfter = async (answer: { headers: Headers }, cookie: string) =>
   (
     await settle(() =>
@@ -200,11 +239,126 @@ describe("the review page", () => {
   });
 });
 
+describe("review photos", () => {
+  it("adds photos with the review from the multipart form, shows them on the product page, and removes one", async () => {
+    const shopper = await shopperWithOrder();
+    const form = await renderReviewPage(shopper.productId, shopper.cookie);
+    expect(form).toMatch(/enctype="multipart\/form-data"/i); // React writes encType; HTML's names are case-insensitive
+    expect(form).toMatch(/<input[^>]*type="file"[^>]*name="photos"|<input[^>]*name="photos"[^>]*type="file"/);
+    const saved = await postReviewWithPhotos(
+      shopper.productId,
+      { intent: "save", stars: "5", title: "Lovely", body: "As pictured." },
+      [await photo("front.jpg"), await photo("side.png", "png")],
+      shopper.cookie,
+    );
+    expect(saved.status, JSON.stringify(saved.data)).toBe(303);
+    const review = (await getReviewPage(shopper.productId, shopper.cookie)).data.standing.review;
+    expect(review.photos).toHaveLength(2);
+
+    const { answer, path } = await productPage(shopper.productId, "?rphotos=1");
+    expect(answer.data.reviewParams).toMatchObject({ photos: true });
+    expect(answer.data.reviews.data.map((r: { _id: string }) => r._id)).toEqual([review._id]);
+    const html = (
+      await renderPage(`${path}?rphotos=1`, createElement(ProductPage as never, { loaderData: answer.data } as never))
+    ).replaceAll("<!-- -->", "");
+    const thumbs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes("/media/reviews/"));
+    expect(thumbs).toHaveLength(2);
+    for (const tag of thumbs) {
+      expect(tag).toMatch(/loading="lazy"/);
+      expect(tag).toMatch(/width="320"/);
+      expect(tag).toMatch(/height="240"/);
+      expect(tag).toMatch(/alt="Photo \d of 2 from Meera I\.&#x27;s review"/);
+    }
+    // The filter is a link: on, it links to the page without it, and the stars keep it.
+    const chip = /<a [^>]*data-with-photos[^>]*>[^<]*<\/a>/.exec(html)?.[0] ?? "";
+    expect(chip).toContain('aria-current="true"');
+    expect(chip).toContain(`href="${path}#reviews"`);
+    expect(chip).toContain("✓ With photos (1)");
+    expect(html).toContain(`href="${path}?rstars=5&amp;rphotos=1#reviews"`);
+
+    const removed = await postReviewWithPhotos(
+      shopper.productId,
+      { intent: "save", stars: "5", title: "Lovely", body: "As pictured.", removePhoto: review.photos[0].id },
+      [],
+      shopper.cookie,
+    );
+    expect(removed.status).toBe(303);
+    const after = (await getReviewPage(shopper.productId, shopper.cookie)).data.standing.review;
+    expect(after.photos.map((p: { id: string }) => p.id)).toEqual([review.photos[1].id]);
+  });
+
+  it("shows field errors for a fourth photo, a fake image, a file over 5 MB and a wrong type, with the server's words", async () => {
+    const shopper = await shopperWithOrder();
+    const four = await postReviewWithPhotos(
+      shopper.productId,
+      { intent: "save", stars: "4" },
+      [await photo("1.jpg"), await photo("2.jpg"), await photo("3.jpg"), await photo("4.jpg")],
+      shopper.cookie,
+    );
+    expect(four.status).toBe(400);
+    expect(four.data.result.error).toMatchObject({ photos: ["Choose at most 3 photos."] });
+    expect((await getReviewPage(shopper.productId, shopper.cookie)).data.standing.review).toBeNull();
+
+    const wrongType = await postReviewWithPhotos(
+      shopper.productId,
+      { intent: "save", stars: "4" },
+      [new File(["GIF89a"], "anim.gif", { type: "image/gif" })],
+      shopper.cookie,
+    );
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.data.result.error.photos).toEqual(["anim.gif: Choose a JPEG, PNG or WebP image."]);
+    const big = await postReviewWithPhotos(
+      shopper.productId,
+      { intent: "save", stars: "4" },
+      [new File([new Uint8Array(5 * 1024 * 1024 + 1)], "huge.jpg", { type: "image/jpeg" })],
+      shopper.cookie,
+    );
+    expect(big.status).toBe(400);
+    expect(big.data.result.error.photos).toEqual(["huge.jpg: The image is larger than 5 MB. Choose a smaller one."]);
+
+    // A fake image passes the declared type: the API reads it and refuses it; the text is saved.
+    const fake = await postReviewWithPhotos(
+      shopper.productId,
+      { intent: "save", stars: "4", title: "Fine" },
+      [new File(["<script>alert(1)</script>"], "<b>cat</b>.jpg", { type: "image/jpeg" })],
+      shopper.cookie,
+    );
+    expect(fake.status).toBe(422);
+    expect(fake.data.result.error).toMatchObject({
+      "": ["Your review was saved, but the photo was not added."],
+      photos: ["<b>cat</b>.jpg: The image must be a JPEG, PNG or WebP picture"],
+    });
+    const html = await renderReviewPage(shopper.productId, shopper.cookie, fake.data);
+    expect(html).toContain("&lt;b&gt;cat&lt;/b&gt;.jpg: The image must be a JPEG, PNG or WebP picture");
+    expect(html).not.toContain("<b>cat</b>");
+
+    // Two photos on the review: two more are one too many, counting its own.
+    await postReviewWithPhotos(
+      shopper.productId,
+      { intent: "save", stars: "4" },
+      [await photo(), await photo()],
+      shopper.cookie,
+    );
+    const over = await postReviewWithPhotos(
+      shopper.productId,
+      { intent: "save", stars: "4" },
+      [await photo(), await photo()],
+      shopper.cookie,
+    );
+    expect(over.status).toBe(400);
+    expect(over.data.result.error.photos).toEqual([
+      "A review has at most 3 photos and yours has 2: choose at most 1 more, or remove one.",
+    ]);
+    const review = (await getReviewPage(shopper.productId, shopper.cookie)).data.standing.review;
+    expect(review.photos).toHaveLength(2);
+  });
+});
+
 describe("the product page's reviews", () => {
   it("reads stars, sort and page from the URL, and shows No ratings yet without reviews", async () => {
     const productId = await insertProduct(api.db, { ratingValue: null, ratingCount: null });
     const { answer, path } = await productPage(productId, "?rstars=9&rsort=bogus&rpage=-1");
-    expect(answer.data.reviewParams).toEqual({ stars: null, sort: "helpful", page: 1 });
+    expect(answer.data.reviewParams).toEqual({ stars: null, photos: false, sort: "helpful", page: 1 });
     expect(answer.data.standing).toBeNull();
     const html = await renderPage(path, createElement(ProductPage as never, { loaderData: answer.data } as never));
     expect(html).toContain("No ratings yet");
@@ -212,7 +366,7 @@ describe("the product page's reviews", () => {
     expect(productJsonLd(answer.data.product, "M", "", answer.data.reviews.data)).not.toHaveProperty("aggregateRating");
 
     const filtered = await productPage(productId, "?rstars=2&rsort=lowest&rpage=3");
-    expect(filtered.answer.data.reviewParams).toEqual({ stars: 2, sort: "lowest", page: 3 });
+    expect(filtered.answer.data.reviewParams).toEqual({ stars: 2, photos: false, sort: "lowest", page: 3 });
   });
 });
 

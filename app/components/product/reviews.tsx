@@ -17,8 +17,8 @@ const chip =
 
 /**
  * The product page's reviews: the average and count, how many give each star (each a filter),
- * sorting and paging, every choice a link in the URL (`rstars`, `rsort`, `rpage`), so it all works
- * without JavaScript. A shopper who may review the product (or reviewed it) is offered the form.
+ * "With photos", sorting and paging, every choice a link in the URL (`rstars`, `rphotos`, `rsort`,
+ * `rpage`), so it all works without JavaScript. Each review shows its photos as small lazy thumbnails. A shopper who may review the product (or reviewed it) is offered the form.
  */
 export function ProductReviews({
   productId,
@@ -97,13 +97,18 @@ export function ProductReviews({
       {rating ? (
         <div className="mt-6 flex flex-col gap-3">
           <nav aria-label="Filter reviews" className="flex flex-wrap gap-2">
-            <Link to={href({ stars: null })} preventScrollReset className={chip} aria-current={params.stars === null}>
+            <Link
+              to={href({ stars: null, photos: params.photos })}
+              preventScrollReset
+              className={chip}
+              aria-current={params.stars === null}
+            >
               All stars
             </Link>
             {[5, 4, 3, 2, 1].map((stars) => (
               <Link
                 key={stars}
-                to={href({ stars })}
+                to={href({ stars, photos: params.photos })}
                 preventScrollReset
                 className={chip}
                 aria-current={params.stars === stars}
@@ -111,13 +116,23 @@ export function ProductReviews({
                 {stars} ★
               </Link>
             ))}
+            {/* With or without photos, keeping the stars chosen: a link that turns the filter on or off. */}
+            <Link
+              to={href({ stars: params.stars, photos: !params.photos })}
+              preventScrollReset
+              className={chip}
+              aria-current={params.photos}
+              data-with-photos
+            >
+              {params.photos ? "✓ " : ""}With photos ({summary.withPhotos})
+            </Link>
           </nav>
           <nav aria-label="Sort reviews" className="flex flex-wrap items-center gap-2 text-sm">
             <span className="text-gray-600">Sort by:</span>
             {(Object.keys(REVIEW_SORT_LABELS) as ReviewSortId[]).map((sort) => (
               <Link
                 key={sort}
-                to={href({ stars: params.stars, sort })}
+                to={href({ stars: params.stars, photos: params.photos, sort })}
                 preventScrollReset
                 className={chip}
                 aria-current={params.sort === sort}
@@ -131,8 +146,8 @@ export function ProductReviews({
 
       {rating && reviews.length === 0 ? (
         <p className="mt-4 text-gray-700">
-          {params.stars
-            ? `No reviews with ${params.stars} ${params.stars === 1 ? "star" : "stars"} yet.`
+          {params.stars || params.photos
+            ? `No reviews${params.stars ? ` with ${params.stars} ${params.stars === 1 ? "star" : "stars"}` : ""}${params.photos ? `${params.stars ? " and" : ""} with photos` : ""} yet.`
             : "No reviews on this page."}
         </p>
       ) : null}
@@ -151,7 +166,7 @@ export function ProductReviews({
         <nav aria-label="Review pages" className="mt-4 flex items-center gap-4 text-sm">
           {paginator.prev ? (
             <Link
-              to={href({ stars: params.stars, sort: params.sort, page: paginator.prev })}
+              to={href({ ...params, page: paginator.prev })}
               preventScrollReset
               className="font-semibold text-brand hover:underline"
               rel="prev"
@@ -164,7 +179,7 @@ export function ProductReviews({
           </span>
           {paginator.next ? (
             <Link
-              to={href({ stars: params.stars, sort: params.sort, page: paginator.next })}
+              to={href({ ...params, page: paginator.next })}
               preventScrollReset
               className="font-semibold text-brand hover:underline"
               rel="next"
@@ -204,6 +219,7 @@ function ReviewItem({ review, own, here }: { review: ReviewJson; own: boolean; h
         {own ? <span className="font-semibold text-brand">Your review</span> : null}
       </p>
       {review.body ? <p className="mt-2 whitespace-pre-line text-gray-800">{review.body}</p> : null}
+      <ReviewPhotos review={review} />
       <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-gray-600">
         {review.helpfulCount > 0 ? (
           <span>
@@ -225,5 +241,39 @@ function ReviewItem({ review, own, here }: { review: ReviewJson; own: boolean; h
         )}
       </div>
     </li>
+  );
+}
+
+/**
+ * A review's photos: small thumbnails (the narrowest file, its size given so nothing moves when
+ * they load, lazy), each a link to the larger photo; no script needed.
+ */
+export function ReviewPhotos({
+  review,
+  alt,
+}: {
+  review: Pick<ReviewJson, "photos" | "author">;
+  /** The alt text instead of "Photo 1 of 2 from Priya S.'s review". */
+  alt?: string;
+}) {
+  if (review.photos.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label="Photos" data-review-photos>
+      {review.photos.map((photo, index) => (
+        <li key={photo.id}>
+          <a href={photo.path} className="block rounded-md border border-gray-200 hover:border-brand">
+            <img
+              src={photo.thumb.path}
+              width={photo.thumb.width}
+              height={photo.thumb.height}
+              loading="lazy"
+              decoding="async"
+              alt={alt ?? `Photo ${index + 1} of ${review.photos.length} from ${review.author}'s review`}
+              className="size-20 rounded-md object-cover"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -152,6 +152,11 @@ export function shopperApi(send: Send, token: string, onRejected?: () => Promise
     voteHelpful: (reviewId: string) => call<ReviewJson>("POST", `reviews/${encodeURIComponent(reviewId)}/helpful`),
     reportReview: (reviewId: string) =>
       call<{ reported: boolean }>("POST", `reviews/${encodeURIComponent(reviewId)}/report`),
+    /** Adds a photo (the multipart field `photo`) to the shopper's own review. */
+    addReviewPhoto: (reviewId: string, form: FormData) =>
+      send<ReviewJson>("POST", `reviews/${encodeURIComponent(reviewId)}/photos`, { token, body: form }),
+    removeReviewPhoto: (reviewId: string, photoId: string) =>
+      call<ReviewJson>("DELETE", `reviews/${encodeURIComponent(reviewId)}/photos/${encodeURIComponent(photoId)}`),
     deleteReview: (reviewId: string) => call<{ _id: string }>("DELETE", `reviews/${encodeURIComponent(reviewId)}`),
     /** What an order of the cart (or of one product) would be now: its total, the payment methods it may use and why not. */
     quoteOrder: (what: { fromCart: true } | { productId: string; size: string; quantity: number }) =>
