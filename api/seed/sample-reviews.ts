@@ -120,6 +120,7 @@ export function sampleReviews(
       removalReason: null,
       helpfulCount: 0,
       reportCount: 0,
+      photos: [],
       createdAt,
       updatedAt: createdAt,
     };

@@ -175,7 +175,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   const starsError = fields.stars.errors?.[0];
   const photoErrors = fields.photos.errors ?? [];
   return (
-    <section className="w-full max-w-2xl space-y-5" aria-labelledby="review-title">
+    <section className="w-full max-w-2xl space-y-5" aria-labelledby="review-heading">
       <Toaster toast={toastOf(actionData)} />
       <div className="flex items-center gap-3">
         <img
@@ -186,7 +186,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           className="size-16 shrink-0 rounded-md border border-gray-100 object-contain"
         />
         <div className="min-w-0">
-          <h1 id="review-title" className="text-2xl font-bold text-gray-900">
+          <h1 id="review-heading" className="text-2xl font-bold text-gray-900">
             {review ? "Your review" : "Rate this product"}
           </h1>
           <Link to={product.path} className="text-sm font-semibold text-brand hover:underline">
