@@ -40,6 +40,12 @@ export default function ReviewRules() {
         Its author sees that it was removed and why. We never hold or remove a review for being negative: a one-star
         review counts in the product's rating like a five-star one.
       </p>
+      <h2 className="text-lg font-bold text-gray-900">Photos</h2>
+      <p>
+        A review may have up to 3 photos of the product. They appear with the review and only with it: while a review
+        waits for moderation its photos wait too, and a removed review's photos are no longer shown. The location and
+        camera details a photo may carry are removed when it is uploaded.
+      </p>
       <h2 className="text-lg font-bold text-gray-900">How the rating is worked out</h2>
       <p>
         A product's rating is the average of the stars of its published reviews, shown to one decimal, with their
