@@ -10,7 +10,7 @@ import ReviewPage, {
 import ProductPage, { loader as productLoader } from "../../app/routes/product";
 import { productJsonLd } from "../../app/components/product/structured-data";
 import { confirmCod, createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
-import { formPost, loadContext, nextCookies, pageGet, renderPage, settle, signedInShopper } from "./harness";
+import { formPost, loadContext, nextCookies, noisePng, pageGet, renderPage, settle, signedInShopper } from "./harness";
 
 const api = await createTestApi();
 const context = loadContext(api);
@@ -351,6 +351,30 @@ describe("review photos", () => {
     ]);
     const review = (await getReviewPage(shopper.productId, shopper.cookie)).data.standing.review;
     expect(review.photos).toHaveLength(2);
+  });
+});
+
+describe("review photos through the whole site", () => {
+  it("lets the review form's photos over the forms' 64 KB reach its action, and no other account page", async () => {
+    const { createTestSite } = await import("./site-harness");
+    const site = await createTestSite({ api });
+    const shopper = await shopperWithOrder();
+    const big = await noisePng();
+    expect(big.byteLength).toBeGreaterThan(200 * 1024);
+    const post = (path: string) => {
+      const body = new FormData();
+      body.set("intent", "save");
+      body.set("stars", "5");
+      body.set("photos", new File([big as Uint8Array<ArrayBuffer>], "noise.png", { type: "image/png" }));
+      const headers = { origin: "http://shop.test", cookie: shopper.cookie };
+      return new Request(`http://shop.test${path}`, { method: "POST", headers, body });
+    };
+    const saved = await site.from("203.0.113.71", post(`/myaccount/reviews/${shopper.productId}`));
+    expect(saved.status).toBe(303);
+    expect((await getReviewPage(shopper.productId, shopper.cookie)).data.standing.review.photos).toHaveLength(1);
+    const elsewhere = await site.from("203.0.113.71", post("/myaccount/profile/edit"));
+    expect(elsewhere.status).toBe(413);
+    await elsewhere.text();
   });
 });
 
