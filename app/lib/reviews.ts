@@ -1,8 +1,6 @@
-import { z } from "zod";
-import { CONTROL_CHARACTER_MESSAGE, withoutControlCharacters } from "./plain-text";
-
-// The storefront's side of reviews (docs/decisions/029-reviews.md): the form's rules (the API
-// holds the same ones and has the last word), the product page's list parameters, and the words.
+// The storefront's side of reviews (docs/decisions/029-reviews.md): the form's limits, the
+// product page's list parameters, and the words. The form's zod schema is in review-schemas.ts,
+// so that zod stays out of the product page's JavaScript.
 
 export const REVIEW_TITLE_MAX = 100;
 export const REVIEW_BODY_MAX = 2000;
@@ -10,25 +8,6 @@ export const REVIEW_RULES_PATH = "/review-rules";
 
 /** The page where a shopper writes, edits or deletes their review of a product. */
 export const reviewPath = (productId: string) => `/myaccount/reviews/${productId}`;
-
-const STARS_MESSAGE = "Choose from 1 to 5 stars";
-
-/** The review form: stars required, title and text optional within their limits. */
-export const reviewFormSchema = z.object({
-  stars: z.number({ error: STARS_MESSAGE }).int(STARS_MESSAGE).min(1, STARS_MESSAGE).max(5, STARS_MESSAGE),
-  title: z
-    .string()
-    .trim()
-    .max(REVIEW_TITLE_MAX, `The title can be at most ${REVIEW_TITLE_MAX} characters`)
-    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
-    .optional(),
-  body: z
-    .string()
-    .trim()
-    .max(REVIEW_BODY_MAX, `The review can be at most ${REVIEW_BODY_MAX.toLocaleString("en-IN")} characters`)
-    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
-    .optional(),
-});
 
 /** The words of each number of stars, on the form's choices. */
 export const STAR_WORDS = ["", "Very poor", "Poor", "Average", "Good", "Excellent"] as const;

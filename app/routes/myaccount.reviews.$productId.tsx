@@ -15,10 +15,10 @@ import {
   REVIEW_BODY_MAX,
   REVIEW_RULES_PATH,
   REVIEW_TITLE_MAX,
-  reviewFormSchema,
   reviewPath,
   STAR_WORDS,
 } from "~/lib/reviews";
+import { reviewFormSchema } from "~/lib/review-schemas";
 import { SHOP_NAME } from "~/lib/seo";
 import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
