@@ -1,0 +1,4 @@
+DROP INDEX "reviews_product_idx";--> statement-breakpoint
+CREATE INDEX "reviews_product_newest_idx" ON "reviews" USING btree ("product_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "reviews_product_helpful_idx" ON "reviews" USING btree ("product_id","status","helpful_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "reviews_product_stars_idx" ON "reviews" USING btree ("product_id","status","stars","helpful_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
