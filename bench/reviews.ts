@@ -24,7 +24,7 @@ import { percentile } from "./product-list";
  * BENCH_REVIEWS_PARTS=page,list (the default) runs both or one; BENCH_PORT fixes the shop's port
  * (page); BENCH_REVIEWS_EXPLAIN=1 prints EXPLAIN ANALYZE of each
  * statement of the list on the busiest product; BENCH_REVIEWS_WITHOUT=<index,…> drops those
- * indexes between rounds, so a page with and without them is measured in one run.
+ * indexes in every other round, so the list with and without them is measured in one run.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const TOTAL_REVIEWS = 100_000;
