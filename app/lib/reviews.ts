@@ -1,9 +1,8 @@
-import { z } from "zod";
-import { imageFileProblem, IMAGE_TYPES } from "./image-upload";
-import { CONTROL_CHARACTER_MESSAGE, withoutControlCharacters } from "./plain-text";
+import { IMAGE_TYPES } from "./image-upload";
 
-// The storefront's side of reviews (docs/decisions/029-reviews.md): the form's rules (the API
-// holds the same ones and has the last word), the product page's list parameters, and the words.
+// The storefront's side of reviews (docs/decisions/029-reviews.md): the form's limits, the
+// product page's list parameters, and the words. The form's zod schema is in review-schemas.ts,
+// so that zod stays out of the product page's JavaScript.
 
 export const REVIEW_TITLE_MAX = 100;
 export const REVIEW_BODY_MAX = 2000;
@@ -21,39 +20,6 @@ export const tooManyPhotos = (kept: number) =>
 
 /** The page where a shopper writes, edits or deletes their review of a product. */
 export const reviewPath = (productId: string) => `/myaccount/reviews/${productId}`;
-
-const STARS_MESSAGE = "Choose from 1 to 5 stars";
-
-/**
- * The review form: stars required, title and text optional within their limits, and up to 3
- * photos, each a JPEG, PNG or WebP of at most 5 MB by its declared type (the API then reads it).
- * The files are checked in the browser and again in the action, which also counts the review's own.
- */
-export const reviewFormSchema = z.object({
-  stars: z.number({ error: STARS_MESSAGE }).int(STARS_MESSAGE).min(1, STARS_MESSAGE).max(5, STARS_MESSAGE),
-  title: z
-    .string()
-    .trim()
-    .max(REVIEW_TITLE_MAX, `The title can be at most ${REVIEW_TITLE_MAX} characters`)
-    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
-    .optional(),
-  body: z
-    .string()
-    .trim()
-    .max(REVIEW_BODY_MAX, `The review can be at most ${REVIEW_BODY_MAX.toLocaleString("en-IN")} characters`)
-    .refine(withoutControlCharacters, CONTROL_CHARACTER_MESSAGE)
-    .optional(),
-  photos: z
-    .array(z.instanceof(File))
-    .max(REVIEW_PHOTOS_MAX, tooManyPhotos(0))
-    .superRefine((files, ctx) => {
-      for (const file of files) {
-        const problem = imageFileProblem(file);
-        if (problem) ctx.addIssue({ code: "custom", message: `${shortName(file.name)}: ${problem}` });
-      }
-    })
-    .optional(),
-});
 
 /** A file's name as a message quotes it: at most 60 characters. */
 export const shortName = (name: string) => ([...name].length > 60 ? `${[...name].slice(0, 59).join("")}…` : name);

@@ -19,12 +19,12 @@ import {
   REVIEW_PHOTOS_MAX,
   REVIEW_RULES_PATH,
   REVIEW_TITLE_MAX,
-  reviewFormSchema,
   reviewPath,
   shortName,
   STAR_WORDS,
   tooManyPhotos,
 } from "~/lib/reviews";
+import { reviewFormSchema } from "~/lib/review-schemas";
 import { SHOP_NAME } from "~/lib/seo";
 import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
