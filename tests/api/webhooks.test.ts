@@ -224,7 +224,8 @@ describe("every order event", () => {
       });
       expect(cancel.status).toBe(200);
       const unpaid = await place("Upi");
-      await expireOverdueOrders({ db, shop, now: () => new Date(Date.now() + 24 * 3600_000) });
+      // An hour on: past the UPI window (30 minutes), within the COD orders' 24 hours to confirm.
+      await expireOverdueOrders({ db, shop, now: () => new Date(Date.now() + 3600_000) });
 
       await until("every delivery", () => (receiver.received.length >= 11 ? true : undefined));
       await new Promise((resolve) => setTimeout(resolve, 300));
