@@ -417,6 +417,10 @@ export const orders = pgTable(
     index("orders_payment_due_idx")
       .on(t.paymentDueAt)
       .where(sql`${t.paymentStatus} = 'awaitingPayment'`),
+    // … and Cash on Delivery orders past their time to confirm.
+    index("orders_cod_confirm_due_idx")
+      .on(t.codConfirmDueAt)
+      .where(sql`${t.codConfirmation} = 'awaiting'`),
     // The admin list filters and sorts by date.
     index("orders_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     // One UTR pays one order.

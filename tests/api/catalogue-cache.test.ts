@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ProductJson } from "../../api/lib/catalogue/catalogue";
 import { createCatalogueCache, stockChanged } from "../../api/lib/catalogue/catalogue-cache";
 import { catalogueChanged } from "../../api/platform/catalogue-version";
-import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
+import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { newId } from "../../api/lib/ids";
 import {
   confirmCod,
@@ -155,7 +155,7 @@ describe("the catalogue cache drops what a change makes stale", () => {
     await place(shopper.token, p.id, 4, "Upi");
     expect(await stockShown(p)).toBe(6);
     clock += windowMs + 1;
-    expect(await expireUnpaidOrders({ db, shop, now: () => new Date(clock) })).toBeGreaterThanOrEqual(1);
+    expect(await expireOverdueOrders({ db, shop, now: () => new Date(clock) })).toBeGreaterThanOrEqual(1);
     expect(await stockShown(p)).toBe(10);
   });
 

@@ -4,6 +4,7 @@ import { messages, orders } from "../../api/db/schema";
 import { defaultDeps } from "../../api/lib/context";
 import { mailTransport, startDeliveryWorker } from "../../api/lib/messages/delivery";
 import { codConfirmExpireTask, confirmCodOrder } from "../../api/lib/orders/cod-confirmation";
+import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { logger } from "../../api/platform/logger";
 import {
   codTokenOf,
@@ -227,6 +228,28 @@ describe("an unconfirmed order's expiry", () => {
     await codConfirmExpireTask({ db: api.db, shop, now: () => late })({ orderId: order._id }, {} as never);
     expect(await stockOf(api.db, productId)).toBe(10);
     expect(await kindsOf(order._id)).toEqual(["order.codConfirmation", "order.codExpired"]);
+  });
+
+  it("is done by the sweep when its job was lost, and never before the deadline", async () => {
+    const productId = await product(10);
+    const lost = await place(productId);
+    const due = new Date(lost.codConfirmDueAt).getTime();
+    await api.db.execute(`select graphile_worker.remove_job('cod-expire:${lost._id}')`);
+    const sweep = (at: number) => expireOverdueOrders({ db: api.db, shop, now: () => new Date(at) });
+
+    expect(await sweep(due - 1)).toBe(0);
+    expect(await rowOf(lost._id)).toMatchObject({ status: "confirmed", codConfirmation: "awaiting" });
+    expect(await stockOf(api.db, productId)).toBe(8);
+
+    expect(await sweep(due)).toBe(1);
+    expect(await rowOf(lost._id)).toMatchObject({
+      status: "cancelled",
+      codConfirmation: "expired",
+      cancelReason: "Not confirmed in time",
+    });
+    expect(await stockOf(api.db, productId)).toBe(10);
+    expect(await kindsOf(lost._id)).toEqual(["order.codConfirmation", "order.codExpired"]);
+    expect(await sweep(due + 60_000)).toBe(0);
   });
 
   it("puts the stock back exactly once, even racing a confirmation", async () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, messages } from "../../api/db/schema";
-import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
+import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
 import { shopIdentity } from "../../api/config";
 import { confirmCod, createTestApi, createUserWithToken, insertProduct, stockOf, TEST_ORDER_SETTINGS } from "./helpers";
@@ -52,7 +52,7 @@ describe("a UPI payment after the order was cancelled", () => {
     const productId = await product(10);
     const order = await placed(productId, 3, "Upi");
     clock += windowMs;
-    expect(await expireUnpaidOrders({ db, shop, now: () => new Date(clock) })).toBeGreaterThanOrEqual(1);
+    expect(await expireOverdueOrders({ db, shop, now: () => new Date(clock) })).toBeGreaterThanOrEqual(1);
     expect(await stockOf(db, productId)).toBe(10);
 
     clock += 24 * 60 * 60 * 1000; // the owner reconciles the bank statement the next day

@@ -9,7 +9,7 @@ import { formatRupees } from "../../api/contract";
 import { messages } from "../../api/db/schema";
 import { defaultDeps } from "../../api/lib/context";
 import { mailTransport, startDeliveryWorker } from "../../api/lib/messages/delivery";
-import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
+import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { logger } from "../../api/platform/logger";
 import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
 import { smtpServer, until } from "./smtp";
@@ -184,7 +184,8 @@ describe("every order event", () => {
       ).toBe(200);
       const unpaid = await place("Upi");
       expect(
-        await expireUnpaidOrders({ db: api.db, shop, now: () => new Date(Date.now() + 24 * 3600_000) }),
+        // An hour on: past the UPI window (30 minutes), within the COD orders' 24 hours to confirm.
+        await expireOverdueOrders({ db: api.db, shop, now: () => new Date(Date.now() + 3600_000) }),
       ).toBeGreaterThanOrEqual(1);
 
       const subjectsOf = (id: string) =>

@@ -8,7 +8,7 @@ import { createLogger } from "../../api/platform/logger";
 import { newId } from "../../api/lib/ids";
 import type { ApiError } from "../../api/lib/http/http";
 import { changeOrder } from "../../api/lib/orders/order-changes";
-import { expireUnpaidOrders, startPaymentSweeper } from "../../api/lib/payments/payment-sweeper";
+import { expireOverdueOrders, startPaymentSweeper } from "../../api/lib/payments/payment-sweeper";
 import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
 import { confirmCod, createTestApi, createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
 import { shopIdentity } from "../../api/config";
@@ -75,7 +75,7 @@ const refund = (id: string, reference: unknown) =>
 const read = async (token: string, id: string) => (await call("GET", `/userapp/orders/${id}`, { token })).body.data;
 
 /** Expires every order still awaiting payment, whatever its window, so a test can count its own. */
-const sweepLeftovers = () => expireUnpaidOrders({ db, shop, now: () => new Date(clock + 365 * day) });
+const sweepLeftovers = () => expireOverdueOrders({ db, shop, now: () => new Date(clock + 365 * day) });
 
 let utrs = 400000000000;
 const nextUtr = () => String(utrs++);
@@ -407,7 +407,7 @@ describe("UPI payments", () => {
     expect((await setStatus(order._id, "shipped")).status).toBe(200);
     // Paid orders never expire.
     clock += day;
-    expect(await expireUnpaidOrders({ db, shop, now: () => new Date(clock) })).toBe(0);
+    expect(await expireOverdueOrders({ db, shop, now: () => new Date(clock) })).toBe(0);
     expect(await stockOf(productId)).toBe(8);
     clock -= day + windowMs - 1;
   });
@@ -486,7 +486,7 @@ describe("the payment window", () => {
     const cod = await placed(shopper.token, productId, 1, "cod");
     expect(await stockOf(productId)).toBe(6);
 
-    const sweep = (at: number) => expireUnpaidOrders({ db, shop, now: () => new Date(at) });
+    const sweep = (at: number) => expireOverdueOrders({ db, shop, now: () => new Date(at) });
     expect(await sweep(clock + windowMs - 1)).toBe(0);
     expect((await read(shopper.token, unpaid._id)).paymentStatus).toBe("awaitingPayment");
     clock += windowMs;
@@ -759,9 +759,9 @@ describe("races: stock goes back exactly once", () => {
         row.status === "confirmed" ? "paid" : "late",
       );
     const fromTheEnd = byId.slice().reverse();
-    const sweeps = [expireUnpaidOrders(sweepAt, 2)];
+    const sweeps = [expireOverdueOrders(sweepAt, 2)];
     const payments = fromTheEnd.slice(0, 12).map(payOne);
-    sweeps.push(expireUnpaidOrders(sweepAt, 2));
+    sweeps.push(expireOverdueOrders(sweepAt, 2));
     payments.push(...fromTheEnd.slice(12).map(payOne));
     const paid = await Promise.all(payments);
     const expiredCount = (await Promise.all(sweeps)).reduce((a, b) => a + b, 0);
@@ -804,14 +804,14 @@ describe("races: stock goes back exactly once", () => {
     });
     const at = () => new Date(clock + windowMs);
     const counts = await Promise.all([
-      expireUnpaidOrders({ db, shop, now: at }, 5),
-      expireUnpaidOrders({ db: second, shop, now: at }, 5),
-      expireUnpaidOrders({ db, shop, now: at }, 5),
-      expireUnpaidOrders({ db: second, shop, now: at }, 5),
+      expireOverdueOrders({ db, shop, now: at }, 5),
+      expireOverdueOrders({ db: second, shop, now: at }, 5),
+      expireOverdueOrders({ db, shop, now: at }, 5),
+      expireOverdueOrders({ db: second, shop, now: at }, 5),
     ]);
     await closeSecond();
     expect(await stockOf(productId)).toBe(100);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(24);
-    expect(await expireUnpaidOrders({ db, shop, now: at })).toBe(0);
+    expect(await expireOverdueOrders({ db, shop, now: at })).toBe(0);
   });
 });

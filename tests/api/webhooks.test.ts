@@ -11,7 +11,7 @@ import { defaultDeps } from "../../api/lib/context";
 import { webhookPayloadSchema } from "../../api/lib/http/webhook-schemas";
 import { newId } from "../../api/lib/ids";
 import { mailTransport, startDeliveryWorker } from "../../api/lib/messages/delivery";
-import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
+import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { WEBHOOK_EVENTS } from "../../api/lib/webhooks/webhook-events";
 import { logger } from "../../api/platform/logger";
 import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
@@ -224,7 +224,8 @@ describe("every order event", () => {
       });
       expect(cancel.status).toBe(200);
       const unpaid = await place("Upi");
-      await expireUnpaidOrders({ db, shop, now: () => new Date(Date.now() + 24 * 3600_000) });
+      // An hour on: past the UPI window (30 minutes), within the COD orders' 24 hours to confirm.
+      await expireOverdueOrders({ db, shop, now: () => new Date(Date.now() + 3600_000) });
 
       await until("every delivery", () => (receiver.received.length >= 11 ? true : undefined));
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -2,7 +2,7 @@
  * One process of tests/unit/expiry-processes.test.ts's races: a process of its own, with its own
  * connection pool, as a second server worker is. It opens DATABASE_URL, prints "ready", waits for
  * GO_FILE to exist (so that both processes start together), then either sweeps (ROLE=sweep: two
- * `expireUnpaidOrders` at once, BATCH orders per transaction) or pays (ROLE=pay: every order of
+ * `expireOverdueOrders` at once, BATCH orders per transaction) or pays (ROLE=pay: every order of
  * ORDER_IDS at once, as ADMIN_ID with UTRs from UTR_BASE), on the clock NOW_MS, and prints
  * "result " and a JSON line.
  */
@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../api/db/client";
 import { changeOrder } from "../../api/lib/orders/order-changes";
-import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
+import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
@@ -27,8 +27,8 @@ while (!fs.existsSync(env.GO_FILE!)) await new Promise((resolve) => setTimeout(r
 if (env.ROLE === "sweep") {
   const batch = Number(env.BATCH ?? 5);
   const counts = await Promise.all([
-    expireUnpaidOrders({ db: handle.db, shop, now }, batch),
-    expireUnpaidOrders({ db: handle.db, shop, now }, batch),
+    expireOverdueOrders({ db: handle.db, shop, now }, batch),
+    expireOverdueOrders({ db: handle.db, shop, now }, batch),
   ]);
   console.log(`result ${JSON.stringify({ expired: counts[0] + counts[1] })}`);
 } else {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserapp } from "../../api/app";
 import { type DatabaseHandle, openDatabase } from "../../api/db/client";
 import { orders, variants } from "../../api/db/schema";
-import { expireUnpaidOrders } from "../../api/lib/payments/payment-sweeper";
+import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "../api/helpers";
 import { createPostgresTestDatabase } from "../db";
 import { exitWithin, type Started, start, tempDir, tsx } from "../processes";
@@ -123,7 +123,7 @@ describe("expiry with two processes on PostgreSQL", () => {
     for (const row of rows) expect(row).toEqual({ status: "cancelled", paymentStatus: "expired" });
     // Exactly once: a second release would put more back than the orders held.
     for (const productId of productIds) expect(await stockOf(productId)).toBe(100);
-    expect(await expireUnpaidOrders({ db: handle.db, shop, now: () => new Date(clock + windowMs + 1000) })).toBe(0);
+    expect(await expireOverdueOrders({ db: handle.db, shop, now: () => new Date(clock + windowMs + 1000) })).toBe(0);
   }, 180_000);
 
   it("a process paying while another expires: each order is paid in time or expired and paid late, and the stock follows", async () => {

@@ -80,7 +80,9 @@ async function write(tx: Executor, row: OrderRow, change: OrderChange): Promise<
 }
 
 /**
- * Orders awaiting payment whose window has passed, locked for this transaction. Rows another
+ * Orders past their deadline, locked for this transaction: awaiting a UPI payment past its window,
+ * or a Cash on Delivery confirmation past its time (each has its own job, api/lib/payments/payment-jobs.ts
+ * and cod-confirmation.ts; this is the backstop for a job that did not run). Rows another
  * transaction holds are skipped rather than waited for: whoever holds one is changing it (paying,
  * cancelling, expiring it), and not waiting keeps the sweep from ever being part of a deadlock.
  * `scope` narrows them to one shopper's and to those holding any of the given variants.
@@ -103,9 +105,11 @@ export async function lockOverdueOrders(
     .$dynamic()
     .where(
       and(
-        eq(orders.paymentStatus, "awaitingPayment"),
         eq(orders.status, "confirmed"),
-        lte(orders.paymentDueAt, now),
+        or(
+          and(eq(orders.paymentStatus, "awaitingPayment"), lte(orders.paymentDueAt, now)),
+          and(eq(orders.codConfirmation, "awaiting"), lte(orders.codConfirmDueAt, now)),
+        ),
         scope
           ? holdsVariant
             ? or(eq(orders.userId, scope.userId), holdsVariant)

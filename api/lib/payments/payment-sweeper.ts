@@ -3,11 +3,14 @@ import { stockChanged } from "../catalogue/catalogue-cache";
 import { expireLocked, lockOverdueOrders, putBack } from "../orders/order-changes";
 
 /**
- * The payment sweep: expires every order whose UPI payment window has passed and puts its stock
- * back, a batch per transaction. Safe to run in several processes at once (each skips the rows
+ * The sweep: expires every order past its deadline (a UPI payment window that has passed, or a
+ * Cash on Delivery confirmation not given in time) and puts its stock back, a batch per transaction. Safe to run in several processes at once (each skips the rows
  * another holds). Answers how many orders it expired.
  */
-export async function expireUnpaidOrders(deps: Pick<ApiDeps, "db" | "now" | "shop">, batchSize = 100): Promise<number> {
+export async function expireOverdueOrders(
+  deps: Pick<ApiDeps, "db" | "now" | "shop">,
+  batchSize = 100,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const now = deps.now();
@@ -23,14 +26,14 @@ export async function expireUnpaidOrders(deps: Pick<ApiDeps, "db" | "now" | "sho
 }
 
 /**
- * How often the server runs the payment sweep. Each order's own expiry job (payment-jobs.ts) runs
- * as its window closes; the sweep is the backstop, for orders placed before those jobs existed
- * and a queue that is behind.
+ * How often the server runs the sweep. Each order's own expiry job (payment-jobs.ts,
+ * cod-confirmation.ts) runs at its deadline; the sweep is the backstop, for orders placed before
+ * those jobs existed, a job that was lost, and a queue that is behind.
  */
 export const paymentSweepIntervalMs = 5 * 60_000;
 
 /**
- * Runs `expireUnpaidOrders` now and then every `intervalMs` (never two at once in this process);
+ * Runs `expireOverdueOrders` now and then every `intervalMs` (never two at once in this process);
  * a failed sweep is logged and the next one tries again. Answers the function that stops it,
  * whose promise settles once a sweep under way has finished (close the database after it).
  */
@@ -42,7 +45,7 @@ export function startPaymentSweeper(
   let stopped = false;
   const sweep = () => {
     if (running || stopped) return;
-    running = expireUnpaidOrders(deps)
+    running = expireOverdueOrders(deps)
       .then(
         (expired) => {
           if (expired > 0) deps.logger.info({ expired }, "expired unpaid orders");

@@ -1,4 +1,5 @@
 import type { OrderState, PaymentStatus } from "../../../api/contract/types";
+import { type CodConfirmation, codConfirmationWords } from "../orders/order-format";
 
 // What the back office's order pages show for the API's states (api/lib/orders/order-states.ts); a
 // Record over the API's own types, so a new state fails the type check until it has a label here.
@@ -44,18 +45,13 @@ export function formatDateTime(iso: string): string {
  * A Cash on Delivery order's confirmation by its shopper, as the back office reads it; null for an
  * order with none to show (Online Payment, or cancelled before it was asked for).
  */
-export function codConfirmationText(order: {
-  status: string;
-  codConfirmation: string | null;
-  codConfirmDueAt: string | null;
-}): string | null {
-  if (order.codConfirmation === "awaiting" && order.status === "confirmed")
-    return order.codConfirmDueAt
-      ? `Awaiting COD confirmation (until ${formatDateTime(order.codConfirmDueAt)})`
-      : "Awaiting COD confirmation";
-  if (order.codConfirmation === "confirmed") return "Confirmed by the shopper";
-  if (order.codConfirmation === "expired") return "Not confirmed in time";
-  return null;
+export function codConfirmationText(order: CodConfirmation): string | null {
+  return codConfirmationWords(order, {
+    awaiting: (dueAt) =>
+      dueAt ? `Awaiting COD confirmation (until ${formatDateTime(dueAt)})` : "Awaiting COD confirmation",
+    confirmed: "Confirmed by the shopper",
+    expired: "Not confirmed in time",
+  });
 }
 
 /** A state in words, in a quiet badge (never colour alone). */

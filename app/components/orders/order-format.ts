@@ -68,18 +68,32 @@ export function paymentStatusLabel(status: string): string {
  * A Cash on Delivery order's confirmation as its shopper reads it; null when there is none to show
  * (Online Payment, or an order cancelled before it was confirmed).
  */
-export function codConfirmationLabel(order: {
-  status: string;
-  codConfirmation: string | null;
-  codConfirmDueAt: string | null;
-}): string | null {
+/** What a Cash on Delivery confirmation is read from: the order as the API gives it. */
+export type CodConfirmation = { status: string; codConfirmation: string | null; codConfirmDueAt: string | null };
+
+/**
+ * The one reading of a Cash on Delivery confirmation, in the words of the page that shows it (the
+ * shopper's order page, the back office's): null for an order that has none to show.
+ */
+export function codConfirmationWords(
+  order: CodConfirmation,
+  words: { awaiting: (dueAt: string | null) => string; confirmed: string; expired: string },
+): string | null {
   if (order.codConfirmation === "awaiting" && order.status === "confirmed")
-    return order.codConfirmDueAt
-      ? `Awaiting your confirmation, until ${formatOrderTime(order.codConfirmDueAt)}`
-      : "Awaiting your confirmation";
-  if (order.codConfirmation === "confirmed") return "Confirmed";
-  if (order.codConfirmation === "expired") return "Not confirmed in time: the order is cancelled";
+    return words.awaiting(order.codConfirmDueAt);
+  if (order.codConfirmation === "confirmed") return words.confirmed;
+  if (order.codConfirmation === "expired") return words.expired;
   return null;
+}
+
+/** The confirmation on the shopper's own order page. */
+export function codConfirmationLabel(order: CodConfirmation): string | null {
+  return codConfirmationWords(order, {
+    awaiting: (dueAt) =>
+      dueAt ? `Awaiting your confirmation, until ${formatOrderTime(dueAt)}` : "Awaiting your confirmation",
+    confirmed: "Confirmed",
+    expired: "Not confirmed in time: the order is cancelled",
+  });
 }
 
 const dateTime = new Intl.DateTimeFormat("en-IN", {

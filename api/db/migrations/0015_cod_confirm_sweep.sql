@@ -1,0 +1,1 @@
+CREATE INDEX "orders_cod_confirm_due_idx" ON "orders" USING btree ("cod_confirm_due_at") WHERE "orders"."cod_confirmation" = 'awaiting';
