@@ -5,7 +5,8 @@ import { type ApiDeps, type ApiEnv, defaultDeps } from "./lib/context";
 import { requestIdOf } from "./platform/request-log";
 import { ApiError, type Envelope, fieldErrorsResponse, urlControlCharacterErrors } from "./lib/http/http";
 import { addSharedFailures, BEARER_SCHEME, routeGroup } from "./lib/http/openapi";
-import { adminCatalogueRoutes, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./routes/admin-catalogue";
+import { adminCatalogueRoutes } from "./routes/admin-catalogue";
+import { UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./lib/http/uploads";
 import { adminMerchantRoutes } from "./routes/admin-merchants";
 import { adminMessageRoutes } from "./routes/admin-messages";
 import { adminOrderRoutes } from "./routes/admin-orders";
@@ -20,6 +21,7 @@ import { orderRoutes } from "./routes/orders";
 import { codLinkRoutes } from "./routes/cod-links";
 import { pincodeRoutes } from "./routes/pincode";
 import { productRoutes } from "./routes/products";
+import { adminReviewRoutes, reviewRoutes } from "./routes/reviews";
 import { suggestRoutes } from "./routes/suggest";
 import { summaryRoutes } from "./routes/summary";
 import { userRoutes } from "./routes/user";
@@ -59,11 +61,13 @@ export function createUserapp(options: UserappOptions) {
   api.route("/", orderRoutes(deps));
   api.route("/cod", codLinkRoutes(deps)); // public: the emailed link's token is the proof
   api.route("/", invoiceRoutes(deps)); // /orders/{id}/invoices and /admin/orders/{id}/invoices
+  api.route("/", reviewRoutes(deps)); // /product/{id}/reviews and /reviews/{id}
   api.route("/admin", adminOrderRoutes(deps));
   api.route("/admin", adminCatalogueRoutes(deps));
   api.route("/admin", adminMessageRoutes(deps));
   api.route("/admin", adminMerchantRoutes(deps));
   api.route("/admin", adminWebhookRoutes(deps));
+  api.route("/admin", adminReviewRoutes(deps));
 
   const app = new OpenAPIHono<ApiEnv>();
   // Registered before the routes so that every answer passes through them, errors and 404s too.
@@ -92,7 +96,7 @@ export function createUserapp(options: UserappOptions) {
         ),
     });
   const apiBodyLimit = limitTo(deps.bodyLimitBytes);
-  // The back office's uploads (a photo, a CSV) have their own limit (api/routes/admin-catalogue.ts).
+  // The uploads (a product or review photo, a CSV) have their own limit (api/lib/http/uploads.ts).
   const uploadBodyLimit = limitTo(UPLOAD_BODY_LIMIT_BYTES);
   app.use("/userapp/*", (c, next) => (UPLOAD_PATHS.test(c.req.path) ? uploadBodyLimit : apiBodyLimit)(c, next));
   // Path parameters and query strings are read without a body schema: refused here when they

@@ -32,7 +32,11 @@ export default [
       route("orders", "routes/myaccount.orders.tsx"),
       route("orders/:id", "routes/myaccount.orders.$id.tsx"),
       route("orders/:id/cancel", "routes/myaccount.orders.$id.cancel.tsx"),
+      // Writing, editing or deleting the shopper's review of a product they received.
+      route("reviews/:productId", "routes/myaccount.reviews.$productId.tsx"),
     ]),
+    // What holds a review for moderation, linked from the review form (IS 19000:2022 asks that it be disclosed).
+    route("review-rules", "routes/review-rules.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Outside the main layout, with its own slim header: nothing to wander off to while paying.
@@ -63,12 +67,15 @@ export default [
     route("webhooks/deliveries", "routes/admin.webhooks.deliveries.tsx"),
     route("webhooks/deliveries/:id", "routes/admin.webhooks.deliveries.$id.tsx"),
     route("webhooks/:id", "routes/admin.webhooks.$id.tsx"),
+    route("reviews", "routes/admin.reviews.tsx"),
     route("audit", "routes/admin.audit.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
   // The one cart action (every cart form posts here); a GET goes to /mycart.
   route("cart", "routes/cart.tsx"),
   route("resources/quick-view/:id", "routes/resources.quick-view.tsx"),
+  // "Helpful" and "Report" under a product page's reviews.
+  route("reviews/:reviewId", "routes/review-votes.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
 ] satisfies RouteConfig;

@@ -87,7 +87,7 @@ const median = (values: number[]) => {
 };
 
 /** The page's JavaScript as a phone downloads it: each file gzip -9, and its inline scripts together gzip -9. */
-async function scriptWeight(origin: string, pagePath: string) {
+export async function scriptWeight(origin: string, pagePath: string) {
   const html = await (await fetch(origin + pagePath, { headers: { "accept-encoding": "identity" } })).text();
   let jsFilesGzip = 0;
   for (const url of scriptUrls(html)) {
@@ -138,6 +138,8 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
   const port = Number(process.env.BENCH_LIGHTHOUSE_PORT) || (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-lighthouse-"));
+  // Reachable by the embedded server's system user when the bench runs as root (api/db/embedded.ts).
+  fs.chmodSync(dataDir, 0o755);
   let shop: ChildProcess | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -160,6 +162,8 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
     ];
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
+      // BENCH_LIGHTHOUSE_CHROME_PORT fixes Chromium's debugging port (default: a free one).
+      port: Number(process.env.BENCH_LIGHTHOUSE_CHROME_PORT) || undefined,
       chromeFlags: ["--headless", "--no-sandbox", "--disable-background-networking"],
     });
     const figures: LighthouseFigures[] = [];

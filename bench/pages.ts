@@ -22,11 +22,13 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Starts `tsx <args>` and waits until it listens, on `port` or a free one. */
 export async function start(
   args: string[],
   env: Record<string, string>,
+  port?: number,
 ): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(tsx, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },

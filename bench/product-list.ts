@@ -8,7 +8,7 @@ const REQUESTS = 400;
 /** Requests of another seed sent first, unmeasured, to warm the database's buffers and Node's JIT. */
 const WARM_UP = 40;
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 

@@ -11,7 +11,8 @@ import { measureWorkers } from "./workers";
 // `npm run bench`: prints the figures docs/benchmarks.md keeps. Never used as a pass/fail test.
 // BENCH_SIZES=1000,10000 limits the catalogue sizes; BENCH_ONLY=pages|list|load|lighthouse|workers|import|search runs one part;
 // BENCH_ONLY=soak|startup|compare|round-trips (bench/soak.ts, bench/startup.ts, bench/before-after.ts,
-// bench/round-trips.ts) run only when asked for, as does BENCH_ONLY=messages (bench/message-render.ts).
+// bench/round-trips.ts) run only when asked for, as do BENCH_ONLY=messages (bench/message-render.ts) and
+// BENCH_ONLY=reviews (bench/reviews.ts).
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const only = process.env.BENCH_ONLY;
 const load = () =>
@@ -136,6 +137,12 @@ if (!only || only === "import") {
 }
 if (!only || only === "search") await printSearch(sizes);
 if (!only || only === "search-bounds") await printSearchBounds();
+if (only === "reviews") {
+  const { measureReviewPage, measureReviewList, printReviewPage, printReviewList } = await import("./reviews");
+  const parts = (process.env.BENCH_REVIEWS_PARTS ?? "page,list").split(",");
+  if (parts.includes("page")) printReviewPage(await measureReviewPage());
+  if (parts.includes("list")) printReviewList(await measureReviewList());
+}
 if (only === "messages") {
   const { measureMessageRender, printMessageRender } = await import("./message-render");
   printMessageRender(await measureMessageRender());

@@ -14,10 +14,18 @@ export type BodyLimitRule = { prefix: string; limitBytes: number | null };
  */
 export const UPLOAD_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
 
+/**
+ * A shopper's review form (app/routes/myaccount.reviews.$productId.tsx) posts its text with up to
+ * 3 photos of 5 MB each: 16 MB, three photos and room for the text and the framing, so that a
+ * photo just too large reaches the action and is refused there on its field.
+ */
+export const REVIEW_UPLOAD_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
 /** /userapp has its own limit (api/app.ts, API_BODY_LIMIT_BYTES): it is not counted twice. */
 export const DEFAULT_BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
   { prefix: "/admin/product-images/", limitBytes: UPLOAD_BODY_LIMIT_BYTES },
   { prefix: "/admin/catalogue/import", limitBytes: UPLOAD_BODY_LIMIT_BYTES },
+  { prefix: "/myaccount/reviews/", limitBytes: REVIEW_UPLOAD_BODY_LIMIT_BYTES },
   { prefix: "/userapp/", limitBytes: null },
 ];
 

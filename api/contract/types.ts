@@ -32,6 +32,12 @@ import type {
   userSchema,
 } from "../lib/http/api-schemas";
 import type { estimateSchema, placeSchema } from "../lib/orders/pin-schemas";
+import type {
+  queuedReviewSchema,
+  reviewPageSchema,
+  reviewSchema,
+  reviewStandingSchema,
+} from "../lib/http/review-schemas";
 import type { orderInvoicesSchema } from "../lib/tax/invoice-schemas";
 import type {
   createdWebhookEndpointSchema,
@@ -72,6 +78,15 @@ export type OrderInvoicesJson = z.infer<typeof orderInvoicesSchema>;
 export type InvoiceJson = OrderInvoicesJson["invoices"][number];
 export type FeeInvoiceJson = NonNullable<OrderInvoicesJson["feeInvoice"]>;
 export type CreditNoteJson = NonNullable<InvoiceJson["creditNote"]>;
+
+/** A shopper's review, as its author sees it (`heldFor`, `removalReason`) or anyone (those null). */
+export type ReviewJson = z.infer<typeof reviewSchema>;
+/** A page of a product's published reviews, with its rating and histogram. */
+export type ReviewPage = z.infer<typeof reviewPageSchema>;
+/** Whether the shopper may review a product, and their review of it. */
+export type ReviewStanding = z.infer<typeof reviewStandingSchema>;
+/** A review in the back office's moderation queue. */
+export type QueuedReviewJson = z.infer<typeof queuedReviewSchema>;
 
 export type PinPlace = z.infer<typeof placeSchema>;
 export type DeliveryEstimate = z.infer<typeof estimateSchema>;

@@ -76,6 +76,11 @@ export const products = pgTable(
       .notNull()
       .references(() => merchants.id),
     images: jsonb("images").$type<ProductImage[]>().notNull(),
+    /**
+     * The average stars and the number of the product's published reviews (`reviews`), null when
+     * it has none; written only by api/lib/reviews/ratings.ts in the transaction of each review
+     * change (and by the seed, from the sample reviews it writes).
+     */
     ratingValue: real("rating_value"),
     ratingCount: integer("rating_count"),
     /**
@@ -730,3 +735,135 @@ export const webhookDeliveries = pgTable(
     check("webhook_deliveries_state", sql`${t.state} in ('queued', 'delivered', 'failed')`),
   ],
 );
+
+/** Where a review stands: shown (`published`), waiting for an admin (`held`), or taken down (`removed`). */
+export const REVIEW_STATUSES = ["published", "held", "removed"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/**
+ * A shopper's review of a product (api/lib/reviews/reviews.ts): one per shopper and product, by a
+ * shopper with a delivered line of it (`verified`). The seed's sample reviews have no author
+ * account and are not verified. Only published reviews count in the product's rating.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The author; null for the seed's sample reviews, and once the author's account is deleted. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The name shown with the review ("Priya S."), fixed when it is written. */
+    authorName: text("author_name").notNull(),
+    /** Written by a shopper who bought the product and had it delivered. */
+    verified: boolean("verified").notNull(),
+    stars: integer("stars").notNull(),
+    title: text("title").notNull().default(""),
+    body: text("body").notNull().default(""),
+    status: text("status").$type<ReviewStatus>().notNull(),
+    /** Why a review waits for moderation ("link", "phone", "email", "reported"), null when it does not. */
+    heldFor: text("held_for"),
+    /** The admin's reason for removing it, shown to its author. */
+    removalReason: text("removal_reason"),
+    helpfulCount: integer("helpful_count").notNull().default(0),
+    reportCount: integer("report_count").notNull().default(0),
+    /**
+     * Its photos, at most 3, in the order they were added (api/lib/reviews/review-photos.ts); the
+     * files are rows of review_media, served only while the review is published.
+     */
+    photos: jsonb("photos").$type<ReviewPhoto[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId),
+    // The product page's list (api/lib/reviews/reviews.ts, listReviews) reads a page of a product's
+    // published reviews off these in its sort's order instead of sorting them all: newest, "Most
+    // helpful" (the default), and by stars (the histogram, the stars filter, highest and lowest).
+    // DESC NULLS FIRST, as ORDER BY … DESC sorts: an index in another null order is not used for it
+    // (docs/benchmarks.md, "Reviews").
+    index("reviews_product_newest_idx").on(
+      t.productId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("reviews_product_helpful_idx").on(
+      t.productId,
+      t.status,
+      t.helpfulCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("reviews_product_stars_idx").on(
+      t.productId,
+      t.status,
+      t.stars,
+      t.helpfulCount.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("reviews_user_idx").on(t.userId),
+    index("reviews_held_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'held'`),
+    check("reviews_stars_range", sql`${t.stars} BETWEEN 1 AND 5`),
+    check("reviews_status_known", sql`${t.status} IN ('published', 'held', 'removed')`),
+    check("reviews_title_length", sql`char_length(${t.title}) <= 100`),
+    check("reviews_body_length", sql`char_length(${t.body}) <= 2000`),
+    check("reviews_photos_count", sql`jsonb_array_length(${t.photos}) <= 3`),
+  ],
+);
+
+/**
+ * A review photo as the review lists it: `id` is the upload's hash; `path` and `srcset` the WebP
+ * widths as a product photo's (api/lib/catalogue/product-images.ts); `thumb` the narrowest, with
+ * its size in pixels for the page's `<img width height>`.
+ */
+export type ReviewPhoto = {
+  id: string;
+  path: string;
+  srcset: string;
+  thumb: { path: string; width: number; height: number };
+};
+
+/**
+ * The files of review photos, served at /media/reviews/<review id>/<name> while the review is
+ * published (api/routes/media.ts). They go with the review when it is deleted.
+ */
+export const reviewMedia = pgTable(
+  "review_media",
+  {
+    reviewId: text("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    /** "<hash>-<width>.webp", as product_media's. */
+    name: text("name").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.name] })],
+);
+
+/** A shopper's mark on a review, at most one per shopper and review. */
+const shopperReviewMark = <Name extends string>(name: Name) =>
+  pgTable(
+    name,
+    {
+      reviewId: text("review_id")
+        .notNull()
+        .references(() => reviews.id, { onDelete: "cascade" }),
+      userId: text("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      createdAt: createdAt(),
+    },
+    (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+  );
+
+/** "Was this helpful?": one vote per signed-in shopper and review (reviews.helpful_count counts them). */
+export const reviewVotes = shopperReviewMark("review_votes");
+
+/** A shopper's report of a review, once per shopper (reviews.report_count counts them); a report puts it in the queue. */
+export const reviewReports = shopperReviewMark("review_reports");

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import {
   catalogueOptions,
   listAdminProducts,
@@ -23,21 +22,14 @@ import { requireAdmin, requireUser } from "../lib/accounts/auth";
 import { exportCatalogueCsv } from "../lib/catalogue/catalogue-csv";
 import { importCatalogueCsv } from "../lib/catalogue/catalogue-import";
 import { ImportRefused, MAX_REPORTED_ERRORS } from "../lib/catalogue/catalogue-import-rows";
-import type { ApiDeps, ApiEnv } from "../lib/context";
+import type { ApiDeps } from "../lib/context";
 import { fieldErrorsResponse, notFound, ok, readBody, validate } from "../lib/http/http";
 import { apiRoute, failure, fieldErrorSchema, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 import { paginator } from "../lib/http/paging";
 import { addProductImage, MAX_IMAGE_BYTES, removeProductImage } from "../lib/catalogue/product-images";
 import { listAuditEntries } from "../lib/audit-log";
+import { formFile, isMultipart, uploadedFile } from "../lib/http/uploads";
 import { pageQuerySchema } from "./orders";
-
-/**
- * The uploads (a product photo, a CSV import) take bodies up to 5 MB, over the API's
- * API_BODY_LIMIT_BYTES: api/app.ts gives these paths this limit instead, the file's 5 MB and room
- * for the multipart form around it. The handlers then refuse a file over 5 MB itself (413).
- */
-export const UPLOAD_PATHS = /^\/userapp\/admin\/(products\/[^/]+\/images|catalogue\/import)\/?$/;
-export const UPLOAD_BODY_LIMIT_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
 const listQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(200, "search is at most 200 characters").optional(),
@@ -62,22 +54,6 @@ const auditQuerySchema = pageQuerySchema.extend({
   /** The admin's id, or part of their email. */
   actor: z.string().trim().max(254, "actor is at most 254 characters").optional(),
 });
-
-/** The file of a multipart form's `field`, or null when it has none. */
-async function formFile(c: Context<ApiEnv>, field: string): Promise<Uint8Array | null> {
-  let form: Record<string, string | File | (string | File)[]>;
-  try {
-    form = await c.req.parseBody({ all: true });
-  } catch {
-    throw fieldErrorsResponse([{ path: field, message: "The form could not be read" }]);
-  }
-  const value = form[field];
-  const file = Array.isArray(value) ? value.find((item) => item instanceof File) : value;
-  return file instanceof File ? new Uint8Array(await file.arrayBuffer()) : null;
-}
-
-const isMultipart = (c: Context) =>
-  (c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
 const tags = ["admin: catalogue"];
 const productId = z.object({ id: z.string().openapi({ description: "The product id (24 hex digits)" }) });
@@ -312,11 +288,7 @@ export function adminCatalogueRoutes(deps: ApiDeps) {
   mount(app, addImageRoute, async (c) => {
     const id = c.req.param("id");
     if (!(await loadAdminProduct(db, id))) throw notFound("Product not found");
-    const file = isMultipart(c) ? await formFile(c, "image") : null;
-    if (!file)
-      throw fieldErrorsResponse([
-        { path: "image", message: "Send the image as multipart/form-data, in the field image" },
-      ]);
+    const file = await uploadedFile(c, "image", "image");
     return ok(c, await addProductImage(deps, c.var.user.id, id, file), "The image is added.", 201);
   });
 

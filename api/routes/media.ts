@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import type { Envelope } from "../lib/http/http";
 import { failure, mount } from "../lib/http/openapi";
 import { readMedia } from "../lib/catalogue/product-images";
+import { readReviewMedia } from "../lib/reviews/review-photos";
 import { renderArtwork } from "../seed/artwork";
 
 const FILE = /^([a-z0-9-]{1,40})\.svg$/;
@@ -35,6 +36,21 @@ const photoRoute = createRoute({
   summary: "An uploaded product photo (WebP, `<hash>-<width>.webp`), cached for a year",
   request: { params: z.object({ id: z.string(), file: z.string().openapi({ example: "0123456789abcdef-640.webp" }) }) },
   responses: { 200: image("image/webp", "The photo"), 404: failure(404, "RECORD_NOT_FOUND: no such image") },
+});
+
+const reviewPhotoRoute = createRoute({
+  method: "get",
+  path: "/reviews/{id}/{file}",
+  tags,
+  summary: "A review's photo (WebP, `<hash>-<width>.webp`), only while the review is published",
+  description:
+    "A held or removed review's photos answer 404. Caches must ask again each time (`no-cache`, with an ETag), so a photo stops being shown once its review is taken down.",
+  request: { params: z.object({ id: z.string(), file: z.string().openapi({ example: "0123456789abcdef-320.webp" }) }) },
+  responses: {
+    200: image("image/webp", "The photo"),
+    304: { description: "Not modified: the review is still published and the cache's copy is this file" },
+    404: failure(404, "RECORD_NOT_FOUND: no such image, or its review is not published"),
+  },
 });
 
 export function mediaRoutes(deps: { db: Database }) {
@@ -75,6 +91,24 @@ export function mediaRoutes(deps: { db: Database }) {
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Content-Security-Policy", "default-src 'none'");
+    return c.body(bytes);
+  });
+
+  mount(app, reviewPhotoRoute, async (c) => {
+    const file = c.req.param("file");
+    const bytes = await readReviewMedia(deps.db, c.req.param("id"), file);
+    if (bytes === null) {
+      return c.json({ status: "RECORD_NOT_FOUND", message: "No such image", data: null } satisfies Envelope, 404);
+    }
+    // A name never changes what it holds, but the review may be taken down: every use asks again.
+    const etag = `"${file}"`;
+    c.header("Cache-Control", "public, no-cache");
+    c.header("ETag", etag);
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Content-Security-Policy", "default-src 'none'");
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+    c.header("Content-Type", "image/webp");
+    c.header("Content-Length", String(bytes.byteLength));
     return c.body(bytes);
   });
 

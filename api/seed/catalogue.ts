@@ -16,6 +16,10 @@ import {
   productListing,
   productMedia,
   products,
+  reviewMedia,
+  reviewReports,
+  reviewVotes,
+  reviews,
   searchTerms,
   users,
   variants,
@@ -26,6 +30,7 @@ import { buildSearchText, listingTerms } from "../lib/search/search-text";
 import { ARTWORK_PALETTES, ARTWORK_VIEWS, artworkName } from "./artwork";
 import { FAMILIES, type Gender, MERCHANTS, type ProductFamily } from "./families";
 import { childSeed, createRandom, type Random, seededId, shuffled } from "./random";
+import { ratingFrom, sampleReviews } from "./sample-reviews";
 import { sellingPrice } from "../contract";
 import { hsnForClassification } from "../lib/tax/gst";
 
@@ -59,6 +64,7 @@ export type RemovedRows = {
 type MerchantRow = typeof merchants.$inferInsert;
 type ProductRow = typeof products.$inferInsert;
 type VariantRow = typeof variants.$inferInsert;
+type ReviewRow = typeof reviews.$inferInsert;
 type ListingRow = typeof productListing.$inferInsert;
 type SearchTermRow = typeof searchTerms.$inferInsert;
 
@@ -238,13 +244,17 @@ function generateProduct(
     };
   });
 
+  // The rating its sample reviews aim at (3.0 to 5.0, mostly high), or none. The count drawn here
+  // is no longer used (the reviews are), but drawing it keeps the rest of the product as it was.
   const rated = !random.chance(0.07);
-  const ratingValue = rated ? Math.round((5 - 2 * random.next() ** 1.6) * 10) / 10 : null;
-  const ratingCount = rated && !random.chance(0.05) ? Math.round(Math.exp(random.next() * Math.log(25_000))) : null;
+  const targetRating = rated ? Math.round((5 - 2 * random.next() ** 1.6) * 10) / 10 : null;
+  if (rated && !random.chance(0.05)) random.next();
 
   // Some products are new arrivals (the 7-day "New" badge); the rest spread over 90 days.
   const daysAgo = random.chance(0.06) ? random.next() * 7 : random.next() * 90;
   const createdAt = new Date(now.getTime() - Math.max(60_000, Math.floor(daysAgo * DAY_MS)));
+
+  const reviewRows = sampleReviews(seed, index, productId, targetRating, createdAt, now);
 
   const copy = productCopy(family, brand, model.name, noun, gender, colour, sizes, random);
   const classification = {
@@ -263,8 +273,8 @@ function generateProduct(
     hsn: hsnForClassification(classification),
     merchantId: merchantIds.get(random.pick(family.merchants))!,
     images,
-    ratingValue,
-    ratingCount,
+    // From the sample reviews, as api/lib/reviews/ratings.ts computes them from published reviews.
+    ...ratingFrom(reviewRows),
     // Spelled out: insertRows writes every column, and a missing value would be NULL, not the default.
     hidden: false,
     price: Math.min(...variantRows.map((v) => v.cost)),
@@ -272,7 +282,7 @@ function generateProduct(
     searchText: buildSearchText({ ...copy, ...classification }),
     createdAt,
   };
-  return { product, variants: variantRows };
+  return { product, variants: variantRows, reviews: reviewRows };
 }
 
 /**
@@ -294,7 +304,7 @@ export function* generateProducts(options: SeedOptions, merchantRows: MerchantRo
 const BULK_LOAD_FROM = 10_000;
 
 /** The tables of the catalogue whose secondary indexes a bulk load drops and rebuilds. */
-const BULK_LOADED = [products, variants, productListing, searchTerms];
+const BULK_LOADED = [products, variants, productListing, searchTerms, reviews];
 
 type IndexDefinition = { name: string; definition: string };
 
@@ -445,17 +455,21 @@ async function insertCatalogue(db: Database, options: Resolved): Promise<SeedRes
   const listing = new ListingBuilder();
   let productBatch: ProductRow[] = [];
   let variantBatch: VariantRow[] = [];
+  let reviewBatch: ReviewRow[] = [];
   let inserted = 0;
   const flush = async () => {
     await insertRows(db, products, productBatch);
     await insertRows(db, variants, variantBatch);
+    await insertRows(db, reviews, reviewBatch);
     inserted += productBatch.length;
     productBatch = [];
     variantBatch = [];
+    reviewBatch = [];
   };
   for (const row of generateProducts(options, merchantRows)) {
     productBatch.push(row.product);
     variantBatch.push(...row.variants);
+    reviewBatch.push(...row.reviews);
     listing.add(row.product, row.variants);
     if (productBatch.length >= PRODUCT_BATCH) await flush();
   }
@@ -475,7 +489,7 @@ async function insertCatalogue(db: Database, options: Resolved): Promise<SeedRes
   for (const index of dropped) await db.execute(sql.raw(index.definition));
   // PGlite has no autovacuum to gather statistics: without them the planner guesses row
   // counts of a freshly loaded table and may skip the indexes the product list relies on.
-  await db.execute(sql`ANALYZE ${merchants}, ${products}, ${variants}, ${productListing}, ${searchTerms}`);
+  await db.execute(sql`ANALYZE ${merchants}, ${products}, ${variants}, ${productListing}, ${searchTerms}, ${reviews}`);
   return { merchants: merchantRows.length, products: inserted };
 }
 
@@ -523,9 +537,10 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
   // The listing and its vocabulary are derived from the catalogue and go with it; the orders'
   // invoices go with the orders, and their numbering starts again; so do the messages (about
   // those orders, or to shoppers of a shop being replaced) and the webhook deliveries (about
-  // those orders; the endpoints stay).
+  // those orders; the endpoints stay). Reviews (the sample ones and shoppers') are of the products.
   await db.execute(sql`
     TRUNCATE ${messages}, ${webhookDeliveries}, ${invoices}, ${feeInvoices}, ${creditNotes}, ${documentCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
+      ${reviewVotes}, ${reviewReports}, ${reviewMedia}, ${reviews},
       ${productMedia}, ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;
 }

@@ -4,7 +4,7 @@ import { AppLink } from "~/components/app-link";
 import { CartForm } from "~/components/cart/cart-form";
 import { CompareButton } from "~/components/lists/compare-button";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
-import { Stars } from "~/components/stars";
+import { RatingSummary } from "~/components/stars";
 import { Icon, type IconName } from "~/components/layout/icons";
 import { type CardProduct, isNew, productPath, ratingOf } from "~/lib/catalogue";
 import { cartLineKey } from "~/lib/cart";
@@ -134,7 +134,7 @@ export function ProductCard({
             {title}
           </AppLink>
         </h3>
-        <Stars value={rating.value} count={rating.count} />
+        <RatingSummary rating={rating} />
         <p
           className={`text-xs font-medium ${inStock ? "text-brand" : "text-red-600"}`}
           data-stock={inStock ? "in" : "out"}

@@ -4,7 +4,7 @@ import { Prices } from "~/components/prices";
 import { BuyBox } from "~/components/product/buy-box";
 import { QuantityStepper } from "~/components/product/quantity";
 import { SizeSelector } from "~/components/product/size-selector";
-import { Stars } from "~/components/stars";
+import { RatingSummary } from "~/components/stars";
 import { DialogToaster } from "~/components/toaster";
 import { useBackdropClose } from "~/components/use-backdrop-close";
 import { useIsPending } from "~/components/use-is-pending";
@@ -157,7 +157,7 @@ function QuickViewContent({ product, onDone }: { product: Product; onDone: () =>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand">{product.brand}</p>
           <h2 className="mt-1 text-xl font-bold leading-tight sm:text-2xl">{title}</h2>
           <div className="mt-2">
-            <Stars value={rating.value} count={rating.count} />
+            <RatingSummary rating={rating} />
           </div>
         </div>
 

@@ -5,6 +5,24 @@ export function filledHalves(value: number): number {
   return full * 2 + (rating - full >= 0.5 ? 1 : 0);
 }
 
+/** A product's stars and count, or "No ratings yet" when no published review rates it (`ratingOf`). */
+export function RatingSummary({
+  rating,
+  className = "",
+}: {
+  rating: { value: number; count: number } | null;
+  className?: string;
+}) {
+  if (!rating) {
+    return (
+      <span className={`text-xs text-gray-500 ${className}`} data-no-ratings>
+        No ratings yet
+      </span>
+    );
+  }
+  return <Stars value={rating.value} count={rating.count} className={className} />;
+}
+
 /**
  * The star rating: five 18 px stars filled yellow, with the count in brackets when given.
  * One label for screen readers instead of five meaningless shapes. The five stars are one empty

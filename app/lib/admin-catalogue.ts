@@ -224,11 +224,6 @@ export function productFormDefaults(product: AdminProduct | null, merchantId = "
   };
 }
 
-/** Image uploads: what the API accepts (JPEG, PNG, WebP, at most 5 MB). */
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPE_MESSAGE = "Choose a JPEG, PNG or WebP image.";
-export const IMAGE_SIZE_MESSAGE = "The image is larger than 5 MB. Choose a smaller one.";
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 export const CSV_SIZE_MESSAGE = "The file is larger than 5 MB. Split it and import the parts one by one.";
 

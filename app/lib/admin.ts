@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/catalogue", label: "Import/Export" },
   { to: "/admin/merchants", label: "Sellers" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/audit", label: "Audit" },
 ] as const;

@@ -22,8 +22,6 @@ export type CardProduct = Pick<Product, "_id" | "brand" | "category" | "ratingVa
   cartSize: string | null;
 };
 
-export const DEFAULT_RATING = 5;
-export const DEFAULT_RATING_COUNT = 100;
 export const NEW_BADGE_DAYS = 7;
 export const QTY_MIN = MIN_QTY_PER_LINE;
 export const QTY_MAX = MAX_QTY_PER_LINE;
@@ -70,8 +68,16 @@ export function isNew(createdAt: string, now: Date = new Date()): boolean {
   return now.getTime() - new Date(createdAt).getTime() <= NEW_BADGE_DAYS * 24 * 60 * 60 * 1000;
 }
 
-export function ratingOf(product: Pick<Product, "ratingValue" | "ratingCount">) {
-  return { value: product.ratingValue ?? DEFAULT_RATING, count: product.ratingCount ?? DEFAULT_RATING_COUNT };
+/**
+ * The product's rating from its published reviews, the average to one decimal, or null when it
+ * has none: shown as "No ratings yet", never as the spec's 5 stars and 100 ratings, which no
+ * shopper gave (docs/decisions/029-reviews.md).
+ */
+export function ratingOf(
+  product: Pick<Product, "ratingValue" | "ratingCount">,
+): { value: number; count: number } | null {
+  if (product.ratingValue == null || !product.ratingCount) return null;
+  return { value: Math.round(product.ratingValue * 10) / 10, count: product.ratingCount };
 }
 
 /** Default size: M if the product has it, else the first size, else "free". */

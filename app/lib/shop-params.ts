@@ -50,6 +50,10 @@ export const FILTER_OPTIONS = {
 export const GENDERS = ["men", "women", "unisex"] as const;
 export type Gender = (typeof GENDERS)[number];
 
+/** The ratings filter's choices: "4★ & above" (a product's rating as its card shows it, to one decimal). */
+export const MIN_RATINGS = [4] as const;
+export type MinRating = (typeof MIN_RATINGS)[number];
+
 /** The list filters, in the order the panel shows them and the URL writes them. */
 export const LIST_FILTERS = ["category", "subCategory", "brand", "productType", "productSubType", "size"] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
@@ -93,6 +97,8 @@ export type ShopParams = {
   /** Price bounds in whole rupees; null is an open end of the range. */
   minPrice: number | null;
   maxPrice: number | null;
+  /** Only products rated at least this ("4★ & above"); null: any, unrated too. */
+  minRating: MinRating | null;
   sort: SortKey;
   limit: number;
   page: number;
@@ -111,6 +117,7 @@ export const DEFAULT_PARAMS: ShopParams = {
   gender: null,
   minPrice: null,
   maxPrice: null,
+  minRating: null,
   sort: DEFAULT_SORT,
   limit: DEFAULT_PAGE_SIZE,
   page: 1,
@@ -158,6 +165,7 @@ export function parseShopParams(searchParams: URLSearchParams): ShopParams {
   const sort = searchParams.get("sort")?.trim() ?? "";
   const limit = readWhole(searchParams.get("limit"), DEFAULT_PAGE_SIZE);
   const gender = searchParams.get("gender")?.trim().toLowerCase() ?? "";
+  const minRating = Number(searchParams.get("minRating")?.trim() || Number.NaN);
   const params: ShopParams = {
     search: (searchParams.get("search") ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_SEARCH),
     category: readList(searchParams.getAll("category")),
@@ -169,6 +177,7 @@ export function parseShopParams(searchParams: URLSearchParams): ShopParams {
     gender: (GENDERS as readonly string[]).includes(gender) ? (gender as Gender) : null,
     minPrice: readPrice(searchParams.get("minPrice")),
     maxPrice: readPrice(searchParams.get("maxPrice")),
+    minRating: (MIN_RATINGS as readonly number[]).includes(minRating) ? (minRating as MinRating) : null,
     sort: Object.hasOwn(SORTS, sort) ? (sort as SortKey) : DEFAULT_SORT,
     limit: (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
     page: readPageNumber(searchParams.get("page")),
@@ -221,7 +230,8 @@ export function hasFilters(params: ShopParams): boolean {
     LIST_FILTERS.some((key) => params[key].length > 0) ||
     params.gender !== null ||
     params.minPrice !== null ||
-    params.maxPrice !== null
+    params.maxPrice !== null ||
+    params.minRating !== null
   );
 }
 
@@ -237,6 +247,7 @@ export function shopSearch(params: ShopParams, options: { withLimit?: boolean } 
   if (params.gender) search.set("gender", params.gender);
   if (params.minPrice !== null) search.set("minPrice", String(params.minPrice));
   if (params.maxPrice !== null) search.set("maxPrice", String(params.maxPrice));
+  if (params.minRating !== null) search.set("minRating", String(params.minRating));
   if (params.sort !== DEFAULT_SORT) search.set("sort", params.sort);
   if (params.limit !== DEFAULT_PAGE_SIZE && options.withLimit !== false) search.set("limit", String(params.limit));
   if (params.page > 1) search.set("page", String(params.page));
@@ -252,6 +263,7 @@ export const SHOP_KEYS: ReadonlySet<string> = new Set([
   "gender",
   "minPrice",
   "maxPrice",
+  "minRating",
   "sort",
   "limit",
   "page",
@@ -321,6 +333,7 @@ export function productListBody(params: ShopParams) {
   if (params.search) query.search = params.search;
   for (const key of LIST_FILTERS) if (params[key].length > 0) query[key] = params[key];
   if (params.gender) query.gender = params.gender;
+  if (params.minRating !== null) query.minRating = params.minRating;
   if (params.minPrice !== null || params.maxPrice !== null) {
     query.priceRange = {
       ...(params.minPrice !== null && { min: params.minPrice }),

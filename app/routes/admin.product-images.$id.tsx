@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_TYPES } from "~/lib/admin-catalogue";
+import { IMAGE_SIZE_MESSAGE, imageFileProblem } from "~/lib/image-upload";
 import { refusalMessage } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
@@ -26,8 +26,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const file = form.get("image");
   if (!(file instanceof File) || file.size === 0) return redirectWithError(back, "Choose a photo to upload.");
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return redirectWithError(back, IMAGE_TYPE_MESSAGE);
-  if (file.size > IMAGE_MAX_BYTES) return redirectWithError(back, IMAGE_SIZE_MESSAGE);
+  const problem = imageFileProblem(file);
+  if (problem) return redirectWithError(back, problem);
   const body = new FormData();
   body.set("image", file, file.name);
   const result = await api.addImage(params.id, body);

@@ -3,7 +3,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { ListForm } from "~/components/lists/list-forms";
 import { RemoveFromList, usePendingRemovals } from "~/components/lists/list-page";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
-import { Stars } from "~/components/stars";
+import { RatingSummary } from "~/components/stars";
 import { defaultSize, isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";
 import { backWithError, backWithInfo, backWithSuccess, failure, readListPost } from "~/lib/lists.server";
 import { formatRupees } from "~/lib/money";
@@ -201,8 +201,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                 ),
               )}
               {row("Rating", (product) => {
-                const rating = ratingOf(product);
-                return <Stars value={rating.value} count={rating.count} />;
+                return <RatingSummary rating={ratingOf(product)} />;
               })}
             </tbody>
           </table>

@@ -20,6 +20,7 @@ import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-
 import { OrderReasons, StatusTimeline } from "~/components/orders/status-timeline";
 import { UpiPayment } from "~/components/orders/upi-payment";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
+import { reviewPath } from "~/lib/reviews";
 import { paymentLabel } from "~/lib/payment/methods";
 import { paymentRequestFor } from "~/lib/payment/providers.server";
 import { SHOP_NAME } from "~/lib/seo";
@@ -114,7 +115,23 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         {/* min-w-0: a long product title is truncated instead of widening the column past a phone's screen. */}
         <div className="min-w-0 space-y-6">
           <Panel id="items-title" title="Items">
-            <OrderLines lines={order.products} />
+            <OrderLines
+              lines={order.products}
+              lineAction={
+                // A delivered order's products can be reviewed (a returned one's cannot: docs/decisions/029-reviews.md).
+                order.status === "delivered"
+                  ? (line) => (
+                      <Link
+                        to={reviewPath(line.productId)}
+                        className="text-sm font-semibold text-brand hover:underline"
+                        data-rate-product
+                      >
+                        Rate this product
+                      </Link>
+                    )
+                  : undefined
+              }
+            />
             <OrderTotals
               itemsAmount={order.itemsAmount}
               platformFee={order.platformFee}

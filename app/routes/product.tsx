@@ -15,6 +15,7 @@ import { DeliveryCheck } from "~/components/product/delivery-check";
 import { ProductGallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity";
 import { SizeSelector } from "~/components/product/size-selector";
+import { ProductReviews } from "~/components/product/reviews";
 import { ProductStructuredData } from "~/components/product/structured-data";
 import { Prices } from "~/components/prices";
 import { Stars } from "~/components/stars";
@@ -24,12 +25,16 @@ import { imagesOf } from "~/lib/images";
 import { deliveryKeep, readSelection, selectionSearch, type ProductSelection } from "~/lib/product-selection";
 import { catalogueShouldRevalidate } from "~/lib/revalidate";
 import { deliveryCheck } from "~/lib/pincode.server";
+import { readReviewParams, REVIEW_PARAMS, reviewQuery } from "~/lib/reviews";
+import { readToken } from "~/lib/session.server";
 import { seo, SHOP_NAME } from "~/lib/seo";
 import { useRootData } from "~/lib/shopper";
 import type { Route } from "./+types/product";
 
 /** Below this many pieces of the chosen size, the stock label says how many are left. */
 const FEW_LEFT = 10;
+/** Reviews on a page of the product page's list. */
+const REVIEWS_PER_PAGE = 10;
 
 /**
  * /product/{category}/{shorttitle}/{id}: the id is the last segment, the slugs are only for people
@@ -54,8 +59,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const search = query.size > 0 ? `?${query}` : "";
     throw redirect(`${canonical}${search}`, { status: 301, headers: { "Cache-Control": CATALOGUE_CACHE } });
   }
-  const delivery = await deliveryCheck(context, url, product._id);
-  return { product, selection: readSelection(product, url.searchParams), origin: url.origin, delivery };
+  const reviewParams = readReviewParams(url.searchParams);
+  const token = await readToken(request);
+  const [delivery, reviews, standing] = await Promise.all([
+    deliveryCheck(context, url, product._id),
+    context.api.public.reviews(product._id, reviewQuery(reviewParams, REVIEWS_PER_PAGE)),
+    // A signed-in shopper is offered the review form when they may write one (the page is then personal: server/security-headers.ts).
+    token ? context.api.shopper(token).reviewStanding(product._id) : null,
+  ]);
+  if (!reviews.ok) throw data(null, { status: reviews.httpStatus === 404 ? 404 : 500 });
+  return {
+    product,
+    selection: readSelection(product, url.searchParams),
+    origin: url.origin,
+    delivery,
+    reviews: reviews.envelope.data,
+    reviewParams,
+    standing: standing?.ok ? standing.envelope.data : null,
+  };
 }
 
 // Size, quantity and image only change the query: the product is the same, so no new request.
@@ -64,7 +85,9 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const { currentUrl, nextUrl, formMethod } = args;
   // …except a new "Check delivery" PIN, which the loader answers.
   const samePin = currentUrl.searchParams.get("pin") === nextUrl.searchParams.get("pin");
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && samePin) return false;
+  // …and another page, filter or sort of the reviews.
+  const sameReviews = REVIEW_PARAMS.every((key) => currentUrl.searchParams.get(key) === nextUrl.searchParams.get(key));
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && samePin && sameReviews) return false;
   return catalogueShouldRevalidate(args);
 }
 
@@ -108,7 +131,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-screen-xl px-4 pb-16 pt-4 sm:px-6 lg:px-8" data-product={product._id}>
-      <ProductStructuredData product={product} size={selection.size} origin={rootOrigin ?? loaderData.origin} />
+      <ProductStructuredData
+        product={product}
+        size={selection.size}
+        origin={rootOrigin ?? loaderData.origin}
+        reviews={loaderData.reviews.data}
+      />
       <Breadcrumbs
         className="mb-4"
         items={[
@@ -145,12 +173,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             />
           </div>
 
-          <div className="flex items-center gap-2">
-            <Stars value={rating.value} />
-            <span className="text-sm text-gray-600" data-review-count>
-              {rating.value.toFixed(1)} · {rating.count.toLocaleString("en-IN")} ratings
-            </span>
-          </div>
+          {rating ? (
+            <a href="#reviews" className="flex items-center gap-2 self-start hover:underline">
+              <Stars value={rating.value} />
+              <span className="text-sm text-gray-600" data-review-count>
+                {rating.value.toFixed(1)} · {rating.count.toLocaleString("en-IN")}{" "}
+                {rating.count === 1 ? "rating" : "ratings"}
+              </span>
+            </a>
+          ) : (
+            <p className="text-sm text-gray-600" data-review-count>
+              No ratings yet
+            </p>
+          )}
 
           <div className="rounded-xl bg-gray-50 p-4" data-price-block>
             <Prices
@@ -228,6 +263,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 font-medium text-gray-800">{product.title.longTitle}</p>
         <p className="mt-2 leading-relaxed text-gray-700">{product.description}</p>
       </section>
+
+      <ProductReviews
+        productId={product._id}
+        page={loaderData.reviews}
+        params={readReviewParams(new URLSearchParams(location.search))}
+        standing={loaderData.standing}
+        pathname={location.pathname}
+        search={new URLSearchParams(location.search)}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { productMedia } from "../../api/db/schema";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "../../api/lib/catalogue/product-images";
-import { UPLOAD_BODY_LIMIT_BYTES } from "../../api/routes/admin-catalogue";
+import { UPLOAD_BODY_LIMIT_BYTES } from "../../api/lib/http/uploads";
 import { newId } from "../../api/lib/ids";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 

@@ -41,7 +41,7 @@ describe("admin routes: admins only", () => {
     )
     .map((route) => [route.method, route.path.replaceAll(":id", newId())] as const);
 
-  it("has the order, catalogue, seller, message and webhook routes", () => {
+  it("has the order, catalogue, seller, message, webhook and review routes", () => {
     expect(adminRoutes.map(([method, path]) => `${method} ${path.replace(/[0-9a-f]{24}/, ":id")}`).sort()).toEqual([
       "DELETE /userapp/admin/products/:id/images/:index",
       "DELETE /userapp/admin/webhook-endpoints/:id",
@@ -57,6 +57,7 @@ describe("admin routes: admins only", () => {
       "GET /userapp/admin/orders/:id/invoices",
       "GET /userapp/admin/products",
       "GET /userapp/admin/products/:id",
+      "GET /userapp/admin/reviews",
       "GET /userapp/admin/stock/low",
       "GET /userapp/admin/webhook-deliveries",
       "GET /userapp/admin/webhook-deliveries/:id",
@@ -76,6 +77,8 @@ describe("admin routes: admins only", () => {
       "PUT /userapp/admin/products/:id",
       "PUT /userapp/admin/products/:id/hide",
       "PUT /userapp/admin/products/:id/unhide",
+      "PUT /userapp/admin/reviews/:id/publish",
+      "PUT /userapp/admin/reviews/:id/remove",
       "PUT /userapp/admin/webhook-endpoints/:id",
     ]);
   });

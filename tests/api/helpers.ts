@@ -30,6 +30,8 @@ export type TestApi = {
       token?: string;
       headers?: Record<string, string>;
       rawBody?: string;
+      /** A multipart form (an upload); it sets its own content type. */
+      form?: FormData;
       /** The client's address, handed over as the in-process storefront does (api/platform/client-address.ts). */
       clientAddress?: string | null;
     },
@@ -56,7 +58,7 @@ export async function createTestApi(options: Partial<Omit<UserappOptions, "db">>
   const call: TestApi["call"] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | undefined = opts.rawBody;
+    let body: string | FormData | undefined = opts.form ?? opts.rawBody;
     if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers["content-type"] = "application/json";

@@ -111,10 +111,10 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
 
     expect(copied).toEqual(source);
     // The fixture fills every table, so that none is copied empty by mistake; but those that
-    // came after PGlite (no PGlite shop had any): messages, account links, webhooks, credit notes
-    // and the platform fee's invoices.
+    // came after PGlite (no PGlite shop had any): messages, account links, webhooks, credit notes,
+    // the platform fee's invoices, reviews and their photos.
     const tables = Object.keys(source.rows);
-    expect(tables).toHaveLength(25);
+    expect(tables).toHaveLength(29);
     const afterPglite = [
       "messages",
       "account_tokens",
@@ -122,6 +122,10 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
       "webhook_deliveries",
       "credit_notes",
       "fee_invoices",
+      "reviews",
+      "review_votes",
+      "review_reports",
+      "review_media",
     ];
     for (const table of tables.filter((name) => !afterPglite.includes(name)))
       expect(source.rows[table].rows, table).toBeGreaterThan(0);
@@ -282,7 +286,7 @@ describe("npm run db:upgrade", () => {
     expect(stdout).toContain("orders: 4 rows\n");
     expect(stdout).toContain("product_media: 2 rows\n");
     expect(stdout).toMatch(
-      /\nUpgraded: \d+ rows in 25 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
+      /\nUpgraded: \d+ rows in 29 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
     );
     const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith("pglite"));
     expect(kept).toEqual([expect.stringMatching(/^pglite-upgraded-\d{4}-\d\d-\d\d$/)]);

@@ -267,6 +267,25 @@ describe("POST /userapp/product/list", () => {
       expect(await ids({ gender: "women" })).toEqual([jeans]);
     });
 
+    it('filters on the rating ("4★ & above"): unrated products never match, other filters and sorts still apply', async () => {
+      // Ratings: TV 4.8, shirt 4.5, headphones and canvas 4.1, jeans 3.9, the formal shirt none.
+      expect(await ids({ minRating: 4 })).toEqual([canvas, tv, headphones, shirt]);
+      expect(await ids({ minRating: "4.5" })).toEqual([tv, shirt]);
+      expect(await ids({ minRating: 3.9 })).toEqual([canvas, tv, headphones, jeans, shirt]);
+      expect(await ids({ minRating: 0 })).toEqual([canvas, tv, headphones, jeans, shirt]);
+      expect(await ids({ minRating: 5 })).toEqual([]);
+      expect(await ids({ minRating: null })).toEqual(newestFirst);
+      expect(await ids({ category: "Fashion", minRating: 4 })).toEqual([shirt]);
+      expect(await ids({ minRating: 4 }, { sort: { rating: 1 } })).toEqual([...[headphones, canvas].sort(), shirt, tv]);
+      expect(await ids({ minRating: 4, priceRange: { max: 5000 } })).toEqual([canvas, headphones, shirt]);
+      // One category alone is counted from its term, which knows nothing of ratings: not with a rating.
+      const count = await call("POST", "/userapp/product/count", {
+        body: { query: { category: ["Fashion"], minRating: 4 } },
+      });
+      expect(count.body.data).toEqual({ count: 1 });
+      expect((await list({ query: { category: ["Fashion"], minRating: 4 } })).paginator.itemCount).toBe(1);
+    });
+
     it("filters on size: a product with a variant of any listed size", async () => {
       expect(await ids({ size: ["M"] })).toEqual([shirt]);
       expect(await ids({ size: ["S", "XL"] })).toEqual([formal, jeans]);
@@ -392,6 +411,9 @@ describe("POST /userapp/product/list", () => {
       [{ query: { priceRange: { min: -5 } } }, "query.priceRange.min"],
       [{ query: { priceRange: { min: 900, max: 100 } } }, "query.priceRange.min"],
       [{ query: { priceRange: 100 } }, "query.priceRange"],
+      [{ query: { minRating: 6 } }, "query.minRating"],
+      [{ query: { minRating: -1 } }, "query.minRating"],
+      [{ query: { minRating: "four" } }, "query.minRating"],
       [{ query: { search: { $regex: ".*" } } }, "query.search"],
       [{ query: "shirts" }, "query"],
       [{ query: ["shirts"] }, "query"],

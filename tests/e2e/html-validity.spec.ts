@@ -76,6 +76,8 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     "/shop?category=Fashion&sort=price-asc&minPrice=500",
     productPath(product),
     `${productPath(product)}?pin=110001`,
+    `${productPath(product)}?rstars=5&rsort=newest`,
+    "/review-rules",
     "/login",
     "/register",
     "/no-such-page",
@@ -100,6 +102,7 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     "/myaccount/orders",
     `/myaccount/orders/${orderId}`,
     `/myaccount/orders/${codOrderId}`,
+    `/myaccount/reviews/${product._id}`,
   ];
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-html-"));

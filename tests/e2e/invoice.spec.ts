@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { signInAsAdmin } from "./support/admin";
-import { codLinkToken } from "./support/mail";
+import { placeConfirmedCodOrder } from "./support/orders";
 import { createShopper, signIn } from "./support/shoppers";
 
 // The printable tax invoice (docs/gst.md): from the order page to the invoice,
@@ -9,41 +9,21 @@ import { createShopper, signIn } from "./support/shoppers";
 // Each test signs in as the admin and as the shopper and moves an order through several steps.
 test.beforeEach(() => test.slow());
 
-type Product = { _id: string; variants: { size: string; quantity: number; price: { cost: number } }[] };
+const KOLKATA = {
+  locality: "7 Park Street",
+  city: "Kolkata",
+  state: "West Bengal",
+  zipcode: "700016",
+  country: "India",
+};
 
 test("an admin ships an order, which issues its tax invoice; the shopper then opens it from the order page", async ({
   page,
   request,
 }) => {
   const shopper = await createShopper(request);
-  const listed = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 100, page: 1 } } });
-  const product = ((await listed.json()).data.data as Product[]).find(
-    (p) => p.variants[0].quantity >= 5 && p.variants[0].price.cost < 40000,
-  )!;
-  const login = await request.post("/userapp/auth/login", {
-    data: { username: shopper.email, password: shopper.password },
-  });
-  const placed = await request.post("/userapp/order/create", {
-    headers: { authorization: `Bearer ${(await login.json()).data.token}` },
-    data: {
-      products: [{ productId: product._id, qty: 1, size: product.variants[0].size }],
-      address: {
-        locality: "7 Park Street",
-        city: "Kolkata",
-        state: "West Bengal",
-        zipcode: "700016",
-        country: "India",
-      },
-      paymentMethod: "cod",
-    },
-  });
-  expect(placed.status()).toBe(201);
-  const orderId = (await placed.json()).data._id as string;
   // The shopper confirms the Cash on Delivery order with the emailed link's token, so that it can ship.
-  const confirmed = await request.post("/userapp/cod/confirm", {
-    data: { token: await codLinkToken(request, shopper.email) },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const { orderId } = await placeConfirmedCodOrder(request, shopper, KOLKATA);
 
   // Before dispatch there is no invoice; the admin ships the order, and its invoice is issued.
   await signInAsAdmin(page, `/admin/orders/${orderId}`);
@@ -81,32 +61,7 @@ test("an admin ships an order, which issues its tax invoice; the shopper then op
 
 test("a parcel returned to origin gets a credit note for each invoice, printed after it", async ({ page, request }) => {
   const shopper = await createShopper(request);
-  const listed = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 100, page: 1 } } });
-  const product = ((await listed.json()).data.data as Product[]).find(
-    (p) => p.variants[0].quantity >= 5 && p.variants[0].price.cost < 40000,
-  )!;
-  const login = await request.post("/userapp/auth/login", {
-    data: { username: shopper.email, password: shopper.password },
-  });
-  const placed = await request.post("/userapp/order/create", {
-    headers: { authorization: `Bearer ${(await login.json()).data.token}` },
-    data: {
-      products: [{ productId: product._id, qty: 1, size: product.variants[0].size }],
-      address: {
-        locality: "7 Park Street",
-        city: "Kolkata",
-        state: "West Bengal",
-        zipcode: "700016",
-        country: "India",
-      },
-      paymentMethod: "cod",
-    },
-  });
-  const orderId = (await placed.json()).data._id as string;
-  const confirmed = await request.post("/userapp/cod/confirm", {
-    data: { token: await codLinkToken(request, shopper.email) },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const { orderId } = await placeConfirmedCodOrder(request, shopper, KOLKATA);
   await signInAsAdmin(page, `/admin/orders/${orderId}`);
   // Each step waits for the page to show it done before the next (with JavaScript the page updates in place).
   await page.getByRole("button", { name: "Mark as shipped" }).click();

@@ -56,6 +56,7 @@ test("every card shows its badges, stars, stock label and prices", async ({ page
         rating: stars?.getAttribute("role") === "img" ? stars.getAttribute("aria-label") : null,
         ratingCount: stars?.nextElementSibling?.textContent ?? null,
         fill: stars?.dataset.fill ?? null,
+        noRatings: text("[data-no-ratings]"),
         stock: text("[data-stock]"),
         selling: text("[data-price=selling]"),
         mrp: text("[data-price=mrp]"),
@@ -67,11 +68,12 @@ test("every card shows its badges, stars, stock label and prices", async ({ page
   const byId = new Map(shown.map((card) => [card.id, card]));
   for (const product of products) {
     const { price } = featured(product);
-    const value = product.ratingValue ?? 5;
-    const count = product.ratingCount ?? 100;
+    // The average of its reviews to one decimal, or "No ratings yet" (never the spec's 5 and 100).
+    const value = product.ratingValue === null ? null : Math.round(product.ratingValue * 10) / 10;
+    const count = product.ratingCount;
     // Five stars in one element, filled by half stars: whole ones, and a half from .5 up.
-    const full = Math.floor(value);
-    const half = value - full >= 0.5 ? 1 : 0;
+    const full = Math.floor(value ?? 0);
+    const half = value !== null && value - full >= 0.5 ? 1 : 0;
     const age = now - new Date(product.createdAt).getTime();
     const week = 7 * 24 * 3600 * 1000;
     const card = byId.get(product._id);
@@ -80,9 +82,10 @@ test("every card shows its badges, stars, stock label and prices", async ({ page
       discount: price.discount > 0 ? `-${price.discount}%` : null,
       // Within a minute of seven days old, either is right.
       isNew: age < week - 60_000 ? "NEW" : age > week + 60_000 ? null : card?.isNew,
-      rating: `Rated ${value} out of 5, ${count} ratings`,
-      ratingCount: `(${count})`,
-      fill: String(full * 2 + half),
+      rating: value === null ? null : `Rated ${value} out of 5, ${count} ratings`,
+      ratingCount: value === null ? null : `(${count})`,
+      fill: value === null ? null : String(full * 2 + half),
+      noRatings: value === null ? "No ratings yet" : null,
       stock: inStock(product) ? "In stock" : "Out of stock",
       selling: rupees.format(price.cost),
       mrp: price.mrp > price.cost ? `MRP ${rupees.format(price.mrp)}` : null,
@@ -94,17 +97,17 @@ test("every card shows its badges, stars, stock label and prices", async ({ page
   expect(shown.some((card) => card.isNew !== null)).toBe(true);
   expect(shown.some((card) => Number(card.fill) % 2 === 1)).toBe(true);
   // What the cards' ratings say to a screen reader is their role and name.
-  const first = products[0]!;
+  const first = products.find((p) => p.ratingValue !== null)!;
   await expect(
     card(page, first._id).getByRole("img", {
-      name: `Rated ${first.ratingValue ?? 5} out of 5, ${first.ratingCount ?? 100} ratings`,
+      name: `Rated ${Math.round(first.ratingValue! * 10) / 10} out of 5, ${first.ratingCount} ratings`,
     }),
   ).toBeVisible();
 });
 
 test("the stars: 18 px, filled yellow, a half star from .5 up", async ({ page, request }) => {
   const products = await listPage(request, 1);
-  const halfRated = products.find((p) => p.ratingValue !== null && p.ratingValue % 1 >= 0.5);
+  const halfRated = products.find((p) => p.ratingValue !== null && (Math.round(p.ratingValue * 10) / 10) % 1 >= 0.5);
   test.skip(!halfRated, "no half-rated product on the first page");
   await visit(page, "/shop?limit=32");
   const stars = card(page, halfRated!._id).locator(".stars");
@@ -125,7 +128,7 @@ test("the stars: 18 px, filled yellow, a half star from .5 up", async ({ page, r
   expect(drawn.mask).toContain("polygon");
   expect(drawn.maskSize).toBe("18px 18px");
   expect(drawn.maskRepeat).toMatch(/^repeat-x|repeat no-repeat$/);
-  const value = halfRated!.ratingValue!;
+  const value = Math.round(halfRated!.ratingValue! * 10) / 10;
   const halves = Math.floor(value) * 2 + 1;
   await expect(stars).toHaveAttribute("data-fill", String(halves));
   // Yellow to the middle of the half star, then grey: Tailwind's yellow-400 and gray-300, in

@@ -100,6 +100,27 @@ async function reopenIfClosed(page: Page) {
   return panel;
 }
 
+test('"4★ & above" keeps the products rated 4.0 or more, in the URL, and unticking brings the rest back', async ({
+  page,
+  request,
+}) => {
+  await visit(page, "/shop?sort=rating");
+  const panel = await openFilters(page);
+  await panel.getByRole("checkbox", { name: "4★ & above" }).check();
+  await applyFilters(page, /\/shop\?minRating=4&sort=rating$/);
+  const count = await countOf(request, { minRating: 4 });
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(240);
+  await expect(page.getByText(new RegExp(`Showing 1–\\d+ of ${count} results`))).toBeVisible();
+  await expect(page.locator("main input[name=minRating]")).toBeChecked();
+
+  // From the link itself: the box is ticked, and unticking it lists every product again.
+  await visit(page, "/shop?minRating=4&sort=rating");
+  await (await openFilters(page)).getByRole("checkbox", { name: "4★ & above" }).uncheck();
+  await applyFilters(page, /\/shop\?sort=rating$/);
+  await expect(page.getByText("Showing 1–20 of 240 results")).toBeVisible();
+});
+
 test("gender radios and the price range narrow the list", async ({ page, request }) => {
   await visit(page, "/shop");
   const panel = await openFilters(page);

@@ -144,3 +144,14 @@ export async function renderPage(path: string, element: ReturnType<typeof create
   const router = createStaticRouter(handler.dataRoutes, routerContext);
   return renderToString(createElement(StaticRouterProvider, { router, context: routerContext, hydrate: false }));
 }
+
+/** A PNG of random pixels (noise does not compress: several hundred KB at 320 × 320), for uploads over the forms' limit. */
+export async function noisePng(side = 320): Promise<Uint8Array> {
+  const { default: sharp } = await import("sharp");
+  const pixels = Buffer.from(Array.from({ length: side * side * 3 }, () => Math.floor(Math.random() * 256)));
+  return new Uint8Array(
+    await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
+}

@@ -1,10 +1,11 @@
-import { apiContext } from "./harness";
+import { createElement } from "react";
+import { apiContext, renderPage } from "./harness";
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { sql } from "drizzle-orm";
 import { productListing } from "../../api/db/schema";
-import { headers, loader, meta } from "~/routes/shop";
+import Shop, { headers, loader, meta } from "~/routes/shop";
 import { createTestApi, insertProduct, type TestApi } from "../api/helpers";
 
 let api: TestApi;
@@ -156,6 +157,34 @@ describe("shop loader", () => {
     expect(await redirectOf("?utm_source=mail&page=1")).toBe("/shop?utm_source=mail");
     // The clean URL loads as is, whatever the spelling of its spaces.
     expect((await load("?category=Home%20Decor&utm_source=mail")).data.params.category).toEqual(["Home Decor"]);
+  });
+
+  test('"4★ & above" is in the URL, narrows the list to products rated 4.0 or more, and keeps the other filters', async () => {
+    const { data } = await load("?minRating=4&sort=rating");
+    expect(data.params).toMatchObject({ minRating: 4, sort: "rating" });
+    expect(data.itemCount).toBe(await countOf({ minRating: 4 }));
+    expect(data.itemCount).toBeGreaterThan(0);
+    expect(data.itemCount).toBeLessThan(await countOf({}));
+    for (const card of data.products) expect(Math.round(card.ratingValue! * 10)).toBeGreaterThanOrEqual(40);
+
+    const fashion = await load("?category=Fashion&minRating=4");
+    expect(fashion.data.itemCount).toBe(await countOf({ category: ["Fashion"], minRating: 4 }));
+    expect(fashion.data.itemCount).toBeLessThan(await countOf({ category: ["Fashion"] }));
+    // What the form sends without JavaScript with the box ticked, and values the filter does not offer.
+    expect(await redirectOf("?search=&category=Fashion&minRating=4&gender=&sort=newest&limit=20")).toBe(
+      "/shop?category=Fashion&minRating=4",
+    );
+    expect(await redirectOf("?minRating=3")).toBe("/shop");
+    expect(await redirectOf("?minRating=4.0")).toBe("/shop?minRating=4");
+
+    // The filter panel's checkbox, which the form submits without JavaScript and applies at once with it.
+    const box = /<input type="checkbox" name="minRating" class="rounded"( checked="")? value="4"\/>/;
+    const ticked = await renderPage("/shop?minRating=4", createElement(Shop, { loaderData: data } as never));
+    expect(ticked).toContain("4★ &amp; above");
+    expect(box.exec(ticked)?.[1]).toBe(' checked=""');
+    const plain = await renderPage("/shop", createElement(Shop, { loaderData: (await load("")).data } as never));
+    expect(box.exec(plain)?.[1]).toBeUndefined();
+    expect(box.test(plain)).toBe(true);
   });
 
   test("a page past the end redirects to the last page", async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BODY_LIMIT_RULES, UPLOAD_BODY_LIMIT_BYTES, bodyLimitFor } from "../../server/body-limit";
+import {
+  DEFAULT_BODY_LIMIT_RULES,
+  REVIEW_UPLOAD_BODY_LIMIT_BYTES,
+  UPLOAD_BODY_LIMIT_BYTES,
+  bodyLimitFor,
+} from "../../server/body-limit";
 
 // The middleware itself is tested through the real site (tests/routes/site.test.ts).
 describe("bodyLimitFor", () => {
@@ -35,6 +40,16 @@ describe("bodyLimitFor", () => {
       expect(bodyLimitFor(path, DEFAULT_BODY_LIMIT_RULES, 65_536), path).toBe(UPLOAD_BODY_LIMIT_BYTES);
     }
     for (const path of ["/admin/products/abc", "/admin/products/new", "/admin/catalogue", "/admin/product-images"]) {
+      expect(bodyLimitFor(path, DEFAULT_BODY_LIMIT_RULES, 65_536), path).toBe(65_536);
+    }
+  });
+
+  it("gives a shopper's review form room for 3 photos of 5 MB, and no other account page", () => {
+    expect(bodyLimitFor("/myaccount/reviews/abc", DEFAULT_BODY_LIMIT_RULES, 65_536)).toBe(
+      REVIEW_UPLOAD_BODY_LIMIT_BYTES,
+    );
+    expect(REVIEW_UPLOAD_BODY_LIMIT_BYTES).toBeGreaterThan(3 * 5 * 1024 * 1024);
+    for (const path of ["/myaccount/profile", "/myaccount/reviews", "/reviews/abc"]) {
       expect(bodyLimitFor(path, DEFAULT_BODY_LIMIT_RULES, 65_536), path).toBe(65_536);
     }
   });

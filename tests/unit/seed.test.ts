@@ -10,6 +10,7 @@ import {
   orders,
   productListing,
   products,
+  reviews,
   searchTerms,
   users,
   variants,
@@ -186,23 +187,30 @@ describe("seeded catalogue", () => {
     expect(oldest).toBeGreaterThan(60 * DAY_MS);
   });
 
-  it("rates products from 3.0 to 5.0 with one decimal, leaving some unrated", () => {
+  it("rates products from their sample reviews: unverified, 1 to 5 stars, the average and count of each product's", async () => {
+    const rows = await db.select().from(reviews);
+    const byProduct = new Map<string, typeof rows>();
+    for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
     for (const p of catalogue.products) {
-      if (p.ratingValue !== null) {
-        expect(p.ratingValue).toBeGreaterThanOrEqual(3);
-        expect(p.ratingValue).toBeLessThanOrEqual(5);
-        expect(Math.round(p.ratingValue * 10) / 10).toBeCloseTo(p.ratingValue, 5);
+      const own = byProduct.get(p.id) ?? [];
+      if (own.length === 0) {
+        expect([p.ratingValue, p.ratingCount]).toEqual([null, null]);
+        continue;
       }
-      if (p.ratingCount !== null) {
-        expect(Number.isInteger(p.ratingCount)).toBe(true);
-        expect(p.ratingCount).toBeGreaterThan(0);
+      expect(p.ratingCount).toBe(own.length);
+      expect(p.ratingValue).toBeCloseTo(own.reduce((sum, row) => sum + row.stars, 0) / own.length, 2);
+      for (const row of own) {
+        expect(row).toMatchObject({ verified: false, userId: null, status: "published" });
+        expect(row.stars).toBeGreaterThanOrEqual(1);
+        expect(row.stars).toBeLessThanOrEqual(5);
+        expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(p.createdAt.getTime());
+        expect(row.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
       }
     }
     expect(catalogue.products.some((p) => p.ratingValue === null)).toBe(true);
-    expect(catalogue.products.some((p) => p.ratingCount === null)).toBe(true);
-    expect(catalogue.products.filter((p) => p.ratingValue !== null && p.ratingCount !== null).length).toBeGreaterThan(
-      200,
-    );
+    expect(catalogue.products.filter((p) => p.ratingValue !== null).length).toBeGreaterThan(200);
+    // Negative reviews are part of the sample too.
+    expect(rows.some((row) => row.stars <= 2)).toBe(true);
   });
 
   it("writes shop-like titles and copy, and the search text of buildSearchText", () => {

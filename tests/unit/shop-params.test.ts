@@ -31,7 +31,7 @@ describe("parseShopParams", () => {
     const params = parse(
       "search=%20blue%20%20shirt%20&category=Fashion&category=Home+Decor&subCategory=Casual+Wear&brand=Nike&brand=Puma" +
         "&productType=Clothing&productSubType=T-Shirts&size=M&size=XL&gender=women&minPrice=500&maxPrice=2500" +
-        "&sort=price-asc&limit=24&page=3",
+        "&minRating=4&sort=price-asc&limit=24&page=3",
     );
     expect(params).toEqual({
       search: "blue shirt",
@@ -44,6 +44,7 @@ describe("parseShopParams", () => {
       gender: "women",
       minPrice: 500,
       maxPrice: 2500,
+      minRating: 4,
       sort: "price-asc",
       limit: 24,
       page: 3,
@@ -61,6 +62,13 @@ describe("parseShopParams", () => {
     expect(parse("sort=__proto__").sort).toBe("newest");
     expect(parse("sort=toString").sort).toBe("newest");
     expect(parse("gender=MEN").gender).toBe("men");
+  });
+
+  test('reads "4★ & above" as minRating=4, and no other rating', () => {
+    expect(parse("minRating=4").minRating).toBe(4);
+    expect(parse("minRating=%204%20").minRating).toBe(4);
+    for (const raw of ["", "3", "5", "4.5", "four", "0", "-4", "4e0x"])
+      expect(parse(`minRating=${raw}`).minRating).toBeNull();
   });
 
   test("reads page numbers as whole numbers from 1 to 100,000, whatever the URL holds", () => {
@@ -150,16 +158,18 @@ describe("shopSearch / shopHref", () => {
 
   test("writes a canonical URL: defaults left out, keys in a fixed order", () => {
     const params = parse(
-      "page=2&sort=rating&brand=Sony&category=Electronics&limit=28&gender=men&minPrice=300&search=tv",
+      "page=2&sort=rating&minRating=4&brand=Sony&category=Electronics&limit=28&gender=men&minPrice=300&search=tv",
     );
     expect(shopSearch(params)).toBe(
-      "?search=tv&category=Electronics&brand=Sony&gender=men&minPrice=300&sort=rating&limit=28&page=2",
+      "?search=tv&category=Electronics&brand=Sony&gender=men&minPrice=300&minRating=4&sort=rating&limit=28&page=2",
     );
     expect(shopHref(params, { withLimit: false })).not.toContain("limit=");
   });
 
   test("reading what it wrote gives the same state", () => {
-    const params = parse("search=a+b&category=Home+Decor&size=free&size=M&maxPrice=900&sort=discount&limit=32&page=4");
+    const params = parse(
+      "search=a+b&category=Home+Decor&size=free&size=M&maxPrice=900&minRating=4&sort=discount&limit=32&page=4",
+    );
     expect(parse(shopSearch(params).slice(1))).toEqual(params);
   });
 });
@@ -178,6 +188,7 @@ describe("changes", () => {
     expect(toggleValue(onPage3, "category", "Fashion")).toMatchObject({ category: [], page: 1 });
     expect(withChanges(onPage3, { gender: "women" }).page).toBe(1);
     expect(withChanges(onPage3, { sort: "rating" }).page).toBe(1);
+    expect(withChanges(onPage3, { minRating: 4 })).toMatchObject({ minRating: 4, category: ["Fashion"], page: 1 });
   });
 
   test("paging keeps every filter", () => {
@@ -190,6 +201,8 @@ describe("changes", () => {
     expect(hasFilters(params)).toBe(true);
     expect(clearFilters(params)).toEqual({ ...DEFAULT_PARAMS, search: "shoe", sort: "rating", limit: 24 });
     expect(hasFilters(DEFAULT_PARAMS)).toBe(false);
+    expect(hasFilters(parse("minRating=4"))).toBe(true);
+    expect(clearFilters(parse("minRating=4&sort=price-asc"))).toEqual({ ...DEFAULT_PARAMS, sort: "price-asc" });
   });
 });
 
@@ -204,7 +217,9 @@ describe("productListBody", () => {
 
   test("maps every filter and sort onto the API's query and options", () => {
     const body = productListBody(
-      parse("search=tv&category=Televisions&size=55+inch&gender=unisex&minPrice=20000&sort=price-asc&limit=24&page=2"),
+      parse(
+        "search=tv&category=Televisions&size=55+inch&gender=unisex&minPrice=20000&minRating=4&sort=price-asc&limit=24&page=2",
+      ),
     );
     expect(body).toEqual({
       query: {
@@ -212,6 +227,7 @@ describe("productListBody", () => {
         category: ["Televisions"],
         size: ["55 inch"],
         gender: "unisex",
+        minRating: 4,
         priceRange: { min: 20000 },
       },
       options: { page: 2, limit: 24, sort: { price: 1 } },

@@ -32,34 +32,38 @@ const MEDIA_PATH = /^\/media\/products\/([0-9a-f]{24})\/([0-9a-f]{16})-(\d{1,5})
 /** A stored file's name. */
 export const MEDIA_NAME = /^[0-9a-f]{16}-\d{1,5}\.webp$/;
 
-const imageError = (message: string) => fieldErrorsResponse([{ path: "image", message }]);
+const imageError = (message: string, field: string) => fieldErrorsResponse([{ path: field, message }]);
 
 export const tooLarge = (limit: number, message: string) => new ApiError(413, "PAYLOAD_TOO_LARGE", message, { limit });
 
-export type ProcessedImage = { hash: string; files: { width: number; name: string; bytes: Uint8Array }[] };
+export type ProcessedImage = {
+  hash: string;
+  files: { width: number; height: number; name: string; bytes: Uint8Array }[];
+};
 
 /**
  * Checks an upload by its content (sharp reads the format from the file's first bytes) and makes
- * its WebP versions. Throws 422 on `image` for anything but a readable JPEG, PNG or WebP within
- * MAX_IMAGE_PIXELS, 413 over MAX_IMAGE_BYTES.
+ * its WebP versions. Throws 422 on `field` for anything but a readable JPEG, PNG or WebP within
+ * MAX_IMAGE_PIXELS, 413 over MAX_IMAGE_BYTES. Product photos and review photos alike.
  */
-export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+export async function processImage(bytes: Uint8Array, field = "image"): Promise<ProcessedImage> {
   if (bytes.byteLength > MAX_IMAGE_BYTES)
     throw tooLarge(MAX_IMAGE_BYTES, `The image is larger than ${MAX_IMAGE_BYTES} bytes (5 MB).`);
-  if (bytes.byteLength === 0) throw imageError("The image file is empty");
+  if (bytes.byteLength === 0) throw imageError("The image file is empty", field);
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" } as const;
   let metadata: Metadata;
   try {
     // The header alone: no pixel is decoded here, so the size check below can name the picture's size.
     metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
   } catch {
-    throw imageError(TYPE_MESSAGE);
+    throw imageError(TYPE_MESSAGE, field);
   }
-  if (!metadata.format || !ACCEPTED.has(metadata.format)) throw imageError(TYPE_MESSAGE);
+  if (!metadata.format || !ACCEPTED.has(metadata.format)) throw imageError(TYPE_MESSAGE, field);
   const { width = 0, height = 0 } = metadata;
   if (width * height > MAX_IMAGE_PIXELS) {
     throw imageError(
       `The image is ${width} × ${height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are taken`,
+      field,
     );
   }
   // Upright, as a phone's EXIF orientation says; the EXIF itself (location included) is not kept.
@@ -68,28 +72,30 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 16);
   try {
     const files = await Promise.all(
-      widths.map(async (w) => ({
-        width: w,
-        name: `${hash}-${w}.webp`,
-        bytes: new Uint8Array(
-          await sharp(bytes, options)
-            .rotate()
-            .resize({ width: w, withoutEnlargement: true })
-            .webp({ quality: 80 })
-            .toBuffer(),
-        ),
-      })),
+      widths.map(async (w) => {
+        const { data, info } = await sharp(bytes, options)
+          .rotate()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer({ resolveWithObject: true });
+        return { width: w, height: info.height, name: `${hash}-${w}.webp`, bytes: new Uint8Array(data) };
+      }),
     );
     return { hash, files };
   } catch {
     // The header was fine but the pixels are not (a truncated or corrupt file).
-    throw imageError("The image could not be read; it may be damaged");
+    throw imageError("The image could not be read; it may be damaged", field);
   }
 }
 
 /** The `images` entry of a processed upload. */
 export function imageEntry(productId: string, image: ProcessedImage): ProductImage {
-  const url = (name: string) => `/media/products/${productId}/${name}`;
+  return srcsetOf(`/media/products/${productId}`, image);
+}
+
+/** The plain `src` (the middle width) and `srcset` of a processed upload whose files are served under `folder`. */
+export function srcsetOf(folder: string, image: ProcessedImage): ProductImage {
+  const url = (name: string) => `${folder}/${name}`;
   // The middle width is the plain `src`, for a client that ignores srcset.
   const src = image.files[Math.floor((image.files.length - 1) / 2)] ?? image.files[0];
   return {

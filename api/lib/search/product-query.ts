@@ -35,6 +35,15 @@ const filterList = z
 
 const priceBound = numberLike.pipe(z.number().nonnegative("Must be 0 or more").optional()).optional();
 
+/**
+ * The lowest rating a product may show ("4★ & above" is 4): its published reviews' average as
+ * the cards show it, to one decimal (so 3.96, shown as 4.0, is in). Unrated products never are.
+ */
+const minRating = numberLike
+  .pipe(z.number().min(0, "Must be 0 or more").max(5, "Must be 5 or less").optional())
+  .optional()
+  .transform((value) => value ?? null);
+
 const querySchema = z.object({
   search: z
     .preprocess(
@@ -49,6 +58,7 @@ const querySchema = z.object({
   productSubType: filterList,
   size: filterList,
   gender: filterValue.nullish().transform((value) => value || null),
+  minRating,
   priceRange: z
     .object({ min: priceBound, max: priceBound })
     .nullish()

@@ -196,6 +196,7 @@ export async function resolveQuery(db: Database, query: ProductQuery): Promise<L
   if (bounds === null) return null;
   const { low, high } = bounds;
   const priced = low !== null || high !== null;
+  const { minRating } = query;
 
   // Each set of search_terms ids stands for one condition: a product must hold one id of each.
   type IdSet = { ids: SQL; kind?: TermKind; role: "required" | "bands" | "sizes" };
@@ -289,7 +290,12 @@ export async function resolveQuery(db: Database, query: ProductQuery): Promise<L
     // One condition on one term, or on terms of a field every product has one value of: the
     // product counts add up to the number of matches.
     const only = sets.findIndex((set) => set.role === "required");
-    if (!priced && sets.length === 1 && (found[only].ids.length === 1 || SINGLE_VALUED.includes(sets[only].kind!))) {
+    if (
+      !priced &&
+      minRating === null &&
+      sets.length === 1 &&
+      (found[only].ids.length === 1 || SINGLE_VALUED.includes(sets[only].kind!))
+    ) {
       filter.knownCount = found[only].products;
     }
   }
@@ -316,6 +322,13 @@ export async function resolveQuery(db: Database, query: ProductQuery): Promise<L
       filter.checks.push(sql`${sizeCosts} && ${`{${ranges.join(",")}}`}::int8multirange`);
     }
     filter.walk.push(...filter.checks);
+  }
+  if (minRating !== null) {
+    // The rating as the cards round it, to one decimal (app/lib/catalogue.ts): 3.95 shows as 4.0,
+    // so it is "4★ & above". Unrated products (null) never match.
+    const atLeast = gte(productListing.ratingValue, minRating - 0.05);
+    filter.checks.push(atLeast);
+    filter.walk.push(atLeast);
   }
   return filter;
 }

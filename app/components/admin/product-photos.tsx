@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { secondaryButton } from "~/components/account/form-actions";
 import { primaryButton } from "~/components/form-field";
 import { useIsPending, usePending } from "~/components/use-is-pending";
-import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_TYPES } from "~/lib/admin-catalogue";
+import { imageFileProblem, IMAGE_TYPES } from "~/lib/image-upload";
 
 /** Where a photo is uploaded: a path of its own, so that only it takes bodies up to the upload limit (server/body-limit.ts). */
 export const photoUploadPath = (productId: string) => `/admin/product-images/${productId}`;
@@ -30,13 +30,7 @@ export function ProductPhotos({
 
   function checkFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
-    const message = !file
-      ? null
-      : !(IMAGE_TYPES as readonly string[]).includes(file.type)
-        ? IMAGE_TYPE_MESSAGE
-        : file.size > IMAGE_MAX_BYTES
-          ? IMAGE_SIZE_MESSAGE
-          : null;
+    const message = file ? imageFileProblem(file) : null;
     event.currentTarget.setCustomValidity(message ?? "");
     setProblem(message);
   }

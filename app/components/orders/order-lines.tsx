@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatRupees } from "~/lib/money";
 
@@ -13,7 +14,14 @@ export type OrderLineView = {
 };
 
 /** The lines of an order or of a checkout: image, title, size, quantity and line price. */
-export function OrderLines({ lines }: { lines: OrderLineView[] }) {
+export function OrderLines({
+  lines,
+  lineAction,
+}: {
+  lines: OrderLineView[];
+  /** Something to do with each line (the order page's "Rate this product" once delivered). */
+  lineAction?: (line: OrderLineView) => ReactNode;
+}) {
   return (
     <ul className="divide-y divide-gray-100" aria-label="Products">
       {lines.map((line) => (
@@ -38,6 +46,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
             <p className="text-sm text-gray-600">
               Size: {line.size} · Qty: {line.qty}
             </p>
+            {lineAction?.(line)}
           </div>
           <p className="font-semibold text-gray-900">{formatRupees(line.amount)}</p>
         </li>

@@ -1,13 +1,15 @@
-import { isInStock, priceOf, productPath, variantOf, type Product } from "~/lib/catalogue";
+import { isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";
 import { absoluteUrl } from "~/lib/seo";
+import type { ReviewJson } from "../../../api/contract/types";
 
 /**
  * schema.org Product for search engines: the chosen size's offer in INR with its availability.
- * The rating is only claimed when the product has one: the page's display defaults (5 stars,
- * 100 ratings) are not reviews, and structured data must not invent them.
+ * The rating is only claimed when published reviews give the product one (`ratingOf`), with the
+ * reviews of the page's first page of them.
  */
-export function productJsonLd(product: Product, size: string, origin: string) {
+export function productJsonLd(product: Product, size: string, origin: string, reviews: readonly ReviewJson[] = []) {
   const variant = variantOf(product, size);
+  const rating = ratingOf(product);
   const { sellingPrice } = priceOf(variant);
   const available = isInStock(product) && (variant?.quantity ?? 0) > 0;
   const images = product.productImages.length > 0 ? product.productImages.map((image) => image.path) : [product.image];
@@ -21,15 +23,27 @@ export function productJsonLd(product: Product, size: string, origin: string) {
     sku: `${product._id}-${size}`,
     brand: { "@type": "Brand", name: product.brand },
     category: product.category,
-    ...(product.ratingValue != null && product.ratingCount
+    ...(rating
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
-            ratingValue: product.ratingValue,
-            reviewCount: product.ratingCount,
+            ratingValue: rating.value,
+            reviewCount: rating.count,
             bestRating: 5,
             worstRating: 1,
           },
+          ...(reviews.length > 0
+            ? {
+                review: reviews.map((review) => ({
+                  "@type": "Review",
+                  author: { "@type": "Person", name: review.author },
+                  datePublished: review.createdAt.slice(0, 10),
+                  ...(review.title ? { name: review.title } : {}),
+                  ...(review.body ? { reviewBody: review.body } : {}),
+                  reviewRating: { "@type": "Rating", ratingValue: review.stars, bestRating: 5, worstRating: 1 },
+                })),
+              }
+            : {}),
         }
       : {}),
     offers: {
@@ -49,11 +63,21 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-export function ProductStructuredData({ product, size, origin }: { product: Product; size: string; origin: string }) {
+export function ProductStructuredData({
+  product,
+  size,
+  origin,
+  reviews,
+}: {
+  product: Product;
+  size: string;
+  origin: string;
+  reviews?: readonly ReviewJson[];
+}) {
   return (
     <script
       type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, size, origin)) }}
+      dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, size, origin, reviews)) }}
     />
   );
 }

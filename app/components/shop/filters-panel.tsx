@@ -6,6 +6,7 @@ import {
   GENDERS,
   hasFilters,
   LIST_FILTERS,
+  MIN_RATINGS,
   shopHref,
   toggleValue,
   withChanges,
@@ -137,6 +138,28 @@ export function FiltersPanel({ formId, params, draft, ceiling, hydrated, change,
               </ul>
             </FilterGroup>
 
+            <FilterGroup title="Customer ratings" count={draft.minRating !== null ? 1 : 0}>
+              <ul className="space-y-1.5">
+                {MIN_RATINGS.map((minRating) => (
+                  <li key={minRating}>
+                    <label className="filter-option">
+                      <input
+                        type="checkbox"
+                        name="minRating"
+                        value={minRating}
+                        checked={draft.minRating === minRating}
+                        onChange={() =>
+                          change(withChanges(draft, { minRating: draft.minRating === minRating ? null : minRating }))
+                        }
+                        className="rounded"
+                      />
+                      {`${minRating}★ & above`}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </FilterGroup>
+
             <FilterGroup title="Price" count={draft.minPrice !== null || draft.maxPrice !== null ? 1 : 0}>
               <PriceRange
                 min={draft.minPrice}
@@ -194,7 +217,8 @@ function activeFilterCount(params: ShopParams): number {
   return (
     LIST_FILTERS.reduce((sum, key) => sum + params[key].length, 0) +
     (params.gender ? 1 : 0) +
-    (params.minPrice !== null || params.maxPrice !== null ? 1 : 0)
+    (params.minPrice !== null || params.maxPrice !== null ? 1 : 0) +
+    (params.minRating !== null ? 1 : 0)
   );
 }
 

@@ -17,6 +17,8 @@ import type {
   WebhookEndpointJson,
   CreatedWebhookEndpointJson,
   MerchantDetailsJson,
+  QueuedReviewJson,
+  ReviewJson,
 } from "../../../api/contract/types";
 import type { Transport } from "./transport.server";
 
@@ -69,6 +71,12 @@ export function adminApi({ send, raw }: Transport, token: string) {
     message: (id: string) => send<MessageJson>("GET", `admin/messages/${at(id)}`, withToken),
     /** Queues a failed (or kept) message again. */
     retryMessage: (id: string) => send<MessageJson>("POST", `admin/messages/${at(id)}/retry`, withToken),
+
+    /** The moderation queue: held reviews and reported ones, oldest first. */
+    reviewQueue: (query: URLSearchParams) => send<Paged<QueuedReviewJson>>("GET", `admin/reviews?${query}`, withToken),
+    publishReview: (id: string) => send<ReviewJson>("PUT", `admin/reviews/${at(id)}/publish`, withToken),
+    removeReview: (id: string, reason: string) =>
+      send<ReviewJson>("PUT", `admin/reviews/${at(id)}/remove`, { token, json: { reason } }),
 
     webhookEndpoints: () => send<WebhookEndpointJson[]>("GET", "admin/webhook-endpoints", withToken),
     webhookEndpoint: (id: string) => send<WebhookEndpointJson>("GET", `admin/webhook-endpoints/${at(id)}`, withToken),

@@ -4,6 +4,7 @@ import type {
   PinPlace,
   ProductJson,
   ProductPage,
+  ReviewPage,
   SignedInUserJson,
   UserJson,
 } from "../../../api/contract/types";
@@ -23,6 +24,9 @@ export function publicApi(send: Send) {
     productList: (body: ProductListBody) => send<ProductPage>("POST", "product/list", { json: body }),
     /** Any product shown in the shop; 404 for an unknown or hidden one. */
     product: (id: string) => send<ProductJson>("GET", `product/get/${encodeURIComponent(id)}`),
+    /** A page of the product's published reviews: `query` holds stars, sort and page as the product page's URL has them. */
+    reviews: (id: string, query: URLSearchParams) =>
+      send<ReviewPage>("GET", `product/${encodeURIComponent(id)}/reviews?${query}`),
     /** The place of a PIN code already checked against PIN_PATTERN. */
     pinPlace: (pin: string) => send<PinPlace>("GET", `pincode/${pin}`),
     /** When `productId` reaches the PIN code. */

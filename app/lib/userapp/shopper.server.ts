@@ -6,6 +6,8 @@ import type {
   OrderQuote,
   Paginator,
   ProductListEntryJson,
+  ReviewJson,
+  ReviewStanding,
   UserJson,
 } from "../../../api/contract/types";
 import type { Product } from "../catalogue";
@@ -45,6 +47,9 @@ export type ProfileChange = { name: string; email: string; phone: string | null;
 
 export type CartLineRef = { productId: string; size: string };
 
+/** A review as its form sent it: stars as typed (the API refuses what is not 1 to 5), title and text. */
+export type ReviewInput = { stars: number | string; title: string; body: string };
+
 /** A quantity as a form sent it: a number, or the text of one that is not a whole number (the API refuses it). */
 export type SentQty = number | string;
 
@@ -66,7 +71,7 @@ export function mapResult<T, U>(result: ApiResult<T>, map: (value: T) => U): Api
  */
 export function shopperApi(send: Send, token: string, onRejected?: () => Promise<never>) {
   async function call<T>(
-    method: "GET" | "POST" | "PUT",
+    method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
     json?: unknown,
     headers?: Record<string, string>,
@@ -137,6 +142,22 @@ export function shopperApi(send: Send, token: string, onRejected?: () => Promise
       call<OrderJson>("PUT", `orders/${encodeURIComponent(orderId)}/cancel`, { reason }),
     returnOrder: (orderId: string, reason: string) =>
       call<OrderJson>("PUT", `orders/${encodeURIComponent(orderId)}/return`, { reason }),
+    /** Whether the shopper may review the product (a delivered order of it), and their own review of it. */
+    reviewStanding: (productId: string) =>
+      call<ReviewStanding>("GET", `product/${encodeURIComponent(productId)}/reviews/mine`),
+    createReview: (productId: string, review: ReviewInput) =>
+      call<ReviewJson>("POST", `product/${encodeURIComponent(productId)}/reviews`, review),
+    editReview: (reviewId: string, review: ReviewInput) =>
+      call<ReviewJson>("PUT", `reviews/${encodeURIComponent(reviewId)}`, review),
+    voteHelpful: (reviewId: string) => call<ReviewJson>("POST", `reviews/${encodeURIComponent(reviewId)}/helpful`),
+    reportReview: (reviewId: string) =>
+      call<{ reported: boolean }>("POST", `reviews/${encodeURIComponent(reviewId)}/report`),
+    /** Adds a photo (the multipart field `photo`) to the shopper's own review. */
+    addReviewPhoto: (reviewId: string, form: FormData) =>
+      send<ReviewJson>("POST", `reviews/${encodeURIComponent(reviewId)}/photos`, { token, body: form }),
+    removeReviewPhoto: (reviewId: string, photoId: string) =>
+      call<ReviewJson>("DELETE", `reviews/${encodeURIComponent(reviewId)}/photos/${encodeURIComponent(photoId)}`),
+    deleteReview: (reviewId: string) => call<{ _id: string }>("DELETE", `reviews/${encodeURIComponent(reviewId)}`),
     /** What an order of the cart (or of one product) would be now: its total, the payment methods it may use and why not. */
     quoteOrder: (what: { fromCart: true } | { productId: string; size: string; quantity: number }) =>
       call<OrderQuote>("POST", "order/quote", what),

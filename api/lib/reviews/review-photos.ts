@@ -1,0 +1,103 @@
+import { and, eq, like } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { type ReviewPhoto, reviewMedia, reviews } from "../../db/schema";
+import { MEDIA_NAME, processImage, srcsetOf } from "../catalogue/product-images";
+import { conflict, idPattern, notFound } from "../http/http";
+import { changeReview, findOwnReview, lockOwnReview, type ReviewJson, toReviewJson } from "./reviews";
+
+// A review's photos (docs/decisions/029-reviews.md): up to 3, each through the product photos'
+// checks and sharp pipeline (processImage: read by content, at most 5 MB and 50 megapixels, kept
+// as WebP at a few widths without EXIF). Only the review's author adds or removes them; the files
+// are served at /media/reviews/<review id>/<name> while the review is published, never while it
+// is held or after the shop removed it.
+
+/** Photos one review may have. */
+export const MAX_REVIEW_PHOTOS = 3;
+
+/** The list entry of a processed upload. */
+function photoEntry(reviewId: string, image: Awaited<ReturnType<typeof processImage>>): ReviewPhoto {
+  const folder = `/media/reviews/${reviewId}`;
+  const { path, srcset = "" } = srcsetOf(folder, image);
+  const thumb = image.files[0];
+  return {
+    id: image.hash,
+    path,
+    srcset,
+    thumb: { path: `${folder}/${thumb.name}`, width: thumb.width, height: thumb.height },
+  };
+}
+
+const REMOVED = "This review was removed by the shop and can no longer be changed. You can delete it.";
+
+/**
+ * Adds a photo to the shopper's own review (last); answers the review. 404 for another's review,
+ * 409 for a removed one, a fourth photo or the same photo twice; 413/422 from processImage.
+ */
+export async function addReviewPhoto(
+  db: Database,
+  input: { userId: string; reviewId: string; bytes: Uint8Array; now: Date },
+): Promise<ReviewJson> {
+  const found = await findOwnReview(db, input.userId, input.reviewId);
+  // Refused before sharp's work when it is bound to be refused anyway.
+  if (found.status === "removed") throw conflict(REMOVED);
+  if (found.photos.length >= MAX_REVIEW_PHOTOS) throw conflict(tooMany());
+  const image = await processImage(input.bytes, "photo");
+  const row = await changeReview(db, found.productId, async (tx) => {
+    const current = await lockOwnReview(tx, input.userId, input.reviewId);
+    if (current.status === "removed") throw conflict(REMOVED);
+    if (current.photos.some((photo) => photo.id === image.hash))
+      throw conflict("This photo is already on your review.");
+    if (current.photos.length >= MAX_REVIEW_PHOTOS) throw conflict(tooMany());
+    await tx
+      .insert(reviewMedia)
+      .values(image.files.map((file) => ({ reviewId: current.id, name: file.name, bytes: file.bytes })))
+      .onConflictDoNothing();
+    const [updated] = await tx
+      .update(reviews)
+      .set({ photos: [...current.photos, photoEntry(current.id, image)], updatedAt: input.now })
+      .where(eq(reviews.id, current.id))
+      .returning();
+    return updated;
+  });
+  return toReviewJson(row, true);
+}
+
+const tooMany = () => `A review has at most ${MAX_REVIEW_PHOTOS} photos. Remove one to add another.`;
+
+/** Removes photo `photoId` (its hash) from the shopper's own review, and its files; answers the review. */
+export async function removeReviewPhoto(
+  db: Database,
+  input: { userId: string; reviewId: string; photoId: string; now: Date },
+): Promise<ReviewJson> {
+  const found = await findOwnReview(db, input.userId, input.reviewId);
+  const row = await changeReview(db, found.productId, async (tx) => {
+    const current = await lockOwnReview(tx, input.userId, input.reviewId);
+    if (!current.photos.some((photo) => photo.id === input.photoId)) throw notFound("No such photo");
+    await tx
+      .delete(reviewMedia)
+      .where(and(eq(reviewMedia.reviewId, current.id), like(reviewMedia.name, `${input.photoId}-%`)));
+    const [updated] = await tx
+      .update(reviews)
+      .set({ photos: current.photos.filter((photo) => photo.id !== input.photoId), updatedAt: input.now })
+      .where(eq(reviews.id, current.id))
+      .returning();
+    return updated;
+  });
+  return toReviewJson(row, true);
+}
+
+/** A published review's photo file, or null (unknown, or its review is held or removed). */
+export async function readReviewMedia(
+  db: Database,
+  reviewId: string,
+  name: string,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!idPattern.test(reviewId) || !MEDIA_NAME.test(name)) return null;
+  const [row] = await db
+    .select({ bytes: reviewMedia.bytes })
+    .from(reviewMedia)
+    .innerJoin(reviews, eq(reviews.id, reviewMedia.reviewId))
+    .where(and(eq(reviewMedia.reviewId, reviewId), eq(reviewMedia.name, name), eq(reviews.status, "published")))
+    .limit(1);
+  return row ? new Uint8Array(row.bytes) : null;
+}

@@ -1,0 +1,279 @@
+import { Form, Link } from "react-router";
+import type { ReviewJson, ReviewPage, ReviewStanding } from "../../../api/contract/types";
+import { formatOrderDate } from "~/components/orders/order-format";
+import { Stars } from "~/components/stars";
+import { ratingOf } from "~/lib/catalogue";
+import {
+  REVIEW_RULES_PATH,
+  REVIEW_SORT_LABELS,
+  type ReviewParams,
+  type ReviewSortId,
+  reviewHref,
+  reviewPath,
+} from "~/lib/reviews";
+
+const chip =
+  "rounded-full border px-3 py-1 text-sm hover:border-brand hover:text-brand aria-[current=true]:border-brand aria-[current=true]:bg-brand/5 aria-[current=true]:font-semibold aria-[current=true]:text-brand";
+
+/**
+ * The product page's reviews: the average and count, how many give each star (each a filter),
+ * "With photos", sorting and paging, every choice a link in the URL (`rstars`, `rphotos`, `rsort`,
+ * `rpage`), so it all works without JavaScript. Each review shows its photos as small lazy thumbnails. A shopper who may review the product (or reviewed it) is offered the form.
+ */
+export function ProductReviews({
+  productId,
+  page,
+  params,
+  standing,
+  pathname,
+  search,
+}: {
+  productId: string;
+  page: ReviewPage;
+  params: ReviewParams;
+  /** The signed-in shopper's standing; null for a guest. */
+  standing: ReviewStanding | null;
+  pathname: string;
+  search: URLSearchParams;
+}) {
+  const { summary, data: reviews, paginator } = page;
+  const rating = ratingOf(summary);
+  const total = summary.ratingCount ?? 0;
+  const href = (change: Partial<ReviewParams>) => reviewHref(search, pathname, change);
+  const ownId = standing?.review?._id ?? null;
+  return (
+    <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 max-w-3xl scroll-mt-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="reviews-heading" className="text-xl font-bold text-gray-900">
+          Ratings &amp; reviews
+        </h2>
+        {standing?.canReview ? (
+          <Link to={reviewPath(productId)} className="font-semibold text-brand hover:underline" data-write-review>
+            Write a review
+          </Link>
+        ) : standing?.review ? (
+          <Link to={reviewPath(productId)} className="font-semibold text-brand hover:underline" data-write-review>
+            Edit your review
+          </Link>
+        ) : null}
+      </div>
+
+      {rating ? (
+        <div className="mt-4 grid gap-6 sm:grid-cols-[auto_1fr]">
+          <div className="flex flex-col items-start gap-1" data-review-summary>
+            <p className="text-4xl font-bold text-gray-900">{rating.value.toFixed(1)}</p>
+            <Stars value={rating.value} />
+            <p className="text-sm text-gray-600">
+              {rating.count.toLocaleString("en-IN")} {rating.count === 1 ? "rating" : "ratings"}
+            </p>
+          </div>
+          <ul className="flex flex-col gap-1" aria-label="Ratings by stars" data-histogram>
+            {summary.histogram.map(({ stars, count }) => (
+              <li key={stars}>
+                <Link
+                  to={href({ stars })}
+                  preventScrollReset
+                  className="grid grid-cols-[4rem_1fr_3rem] items-center gap-2 text-sm hover:text-brand"
+                  aria-current={params.stars === stars ? "true" : undefined}
+                  aria-label={`${stars} ${stars === 1 ? "star" : "stars"}: ${count} ${count === 1 ? "review" : "reviews"}`}
+                >
+                  <span>{stars} ★</span>
+                  <span className="h-2 overflow-hidden rounded-full bg-gray-200" aria-hidden="true">
+                    <span
+                      className="block h-full rounded-full bg-yellow-400"
+                      style={{ width: `${total > 0 ? Math.round((count / total) * 100) : 0}%` }}
+                    />
+                  </span>
+                  <span className="text-right text-gray-600">{count}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="mt-3 text-gray-700">No ratings yet.</p>
+      )}
+
+      {rating ? (
+        <div className="mt-6 flex flex-col gap-3">
+          <nav aria-label="Filter reviews" className="flex flex-wrap gap-2">
+            <Link
+              to={href({ stars: null, photos: params.photos })}
+              preventScrollReset
+              className={chip}
+              aria-current={params.stars === null}
+            >
+              All stars
+            </Link>
+            {[5, 4, 3, 2, 1].map((stars) => (
+              <Link
+                key={stars}
+                to={href({ stars, photos: params.photos })}
+                preventScrollReset
+                className={chip}
+                aria-current={params.stars === stars}
+              >
+                {stars} ★
+              </Link>
+            ))}
+            {/* With or without photos, keeping the stars chosen: a link that turns the filter on or off. */}
+            <Link
+              to={href({ stars: params.stars, photos: !params.photos })}
+              preventScrollReset
+              className={chip}
+              aria-current={params.photos}
+              data-with-photos
+            >
+              {params.photos ? "✓ " : ""}With photos ({summary.withPhotos})
+            </Link>
+          </nav>
+          <nav aria-label="Sort reviews" className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="text-gray-600">Sort by:</span>
+            {(Object.keys(REVIEW_SORT_LABELS) as ReviewSortId[]).map((sort) => (
+              <Link
+                key={sort}
+                to={href({ stars: params.stars, photos: params.photos, sort })}
+                preventScrollReset
+                className={chip}
+                aria-current={params.sort === sort}
+              >
+                {REVIEW_SORT_LABELS[sort]}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      ) : null}
+
+      {rating && reviews.length === 0 ? (
+        <p className="mt-4 text-gray-700">
+          {params.stars || params.photos
+            ? `No reviews${params.stars ? ` with ${params.stars} ${params.stars === 1 ? "star" : "stars"}` : ""}${params.photos ? `${params.stars ? " and" : ""} with photos` : ""} yet.`
+            : "No reviews on this page."}
+        </p>
+      ) : null}
+      <ol className="mt-4 divide-y divide-gray-100" aria-label="Reviews">
+        {reviews.map((review) => (
+          <ReviewItem
+            key={review._id}
+            review={review}
+            own={review._id === ownId}
+            here={`${pathname}${search.size > 0 ? `?${search}` : ""}#reviews`}
+          />
+        ))}
+      </ol>
+
+      {paginator.pageCount > 1 ? (
+        <nav aria-label="Review pages" className="mt-4 flex items-center gap-4 text-sm">
+          {paginator.prev ? (
+            <Link
+              to={href({ ...params, page: paginator.prev })}
+              preventScrollReset
+              className="font-semibold text-brand hover:underline"
+              rel="prev"
+            >
+              ← Previous
+            </Link>
+          ) : null}
+          <span className="text-gray-600">
+            Page {paginator.currentPage} of {paginator.pageCount}
+          </span>
+          {paginator.next ? (
+            <Link
+              to={href({ ...params, page: paginator.next })}
+              preventScrollReset
+              className="font-semibold text-brand hover:underline"
+              rel="next"
+            >
+              Next →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+
+      <p className="mt-4 text-xs text-gray-500">
+        Reviews are written by shoppers; "Verified purchase" means the shopper's order of it was delivered.{" "}
+        <Link to={REVIEW_RULES_PATH} className="underline hover:text-brand">
+          Our review rules
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function ReviewItem({ review, own, here }: { review: ReviewJson; own: boolean; here: string }) {
+  return (
+    <li className="py-4" data-review={review._id}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Stars value={review.stars} size={14} />
+        {review.title ? <h3 className="font-semibold text-gray-900">{review.title}</h3> : null}
+      </div>
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-gray-600">
+        <span>{review.author}</span>
+        <span aria-hidden="true">·</span>
+        <span>{formatOrderDate(review.createdAt)}</span>
+        {review.verified ? (
+          <span className="rounded bg-green-50 px-1.5 py-0.5 font-semibold text-green-800" data-verified>
+            Verified purchase
+          </span>
+        ) : null}
+        {own ? <span className="font-semibold text-brand">Your review</span> : null}
+      </p>
+      {review.body ? <p className="mt-2 whitespace-pre-line text-gray-800">{review.body}</p> : null}
+      <ReviewPhotos review={review} />
+      <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-gray-600">
+        {review.helpfulCount > 0 ? (
+          <span>
+            {review.helpfulCount} {review.helpfulCount === 1 ? "person found" : "people found"} this helpful
+          </span>
+        ) : null}
+        {/* Never on one's own review; a guest is asked to sign in and comes back here. */}
+        {own ? null : (
+          <Form method="post" action={`/reviews/${review._id}`} className="flex items-center gap-3">
+            <input type="hidden" name="redirectTo" value={here} />
+            <span>Was this helpful?</span>
+            <button type="submit" name="intent" value="helpful" className="font-semibold text-brand hover:underline">
+              Yes
+            </button>
+            <button type="submit" name="intent" value="report" className="hover:text-red-700 hover:underline">
+              Report
+            </button>
+          </Form>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A review's photos: small thumbnails (the narrowest file, its size given so nothing moves when
+ * they load, lazy), each a link to the larger photo; no script needed.
+ */
+export function ReviewPhotos({
+  review,
+  alt,
+}: {
+  review: Pick<ReviewJson, "photos" | "author">;
+  /** The alt text instead of "Photo 1 of 2 from Priya S.'s review". */
+  alt?: string;
+}) {
+  if (review.photos.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label="Photos" data-review-photos>
+      {review.photos.map((photo, index) => (
+        <li key={photo.id}>
+          <a href={photo.path} className="block rounded-md border border-gray-200 hover:border-brand">
+            <img
+              src={photo.thumb.path}
+              width={photo.thumb.width}
+              height={photo.thumb.height}
+              loading="lazy"
+              decoding="async"
+              alt={alt ?? `Photo ${index + 1} of ${review.photos.length} from ${review.author}'s review`}
+              className="size-20 rounded-md object-cover"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
