@@ -1,5 +1,5 @@
 import type { OrderState, PaymentStatus } from "../../../api/contract/types";
-import { type CodConfirmation, codConfirmationWords } from "../orders/order-format";
+import { type CodConfirmationOrder, codConfirmationWords } from "../orders/order-format";
 
 // What the back office's order pages show for the API's states (api/lib/orders/order-states.ts); a
 // Record over the API's own types, so a new state fails the type check until it has a label here.
@@ -45,7 +45,7 @@ export function formatDateTime(iso: string): string {
  * A Cash on Delivery order's confirmation by its shopper, as the back office reads it; null for an
  * order with none to show (Online Payment, or cancelled before it was asked for).
  */
-export function codConfirmationText(order: CodConfirmation): string | null {
+export function codConfirmationText(order: CodConfirmationOrder): string | null {
   return codConfirmationWords(order, {
     awaiting: (dueAt) =>
       dueAt ? `Awaiting COD confirmation (until ${formatDateTime(dueAt)})` : "Awaiting COD confirmation",

@@ -69,14 +69,14 @@ export function paymentStatusLabel(status: string): string {
  * (Online Payment, or an order cancelled before it was confirmed).
  */
 /** What a Cash on Delivery confirmation is read from: the order as the API gives it. */
-export type CodConfirmation = { status: string; codConfirmation: string | null; codConfirmDueAt: string | null };
+export type CodConfirmationOrder = { status: string; codConfirmation: string | null; codConfirmDueAt: string | null };
 
 /**
  * The one reading of a Cash on Delivery confirmation, in the words of the page that shows it (the
  * shopper's order page, the back office's): null for an order that has none to show.
  */
 export function codConfirmationWords(
-  order: CodConfirmation,
+  order: CodConfirmationOrder,
   words: { awaiting: (dueAt: string | null) => string; confirmed: string; expired: string },
 ): string | null {
   if (order.codConfirmation === "awaiting" && order.status === "confirmed")
@@ -87,7 +87,7 @@ export function codConfirmationWords(
 }
 
 /** The confirmation on the shopper's own order page. */
-export function codConfirmationLabel(order: CodConfirmation): string | null {
+export function codConfirmationLabel(order: CodConfirmationOrder): string | null {
   return codConfirmationWords(order, {
     awaiting: (dueAt) =>
       dueAt ? `Awaiting your confirmation, until ${formatOrderTime(dueAt)}` : "Awaiting your confirmation",
