@@ -33,6 +33,7 @@ import type {
 } from "../lib/http/api-schemas";
 import type { estimateSchema, placeSchema } from "../lib/orders/pin-schemas";
 import type {
+  publishedReviewSchema,
   queuedReviewSchema,
   reviewPageSchema,
   reviewSchema,
@@ -85,6 +86,8 @@ export type ReviewJson = z.infer<typeof reviewSchema>;
 export type ReviewPage = z.infer<typeof reviewPageSchema>;
 /** Whether the shopper may review a product, and their review of it. */
 export type ReviewStanding = z.infer<typeof reviewStandingSchema>;
+/** A published review with the product it is of: the review's own page. */
+export type PublishedReviewJson = z.infer<typeof publishedReviewSchema>;
 /** A review in the back office's moderation queue. */
 export type QueuedReviewJson = z.infer<typeof queuedReviewSchema>;
 

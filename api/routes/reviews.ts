@@ -5,6 +5,7 @@ import { idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
 import { listPage } from "../lib/http/api-schemas";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 import {
+  publishedReviewSchema,
   queuedReviewSchema,
   reviewInputSchema,
   reviewPageSchema,
@@ -19,6 +20,7 @@ import {
   listReviews,
   moderateReview,
   moderationQueue,
+  publishedReview,
   reportReview,
   reviewStanding,
   voteHelpful,
@@ -43,6 +45,18 @@ const listRoute = apiRoute({
   request: { params: productParams, query: reviewQuerySchema },
   failures: [404],
   responses: { 200: success("The page of reviews", reviewPageSchema) },
+});
+
+const oneRoute = apiRoute({
+  method: "get",
+  path: "/reviews/{id}",
+  tags,
+  summary: "One published review, whole, with the product it is of",
+  description: "404 for a review that is held, removed or unknown, or whose product the shop no longer shows.",
+  access: "public",
+  request: { params: reviewParams },
+  failures: [404],
+  responses: { 200: success("The review", publishedReviewSchema) },
 });
 
 const standingRoute = apiRoute({
@@ -182,6 +196,8 @@ export function reviewRoutes(deps: ApiDeps) {
     const query = validate(reviewQuerySchema, c.req.query());
     return ok(c, await listReviews(db, id, query));
   });
+
+  mount(app, oneRoute, async (c) => ok(c, await publishedReview(db, reviewId(c.req.param("id")))));
 
   mount(app, standingRoute, signedIn, async (c) => {
     const id = productId(c.req.param("id"));

@@ -253,6 +253,44 @@ describe("reading reviews", () => {
   });
 });
 
+describe("one review", () => {
+  it("answers a published review whole with its product, and 404 for a held, hidden, unknown or malformed one", async () => {
+    const { productId, token } = await buyer({ firstName: "Kavya", lastName: "Rao" });
+    const body = "Long and careful. ".repeat(100).trim();
+    const created = await call("POST", `/userapp/product/${productId}/reviews`, { token, body: { stars: 4, body } });
+    const id = created.body.data._id;
+    const [product] = await db.select().from(products).where(eq(products.id, productId));
+    const one = await call("GET", `/userapp/reviews/${id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({
+      _id: id,
+      author: "Kavya R.",
+      stars: 4,
+      body,
+      status: "published",
+      heldFor: null,
+      product: { _id: productId, shortTitle: product.shortTitle, category: product.category },
+    });
+
+    // Held (a phone number), it is nobody's to read here, its author's included.
+    await call("PUT", `/userapp/reviews/${id}`, { token, body: { stars: 4, body: "Call 98765 43210" } });
+    expect((await call("GET", `/userapp/reviews/${id}`)).status).toBe(404);
+    expect((await call("GET", `/userapp/reviews/${id}`, { token })).status).toBe(404);
+    await call("PUT", `/userapp/reviews/${id}`, { token, body: { stars: 4, body } });
+    expect((await call("GET", `/userapp/reviews/${id}`)).status).toBe(200);
+
+    // A product the shop no longer shows takes its reviews' pages with it.
+    await db.update(products).set({ hidden: true }).where(eq(products.id, productId));
+    expect((await call("GET", `/userapp/reviews/${id}`)).status).toBe(404);
+    await db.update(products).set({ hidden: false }).where(eq(products.id, productId));
+
+    expect((await call("GET", `/userapp/reviews/${newId()}`)).status).toBe(404);
+    const malformed = await call("GET", "/userapp/reviews/not-an-id");
+    expect(malformed.status).toBe(404);
+    expect(malformed.body.message).toBe("Review not found");
+  });
+});
+
 describe('the product list\'s "4★ & above" filter', () => {
   it("reads the rating the published reviews give, as the cards round it, and follows each change", async () => {
     const brand = "Stars Filter Brand";

@@ -51,6 +51,15 @@ export const reviewSchema = z
   })
   .openapi("Review");
 
+/** A published review with the product it is of (`GET /reviews/{id}`). */
+export const publishedReviewSchema = reviewSchema
+  .extend({
+    product: z
+      .object({ _id: z.string(), shortTitle: z.string(), category: z.string() })
+      .openapi({ description: "The product reviewed: its id, short title and category (its page's path)" }),
+  })
+  .openapi("PublishedReview");
+
 /** A review in the back office's moderation queue. */
 export const queuedReviewSchema = reviewSchema
   .extend({

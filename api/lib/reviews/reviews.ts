@@ -317,6 +317,23 @@ export async function listReviews(db: Database, productId: string, query: Review
   };
 }
 
+/**
+ * A published review of a product the shop shows, with that product's id, title and category (for
+ * its path): the review's own page, where its whole text is read. Anything else is 404.
+ */
+export async function publishedReview(db: Database, reviewId: string) {
+  const [row] = await db
+    .select({ review: reviews, shortTitle: products.shortTitle, category: products.category })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(and(eq(reviews.id, reviewId), eq(reviews.status, "published"), eq(products.hidden, false)));
+  if (!row) throw notFound("Review not found");
+  return {
+    ...toReviewJson(row.review),
+    product: { _id: row.review.productId, shortTitle: row.shortTitle, category: row.category },
+  };
+}
+
 /** Votes "helpful" on a published review, once per shopper and never on their own; answers the review. */
 export async function voteHelpful(db: Database, userId: string, reviewId: string): Promise<ReviewJson> {
   return db.transaction(async (tx) => {
