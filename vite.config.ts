@@ -60,9 +60,17 @@ function sharedChunkModules(graph: ModuleGraph): Set<string> {
   return shared;
 }
 
+/**
+ * The product page's review list and its parameters in one file, not two: the review pages import
+ * them too, so each would otherwise be a chunk of its own, with its own imports, exports and line
+ * in the route manifest (the product page's JavaScript budget, docs/benchmarks.md).
+ */
+const REVIEW_LIST = /\/app\/(components\/product\/reviews\.tsx|lib\/reviews\.ts)$/;
+
 function manualChunks(id: string, graph: ModuleGraph): string | undefined {
   if (FRAMEWORK.test(id)) return "framework";
-  return sharedChunkModules(graph).has(id) ? "shared" : undefined;
+  if (sharedChunkModules(graph).has(id)) return "shared";
+  return REVIEW_LIST.test(id) ? "reviews" : undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import { NonceContext } from "./lib/nonce";
 import { prerenderer } from "./lib/prerender.server";
 import { PrerenderContext } from "./lib/prerendered";
 import { SaveDataContext, wantsSaveData } from "./lib/save-data";
+import { jsonForScript } from "./lib/structured-data.server";
 
 // Every script carries the request's CSP nonce: React Router's own (<Scripts>, <ScrollRestoration>)
 // through `ServerRouter nonce`, its loader data below, ours through NonceContext. server/site.ts
@@ -57,7 +58,10 @@ export default async function handleRequest(
       </SaveDataContext.Provider>
     </NonceContext.Provider>,
   );
-  const page = documentOf(html, data === null ? "" : loaderDataScripts(data, nonce));
+  const structuredData = loadContext.structuredData
+    ? `<script type="application/ld+json">${jsonForScript(loadContext.structuredData)}</script>`
+    : "";
+  const page = documentOf(html, structuredData + (data === null ? "" : loaderDataScripts(data, nonce)));
   return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }
 

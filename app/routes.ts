@@ -37,6 +37,8 @@ export default [
     ]),
     // What holds a review for moderation, linked from the review form (IS 19000:2022 asks that it be disclosed).
     route("review-rules", "routes/review-rules.tsx"),
+    // A review's own page, whole ("Read more" under the product page's list), and its "Helpful" and "Report".
+    route("reviews/:reviewId", "routes/reviews.$reviewId.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Outside the main layout, with its own slim header: nothing to wander off to while paying.
@@ -74,8 +76,6 @@ export default [
   // The one cart action (every cart form posts here); a GET goes to /mycart.
   route("cart", "routes/cart.tsx"),
   route("resources/quick-view/:id", "routes/resources.quick-view.tsx"),
-  // "Helpful" and "Report" under a product page's reviews.
-  route("reviews/:reviewId", "routes/review-votes.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
 ] satisfies RouteConfig;

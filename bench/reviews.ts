@@ -34,6 +34,16 @@ const PAGE_REVIEWS = 500;
 /** The product page: sequential requests per state and round, rounds alternating the states. */
 const PAGE_REQUESTS = 60;
 const PAGE_ROUNDS = 3;
+/** The words of the long reviews: common English ones, so that their text compresses about as a real review's does. */
+const LONG_WORDS = (
+  "the product quality good great very nice bought after using for two weeks and it works well but battery " +
+  "life could be better delivery was quick packaging fine colour looks exactly like picture size fits " +
+  "comfortable material feels cheap expensive worth money would recommend friends family not happy return " +
+  "replaced seller customer service helpful screen bright sound clear remote easy setup installation took " +
+  "hour wall mount sturdy fabric soft washed twice shrank little stitching came loose sofa cushion lamp " +
+  "warm light room kitchen daily use charger heats phone cable short long lasting value price discount " +
+  "sale compared other brands this one better than expected honest review update month later still working"
+).split(" ");
 /** The list: requests per variant and product in each round (pages 1–5, mostly 1). */
 const LIST_REQUESTS = 60;
 const LIST_ROUNDS = 2;
@@ -156,26 +166,54 @@ export async function measureReviewPage(): Promise<PageFigures> {
     const timings = new Map(targets.map((t) => [t.name, [] as number[]]));
     const html = new Map<string, string>();
     const js = new Map<string, number>();
+    /** Warms the page up, then times PAGE_REQUESTS sequential requests of it, keeping its HTML and weighing its JavaScript. */
+    const measure = async (target: { name: string; url: string }) => {
+      for (let i = 0; i < 5; i++) await timedGet(target.url);
+      for (let i = 0; i < PAGE_REQUESTS; i++) {
+        const { ms, body } = await timedGet(target.url);
+        timings.get(target.name)!.push(ms);
+        html.set(target.name, body);
+      }
+      const weight = await scriptWeight(origin, target.url.slice(origin.length));
+      js.set(target.name, weight.jsFilesGzip + weight.inlineScriptGzip);
+    };
     for (let round = 0; round < PAGE_ROUNDS; round++) {
       for (const published of [false, true]) {
         await setPublished(db, product.id, published);
         // The shop hears of the change by NOTIFY (api/platform/catalogue-version.ts); then warm up.
         await new Promise((r) => setTimeout(r, 300));
-        for (const target of targets.filter((t) => t.published === published)) {
-          for (let i = 0; i < 5; i++) await timedGet(target.url);
-          for (let i = 0; i < PAGE_REQUESTS; i++) {
-            const { ms, body } = await timedGet(target.url);
-            timings.get(target.name)!.push(ms);
-            html.set(target.name, body);
-          }
-          const weight = await scriptWeight(origin, target.url.slice(origin.length));
-          js.set(target.name, weight.jsFilesGzip + weight.inlineScriptGzip);
-        }
+        for (const target of targets.filter((t) => t.published === published)) await measure(target);
       }
     }
+    // Then every review at its largest: the longest text (2,000 characters of words drawn from
+    // LONG_WORDS by a hash) and 3 photos. The list shows each text cut short, so the page's weight stays bounded.
+    await db.execute(sql`
+      update ${reviews} set body = left((
+        select string_agg((${pgArray(LONG_WORDS)}::text[])[1 + abs(hashtext(${reviews.id} || ':' || i)) % ${LONG_WORDS.length}], ' ')
+        from generate_series(1, 500) as i), 2000)
+      where ${reviews.productId} = ${product.id}`);
+    // …and 3 photos each, the most a review may have (their files need not exist: only the page's weight is measured here).
+    await db.execute(sql`
+      update ${reviews} set photos = (
+        select jsonb_agg(jsonb_build_object(
+          'id', h, 'path', '/media/reviews/' || ${reviews.id} || '/' || h || '-640.webp',
+          'srcset', '', 'thumb', jsonb_build_object('path', '/media/reviews/' || ${reviews.id} || '/' || h || '-320.webp',
+          'width', 320, 'height', 240)))
+        from (select substr(md5(${reviews.id} || '#' || n), 1, 16) as h from generate_series(1, 3) as n) as p)
+      where ${reviews.productId} = ${product.id}`);
+    await setPublished(db, product.id, true);
+    await new Promise((r) => setTimeout(r, 300));
+    const long = {
+      name: `${PAGE_REVIEWS} reviews of 2,000 characters and 3 photos, first page`,
+      published: true,
+      url: targets[1].url,
+    };
+    timings.set(long.name, []);
+    await measure(long);
+    targets.push(long);
     // The structured data's count: the pages showed what they were measured for.
     const counts = targets.map((t) => /"reviewCount":(\d+)/.exec(html.get(t.name) ?? "")?.[1]);
-    if (counts.join() !== `,${PAGE_REVIEWS},${PAGE_REVIEWS}`)
+    if (counts.join() !== `,${PAGE_REVIEWS},${PAGE_REVIEWS},${PAGE_REVIEWS}`)
       throw new Error(`The pages show review counts of ${counts.join(", ")}`);
     return {
       productPath,

@@ -4,6 +4,17 @@ import type { ImageSource } from "./images";
 
 /** The product shape the /userapp API answers (`GET /userapp/product/get/{id}`). */
 export type Product = ProductJson;
+/**
+ * A product as its page shows it: without what the page never reads (the id's copy, the types and
+ * gender the filters use, the merchant's people, when it was added), since the page's data rides
+ * along in its HTML for the first render.
+ */
+export type ShownProduct = Omit<
+  Product,
+  "id" | "productType" | "productSubType" | "gender" | "createdAt" | "merchant"
+> & {
+  merchant: Pick<Product["merchant"], "company_name">;
+};
 export type Variant = Product["variants"][number];
 
 /**

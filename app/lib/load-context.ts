@@ -1,4 +1,5 @@
 import { localCatalogueVersion } from "../../api/platform/catalogue-version";
+import type { AppLoadContext } from "react-router";
 import { type ApiClient, createApiClient } from "./userapp/client.server";
 import type { UserappFetch } from "./userapp/transport.server";
 
@@ -28,6 +29,11 @@ declare module "react-router" {
     cspNonce: string;
     /** This request's id (X-Request-Id), for log lines (entry.server.tsx's handleError). */
     requestId?: string;
+    /**
+     * The page's schema.org data (JSON-LD), set by its loader: entry.server.tsx writes it into the
+     * document, so that it costs the browser's JavaScript nothing (app/lib/structured-data.server.ts).
+     */
+    structuredData?: object;
   }
 }
 
@@ -35,7 +41,7 @@ declare module "react-router" {
 export function storefrontContext(
   userapp: UserappFetch,
   rest: { cspNonce: string; requestId?: string; apiIdentity?: object; catalogueVersion?: () => number },
-) {
+): AppLoadContext {
   return {
     userapp,
     api: createApiClient(userapp),

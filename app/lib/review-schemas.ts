@@ -1,10 +1,13 @@
 import { z } from "zod";
-import { imageFileProblem } from "./image-upload";
+import { imageFileProblem, IMAGE_TYPES } from "./image-upload";
 import { CONTROL_CHARACTER_MESSAGE, withoutControlCharacters } from "./plain-text";
-import { REVIEW_BODY_MAX, REVIEW_PHOTOS_MAX, REVIEW_TITLE_MAX, shortName, tooManyPhotos } from "./reviews";
+import { REVIEW_BODY_MAX, REVIEW_PHOTOS_MAX, REVIEW_TITLE_MAX, shortName, tooManyPhotos } from "./review-form";
 
 // The review form's rules (the API holds the same ones and has the last word). Apart from
 // app/lib/reviews.ts, which the product page imports: zod would add about 24 KB gzip to its JavaScript.
+
+/** The photo input's `accept`. */
+export const REVIEW_PHOTO_ACCEPT = IMAGE_TYPES.join(",");
 
 const STARS_MESSAGE = "Choose from 1 to 5 stars";
 

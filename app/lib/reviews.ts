@@ -1,38 +1,11 @@
-import { IMAGE_TYPES } from "./image-upload";
+// The storefront's side of reviews (docs/decisions/029-reviews.md): the product page's list, its
+// parameters and words, and the review pages' paths. The form's limits and words are in
+// review-form.ts and its zod schema in review-schemas.ts, so that neither rides on the product page.
 
-// The storefront's side of reviews (docs/decisions/029-reviews.md): the form's limits, the
-// product page's list parameters, and the words. The form's zod schema is in review-schemas.ts,
-// so that zod stays out of the product page's JavaScript.
-
-export const REVIEW_TITLE_MAX = 100;
-export const REVIEW_BODY_MAX = 2000;
 export const REVIEW_RULES_PATH = "/review-rules";
-/** Photos one review may have (api/lib/reviews/review-photos.ts). */
-export const REVIEW_PHOTOS_MAX = 3;
-/** The photo input's `accept`. */
-export const REVIEW_PHOTO_ACCEPT = IMAGE_TYPES.join(",");
-
-/** Too many photos for a review that keeps `kept` of its own. */
-export const tooManyPhotos = (kept: number) =>
-  kept === 0
-    ? `Choose at most ${REVIEW_PHOTOS_MAX} photos.`
-    : `A review has at most ${REVIEW_PHOTOS_MAX} photos and yours has ${kept}: choose at most ${Math.max(0, REVIEW_PHOTOS_MAX - kept)} more, or remove one.`;
 
 /** The page where a shopper writes, edits or deletes their review of a product. */
 export const reviewPath = (productId: string) => `/myaccount/reviews/${productId}`;
-
-/** A file's name as a message quotes it: at most 60 characters. */
-export const shortName = (name: string) => ([...name].length > 60 ? `${[...name].slice(0, 59).join("")}…` : name);
-
-/** The words of each number of stars, on the form's choices. */
-export const STAR_WORDS = ["", "Very poor", "Poor", "Average", "Good", "Excellent"] as const;
-
-/** Why a review waits for moderation, in the shopper's words. */
-export const HELD_FOR_TEXT = {
-  email: "an email address",
-  phone: "a phone number",
-  link: "a link",
-} as const;
 
 export const REVIEW_SORT_LABELS = {
   helpful: "Most helpful",
@@ -82,3 +55,6 @@ export function reviewHref(search: URLSearchParams, pathname: string, change: Pa
   const text = query.toString();
   return `${pathname}${text ? `?${text}` : ""}#reviews`;
 }
+
+/** A review's own page, where its whole text is read. */
+export const reviewPagePath = (reviewId: string) => `/reviews/${reviewId}`;

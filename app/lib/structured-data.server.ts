@@ -1,13 +1,24 @@
-import { isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";
+import { isInStock, priceOf, productPath, ratingOf, variantOf, type ShownProduct } from "~/lib/catalogue";
 import { absoluteUrl } from "~/lib/seo";
-import type { ReviewJson } from "../../../api/contract/types";
+import type { ReviewJson } from "../../api/contract/types";
+
+type JsonLdReview = Pick<ReviewJson, "author" | "createdAt" | "title" | "body" | "stars">;
+
+// The product page's schema.org data for search engines. Its loader puts it in the request's
+// context (`structuredData`) and entry.server.tsx writes it into the document: it is for the HTML a
+// crawler reads, so neither this code nor the reviews' whole texts ride in the browser's JavaScript.
 
 /**
- * schema.org Product for search engines: the chosen size's offer in INR with its availability.
- * The rating is only claimed when published reviews give the product one (`ratingOf`), with the
- * reviews of the page's first page of them.
+ * schema.org Product: the chosen size's offer in INR with its availability. The rating is only
+ * claimed when published reviews give the product one (`ratingOf`), with the reviews of the page's
+ * first page of them, each whole.
  */
-export function productJsonLd(product: Product, size: string, origin: string, reviews: readonly ReviewJson[] = []) {
+export function productJsonLd(
+  product: ShownProduct,
+  size: string,
+  origin: string,
+  reviews: readonly JsonLdReview[] = [],
+) {
   const variant = variantOf(product, size);
   const rating = ratingOf(product);
   const { sellingPrice } = priceOf(variant);
@@ -61,23 +72,4 @@ export function productJsonLd(product: Product, size: string, origin: string, re
 /** JSON inside <script>: "<" is escaped so no text in the catalogue can close the element. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
-}
-
-export function ProductStructuredData({
-  product,
-  size,
-  origin,
-  reviews,
-}: {
-  product: Product;
-  size: string;
-  origin: string;
-  reviews?: readonly ReviewJson[];
-}) {
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, size, origin, reviews)) }}
-    />
-  );
 }

@@ -8,7 +8,8 @@ import { adminListHref } from "~/lib/admin";
 import { failedLoad } from "~/lib/admin-catalogue.server";
 import { failedAdminCall } from "~/lib/admin-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
-import { HELD_FOR_TEXT, REVIEW_RULES_PATH } from "~/lib/reviews";
+import { HELD_FOR_TEXT } from "~/lib/review-form";
+import { REVIEW_RULES_PATH } from "~/lib/reviews";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/admin.reviews";
 

@@ -15,16 +15,14 @@ import { IMAGE_SIZE_MESSAGE, imageFileProblem } from "~/lib/image-upload";
 import {
   HELD_FOR_TEXT,
   REVIEW_BODY_MAX,
-  REVIEW_PHOTO_ACCEPT,
   REVIEW_PHOTOS_MAX,
-  REVIEW_RULES_PATH,
   REVIEW_TITLE_MAX,
-  reviewPath,
   shortName,
   STAR_WORDS,
   tooManyPhotos,
-} from "~/lib/reviews";
-import { reviewFormSchema } from "~/lib/review-schemas";
+} from "~/lib/review-form";
+import { REVIEW_RULES_PATH, reviewPath } from "~/lib/reviews";
+import { REVIEW_PHOTO_ACCEPT, reviewFormSchema } from "~/lib/review-schemas";
 import { SHOP_NAME } from "~/lib/seo";
 import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
 import { redirectWithSuccess } from "~/lib/toast.server";

@@ -4,7 +4,6 @@ import {
   Link,
   redirect,
   useLocation,
-  useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { ID_PATTERN } from "../../api/contract";
@@ -16,18 +15,20 @@ import { ProductGallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity";
 import { SizeSelector } from "~/components/product/size-selector";
 import { ProductReviews } from "~/components/product/reviews";
-import { ProductStructuredData } from "~/components/product/structured-data";
 import { Prices } from "~/components/prices";
 import { Stars } from "~/components/stars";
-import { isInStock, priceOf, productPath, ratingOf, variantOf } from "~/lib/catalogue";
+import { isInStock, priceOf, productPath, ratingOf, type ShownProduct, variantOf } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
 import { imagesOf } from "~/lib/images";
 import { deliveryKeep, readSelection, selectionSearch, type ProductSelection } from "~/lib/product-selection";
 import { catalogueShouldRevalidate } from "~/lib/revalidate";
+import { publicOrigin } from "~/lib/config.server";
 import { deliveryCheck } from "~/lib/pincode.server";
 import { readReviewParams, REVIEW_PARAMS, reviewQuery } from "~/lib/reviews";
+import { shownReviewPage, shownStanding } from "~/lib/reviews.server";
 import { readToken } from "~/lib/session.server";
 import { seo, SHOP_NAME } from "~/lib/seo";
+import { productJsonLd } from "~/lib/structured-data.server";
 import { useRootData } from "~/lib/shopper";
 import type { Route } from "./+types/product";
 
@@ -68,14 +69,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     token ? context.api.shopper(token).reviewStanding(product._id) : null,
   ]);
   if (!reviews.ok) throw data(null, { status: reviews.httpStatus === 404 ? 404 : 500 });
+  const {
+    id: _copy,
+    productType: _type,
+    productSubType: _subType,
+    gender: _gender,
+    createdAt: _added,
+    ...rest
+  } = product;
+  const shown: ShownProduct = { ...rest, merchant: { company_name: product.merchant.company_name } };
+  const selection = readSelection(product, url.searchParams);
+  // For search engines, in the document only (entry.server.tsx), with the reviews' whole texts.
+  context.structuredData = productJsonLd(product, selection.size, publicOrigin(request), reviews.envelope.data.data);
   return {
-    product,
-    selection: readSelection(product, url.searchParams),
-    origin: url.origin,
+    product: shown,
+    selection,
     delivery,
-    reviews: reviews.envelope.data,
+    // Only what the list shows, each text cut short: the page's data rides along in its HTML.
+    reviews: shownReviewPage(reviews.envelope.data),
     reviewParams,
-    standing: standing?.ok ? standing.envelope.data : null,
+    standing: standing?.ok ? shownStanding(standing.envelope.data) : null,
   };
 }
 
@@ -112,7 +125,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const location = useLocation();
   const { user, cart } = useRootData();
-  const rootOrigin = (useRouteLoaderData("root") as { origin?: string } | undefined)?.origin;
 
   // Read from the URL, not the loader: size/qty/image links do not revalidate (see shouldRevalidate).
   const selection = readSelection(product, new URLSearchParams(location.search));
@@ -131,12 +143,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-screen-xl px-4 pb-16 pt-4 sm:px-6 lg:px-8" data-product={product._id}>
-      <ProductStructuredData
-        product={product}
-        size={selection.size}
-        origin={rootOrigin ?? loaderData.origin}
-        reviews={loaderData.reviews.data}
-      />
       <Breadcrumbs
         className="mb-4"
         items={[

@@ -1,13 +1,100 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { ID_PATTERN } from "../../api/contract";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ReviewItem } from "~/components/product/reviews";
+import { productPath } from "~/lib/catalogue";
+import { CATALOGUE_CACHE } from "~/lib/http-cache";
+import { shownReview } from "~/lib/reviews.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { readToken } from "~/lib/session.server";
+import { seo, SHOP_NAME } from "~/lib/seo";
 import { requireShopper } from "~/lib/shopper-api.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import type { Route } from "./+types/review-votes";
+import type { Route } from "./+types/reviews.$reviewId";
 
 /**
- * "Helpful" (`intent=helpful`) and "Report" (`intent=report`) under a review on the product page:
- * a guest signs in first and comes back to the page; the answer is a toast on the page it came from.
+ * /reviews/{id}: one published review, whole (the product page's list cuts a long text short and
+ * links here), with its product. A held, removed or unknown review is a 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = params.reviewId ?? "";
+  if (!ID_PATTERN.test(id)) throw data(null, { status: 404 });
+  const result = await context.api.public.review(id);
+  if (!result.ok) throw data(null, { status: result.httpStatus === 404 ? 404 : 500 });
+  const { product, ...review } = result.envelope.data;
+  // Whether it is the signed-in shopper's own (no "Was this helpful?" on it), as on the product page.
+  const token = await readToken(request);
+  const standing = token ? await context.api.shopper(token).reviewStanding(product._id) : null;
+  return {
+    review: shownReview(review, Infinity),
+    own: standing?.ok === true && standing.envelope.data.review?._id === review._id,
+    product: { _id: product._id, category: product.category, title: { shortTitle: product.shortTitle } },
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": CATALOGUE_CACHE };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const found = args.loaderData;
+  if (!found) return [{ title: `Review not found | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+  const { review, product } = found;
+  const text = review.title || review.body;
+  return seo(args, {
+    title: `${review.author}'s review of ${product.title.shortTitle}`,
+    description: `${review.stars} of 5 stars. ${text.length > 140 ? `${text.slice(0, 139).trimEnd()}…` : text}`,
+    path: `/reviews/${review._id}`,
+  });
+};
+
+export default function ReviewPage({ loaderData }: Route.ComponentProps) {
+  const { review, own, product } = loaderData;
+  const productHref = productPath(product);
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-16 pt-4 sm:px-6 lg:px-8">
+      <Breadcrumbs
+        className="mb-4"
+        items={[{ label: "Home", to: "/" }, { label: product.title.shortTitle, to: productHref }, { label: "Review" }]}
+      />
+      <h1 className="text-2xl font-bold text-gray-900">
+        A review of{" "}
+        <Link to={productHref} className="text-brand hover:underline">
+          {product.title.shortTitle}
+        </Link>
+      </h1>
+      <ol className="mt-2" aria-label="Review">
+        <ReviewItem review={review} own={own} here={`/reviews/${review._id}`} Title="h2" />
+      </ol>
+      <Link to={`${productHref}#reviews`} className="mt-4 inline-block font-semibold text-brand hover:underline">
+        ← All reviews of this product
+      </Link>
+    </div>
+  );
+}
+
+/** A review that is not (or no longer) shown: a real 404 inside the layout, with a way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">{notFound ? "Review not found" : "Something went wrong"}</h1>
+      <p className="mt-3 text-gray-600">
+        {notFound
+          ? "This review does not exist or is no longer shown."
+          : "We could not load this review. Please try again in a moment."}
+      </p>
+      <Link to="/shop" className="mt-6 inline-block font-semibold text-brand hover:underline">
+        Continue shopping
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * "Helpful" (`intent=helpful`) and "Report" (`intent=report`) under a review, on the product page
+ * or the review's own: a guest signs in first and comes back to the page; the answer is a toast on
+ * the page it came from.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -20,9 +107,4 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.ok) return redirectWithSuccess(back, result.envelope.message);
   if (result.httpStatus === 404) return redirectWithError(back, "This review is no longer shown.");
   return redirectWithError(back, result.envelope.message || "Please try again in a moment.");
-}
-
-/** Nothing to show: a GET goes back to the shop. */
-export function loader() {
-  throw data(null, { status: 404 });
 }

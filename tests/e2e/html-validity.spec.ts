@@ -70,6 +70,17 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     ).status(),
   ).toBe(201);
 
+  // A review's own page: the first review of the first product that has one (the seed writes sample reviews).
+  let reviewId = "";
+  for (const listed of products) {
+    const reviews = (await (await request.get(`/userapp/product/${listed._id}/reviews`)).json()).data.data;
+    if (reviews.length > 0) {
+      reviewId = reviews[0]._id as string;
+      break;
+    }
+  }
+  expect(reviewId).not.toBe("");
+
   const guestPages = [
     "/",
     "/shop",
@@ -78,6 +89,7 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     `${productPath(product)}?pin=110001`,
     `${productPath(product)}?rstars=5&rsort=newest`,
     "/review-rules",
+    `/reviews/${reviewId}`,
     "/login",
     "/register",
     "/no-such-page",

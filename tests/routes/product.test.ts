@@ -1,6 +1,6 @@
 import { apiContext } from "./harness";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productJsonLd, jsonForScript } from "../../app/components/product/structured-data";
+import { productJsonLd, jsonForScript } from "../../app/lib/structured-data.server";
 import type { Product } from "../../app/lib/catalogue";
 import { loader as quickViewLoader } from "../../app/routes/resources.quick-view";
 import { loader, shouldRevalidate } from "../../app/routes/product";
@@ -14,14 +14,10 @@ const shirtPath = () => `/product/fashion/classic-cotton-shirt/${shirtId}`;
 type ProductLoaderArgs = Parameters<typeof loader>[0];
 
 /** Calls the product page's loader as React Router would for `path`. */
-function loadProduct(path: string) {
+function loadProduct(path: string, context = apiContext((request: Request) => api.app.fetch(request))) {
   const url = new URL(path, "http://shop.test");
   const splat = url.pathname.replace(/^\/product\/?/, "");
-  return loader({
-    request: new Request(url),
-    params: { "*": splat },
-    context: apiContext((request: Request) => api.app.fetch(request)),
-  } as unknown as ProductLoaderArgs);
+  return loader({ request: new Request(url), params: { "*": splat }, context } as unknown as ProductLoaderArgs);
 }
 
 /** The Response a loader threw (a redirect or a 404). */
@@ -66,12 +62,15 @@ beforeAll(async () => {
 
 describe("product page loader", () => {
   it("answers the product on its canonical path, with the default selection", async () => {
-    const result = await loadProduct(shirtPath());
+    const context = apiContext((request: Request) => api.app.fetch(request));
+    const result = await loadProduct(shirtPath(), context);
     expect(result.product._id).toBe(shirtId);
     expect(result.product.title.shortTitle).toBe("Classic Cotton Shirt!");
     // Default size: M when the product has it; no quantity in the URL; first image.
     expect(result.selection).toEqual({ size: "M", qty: null, image: 0, pin: null });
-    expect(result.origin).toBe("http://shop.test");
+    // The search engines' data goes to the document (entry.server.tsx), on the public origin, not to the browser's data.
+    expect(context.structuredData).toMatchObject({ offers: { url: `http://shop.test${shirtPath()}` } });
+    expect(result).not.toHaveProperty("origin");
   });
 
   it("redirects a missing slug permanently to the canonical path", async () => {

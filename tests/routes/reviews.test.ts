@@ -8,7 +8,7 @@ import ReviewPage, {
   loader as reviewLoader,
 } from "../../app/routes/myaccount.reviews.$productId";
 import ProductPage, { loader as productLoader } from "../../app/routes/product";
-import { productJsonLd } from "../../app/components/product/structured-data";
+import OneReviewPage, { loader as oneReviewLoader } from "../../app/routes/reviews.$reviewId";
 import { confirmCod, createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
 import { formPost, loadContext, nextCookies, noisePng, pageGet, renderPage, settle, signedInShopper } from "./harness";
 
@@ -154,7 +154,7 @@ describe("the review page", () => {
 
     const { answer, path } = await productPage(shopper.productId, "", shopper.cookie);
     expect(answer.data.reviews.summary).toMatchObject({ ratingValue: 4, ratingCount: 1 });
-    expect(answer.data.standing.review).toMatchObject({ stars: 4, title: "Solid" });
+    expect(answer.data.standing).toEqual({ canReview: false, reviewId: expect.any(String) });
     const productHtml = await renderPage(
       path,
       createElement(ProductPage as never, { loaderData: answer.data, params: {} } as never),
@@ -162,7 +162,7 @@ describe("the review page", () => {
     expect(productHtml).toContain("Verified purchase");
     expect(productHtml).toContain("Meera I.");
     expect(productHtml).toContain("Edit your review");
-    expect(productJsonLd(answer.data.product, "M", "", answer.data.reviews.data)).toMatchObject({
+    expect(context.structuredData).toMatchObject({
       aggregateRating: { ratingValue: 4, reviewCount: 1 },
       review: [{ "@type": "Review", author: { name: "Meera I." }, reviewRating: { ratingValue: 4 } }],
     });
@@ -378,6 +378,69 @@ describe("review photos through the whole site", () => {
   });
 });
 
+describe("a long review", () => {
+  it("shows on the product page cut at a word with Read more, whole on its own page and in the search engines' data", async () => {
+    const shopper = await shopperWithOrder();
+    const body = `${"Solid build, bright screen and a remote that works from across the room. ".repeat(6)}The end.`;
+    const written = await api.call("POST", `/userapp/product/${shopper.productId}/reviews`, {
+      token: shopper.token,
+      body: { stars: 5, title: "Worth it", body },
+    });
+    const reviewId = written.body.data._id as string;
+
+    const { answer, path } = await productPage(shopper.productId);
+    const [shown] = answer.data.reviews.data;
+    expect(shown).toMatchObject({ _id: reviewId, cut: true });
+    expect(shown.body.endsWith("…")).toBe(true);
+    expect([...shown.body].length).toBeLessThanOrEqual(201);
+    expect(body.startsWith(shown.body.slice(0, -1))).toBe(true);
+    // Only what the list shows reaches the browser: no status, product id or photos' srcset.
+    expect(Object.keys(shown).sort()).toEqual(
+      ["_id", "author", "body", "cut", "date", "helpfulCount", "photos", "stars", "title", "verified"].sort(),
+    );
+    expect(context.structuredData).toMatchObject({ review: [{ reviewBody: body }] });
+    const html = await renderPage(path, createElement(ProductPage as never, { loaderData: answer.data } as never));
+    expect(html).toContain(`href="/reviews/${reviewId}"`);
+    expect(html).toContain("Read more");
+    expect(html).not.toContain("The end.");
+
+    const page = await settle(() =>
+      oneReviewLoader({ request: pageGet(`/reviews/${reviewId}`), params: { reviewId }, context } as never),
+    );
+    expect(page.data.review).toMatchObject({ _id: reviewId, body, cut: false });
+    expect(page.data.own).toBe(false);
+    const whole = await renderPage(
+      `/reviews/${reviewId}`,
+      createElement(OneReviewPage as never, { loaderData: page.data } as never),
+    );
+    expect(whole).toContain("The end.");
+    expect(whole).not.toContain("Read more");
+    expect(whole).toContain(`href="${path}"`);
+    expect(whole).toContain("Was this helpful?");
+    // Its author is not asked whether it helped.
+    const own = await settle(() =>
+      oneReviewLoader({
+        request: pageGet(`/reviews/${reviewId}`, shopper.cookie),
+        params: { reviewId },
+        context,
+      } as never),
+    );
+    expect(own.data.own).toBe(true);
+
+    // Held, it is not found; nor is an id of the wrong shape.
+    await api.call("PUT", `/userapp/reviews/${reviewId}`, {
+      token: shopper.token,
+      body: { stars: 5, body: "Write to me at meera@example.com" },
+    });
+    for (const id of [reviewId, "nope"]) {
+      const missing = await settle(() =>
+        oneReviewLoader({ request: pageGet(`/reviews/${id}`), params: { reviewId: id }, context } as never),
+      );
+      expect(missing.status).toBe(404);
+    }
+  });
+});
+
 describe("the product page's reviews", () => {
   it("reads stars, sort and page from the URL, and shows No ratings yet without reviews", async () => {
     const productId = await insertProduct(api.db, { ratingValue: null, ratingCount: null });
@@ -387,7 +450,7 @@ describe("the product page's reviews", () => {
     const html = await renderPage(path, createElement(ProductPage as never, { loaderData: answer.data } as never));
     expect(html).toContain("No ratings yet");
     expect(html).not.toContain('role="img" aria-label="Rated');
-    expect(productJsonLd(answer.data.product, "M", "", answer.data.reviews.data)).not.toHaveProperty("aggregateRating");
+    expect(context.structuredData).not.toHaveProperty("aggregateRating");
 
     const filtered = await productPage(productId, "?rstars=2&rsort=lowest&rpage=3");
     expect(filtered.answer.data.reviewParams).toEqual({ stars: 2, photos: false, sort: "lowest", page: 3 });
@@ -444,7 +507,7 @@ describe("the back office's moderation queue", () => {
 
 describe("helpful and report", () => {
   it("votes and reports from the product page's forms, with a toast back on the page; a guest signs in first", async () => {
-    const { action: voteAction } = await import("../../app/routes/review-votes");
+    const { action: voteAction } = await import("../../app/routes/reviews.$reviewId");
     const author = await shopperWithOrder();
     await postReview(author.productId, { intent: "save", stars: "3" }, author.cookie);
     const reviewId = (await getReviewPage(author.productId, author.cookie)).data.standing.review._id;

@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
-import type { ReviewJson, ReviewPage, ReviewStanding } from "../../../api/contract/types";
-import { formatOrderDate } from "~/components/orders/order-format";
+import type { ReviewJson } from "../../../api/contract/types";
 import { Stars } from "~/components/stars";
 import { ratingOf } from "~/lib/catalogue";
 import {
@@ -9,8 +8,10 @@ import {
   type ReviewParams,
   type ReviewSortId,
   reviewHref,
+  reviewPagePath,
   reviewPath,
 } from "~/lib/reviews";
+import type { ShownReview, ShownReviewPage, ShownStanding } from "~/lib/reviews.server";
 
 const chip =
   "rounded-full border px-3 py-1 text-sm hover:border-brand hover:text-brand aria-[current=true]:border-brand aria-[current=true]:bg-brand/5 aria-[current=true]:font-semibold aria-[current=true]:text-brand";
@@ -29,10 +30,10 @@ export function ProductReviews({
   search,
 }: {
   productId: string;
-  page: ReviewPage;
+  page: ShownReviewPage;
   params: ReviewParams;
   /** The signed-in shopper's standing; null for a guest. */
-  standing: ReviewStanding | null;
+  standing: ShownStanding | null;
   pathname: string;
   search: URLSearchParams;
 }) {
@@ -40,7 +41,7 @@ export function ProductReviews({
   const rating = ratingOf(summary);
   const total = summary.ratingCount ?? 0;
   const href = (change: Partial<ReviewParams>) => reviewHref(search, pathname, change);
-  const ownId = standing?.review?._id ?? null;
+  const ownId = standing?.reviewId ?? null;
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-12 max-w-3xl scroll-mt-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -51,7 +52,7 @@ export function ProductReviews({
           <Link to={reviewPath(productId)} className="font-semibold text-brand hover:underline" data-write-review>
             Write a review
           </Link>
-        ) : standing?.review ? (
+        ) : ownId ? (
           <Link to={reviewPath(productId)} className="font-semibold text-brand hover:underline" data-write-review>
             Edit your review
           </Link>
@@ -200,17 +201,29 @@ export function ProductReviews({
   );
 }
 
-function ReviewItem({ review, own, here }: { review: ReviewJson; own: boolean; here: string }) {
+/** One review: its stars, title, author, date, text (cut short, "Read more" leading to the rest), photos and votes. */
+export function ReviewItem({
+  review,
+  own,
+  here,
+  Title = "h3",
+}: {
+  review: ShownReview;
+  own: boolean;
+  here: string;
+  /** The title's heading: h3 under the product page's "Ratings & reviews", h2 on the review's own page. */
+  Title?: "h2" | "h3";
+}) {
   return (
     <li className="py-4" data-review={review._id}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Stars value={review.stars} size={14} />
-        {review.title ? <h3 className="font-semibold text-gray-900">{review.title}</h3> : null}
+        {review.title ? <Title className="font-semibold text-gray-900">{review.title}</Title> : null}
       </div>
       <p className="mt-1 flex flex-wrap items-center gap-x-2 text-xs text-gray-600">
         <span>{review.author}</span>
         <span aria-hidden="true">·</span>
-        <span>{formatOrderDate(review.createdAt)}</span>
+        <span>{review.date}</span>
         {review.verified ? (
           <span className="rounded bg-green-50 px-1.5 py-0.5 font-semibold text-green-800" data-verified>
             Verified purchase
@@ -218,7 +231,22 @@ function ReviewItem({ review, own, here }: { review: ReviewJson; own: boolean; h
         ) : null}
         {own ? <span className="font-semibold text-brand">Your review</span> : null}
       </p>
-      {review.body ? <p className="mt-2 whitespace-pre-line text-gray-800">{review.body}</p> : null}
+      {review.body ? (
+        <p className="mt-2 whitespace-pre-line text-gray-800">
+          {review.body}
+          {review.cut ? (
+            <>
+              {" "}
+              <Link
+                to={reviewPagePath(review._id)}
+                className="whitespace-nowrap font-semibold text-brand hover:underline"
+              >
+                Read more<span className="sr-only"> of {review.author}'s review</span>
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <ReviewPhotos review={review} />
       <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-gray-600">
         {review.helpfulCount > 0 ? (
@@ -252,7 +280,7 @@ export function ReviewPhotos({
   review,
   alt,
 }: {
-  review: Pick<ReviewJson, "photos" | "author">;
+  review: { author: string; photos: Pick<ReviewJson["photos"][number], "id" | "path" | "thumb">[] };
   /** The alt text instead of "Photo 1 of 2 from Priya S.'s review". */
   alt?: string;
 }) {

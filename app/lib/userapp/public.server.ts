@@ -4,6 +4,7 @@ import type {
   PinPlace,
   ProductJson,
   ProductPage,
+  PublishedReviewJson,
   ReviewPage,
   SignedInUserJson,
   UserJson,
@@ -27,6 +28,8 @@ export function publicApi(send: Send) {
     /** A page of the product's published reviews: `query` holds stars, sort and page as the product page's URL has them. */
     reviews: (id: string, query: URLSearchParams) =>
       send<ReviewPage>("GET", `product/${encodeURIComponent(id)}/reviews?${query}`),
+    /** One published review, whole, with its product; 404 for any other. */
+    review: (id: string) => send<PublishedReviewJson>("GET", `reviews/${encodeURIComponent(id)}`),
     /** The place of a PIN code already checked against PIN_PATTERN. */
     pinPlace: (pin: string) => send<PinPlace>("GET", `pincode/${pin}`),
     /** When `productId` reaches the PIN code. */

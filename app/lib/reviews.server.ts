@@ -1,0 +1,54 @@
+import type { ReviewJson, ReviewPage, ReviewStanding } from "../../api/contract/types";
+import { formatOrderDate } from "~/components/orders/order-format";
+
+// What the review pages' loaders hand to the browser: only what the lists show. The page's data
+// rides along in its HTML for the first render, counted in its JavaScript (docs/benchmarks.md).
+
+/**
+ * How much of a review's text the product page's list shows (about five lines on a phone); its
+ * own page (`/reviews/{id}`) has the whole text.
+ */
+export const REVIEW_EXCERPT_CHARS = 200;
+
+/**
+ * A review as a list shows it: only the fields it shows (the page's data rides along in its
+ * HTML for the browser's first render), with the text cut at a word within REVIEW_EXCERPT_CHARS,
+ * `cut` saying so.
+ */
+export function shownReview(review: ReviewJson, chars = REVIEW_EXCERPT_CHARS) {
+  const letters = [...review.body];
+  const cut = letters.length > chars;
+  const head = letters.slice(0, chars).join("");
+  const atWord = head.replace(/\s+\S*$/, "");
+  return {
+    _id: review._id,
+    author: review.author,
+    verified: review.verified,
+    stars: review.stars,
+    title: review.title,
+    body: cut ? `${(atWord || head).trimEnd()}…` : review.body,
+    cut,
+    helpfulCount: review.helpfulCount,
+    photos: review.photos.map(({ id, path, thumb }) => ({ id, path, thumb })),
+    /** The day, as the list shows it (formatted here, so the page loads no date formats). */
+    date: formatOrderDate(review.createdAt),
+  };
+}
+export type ShownReview = ReturnType<typeof shownReview>;
+
+/** The product page's review list, as it shows it: the summary, the reviews cut short, the pager's links. */
+export function shownReviewPage(page: ReviewPage) {
+  const { pageCount, currentPage, prev, next } = page.paginator;
+  return {
+    summary: page.summary,
+    data: page.data.map((review) => shownReview(review)),
+    paginator: { pageCount, currentPage, prev, next },
+  };
+}
+export type ShownReviewPage = ReturnType<typeof shownReviewPage>;
+
+/** What the product page needs of a signed-in shopper's standing: whether to offer the form, and their review's id. */
+export function shownStanding(standing: ReviewStanding) {
+  return { canReview: standing.canReview, reviewId: standing.review?._id ?? null };
+}
+export type ShownStanding = ReturnType<typeof shownStanding>;
