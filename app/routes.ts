@@ -70,6 +70,8 @@ export default [
     route("webhooks/deliveries/:id", "routes/admin.webhooks.deliveries.$id.tsx"),
     route("webhooks/:id", "routes/admin.webhooks.$id.tsx"),
     route("reviews", "routes/admin.reviews.tsx"),
+    // A queued review's photo, whatever its status (/media shows published reviews' photos only).
+    route("reviews/:reviewId/photos/:file", "routes/admin.reviews.$reviewId.photos.$file.ts"),
     route("audit", "routes/admin.audit.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { Database } from "../db/client";
 import type { Envelope } from "../lib/http/http";
 import { failure, mount } from "../lib/http/openapi";
@@ -14,10 +15,23 @@ const FILE = /^([a-z0-9-]{1,40})\.svg$/;
  * shows the same picture, so browsers and CDNs may keep it for a year without asking again.
  */
 const tags = ["media"];
-const image = (type: string, description: string) => ({
+/** An answer of image bytes, for the document. */
+export const image = (type: string, description: string) => ({
   description,
   content: { [type]: { schema: z.string().openapi({ format: "binary" }) } },
 });
+
+/**
+ * Answers an uploaded photo's WebP bytes, never to be sniffed as anything else or run as a
+ * document; the caller says how long it may be kept (Cache-Control).
+ */
+export function sendWebp(c: Context, bytes: Uint8Array<ArrayBuffer>) {
+  c.header("Content-Type", "image/webp");
+  c.header("Content-Length", String(bytes.byteLength));
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Content-Security-Policy", "default-src 'none'");
+  return c.body(bytes);
+}
 
 // Outside /userapp: no token, no body, so none of the API's shared answers (api/lib/http/openapi.ts apiRoute).
 const artRoute = createRoute({
@@ -86,12 +100,8 @@ export function mediaRoutes(deps: { db: Database }) {
     if (bytes === null) {
       return c.json({ status: "RECORD_NOT_FOUND", message: "No such image", data: null } satisfies Envelope, 404);
     }
-    c.header("Content-Type", "image/webp");
-    c.header("Content-Length", String(bytes.byteLength));
     c.header("Cache-Control", "public, max-age=31536000, immutable");
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Content-Security-Policy", "default-src 'none'");
-    return c.body(bytes);
+    return sendWebp(c, bytes);
   });
 
   mount(app, reviewPhotoRoute, async (c) => {
@@ -107,9 +117,7 @@ export function mediaRoutes(deps: { db: Database }) {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Content-Security-Policy", "default-src 'none'");
     if (c.req.header("if-none-match") === etag) return c.body(null, 304);
-    c.header("Content-Type", "image/webp");
-    c.header("Content-Length", String(bytes.byteLength));
-    return c.body(bytes);
+    return sendWebp(c, bytes);
   });
 
   return app;

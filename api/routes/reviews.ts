@@ -25,9 +25,10 @@ import {
   reviewStanding,
   voteHelpful,
 } from "../lib/reviews/reviews";
-import { addReviewPhoto, MAX_REVIEW_PHOTOS, removeReviewPhoto } from "../lib/reviews/review-photos";
+import { addReviewPhoto, MAX_REVIEW_PHOTOS, readReviewMedia, removeReviewPhoto } from "../lib/reviews/review-photos";
 import { MAX_IMAGE_BYTES } from "../lib/catalogue/product-images";
 import { uploadedFile } from "../lib/http/uploads";
+import { image, sendWebp } from "./media";
 import { pageQuerySchema } from "./orders";
 
 const tags = ["reviews"];
@@ -297,6 +298,24 @@ const removeRoute = apiRoute({
   responses: { 200: success("The review is removed.", reviewSchema) },
 });
 
+const photoRoute = apiRoute({
+  method: "get",
+  path: "/reviews/{id}/photos/{file}",
+  tags: adminTags,
+  summary: "A review's photo file (WebP, `<hash>-<width>.webp`, as in its `path`), whatever the review's status",
+  description:
+    "For deciding on a held or reported review: the file /media/reviews/{id}/{file} serves only while the review is published, answered here while it is held or removed too (until its author deletes it). Never kept by any cache (`private, no-store`).",
+  access: "admin",
+  request: {
+    params: reviewParams.extend({ file: z.string().openapi({ example: "0123456789abcdef-320.webp" }) }),
+  },
+  failures: [404],
+  responses: {
+    200: image("image/webp", "The photo"),
+    404: failure(404, "RECORD_NOT_FOUND: no such review, or no such file of it"),
+  },
+});
+
 /** The back office's moderation (mounted at /userapp/admin): admins only, every decision in the audit log. */
 export function adminReviewRoutes(deps: ApiDeps) {
   const { db } = deps;
@@ -310,6 +329,14 @@ export function adminReviewRoutes(deps: ApiDeps) {
   mount(app, queueRoute, async (c) => {
     const { page, limit } = validate(pageQuerySchema, c.req.query());
     return ok(c, await moderationQueue(db, page, limit));
+  });
+
+  mount(app, photoRoute, async (c) => {
+    const bytes = await readReviewMedia(db, c.req.param("id"), c.req.param("file"), "any");
+    if (bytes === null) throw notFound("No such image");
+    // The app says so for every answer to a token too: this one must never outlive the session.
+    c.header("Cache-Control", "private, no-store");
+    return sendWebp(c, bytes);
   });
 
   mount(app, publishRoute, async (c) => {

@@ -1,4 +1,4 @@
-import { failedLoad } from "~/lib/admin-catalogue.server";
+import { failedRawLoad } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import type { Route } from "./+types/admin.catalogue.export";
@@ -13,10 +13,7 @@ const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context, "/admin/catalogue");
   const answer = await api.exportCatalogue();
-  if (!answer.ok) {
-    const envelope = await answer.json().catch(() => ({ status: "SERVER_ERROR", message: "", data: null }));
-    return failedLoad(request, { ok: false, httpStatus: answer.status, envelope });
-  }
+  if (!answer.ok) return failedRawLoad(request, answer);
   return new Response(answer.body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -4,6 +4,7 @@ import { adminMeta, linkClass, Notice, PageHeading } from "~/components/admin/ca
 import { formatDateTime } from "~/components/admin/order-parts";
 import { FormError, primaryButton } from "~/components/form-field";
 import { secondaryButton } from "~/components/account/form-actions";
+import { ReviewPhotos } from "~/components/product/reviews";
 import { adminListHref } from "~/lib/admin";
 import { failedLoad } from "~/lib/admin-catalogue.server";
 import { failedAdminCall } from "~/lib/admin-orders.server";
@@ -11,6 +12,7 @@ import { requireAdmin } from "~/lib/admin.server";
 import { HELD_FOR_TEXT } from "~/lib/review-form";
 import { REVIEW_RULES_PATH } from "~/lib/reviews";
 import { redirectWithSuccess } from "~/lib/toast.server";
+import type { QueuedReviewJson } from "../../api/contract/types";
 import type { Route } from "./+types/admin.reviews";
 
 const PATH = "/admin/reviews";
@@ -18,13 +20,36 @@ const PER_PAGE = 20;
 
 export const meta: Route.MetaFunction = () => adminMeta("Reviews");
 
+/**
+ * A queued review with its photos at the back office's own paths
+ * (admin.reviews.$reviewId.photos.$file.ts): /media/reviews/… serves published reviews' photos
+ * only, and a held review's are what the admin must see. Each opens at its largest width.
+ */
+function withQueuePhotos(review: QueuedReviewJson): QueuedReviewJson {
+  const here = (path: string) => path.replaceAll(`/media/reviews/${review._id}/`, `${PATH}/${review._id}/photos/`);
+  return {
+    ...review,
+    photos: review.photos.map((photo) => {
+      const srcset = here(photo.srcset);
+      const largest = srcset.split(", ").at(-1)?.split(" ")[0];
+      return {
+        ...photo,
+        path: largest || here(photo.path),
+        srcset,
+        thumb: { ...photo.thumb, path: here(photo.thumb.path) },
+      };
+    }),
+  };
+}
+
 /** The moderation queue: held reviews (a link, a phone number, an email address) and reported ones. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const result = await api.reviewQueue(new URLSearchParams({ page: String(page), limit: String(PER_PAGE) }));
   if (!result.ok) return failedLoad(request, result);
-  return result.envelope.data;
+  const queue = result.envelope.data;
+  return { ...queue, data: queue.data.map(withQueuePhotos) };
 }
 
 /** Publishes a review (`intent=publish`) or removes it with the reason its author sees (`intent=remove`); audited by the API. */
@@ -75,6 +100,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             </p>
             {review.title ? <h2 className="mt-2 font-semibold text-gray-900">{review.title}</h2> : null}
             {review.body ? <p className="mt-1 whitespace-pre-line break-words text-gray-800">{review.body}</p> : null}
+            <ReviewPhotos review={review} />
             <FormError
               id={`review-error-${review._id}`}
               errors={actionData?.reviewId === review._id ? [actionData.error] : undefined}

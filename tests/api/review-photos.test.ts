@@ -210,3 +210,75 @@ describe("who sees review photos", () => {
     expect(bad.body.data).toEqual([{ path: "photos", message: "photos must be true or false" }]);
   });
 });
+
+describe("the back office's view of review photos", () => {
+  /** GET /userapp/admin/reviews/{id}/photos/{file}, the bytes read as the storefront's resource route reads them. */
+  const adminPhoto = (reviewId: string, file: string, token?: string) =>
+    api.app.request(`/userapp/admin/reviews/${reviewId}/photos/${file}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const fileOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+
+  it("serves a held review's photo to an admin, private and never stored, while /media answers 404", async () => {
+    const { token, reviewId } = await reviewer();
+    const photo = (await upload(reviewId, token, await picture())).body.data.photos[0];
+    await call("PUT", `/userapp/reviews/${reviewId}`, { token, body: { stars: 4, body: "mail me at a@b.example" } });
+    expect((await served(photo.thumb.path)).status).toBe(404);
+
+    const admin = await createUserWithToken(db, { userType: "admin" });
+    // The answer agrees with the OpenAPI document (a WebP for 200).
+    const checked = await call("GET", `/userapp/admin/reviews/${reviewId}/photos/${fileOf(photo.thumb.path)}`, {
+      token: admin.token,
+    });
+    expect(checked.status).toBe(200);
+    const response = await adminPhoto(reviewId, fileOf(photo.thumb.path), admin.token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("etag")).toBeNull();
+    const metadata = await sharp(new Uint8Array(await response.arrayBuffer())).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", 320, 240]);
+    // Every width the review lists.
+    for (const entry of photo.srcset.split(", ")) {
+      const answer = await adminPhoto(reviewId, fileOf(entry.split(" ")[0]), admin.token);
+      expect(answer.status, entry).toBe(200);
+    }
+
+    // Removed by the shop: still there for the back office, until its author deletes the review.
+    await call("PUT", `/userapp/admin/reviews/${reviewId}/remove`, { token: admin.token, body: { reason: "Spam" } });
+    expect((await served(photo.path)).status).toBe(404);
+    expect((await adminPhoto(reviewId, fileOf(photo.path), admin.token)).status).toBe(200);
+    await call("DELETE", `/userapp/reviews/${reviewId}`, { token });
+    const deleted = await call("GET", `/userapp/admin/reviews/${reviewId}/photos/${fileOf(photo.path)}`, {
+      token: admin.token,
+    });
+    expect(deleted.status).toBe(404);
+    expect(deleted.body).toEqual({ status: "RECORD_NOT_FOUND", message: "No such image", data: null });
+  });
+
+  it("refuses a guest (401) and a shopper (403), its author too; an unknown file or review is 404", async () => {
+    const { token, reviewId } = await reviewer();
+    const photo = (await upload(reviewId, token, await picture())).body.data.photos[0];
+    const path = `/userapp/admin/reviews/${reviewId}/photos/${fileOf(photo.thumb.path)}`;
+    const guest = await call("GET", path);
+    expect(guest.status).toBe(401);
+    expect(guest.headers.get("content-type")).toMatch(/^application\/json/);
+    const shopper = await createUserWithToken(db);
+    for (const who of [shopper.token, token]) {
+      const refused = await call("GET", path, { token: who });
+      expect(refused.status).toBe(403);
+      expect(refused.body.status).toBe("FORBIDDEN");
+    }
+
+    const admin = await createUserWithToken(db, { userType: "admin" });
+    for (const unknown of [
+      `/userapp/admin/reviews/${reviewId}/photos/0123456789abcdef-320.webp`,
+      `/userapp/admin/reviews/${newId()}/photos/${fileOf(photo.thumb.path)}`,
+      `/userapp/admin/reviews/not-an-id/photos/${fileOf(photo.thumb.path)}`,
+      `/userapp/admin/reviews/${reviewId}/photos/..%2F..%2Fetc%2Fpasswd`,
+    ]) {
+      expect((await call("GET", unknown, { token: admin.token })).status, unknown).toBe(404);
+    }
+  });
+});

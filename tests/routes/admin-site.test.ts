@@ -1,5 +1,8 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { setAdmin } from "../../api/lib/accounts/admins";
+import { createUserWithToken, insertProduct } from "../api/helpers";
+import { orderOf } from "../api/review-orders";
 import { signedInShopper } from "./harness";
 import { createTestSite } from "./site-harness";
 
@@ -53,5 +56,33 @@ describe("the back office through the site", () => {
     const data = await get("/admin/orders.data", admin.cookie);
     expect(data.status).toBe(200);
     expect(data.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("shows an admin a held review's photo, private and never stored, and refuses a shopper", async () => {
+    const productId = await insertProduct(site.api.db, { ratingValue: null, ratingCount: null });
+    const author = await createUserWithToken(site.api.db);
+    await orderOf(site.api.db, author.id, productId);
+    const body = { stars: 3, body: "ring 98765 43210" };
+    const created = await site.api.call("POST", `/userapp/product/${productId}/reviews`, { token: author.token, body });
+    expect(created.body.data.status).toBe("held");
+    const reviewId = created.body.data._id as string;
+    const form = new FormData();
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#3a7" } })
+      .jpeg()
+      .toBuffer();
+    form.append("photo", new File([new Uint8Array(jpeg)], "p.jpg", { type: "image/jpeg" }));
+    const added = await site.api.call("POST", `/userapp/reviews/${reviewId}/photos`, { token: author.token, form });
+    const { thumb } = added.body.data.photos[0];
+    expect((await get(thumb.path, admin.cookie)).status).toBe(404);
+
+    const path = thumb.path.replace(`/media/reviews/${reviewId}/`, `/admin/reviews/${reviewId}/photos/`);
+    const answer = await get(path, admin.cookie);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/webp");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await sharp(new Uint8Array(await answer.arrayBuffer())).metadata()).width).toBe(thumb.width);
+    expect((await get(path, shopper.cookie)).status).toBe(403);
+    expect((await get(path)).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
   });
 });

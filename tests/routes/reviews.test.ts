@@ -505,6 +505,85 @@ describe("the back office's moderation queue", () => {
   });
 });
 
+describe("the back office's moderation queue: a held review's photos", () => {
+  it("shows them as lazy thumbnails linking to the largest file, served by the back office to admins only", async () => {
+    const { setAdmin } = await import("../../api/lib/accounts/admins");
+    const { default: QueuePage, loader: queueLoader } = await import("../../app/routes/admin.reviews");
+    const { loader: photoLoader } = await import("../../app/routes/admin.reviews.$reviewId.photos.$file");
+    const moderator = await signedInShopper(api);
+    expect(await setAdmin(api.db, moderator.email, true)).toBe("changed");
+    const shopper = await shopperWithOrder();
+    const held = await postReviewWithPhotos(
+      shopper.productId,
+      { intent: "save", stars: "2", body: "call me on 98765 43210" },
+      [await photo("parcel.jpg")],
+      shopper.cookie,
+    );
+    expect(held.status, JSON.stringify(held.data)).toBe(303);
+    const review = (await getReviewPage(shopper.productId, shopper.cookie)).data.standing.review;
+    expect(review.status).toBe("held");
+    const [saved] = review.photos;
+    // The public copy is not served while the review is held.
+    expect((await api.app.request(saved.thumb.path)).status).toBe(404);
+
+    const queue = await settle(() =>
+      queueLoader({ request: pageGet("/admin/reviews?limit=100", moderator.cookie), params: {}, context } as never),
+    );
+    const html = await renderPage(
+      "/admin/reviews",
+      createElement(QueuePage as never, { loaderData: queue.data, actionData: undefined } as never),
+    );
+    const folder = `/admin/reviews/${review._id}/photos`;
+    const item = html.slice(html.indexOf(`data-queued-review="${review._id}"`));
+    const thumbnail = /<a href="([^"]+)"[^>]*><img ([^>]+)>/.exec(item);
+    // The largest file (its own 800 px: never enlarged), not the product page's middle width.
+    expect(saved.srcset.split(", ").at(-1)).toBe(`/media/reviews/${review._id}/${saved.id}-800.webp 800w`);
+    expect(thumbnail?.[1]).toBe(`${folder}/${saved.id}-800.webp`);
+    const img = thumbnail?.[2] ?? "";
+    expect(img).toContain(`src="${folder}/${saved.id}-320.webp"`);
+    expect(img).toContain(`width="${saved.thumb.width}"`);
+    expect(img).toContain(`height="${saved.thumb.height}"`);
+    expect(img).toContain('loading="lazy"');
+    expect(img).toContain(`alt="Photo 1 of 1 from ${review.author}&#x27;s review"`);
+    expect(item).not.toContain("/media/reviews/");
+
+    const getPhoto = (file: string, cookie?: string, reviewId = review._id) =>
+      settle(() =>
+        photoLoader({
+          request: pageGet(`/admin/reviews/${reviewId}/photos/${file}`, cookie),
+          params: { reviewId, file },
+          context,
+        } as never),
+      );
+    const file = `${saved.id}-320.webp`;
+    // The bytes themselves, as the browser's <img> asks for them.
+    const answer = await photoLoader({
+      request: pageGet(`${folder}/${file}`, moderator.cookie),
+      params: { reviewId: review._id, file },
+      context,
+    } as never);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/webp");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    const metadata = await sharp(new Uint8Array(await answer.arrayBuffer())).metadata();
+    expect([metadata.format, metadata.width]).toEqual(["webp", 320]);
+
+    // A guest signs in first; a shopper, its author too, is refused.
+    const guest = await getPhoto(file);
+    expect(guest.status).toBe(302);
+    expect(guest.location).toMatch(/^\/login\?redirectTo=/);
+    for (const cookie of [shopper.cookie, (await signedInShopper(api)).cookie]) {
+      const refused = await getPhoto(file, cookie);
+      expect(refused.status).toBe(403);
+      expect(refused.data).toBe("You do not have access to the back office.");
+    }
+    const unknown = await getPhoto("0123456789abcdef-320.webp", moderator.cookie);
+    expect(unknown.status).toBe(404);
+    expect(unknown.data).toBe("Photo not found");
+  });
+});
+
 describe("helpful and report", () => {
   it("votes and reports from the product page's forms, with a toast back on the page; a guest signs in first", async () => {
     const { action: voteAction } = await import("../../app/routes/reviews.$reviewId");

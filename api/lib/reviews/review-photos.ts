@@ -9,7 +9,8 @@ import { changeReview, findOwnReview, lockOwnReview, type ReviewJson, toReviewJs
 // checks and sharp pipeline (processImage: read by content, at most 5 MB and 50 megapixels, kept
 // as WebP at a few widths without EXIF). Only the review's author adds or removes them; the files
 // are served at /media/reviews/<review id>/<name> while the review is published, never while it
-// is held or after the shop removed it.
+// is held or after the shop removed it; the back office's moderation reads them in any status
+// (GET /userapp/admin/reviews/<review id>/photos/<name>, admins only).
 
 /** Photos one review may have. */
 export const MAX_REVIEW_PHOTOS = 3;
@@ -86,18 +87,29 @@ export async function removeReviewPhoto(
   return toReviewJson(row, true);
 }
 
-/** A published review's photo file, or null (unknown, or its review is held or removed). */
+/**
+ * A review's photo file, or null for an unknown one. `published` (the public /media route) also
+ * answers null while the review is held or after the shop removed it; `any` (the back office's
+ * moderation) answers it whatever the review's status, as long as the review and its file exist.
+ */
 export async function readReviewMedia(
   db: Database,
   reviewId: string,
   name: string,
+  whose: "published" | "any" = "published",
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!idPattern.test(reviewId) || !MEDIA_NAME.test(name)) return null;
   const [row] = await db
     .select({ bytes: reviewMedia.bytes })
     .from(reviewMedia)
     .innerJoin(reviews, eq(reviews.id, reviewMedia.reviewId))
-    .where(and(eq(reviewMedia.reviewId, reviewId), eq(reviewMedia.name, name), eq(reviews.status, "published")))
+    .where(
+      and(
+        eq(reviewMedia.reviewId, reviewId),
+        eq(reviewMedia.name, name),
+        whose === "published" ? eq(reviews.status, "published") : undefined,
+      ),
+    )
     .limit(1);
   return row ? new Uint8Array(row.bytes) : null;
 }

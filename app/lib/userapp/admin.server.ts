@@ -77,6 +77,8 @@ export function adminApi({ send, raw }: Transport, token: string) {
     publishReview: (id: string) => send<ReviewJson>("PUT", `admin/reviews/${at(id)}/publish`, withToken),
     removeReview: (id: string, reason: string) =>
       send<ReviewJson>("PUT", `admin/reviews/${at(id)}/remove`, { token, json: { reason } }),
+    /** A review's photo file whatever its status, the answer as it came, for the resource route to pass on. */
+    reviewPhoto: (id: string, file: string) => raw(`admin/reviews/${at(id)}/photos/${at(file)}`, token),
 
     webhookEndpoints: () => send<WebhookEndpointJson[]>("GET", "admin/webhook-endpoints", withToken),
     webhookEndpoint: (id: string) => send<WebhookEndpointJson>("GET", `admin/webhook-endpoints/${at(id)}`, withToken),
