@@ -15,7 +15,8 @@ export function serverBuild(): Promise<ServerBuild> {
   buildPromise ??= (async () => {
     const vite = await createViteServer({
       configFile: "vite.config.ts",
-      server: { middlewareMode: true, hmr: false, watch: null },
+      // No HMR and no WebSocket server: two test files side by side would both bind its port (24678).
+      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
       appType: "custom",
       logLevel: "error",
     });
