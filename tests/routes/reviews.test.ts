@@ -240,6 +240,25 @@ describe("the review page", () => {
 });
 
 describe("review photos", () => {
+  it("signs the shopper out, as every shopper call does, when the API refuses their token for a photo", async () => {
+    const shopper = await shopperWithOrder();
+    const written = await api.call("POST", `/userapp/product/${shopper.productId}/reviews`, {
+      token: shopper.token,
+      body: { stars: 4 },
+    });
+    expect((await api.call("POST", "/userapp/auth/logout", { token: shopper.token })).status).toBe(200);
+    const body = new FormData();
+    body.set("photo", await photo());
+    let signedOut = false;
+    const ended = new Error("signed out");
+    const shopperApi = context.api.shopper(shopper.token, async () => {
+      signedOut = true;
+      throw ended;
+    });
+    await expect(shopperApi.addReviewPhoto(written.body.data._id, body)).rejects.toBe(ended);
+    expect(signedOut).toBe(true);
+  });
+
   it("adds photos with the review from the multipart form, shows them on the product page, and removes one", async () => {
     const shopper = await shopperWithOrder();
     const form = await renderReviewPage(shopper.productId, shopper.cookie);

@@ -70,15 +70,19 @@ export function mapResult<T, U>(result: ApiResult<T>, map: (value: T) => U): Api
  * revoked or expired): requireShopper makes it sign the browser out, so a route never sees a 401.
  */
 export function shopperApi(send: Send, token: string, onRejected?: () => Promise<never>) {
-  async function call<T>(
+  /** Every call's answer passes here: a 401 signs the browser out (onRejected) before a route sees it. */
+  async function checked<T>(answer: Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    const result = await answer;
+    if (result.httpStatus === 401 && onRejected) await onRejected();
+    return result;
+  }
+  function call<T>(
     method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
     json?: unknown,
     headers?: Record<string, string>,
   ): Promise<ApiResult<T>> {
-    const result = await send<T>(method, path, { token, json, headers });
-    if (result.httpStatus === 401 && onRejected) await onRejected();
-    return result;
+    return checked(send<T>(method, path, { token, json, headers }));
   }
   const productBody = (productId: string) => ({ productId });
 
@@ -154,7 +158,7 @@ export function shopperApi(send: Send, token: string, onRejected?: () => Promise
       call<{ reported: boolean }>("POST", `reviews/${encodeURIComponent(reviewId)}/report`),
     /** Adds a photo (the multipart field `photo`) to the shopper's own review. */
     addReviewPhoto: (reviewId: string, form: FormData) =>
-      send<ReviewJson>("POST", `reviews/${encodeURIComponent(reviewId)}/photos`, { token, body: form }),
+      checked(send<ReviewJson>("POST", `reviews/${encodeURIComponent(reviewId)}/photos`, { token, body: form })),
     removeReviewPhoto: (reviewId: string, photoId: string) =>
       call<ReviewJson>("DELETE", `reviews/${encodeURIComponent(reviewId)}/photos/${encodeURIComponent(photoId)}`),
     deleteReview: (reviewId: string) => call<{ _id: string }>("DELETE", `reviews/${encodeURIComponent(reviewId)}`),
