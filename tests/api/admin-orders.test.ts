@@ -58,6 +58,7 @@ describe("admin routes: admins only", () => {
       "GET /userapp/admin/products",
       "GET /userapp/admin/products/:id",
       "GET /userapp/admin/reviews",
+      "GET /userapp/admin/reviews/:id/photos/:file",
       "GET /userapp/admin/stock/low",
       "GET /userapp/admin/webhook-deliveries",
       "GET /userapp/admin/webhook-deliveries/:id",
