@@ -29,7 +29,8 @@ export function shownReview(review: ReviewJson, chars = REVIEW_EXCERPT_CHARS) {
     body: cut ? `${(atWord || head).trimEnd()}…` : review.body,
     cut,
     helpfulCount: review.helpfulCount,
-    photos: review.photos.map(({ id, path, thumb }) => ({ id, path, thumb })),
+    /** Each photo's thumbnail only: it leads to the review's own page, which shows the photos large. */
+    photos: review.photos.map(({ thumb }) => thumb.path),
     /** The day, as the list shows it (formatted here, so the page loads no date formats). */
     date: formatOrderDate(review.createdAt),
   };

@@ -4,6 +4,12 @@
 
 export const REVIEW_RULES_PATH = "/review-rules";
 
+/**
+ * Reviews on a page of the product page's list: 5, so that a page of the largest reviews keeps
+ * the page within its JavaScript budget (its data rides in the HTML; decision 029).
+ */
+export const PRODUCT_PAGE_REVIEWS = 5;
+
 /** The page where a shopper writes, edits or deletes their review of a product. */
 export const reviewPath = (productId: string) => `/myaccount/reviews/${productId}`;
 
@@ -58,3 +64,7 @@ export function reviewHref(search: URLSearchParams, pathname: string, change: Pa
 
 /** A review's own page, where its whole text is read. */
 export const reviewPagePath = (reviewId: string) => `/reviews/${reviewId}`;
+
+/** A review photo's text for screen readers, the same on the list's thumbnails and the review's own page. */
+export const reviewPhotoAlt = (author: string, index: number, count: number) =>
+  `Photo ${index + 1} of ${count} from ${author}'s review`;

@@ -100,7 +100,10 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             </p>
             {review.title ? <h2 className="mt-2 font-semibold text-gray-900">{review.title}</h2> : null}
             {review.body ? <p className="mt-1 whitespace-pre-line break-words text-gray-800">{review.body}</p> : null}
-            <ReviewPhotos review={review} />
+            <ReviewPhotos
+              author={review.author}
+              photos={review.photos.map((photo) => ({ thumb: photo.thumb.path, href: photo.path }))}
+            />
             <FormError
               id={`review-error-${review._id}`}
               errors={actionData?.reviewId === review._id ? [actionData.error] : undefined}

@@ -312,7 +312,11 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
                 {review.photos.map((photo, index) => (
                   <li key={photo.id} className="flex flex-col items-start gap-1 text-sm">
                     {review.status === "published" ? (
-                      <ReviewPhotos review={{ author: "", photos: [photo] }} alt={`Your photo ${index + 1}`} />
+                      <ReviewPhotos
+                        author=""
+                        photos={[{ thumb: photo.thumb.path, href: photo.path }]}
+                        alt={`Your photo ${index + 1}`}
+                      />
                     ) : (
                       <span className="text-gray-600">Photo {index + 1} (shown once your review is published)</span>
                     )}

@@ -24,7 +24,7 @@ import { deliveryKeep, readSelection, selectionSearch, type ProductSelection } f
 import { catalogueShouldRevalidate } from "~/lib/revalidate";
 import { publicOrigin } from "~/lib/config.server";
 import { deliveryCheck } from "~/lib/pincode.server";
-import { readReviewParams, REVIEW_PARAMS, reviewQuery } from "~/lib/reviews";
+import { PRODUCT_PAGE_REVIEWS, readReviewParams, REVIEW_PARAMS, reviewQuery } from "~/lib/reviews";
 import { shownReviewPage, shownStanding } from "~/lib/reviews.server";
 import { readToken } from "~/lib/session.server";
 import { seo, SHOP_NAME } from "~/lib/seo";
@@ -34,8 +34,6 @@ import type { Route } from "./+types/product";
 
 /** Below this many pieces of the chosen size, the stock label says how many are left. */
 const FEW_LEFT = 10;
-/** Reviews on a page of the product page's list. */
-const REVIEWS_PER_PAGE = 10;
 
 /**
  * /product/{category}/{shorttitle}/{id}: the id is the last segment, the slugs are only for people
@@ -64,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const token = await readToken(request);
   const [delivery, reviews, standing] = await Promise.all([
     deliveryCheck(context, url, product._id),
-    context.api.public.reviews(product._id, reviewQuery(reviewParams, REVIEWS_PER_PAGE)),
+    context.api.public.reviews(product._id, reviewQuery(reviewParams, PRODUCT_PAGE_REVIEWS)),
     // A signed-in shopper is offered the review form when they may write one (the page is then personal: server/security-headers.ts).
     token ? context.api.shopper(token).reviewStanding(product._id) : null,
   ]);

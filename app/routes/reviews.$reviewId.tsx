@@ -4,6 +4,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ReviewItem } from "~/components/product/reviews";
 import { productPath } from "~/lib/catalogue";
 import { CATALOGUE_CACHE } from "~/lib/http-cache";
+import { reviewPhotoAlt } from "~/lib/reviews";
 import { shownReview } from "~/lib/reviews.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { readToken } from "~/lib/session.server";
@@ -27,6 +28,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const standing = token ? await context.api.shopper(token).reviewStanding(product._id) : null;
   return {
     review: shownReview(review, Infinity),
+    // Shown large here: each photo's files, and its shape from the thumbnail's.
+    gallery: review.photos.map(({ path, srcset, thumb }) => ({
+      path,
+      srcset,
+      width: thumb.width,
+      height: thumb.height,
+    })),
     own: standing?.ok === true && standing.envelope.data.review?._id === review._id,
     product: { _id: product._id, category: product.category, title: { shortTitle: product.shortTitle } },
   };
@@ -49,7 +57,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ReviewPage({ loaderData }: Route.ComponentProps) {
-  const { review, own, product } = loaderData;
+  const { review, own, product, gallery } = loaderData;
   const productHref = productPath(product);
   return (
     <div className="mx-auto max-w-3xl px-4 pb-16 pt-4 sm:px-6 lg:px-8">
@@ -64,7 +72,13 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </h1>
       <ol className="mt-2" aria-label="Review">
-        <ReviewItem review={review} own={own} here={`/reviews/${review._id}`} Title="h2" />
+        <ReviewItem
+          review={review}
+          own={own}
+          here={`/reviews/${review._id}`}
+          Title="h2"
+          gallery={<ReviewGallery author={review.author} photos={gallery} />}
+        />
       </ol>
       <Link to={`${productHref}#reviews`} className="mt-4 inline-block font-semibold text-brand hover:underline">
         ← All reviews of this product
@@ -107,4 +121,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.ok) return redirectWithSuccess(back, result.envelope.message);
   if (result.httpStatus === 404) return redirectWithError(back, "This review is no longer shown.");
   return redirectWithError(back, result.envelope.message || "Please try again in a moment.");
+}
+
+/** The review's photos, each at the column's width (at most 640 px files), a link to the file itself. */
+function ReviewGallery({
+  author,
+  photos,
+}: {
+  author: string;
+  photos: { path: string; srcset: string; width: number; height: number }[];
+}) {
+  if (photos.length === 0) return null;
+  return (
+    <ul id="photos" className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Photos" data-review-photos>
+      {photos.map((photo, index) => (
+        <li key={photo.path}>
+          <a href={photo.path} className="block rounded-md border border-gray-200 hover:border-brand">
+            <img
+              src={photo.path}
+              srcSet={photo.srcset || undefined}
+              sizes="(min-width: 640px) 360px, 100vw"
+              width={photo.width}
+              height={photo.height}
+              loading="lazy"
+              decoding="async"
+              alt={reviewPhotoAlt(author, index, photos.length)}
+              className="h-auto w-full rounded-md"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -58,10 +58,20 @@ test("a shopper with a delivered order rates the product with a photo, and sees 
   await expect(review.getByText("Your review")).toBeVisible();
   const thumbnail = review.getByRole("img", { name: "Photo 1 of 1 from Kavya N.'s review" });
   await thumbnail.scrollIntoViewIfNeeded();
-  await expect(thumbnail).toHaveAttribute("width", "320");
-  await expect(thumbnail).toHaveAttribute("height", "240");
-  // The photo itself is served (a WebP the browser decodes).
+  await expect(thumbnail).toHaveAttribute("width", "80");
+  await expect(thumbnail).toHaveAttribute("height", "80");
+  // The photo itself is served (its narrowest file, a WebP the browser decodes).
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  // The thumbnail leads to the review's own page, which shows the photo large.
+  await thumbnail.click();
+  await expect(page).toHaveURL(/\/reviews\/[0-9a-f]{24}#photos$/);
+  const large = page.getByRole("img", { name: "Photo 1 of 1 from Kavya N.'s review" });
+  await expect(large).toHaveAttribute("width", "320");
+  await expect(large).toHaveAttribute("height", "240");
+  await large.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(320);
 });
 
 test("the moderation queue shows a held review's photo to the admin, who removes the review", async ({

@@ -280,14 +280,47 @@ describe("review photos", () => {
     const html = (
       await renderPage(`${path}?rphotos=1`, createElement(ProductPage as never, { loaderData: answer.data } as never))
     ).replaceAll("<!-- -->", "");
-    const thumbs = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes("/media/reviews/"));
-    expect(thumbs).toHaveLength(2);
-    for (const tag of thumbs) {
+    // Thumbnails only (the narrowest file, in an 80 px square), each leading to the review's own page.
+    const thumbs = [...html.matchAll(/<a href="([^"]*)"[^>]*><img ([^>]*)>/g)].filter((m) =>
+      m[2].includes("/media/reviews/"),
+    );
+    expect(thumbs.map((m) => /src="([^"]+)"/.exec(m[2])?.[1])).toEqual(review.photos.map((p: any) => p.thumb.path));
+    for (const [, href, tag] of thumbs) {
+      expect(href).toBe(`/reviews/${review._id}#photos`);
       expect(tag).toMatch(/loading="lazy"/);
-      expect(tag).toMatch(/width="320"/);
-      expect(tag).toMatch(/height="240"/);
+      expect(tag).toMatch(/width="80"/);
+      expect(tag).toMatch(/height="80"/);
       expect(tag).toMatch(/alt="Photo \d of 2 from Meera I\.&#x27;s review"/);
     }
+    expect(JSON.stringify(answer.data.reviews.data[0].photos)).toBe(
+      JSON.stringify(review.photos.map((p: any) => p.thumb.path)),
+    );
+    // There, each photo is shown large: its files and the thumbnail's shape, a link to the file itself.
+    const own = await settle(() =>
+      oneReviewLoader({
+        request: pageGet(`/reviews/${review._id}`),
+        params: { reviewId: review._id },
+        context,
+      } as never),
+    );
+    const whole = await renderPage(
+      `/reviews/${review._id}`,
+      createElement(OneReviewPage as never, { loaderData: own.data } as never),
+    );
+    const large = [...whole.matchAll(/<a href="([^"]*)"[^>]*><img ([^>]*)>/g)].filter((m) =>
+      m[2].includes("/media/reviews/"),
+    );
+    expect(large).toHaveLength(2);
+    for (const [index, [, href, tag]] of large.entries()) {
+      const saved = review.photos[index];
+      expect(href).toBe(saved.path);
+      expect(tag).toContain(`src="${saved.path}"`);
+      expect(tag.replaceAll("&amp;", "&")).toContain(`srcSet="${saved.srcset}"`);
+      expect(tag).toContain(`width="${saved.thumb.width}"`);
+      expect(tag).toContain(`height="${saved.thumb.height}"`);
+      expect(tag).toMatch(/loading="lazy"/);
+    }
+    expect(whole).toContain('id="photos"');
     // The filter is a link: on, it links to the page without it, and the stars keep it.
     const chip = /<a [^>]*data-with-photos[^>]*>[^<]*<\/a>/.exec(html)?.[0] ?? "";
     expect(chip).toContain('aria-current="true"');
@@ -560,8 +593,8 @@ describe("the back office's moderation queue: a held review's photos", () => {
     expect(thumbnail?.[1]).toBe(`${folder}/${saved.id}-800.webp`);
     const img = thumbnail?.[2] ?? "";
     expect(img).toContain(`src="${folder}/${saved.id}-320.webp"`);
-    expect(img).toContain(`width="${saved.thumb.width}"`);
-    expect(img).toContain(`height="${saved.thumb.height}"`);
+    expect(img).toContain('width="80"');
+    expect(img).toContain('height="80"');
     expect(img).toContain('loading="lazy"');
     expect(img).toContain(`alt="Photo 1 of 1 from ${review.author}&#x27;s review"`);
     expect(item).not.toContain("/media/reviews/");

@@ -1,5 +1,5 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import type { ReviewJson } from "../../../api/contract/types";
 import { Stars } from "~/components/stars";
 import { ratingOf } from "~/lib/catalogue";
 import {
@@ -10,6 +10,7 @@ import {
   reviewHref,
   reviewPagePath,
   reviewPath,
+  reviewPhotoAlt,
 } from "~/lib/reviews";
 import type { ShownReview, ShownReviewPage, ShownStanding } from "~/lib/reviews.server";
 
@@ -207,12 +208,15 @@ export function ReviewItem({
   own,
   here,
   Title = "h3",
+  gallery,
 }: {
   review: ShownReview;
   own: boolean;
   here: string;
   /** The title's heading: h3 under the product page's "Ratings & reviews", h2 on the review's own page. */
   Title?: "h2" | "h3";
+  /** On the review's own page: its photos shown large, instead of thumbnails leading there. */
+  gallery?: ReactNode;
 }) {
   return (
     <li className="py-4" data-review={review._id}>
@@ -247,7 +251,12 @@ export function ReviewItem({
           ) : null}
         </p>
       ) : null}
-      <ReviewPhotos review={review} />
+      {gallery ?? (
+        <ReviewPhotos
+          author={review.author}
+          photos={review.photos.map((thumb) => ({ thumb, href: `${reviewPagePath(review._id)}#photos` }))}
+        />
+      )}
       <div className="mt-2 flex flex-wrap items-center gap-3 text-xs text-gray-600">
         {review.helpfulCount > 0 ? (
           <span>
@@ -273,30 +282,32 @@ export function ReviewItem({
 }
 
 /**
- * A review's photos: small thumbnails (the narrowest file, its size given so nothing moves when
- * they load, lazy), each a link to the larger photo; no script needed.
+ * A review's photos as small thumbnails (the narrowest file, in a square of 80 px, lazy), each a
+ * link (`href`: the larger photo, or the review's own page, where they are shown large); no script needed.
  */
 export function ReviewPhotos({
-  review,
+  author,
+  photos,
   alt,
 }: {
-  review: { author: string; photos: Pick<ReviewJson["photos"][number], "id" | "path" | "thumb">[] };
+  author: string;
+  photos: { thumb: string; href: string }[];
   /** The alt text instead of "Photo 1 of 2 from Priya S.'s review". */
   alt?: string;
 }) {
-  if (review.photos.length === 0) return null;
+  if (photos.length === 0) return null;
   return (
     <ul className="mt-2 flex flex-wrap gap-2" aria-label="Photos" data-review-photos>
-      {review.photos.map((photo, index) => (
-        <li key={photo.id}>
-          <a href={photo.path} className="block rounded-md border border-gray-200 hover:border-brand">
+      {photos.map((photo, index) => (
+        <li key={photo.thumb}>
+          <a href={photo.href} className="block rounded-md border border-gray-200 hover:border-brand">
             <img
-              src={photo.thumb.path}
-              width={photo.thumb.width}
-              height={photo.thumb.height}
+              src={photo.thumb}
+              width={80}
+              height={80}
               loading="lazy"
               decoding="async"
-              alt={alt ?? `Photo ${index + 1} of ${review.photos.length} from ${review.author}'s review`}
+              alt={alt ?? reviewPhotoAlt(author, index, photos.length)}
               className="size-20 rounded-md object-cover"
             />
           </a>
