@@ -132,6 +132,40 @@ describe("writing a review", () => {
   });
 });
 
+describe("reviews at the same time", () => {
+  it("keep the product's aggregate exact: written, edited and removed side by side", async () => {
+    const productId = await insertProduct(db, { ratingValue: null, ratingCount: null });
+    const shoppers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const shopper = await createUserWithToken(db);
+        await orderOf(db, shopper.id, productId);
+        return shopper;
+      }),
+    );
+    const stars = [5, 4, 1, 3, 5, 2, 4, 1];
+    const written = await Promise.all(
+      shoppers.map((shopper, i) =>
+        call("POST", `/userapp/product/${productId}/reviews`, { token: shopper.token, body: { stars: stars[i] } }),
+      ),
+    );
+    expect(written.map((res) => res.status)).toEqual(stars.map(() => 201));
+    const average = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
+    expect(await ratingOf(productId)).toEqual({ value: average(stars), count: 8, listed: average(stars) });
+
+    // Half of them change their stars while the other half delete theirs, all at once.
+    const kept = stars.slice(0, 4).map((value) => 6 - value);
+    await Promise.all(
+      shoppers.map((shopper, i) => {
+        const id = written[i].body.data._id;
+        return i < 4
+          ? call("PUT", `/userapp/reviews/${id}`, { token: shopper.token, body: { stars: kept[i] } })
+          : call("DELETE", `/userapp/reviews/${id}`, { token: shopper.token });
+      }),
+    );
+    expect(await ratingOf(productId)).toEqual({ value: average(kept), count: 4, listed: average(kept) });
+  });
+});
+
 describe("held for moderation", () => {
   it("recognises links, phone numbers and email addresses, and nothing else", () => {
     expect(heldFor("Mail me at priya@example.com")).toBe("email");
