@@ -10,6 +10,7 @@ import { failedAdminCall, requireRecordId } from "~/lib/admin-orders.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/admin.merchants.$id";
+import { Textarea } from "~/components/textarea";
 
 const NOT_FOUND = "Seller not found";
 const FIELDS = ["companyName", "gstin", "state", "address"] as const;
@@ -114,7 +115,7 @@ export default function Merchant({ loaderData, actionData }: Route.ComponentProp
           ),
         )}
         {field("address", "Registered address", "The address on the GST registration.", (props) => (
-          <textarea {...props} name="address" defaultValue={value("address")} required maxLength={500} rows={3} />
+          <Textarea {...props} name="address" defaultValue={value("address")} required maxLength={500} rows={3} />
         ))}
         <div>
           <button type="submit" className={primaryButton} disabled={pending !== null}>

@@ -27,6 +27,7 @@ import { SHOP_NAME } from "~/lib/seo";
 import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { Route } from "./+types/myaccount.reviews.$productId";
+import { Textarea } from "~/components/textarea";
 
 const REVIEW_FIELDS = new Set(["stars", "title", "body"]);
 
@@ -284,7 +285,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
             <label htmlFor={fields.body.id} className="text-sm font-medium text-gray-800">
               Your review (optional)
             </label>
-            <textarea
+            <Textarea
               {...getTextareaProps(fields.body)}
               maxLength={REVIEW_BODY_MAX}
               rows={6}

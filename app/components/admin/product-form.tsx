@@ -23,6 +23,7 @@ import {
   productFormSchema,
 } from "~/lib/admin-catalogue";
 import { formatRupees } from "~/lib/money";
+import { Textarea } from "~/components/textarea";
 
 type Field = FieldMetadata<string, Record<string, unknown>, string[]>;
 
@@ -86,7 +87,7 @@ export function ProductForm({
           <label htmlFor={fields.description.id} className="text-sm font-medium text-gray-800">
             Description
           </label>
-          <textarea
+          <Textarea
             {...getTextareaProps(fields.description)}
             rows={5}
             aria-invalid={fields.description.errors ? true : undefined}
