@@ -1,9 +1,12 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-// Playwright drives Debian's Chromium (a browser download is impossible here): every spec runs
-// with JavaScript on and off at desktop width, and the phone specs again at 360 px.
+// Playwright drives Debian's Chromium (a browser download is impossible here), its headless shell
+// (`apt-get install chromium-headless-shell`): the same engine without the browser's own windows
+// and pages, a quarter to a third faster here (decision 031). Without it, the whole browser.
+// Every spec runs with JavaScript on and off at desktop width, and the phone specs again at 360 px.
 const port = Number(process.env.E2E_PORT ?? 3100);
 // The shop's DATA_DIR (its embedded PostgreSQL among it) in the system's temporary folder, which
 // the database server's user can reach wherever the clone lives.
@@ -11,8 +14,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `storefront-e
 // The mail server the shop sends to (support/mailbox.ts): SMTP on the next port, its messages on the one after.
 const smtpPort = port + 1;
 const mailboxPort = port + 2;
+// The binary itself: /usr/bin/chromium-headless-shell is a shell script that runs it as a child.
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: [
     "--no-sandbox",
     "--disable-gpu",
