@@ -140,10 +140,10 @@ const updateRoute = apiRoute({
   tags,
   summary: "Set a line's quantity, or lower it by one (`decrease`)",
   description:
-    "Raising a line needs the size's stock and a product still shown in the shop (400, `data.available`); lowering one is always allowed. With `decrease: true` the line goes down by one, or to `qty` when that is lower, and leaves the cart below 1.",
+    "Raising a line needs the size's stock and a product still shown in the shop (400, `data.available`); lowering one is always allowed. With `decrease: true` the line goes down by one, or to `qty` when that is lower, and leaves the cart below 1. A request its client gave up on (closed the connection) before the line was changed changes nothing (409): a newer change of the line replaced it.",
   access: "user",
   request: { body: jsonBody(updateSchema, "`qty` (or `quantity`), 1 to 10; or `decrease: true`") },
-  failures: [400, 404],
+  failures: [400, 404, 409],
   responses: { 200: success("Cart updated successfully!", cartChangeSchema) },
 });
 
@@ -205,7 +205,8 @@ export function cartRoutes(deps: ApiDeps) {
 
   mount(app, updateRoute, async (c) => {
     const change = await readBody(c, updateSchema);
-    const cart = await changeLine(db, c.var.user.id, change);
+    // A request its client has given up on (a newer click on the line replaced it) changes nothing.
+    const cart = await changeLine(db, c.var.user.id, change, c.req.raw.signal);
     return ok(c, cart, cart.changed[0]?.qty === 0 ? "Item removed from cart" : "Cart updated successfully!");
   });
 

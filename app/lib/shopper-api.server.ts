@@ -51,7 +51,7 @@ export async function requireShopper(
       headers: await signOutHeaders(request),
     });
   };
-  return { token, api: context.api.shopper(token, signOut) };
+  return { token, api: context.api.shopper(token, signOut, request.signal) };
 }
 
 /** requireShopper, and the shopper's profile (`user/me`) for the pages that show or change it. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
+import { CHANGE_ABANDONED } from "../../api/lib/orders/cart";
 import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
 
 // A clock that ticks one second per reading, so "in the order added" is observable.
@@ -355,6 +356,27 @@ describe("cart/update", () => {
       body: { productId: shirt, size: "M", quantity: 1 },
     });
     expect(lower.body.data.products).toMatchObject([{ qty: 1 }]);
+  });
+
+  it("changes nothing for a client that gave up on the request (409), raising or lowering", async () => {
+    const user = await shopper();
+    const shirt = await insertProduct(db, { variants: shirtSizes });
+    await call("POST", "/userapp/cart/create", { token: user.token, body: { productId: shirt, size: "M", qty: 2 } });
+    for (const body of [
+      { productId: shirt, size: "M", qty: 5 },
+      { productId: shirt, size: "M", decrease: true },
+    ]) {
+      const res = await api.app.request("/userapp/cart/update", {
+        method: "PUT",
+        headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.abort(),
+      });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ status: "FAILURE", message: CHANGE_ABANDONED, data: null });
+    }
+    const cart = await call("POST", "/userapp/cart/get", { token: user.token, body: {} });
+    expect(cart.body.data.products).toMatchObject([{ size: "M", qty: 2 }]);
   });
 
   it("answers 404 'Item not found in cart' for a line not in the cart", async () => {

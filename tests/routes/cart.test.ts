@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { variants } from "../../api/db/schema";
 import { loader as rootLoader } from "../../app/root";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
+import { ANSWER_FETCHER } from "../../app/lib/cart";
 import { action as logoutAction } from "../../app/routes/logout";
 import { createTestApi, insertProduct } from "../api/helpers";
 import { countingContext, formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
@@ -46,6 +47,26 @@ async function shopperWith(lines: { productId: string; size: string; qty: string
   }
   return { cookie, userId };
 }
+
+describe("a request its browser gave up", () => {
+  it("changes nothing: a newer click on the same line replaced it", async () => {
+    const { cookie } = await shopperWith([{ productId: shirt, size: "M", qty: "1" }]);
+    const fields = {
+      intent: "update",
+      productId: shirt,
+      size: "M",
+      qty: "2",
+      [ANSWER_FETCHER.name]: ANSWER_FETCHER.value,
+    };
+    // The storefront passes its request's signal to the API, which checks it once the line is locked.
+    const request = new Request(formPost("/cart", fields, cookie), { signal: AbortSignal.abort() });
+    await settle(() => cartAction({ request, params: {}, context } as never));
+    const next = await settle(() => rootLoader({ request: pageGet("/", cookie), params: {}, context } as never));
+    expect(lineOf(next.data.cart, shirt, "M")?.qty).toBe(1);
+    // The same form, not given up, changes the line.
+    expect((await post(fields, cookie)).toast?.message).toBe("Updated Cotton Shirt quantity to 2");
+  });
+});
 
 describe("GET /cart", () => {
   it("goes to the cart page", async () => {

@@ -3,7 +3,7 @@ import { decreasedQty, MAX_QTY_PER_LINE } from "../../contract";
 import type { Database, Transaction } from "../../db/client";
 import { cartItems, products, variants } from "../../db/schema";
 import { loadProducts, loadProductStates, type ProductJson } from "../catalogue/catalogue";
-import { badRequest, notFound } from "../http/http";
+import { badRequest, conflict, notFound } from "../http/http";
 
 /*
  * The shopper's cart and every rule it keeps: what may be added (a visible product, a size it has,
@@ -248,6 +248,9 @@ async function lockLine(tx: Transaction, userId: string, productId: string, size
   return line;
 }
 
+/** `cart/update`'s 409 when its client gave up on the request before the line was changed. */
+export const CHANGE_ABANDONED = "The request was cancelled before the cart was changed.";
+
 /**
  * Sets a line's quantity (`cart/update`), or with `decrease` lowers it by one (or to the quantity
  * the client expects afterwards, never up; below 1 the line leaves the cart). Raising a line
@@ -257,10 +260,16 @@ export async function changeLine(
   db: Database,
   userId: string,
   change: { productId: string; size: string } & ({ qty: number } | { decrease: true; expected: number | null }),
+  signal?: AbortSignal,
 ): Promise<CartChangeJson> {
   const { productId, size } = change;
   const changed = await db.transaction(async (tx) => {
     const line = await lockLine(tx, userId, productId, size);
+    // Quick clicks on a line each name the quantity they lead to, and the storefront's newer one
+    // aborts the older request. The older one may still reach this lock last (measured: sent 178
+    // ms before, committed 25 ms after), and its quantity would undo the newer one. Once the line
+    // is locked, a request its client has given up on changes nothing.
+    if (signal?.aborted) throw conflict(CHANGE_ABANDONED);
     const next = "qty" in change ? change.qty : decreasedQty(line.qty, change.expected);
     const where = and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), eq(cartItems.size, size));
     if (next > line.qty) {

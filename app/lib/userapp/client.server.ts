@@ -14,7 +14,8 @@ export function createApiClient(userapp: UserappFetch) {
   const wire = transport(userapp);
   return {
     public: publicApi(wire.send),
-    shopper: (token: string, onRejected?: () => Promise<never>) => shopperApi(wire.send, token, onRejected),
+    shopper: (token: string, onRejected?: () => Promise<never>, signal?: AbortSignal) =>
+      shopperApi(wire.send, token, onRejected, signal),
     admin: (token: string) => adminApi(wire, token),
   };
 }

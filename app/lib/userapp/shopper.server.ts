@@ -68,8 +68,9 @@ export function mapResult<T, U>(result: ApiResult<T>, map: (value: T) => U): Api
  * The /userapp calls a shopper makes, with their token. The only place the storefront spells a
  * shopper endpoint's path and body. `onRejected` runs when the API answers 401 (the token is
  * revoked or expired): requireShopper makes it sign the browser out, so a route never sees a 401.
+ * `signal` is the browser's request's: a change the browser has given up on is not made (`cart/update`).
  */
-export function shopperApi(send: Send, token: string, onRejected?: () => Promise<never>) {
+export function shopperApi(send: Send, token: string, onRejected?: () => Promise<never>, signal?: AbortSignal) {
   /** Every call's answer passes here: a 401 signs the browser out (onRejected) before a route sees it. */
   async function checked<T>(answer: Promise<ApiResult<T>>): Promise<ApiResult<T>> {
     const result = await answer;
@@ -82,7 +83,7 @@ export function shopperApi(send: Send, token: string, onRejected?: () => Promise
     json?: unknown,
     headers?: Record<string, string>,
   ): Promise<ApiResult<T>> {
-    return checked(send<T>(method, path, { token, json, headers }));
+    return checked(send<T>(method, path, { token, json, headers, signal }));
   }
   const productBody = (productId: string) => ({ productId });
 

@@ -21,6 +21,8 @@ export type SendOptions = {
   body?: BodyInit;
   token?: string | null;
   headers?: Record<string, string>;
+  /** The browser's request this call serves: if the browser gives up on it, so may the API (see `changeLine`). */
+  signal?: AbortSignal;
 };
 
 /** One call to the API, its answer read as an envelope. */
@@ -37,7 +39,7 @@ function request(method: Method, path: string, options: SendOptions): Request {
     headers.set("content-type", "application/json");
     body = JSON.stringify(options.json);
   }
-  return new Request(`${INTERNAL_ORIGIN}/userapp/${path}`, { method, headers, body });
+  return new Request(`${INTERNAL_ORIGIN}/userapp/${path}`, { method, headers, body, signal: options.signal });
 }
 
 /**
