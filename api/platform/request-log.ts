@@ -40,7 +40,8 @@ export type RequestLogEnv = { Variables: { requestId: string } };
  * one access line when the answer's headers are ready: method, path (never the query string, which
  * can hold a shopper's search or email), status, milliseconds and the id. Never headers or bodies,
  * so no cookie, token or password can reach the log. A 5xx is logged at warn, the rest at info
- * (the test logger prints errors only, so tests stay quiet).
+ * (the test logger prints errors only, so tests stay quiet); a request whose client hung up first
+ * at info with `clientClosed: true`, whatever its status.
  */
 export function requestLog(options: RequestLogOptions): MiddlewareHandler<RequestLogEnv> {
   return async (c, next) => {
@@ -58,7 +59,10 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<Reques
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
-    if (status >= 500) options.logger.warn(line, "request");
+    // A client that hung up first (a newer click replaced the request, a page left mid-load): React
+    // Router answers its aborted request with a 500 nobody receives. Said so, and not a warning.
+    if (c.req.raw.signal.aborted) options.logger.info({ ...line, clientClosed: true }, "request");
+    else if (status >= 500) options.logger.warn(line, "request");
     else if (options.quiet?.(path)) options.logger.debug(line, "request");
     else options.logger.info(line, "request");
   };

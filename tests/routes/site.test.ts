@@ -624,6 +624,16 @@ describe("request ids and the access log", () => {
       expect(text).not.toContain(secret);
   });
 
+  it("says so of a request whose client hung up first, at info level, not as a server failure", async () => {
+    lines.length = 0;
+    const gone = new Request(`${SHOP}/shop`, { headers: { "x-request-id": "trace-3" }, signal: AbortSignal.abort() });
+    await (await logged.from("203.0.113.101", gone)).text();
+    const access = lines.filter((line) => line.msg === "request");
+    expect(access).toEqual([
+      expect.objectContaining({ level: 30, requestId: "trace-3", path: "/shop", clientClosed: true }),
+    ]);
+  });
+
   it("logs health probes at debug level", async () => {
     lines.length = 0;
     await (await logged.from(null, new Request(`${SHOP}/healthz`))).text();
