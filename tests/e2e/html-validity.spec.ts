@@ -80,6 +80,9 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     }
   }
   expect(reviewId).not.toBe("");
+  // The shopper reports it, so the back office's moderation queue has a review to show.
+  const reported = await request.post(`/userapp/reviews/${reviewId}/report`, { headers });
+  expect(reported.status(), await reported.text()).toBe(200);
 
   const guestPages = [
     "/",
@@ -153,6 +156,7 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     "/admin/merchants",
     `/admin/merchants/${product.merchant.id}`,
     "/admin/audit",
+    "/admin/reviews",
     `/admin/messages?search=${orderId}`,
     "/admin/webhooks",
     "/admin/webhooks/new",
@@ -160,7 +164,10 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
   ]) {
     const response = await page.request.get(url);
     expect(response.status(), url).toBe(200);
-    await save("admin", url, await response.text());
+    const html = await response.text();
+    if (url === "/admin/reviews")
+      expect(html, "the reported review in the queue").toContain(`data-queued-review="${reviewId}"`);
+    await save("admin", url, html);
   }
   // One message: its HTML in a sandboxed frame, its text.
   const messages = await (await page.request.get(`/admin/messages?search=${orderId}`)).text();
