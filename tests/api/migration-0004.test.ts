@@ -1,27 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
-import { openPostgresTestPool } from "../db";
+import { upgradedShop } from "../migrations";
 
 // Migration 0004 (the order lifecycle) on a database holding orders placed before it, on a database
 // of its own on the test run's PostgreSQL server.
-const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../api/db/migrations");
-
-/** A copy of the migrations folder that stops before 0004. */
-function migrationsBefore0004(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0003-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrations, "meta/_journal.json"), "utf8"));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 4);
-  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries as { tag: string }[])
-    fs.copyFileSync(path.join(migrations, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
 
 const step = (isConfirmed: boolean, date: string | null = null) => ({ isConfirmed, date });
 const timeline = (shipped: boolean) =>
@@ -71,22 +52,11 @@ function expectUpgraded(rows: Row[]) {
 
 describe("migration 0004 on existing orders", () => {
   it("gives every order its status and payment status, a returned step, and unpaid orders their window", async () => {
-    const before = migrationsBefore0004();
-    try {
-      const { pool, drop } = await openPostgresTestPool();
-      try {
-        await migratePg(drizzlePg(pool), { migrationsFolder: before });
-        await pool.query(oldOrders);
-        await migratePg(drizzlePg(pool), { migrationsFolder: migrations });
-        expectUpgraded((await pool.query<Row>(after)).rows);
-        await expect(pool.query(`UPDATE orders SET payment_status = 'pending'`)).rejects.toThrow(
-          /orders_payment_status_known/,
-        );
-      } finally {
-        await drop();
-      }
-    } finally {
-      fs.rmSync(before, { recursive: true, force: true });
-    }
+    await upgradedShop(4, oldOrders, async (pool) => {
+      expectUpgraded((await pool.query<Row>(after)).rows);
+      await expect(pool.query(`UPDATE orders SET payment_status = 'pending'`)).rejects.toThrow(
+        /orders_payment_status_known/,
+      );
+    });
   });
 });

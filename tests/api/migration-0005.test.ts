@@ -1,28 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
-import { openPostgresTestPool } from "../db";
+import { upgradedShop } from "../migrations";
 
 // Migration 0005 (the back office's catalogue) on a database holding a catalogue from before it:
 // on a database of its own on the test run's PostgreSQL server. Then hiding a product takes its listing row and its terms' counts
 // away through the triggers, and showing it again puts them back.
-const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../api/db/migrations");
-
-/** A copy of the migrations folder that stops before 0005. */
-function migrationsBefore0005(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0004-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrations, "meta/_journal.json"), "utf8"));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 5);
-  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries as { tag: string }[])
-    fs.copyFileSync(path.join(migrations, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
 
 const m = "a".repeat(24);
 const p1 = "1".repeat(24);
@@ -80,19 +61,8 @@ async function expectUpgradedAndHideable(query: Query) {
 
 describe("migration 0005 on an existing catalogue", () => {
   it("makes every product visible, adds the version row, and keeps hidden products out of the listing", async () => {
-    const before = migrationsBefore0005();
-    try {
-      const { pool, drop } = await openPostgresTestPool();
-      try {
-        await migratePg(drizzlePg(pool), { migrationsFolder: before });
-        await pool.query(oldCatalogue);
-        await migratePg(drizzlePg(pool), { migrationsFolder: migrations });
-        await expectUpgradedAndHideable((text) => pool.query(text));
-      } finally {
-        await drop();
-      }
-    } finally {
-      fs.rmSync(before, { recursive: true, force: true });
-    }
+    await upgradedShop(5, oldCatalogue, async (pool) => {
+      await expectUpgradedAndHideable((text) => pool.query(text));
+    });
   });
 });

@@ -1,11 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { describe, expect, it } from "vitest";
-import { openPostgresTestPool } from "../db";
+import { upgradedShop } from "../migrations";
 import { hsnForClassification } from "../../api/lib/tax/gst";
 import { FAMILIES, MERCHANTS } from "../../api/seed/families";
 
@@ -14,18 +8,6 @@ import { FAMILIES, MERCHANTS } from "../../api/seed/families";
 // merchants get their GSTIN and state, every product the HSN code of its classification (the
 // same as hsnForClassification), and the orders their invoice numbers, per merchant and
 // financial year, in the order they were placed.
-const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../api/db/migrations");
-
-function migrationsBefore0006(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0005-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrations, "meta/_journal.json"), "utf8"));
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 6);
-  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  for (const entry of journal.entries as { tag: string }[])
-    fs.copyFileSync(path.join(migrations, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  return dir;
-}
 
 const id = (n: number, prefix = "a") => `${prefix}${String(n).padStart(23, "0")}`;
 const seedMerchant = MERCHANTS.find((m) => m.key === "iyer")!;
@@ -121,19 +103,8 @@ async function expectUpgraded(query: Query) {
 
 describe("migration 0006 on an existing shop", () => {
   it("backfills GST registrations, HSN codes and invoice numbers", async () => {
-    const before = migrationsBefore0006();
-    try {
-      const { pool, drop } = await openPostgresTestPool();
-      try {
-        await migratePg(drizzlePg(pool), { migrationsFolder: before });
-        await pool.query(oldData());
-        await migratePg(drizzlePg(pool), { migrationsFolder: migrations });
-        await expectUpgraded((text) => pool.query(text));
-      } finally {
-        await drop();
-      }
-    } finally {
-      fs.rmSync(before, { recursive: true, force: true });
-    }
+    await upgradedShop(6, oldData(), async (pool) => {
+      await expectUpgraded((text) => pool.query(text));
+    });
   });
 });
