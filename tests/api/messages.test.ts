@@ -9,6 +9,7 @@ import { formatRupees } from "../../api/contract";
 import { messages } from "../../api/db/schema";
 import { defaultDeps } from "../../api/lib/context";
 import { mailTransport, startDeliveryWorker } from "../../api/lib/messages/delivery";
+import { SENT_LINK_TOKEN } from "../../api/lib/messages/outbox";
 import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { logger } from "../../api/platform/logger";
 import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
@@ -128,6 +129,8 @@ describe("an order's confirmation", () => {
       });
       expect(kept.html).toContain(order.id);
       expect(kept.text).toContain(`Total: ${formatRupees(order.totalAmount)}`);
+      // Kept, the back office is where its links are read: they stay whole.
+      expect(kept.text).toMatch(new RegExp(`Confirm my order: ${shop.origin}/cod/confirm\\?token=[\\w-]{43}`));
     } finally {
       await worker.stop();
     }
@@ -140,6 +143,55 @@ describe("an order's confirmation", () => {
     expect((await placeOrder(user.token, product, 2)).status).toBe(409);
     expect((await api.db.select().from(messages)).length).toBe(before);
   });
+});
+
+describe("a sent message's one-time links", () => {
+  it("leave its stored copy: the mailed links work, the copy and the back office hold no token", async () => {
+    const smtp = await smtpServer();
+    const worker = await deliveryWorker(smtp.url);
+    const admin = await createUserWithToken(api.db, { userType: "admin" });
+    try {
+      const user = await createUserWithToken(api.db);
+      const email = (await api.call("GET", "/userapp/user/me", { token: user.token })).body.data.email as string;
+      const order = (await placeOrder(user.token, await insertProduct(api.db))).body.data;
+      expect((await api.call("POST", "/userapp/auth/forgot-password", { body: { email } })).status).toBe(200);
+
+      const cod = await until("the confirmation", () => smtp.received.find((m) => m.text?.includes(order.id)));
+      const reset = await until("the reset link", () =>
+        smtp.received.find((m) => m.text?.includes("/reset-password?token=")),
+      );
+      const codToken = /\/cod\/confirm\?token=([\w-]{43})/.exec(cod.text ?? "")![1];
+      const resetToken = /\/reset-password\?token=([\w-]{43})/.exec(reset.text ?? "")![1];
+      const sent = await until("both sent", async () => {
+        const rows = await api.db.select().from(messages).where(eq(messages.toAddress, email));
+        return rows.length === 2 && rows.every((row) => row.state === "sent") ? rows : undefined;
+      });
+      const stored = sent.flatMap((row) => [row.text, row.html]).join("\n");
+      for (const token of [codToken, resetToken]) expect(stored).not.toContain(token);
+      const codCopy = sent.find((row) => row.orderId === order.id)!;
+      expect(codCopy.text).toContain(`Confirm my order: ${shop.origin}/cod/confirm?token=${SENT_LINK_TOKEN}`);
+      expect(codCopy.html).toContain(`href="${shop.origin}/cod/cancel?token=${SENT_LINK_TOKEN}"`);
+      const resetCopy = sent.find((row) => row.kind === "account.passwordReset")!;
+      expect(resetCopy.text).toContain(`/reset-password?token=${SENT_LINK_TOKEN}`);
+      const shown = await api.call("GET", `/userapp/admin/messages/${resetCopy.id}`, { token: admin.token });
+      expect(shown.status).toBe(200);
+      expect(JSON.stringify(shown.body.data)).not.toContain(resetToken);
+
+      // The recipient's links work; what stands in the copy is no link at all.
+      expect((await api.call("POST", "/userapp/cod/check", { body: { token: SENT_LINK_TOKEN } })).status).toBe(400);
+      expect((await api.call("POST", "/userapp/cod/confirm", { body: { token: codToken } })).status).toBe(200);
+      const newPassword = { token: resetToken, password: "a new password 42" };
+      expect((await api.call("POST", "/userapp/auth/reset-password", { body: newPassword })).status).toBe(200);
+      // The messages these cause (the notice of the new password…) are sent here, not left for the next test's worker.
+      await until("the notice sent", async () => {
+        const rows = await api.db.select().from(messages).where(eq(messages.toAddress, email));
+        const notice = rows.some((row) => row.kind === "account.passwordChanged");
+        return notice && rows.every((row) => row.state === "sent") ? true : undefined;
+      });
+    } finally {
+      await worker.stop();
+    }
+  }, 40_000);
 });
 
 describe("every order event", () => {

@@ -8,7 +8,7 @@ import { messages } from "../../db/schema";
 import type { Logger } from "../../platform/logger";
 import { deliverWebhookTask } from "../webhooks/webhook-delivery";
 import { DELIVER_WEBHOOK } from "../webhooks/webhook-events";
-import { DELIVER_MESSAGE } from "./outbox";
+import { DELIVER_MESSAGE, withoutLinkTokens } from "./outbox";
 import { EXPIRE_ORDER, expireOrderTask, PAYMENT_REMINDER, paymentReminderTask } from "../payments/payment-jobs";
 import type { ShopIdentity } from "../context";
 import { COD_CONFIRM_EXPIRE, codConfirmExpireTask } from "../orders/cod-confirmation";
@@ -58,7 +58,8 @@ export function messageIdOf(id: string, from: string): string {
 /**
  * The queue's task: delivers one message. A message delivered already (a job run again after a
  * kill between the send and its bookkeeping is the only repeat) is left alone; without a
- * transport it is kept, shown in the back office. A failure is recorded and thrown, so the queue
+ * transport it is kept, shown in the back office. Once sent, the stored copy loses its links'
+ * tokens (withoutLinkTokens). A failure is recorded and thrown, so the queue
  * tries again later; the last attempt's failure marks the message failed.
  */
 export function deliverMessageTask(options: DeliveryOptions): Task {
@@ -91,9 +92,17 @@ export function deliverMessageTask(options: DeliveryOptions): Task {
         .where(eq(messages.id, id));
       throw error;
     }
+    // Sent: its links' tokens leave the stored copy (the recipient has them).
     await db
       .update(messages)
-      .set({ state: "sent", attempts: helpers.job.attempts, sentAt: new Date(), lastError: null })
+      .set({
+        state: "sent",
+        attempts: helpers.job.attempts,
+        sentAt: new Date(),
+        lastError: null,
+        html: withoutLinkTokens(message.html),
+        text: withoutLinkTokens(message.text),
+      })
       .where(eq(messages.id, id));
   };
 }

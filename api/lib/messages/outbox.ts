@@ -19,6 +19,21 @@ export type NewMessage = {
   userId?: string | null;
 };
 
+/** A one-time link's token in a message's text or HTML (`/reset-password?token=…`, `/cod/confirm?token=…`). */
+const LINK_TOKEN = /([?&;]token=)[A-Za-z0-9_-]+/g;
+
+/** What stands in a sent message's links for their tokens. */
+export const SENT_LINK_TOKEN = "removed-once-sent";
+
+/**
+ * A message's text or HTML without its links' tokens: what is kept of a message once it is sent.
+ * Only its recipient, who received the links, can then use them; the back office and the
+ * `messages` table no longer hold them (docs/decisions/023-account-links.md).
+ */
+export function withoutLinkTokens(body: string): string {
+  return body.replace(LINK_TOKEN, `$1${SENT_LINK_TOKEN}`);
+}
+
 /**
  * Records a message and queues its delivery, in `tx`: the transaction of the event that causes it.
  * Both or neither: a process killed after the commit loses nothing (the job is in the database),

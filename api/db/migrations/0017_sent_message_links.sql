@@ -1,0 +1,2 @@
+-- A sent message keeps no live link (api/lib/messages/outbox.ts, withoutLinkTokens): the messages sent before this release lose their links' tokens too.
+UPDATE "messages" SET "text" = regexp_replace("text", '([?&;]token=)[A-Za-z0-9_-]+', '\1removed-once-sent', 'g'), "html" = regexp_replace("html", '([?&;]token=)[A-Za-z0-9_-]+', '\1removed-once-sent', 'g') WHERE "state" = 'sent' AND ("text" ~ '[?&;]token=' OR "html" ~ '[?&;]token=');
