@@ -152,6 +152,8 @@ const envSchema = z
     PASSWORD_RESET_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** Password-reset links sent for one account per hour, from any addresses. */
     PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Requests one account may make per hour to change its email (each emails the new address); more are 429. */
+    EMAIL_CHANGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
   })
   .superRefine((env, ctx) => {
     if (env.SHOP_GSTIN && !env.SHOP_STATE) {
@@ -171,6 +173,7 @@ export function userappSettings(env: ServerEnv) {
     registerMaxPerIp: env.REGISTER_LIMIT_PER_HOUR,
     resetMaxPerIp: env.PASSWORD_RESET_LIMIT_PER_HOUR,
     resetMaxPerAccount: env.PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR,
+    emailChangeMaxPerAccount: env.EMAIL_CHANGE_LIMIT_PER_HOUR,
     orders: orderSettings(env),
     searchStatementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
     shop: shopIdentity(env),

@@ -27,6 +27,8 @@ export type ApiDeps = {
   resetMaxPerIp: number;
   resetMaxPerAccount: number;
   resetWindowMs: number;
+  /** Requests to move one account to another address (each emails it a link) within `resetWindowMs` before 429. */
+  emailChangeMaxPerAccount: number;
   /** The largest request body the API reads, in bytes (API_BODY_LIMIT_BYTES); larger is 413. */
   bodyLimitBytes: number;
   /** Where failures are logged (pino; tests pass their own to read it back). */
@@ -86,6 +88,7 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   resetMaxPerIp: 10,
   resetMaxPerAccount: 3,
   resetWindowMs: 60 * 60 * 1000,
+  emailChangeMaxPerAccount: 3,
   bodyLimitBytes: 1024 * 1024,
   logger,
   trustProxy: TRUST_NO_PROXY,

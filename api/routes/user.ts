@@ -8,7 +8,7 @@ import type { ApiDeps } from "../lib/context";
 import { fieldErrorsResponse, idPattern, notFound, ok, readBody } from "../lib/http/http";
 import { hashPassword } from "../lib/accounts/passwords";
 import { clientAddress } from "../platform/client-address";
-import { accountName } from "../lib/accounts/throttle";
+import { accountName, reserveEmailChange } from "../lib/accounts/throttle";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 import { loadUser } from "../lib/accounts/users";
 /** An optional profile text: trimmed; blank or null clears it; absent leaves it as it is. */
@@ -103,7 +103,7 @@ const updateRoute = apiRoute({
   tags,
   summary: "Change the profile; `address` replaces the whole address list",
   description:
-    "Absent fields are left as they are. Changing the email (the sign-in name) needs `currentPassword`, and is not applied at once: a confirmation link goes to the new address (or, when it has an account already, a message saying so) and a notice to the old one; the answer is the same either way, the profile with its old email. The change happens when the link is used (`POST /userapp/auth/confirm-email`). Another user's id answers 404.",
+    "Absent fields are left as they are. Changing the email (the sign-in name) needs `currentPassword`, and is not applied at once: a confirmation link goes to the new address (or, when it has an account already, a message saying so) and a notice to the old one; the answer is the same either way, the profile with its old email. The change happens when the link is used (`POST /userapp/auth/confirm-email`). An account may ask for a change of email `EMAIL_CHANGE_LIMIT_PER_HOUR` times an hour (3 by default); more are 429 with `Retry-After`. Another user's id answers 404.",
   access: "user",
   request: {
     params: z.object({ id: z.string().openapi({ description: "The signed-in user's own id" }) }),
@@ -158,7 +158,8 @@ export function userRoutes(deps: ApiDeps) {
     const body = await readBody(c, updateSchema);
     // Whoever changes the sign-in name owns the account: a stolen token alone must not be enough
     // (a case-only change signs in the same, so it needs no password).
-    if (body.email !== undefined && accountName(body.email) !== accountName(c.var.user.email)) {
+    const changesEmail = body.email !== undefined && accountName(body.email) !== accountName(c.var.user.email);
+    if (changesEmail) {
       if (body.currentPassword === undefined) {
         throw fieldErrorsResponse([
           { path: "currentPassword", message: "Enter your current password to change your email" },
@@ -176,6 +177,8 @@ export function userRoutes(deps: ApiDeps) {
       const unknown = await unknownPinErrors(changed, deps.pinCheckWaitMs);
       if (unknown.length > 0) throw fieldErrorsResponse(unknown);
     }
+    // Each change of address emails the new one: counted per account (429 past the limit).
+    if (changesEmail) await reserveEmailChange(deps, userId);
     const { emailLinkSent } = await updateProfile(deps, userId, body);
     return ok(c, await loadUser(deps.db, userId), emailLinkSent ? EMAIL_LINK_SENT : "Profile updated successfully");
   });

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
 import { createUserapp, type UserappOptions } from "../../api/app";
 import type { Database, DatabaseHandle } from "../../api/db/client";
 import { merchants, messages, products, users, variants } from "../../api/db/schema";
@@ -217,3 +217,14 @@ export const messageKindsOf = async (db: Database, orderId: string) =>
       .where(eq(messages.orderId, orderId))
       .orderBy(asc(messages.createdAt))
   ).map((row) => row.kind);
+
+/** Expects a throttle's refusal: 429, its message naming the wait, and that wait in seconds as `Retry-After` too. */
+export function expectRefusedFor(
+  answer: { status: number; body: unknown; headers: Headers },
+  message: string,
+  retryAfter: number,
+) {
+  expect(answer.status).toBe(429);
+  expect(answer.body).toEqual({ status: "TOO_MANY_REQUESTS", message, data: { retryAfter } });
+  expect(answer.headers.get("retry-after")).toBe(String(retryAfter));
+}

@@ -12,7 +12,7 @@ import { hashToken } from "../../api/lib/accounts/auth";
 import { LINK_PROBLEMS } from "../../api/lib/accounts/account-links";
 import { RESET_LINK_SENT } from "../../api/routes/auth";
 import { lastMessage, linkTokenTo, tokenIn } from "./account-mail";
-import { createTestApi } from "./helpers";
+import { createTestApi, expectRefusedFor } from "./helpers";
 
 const MINUTE = 60 * 1000;
 let clock = new Date("2026-03-01T10:00:00Z");
@@ -135,14 +135,16 @@ describe("reset-link throttling", () => {
   });
 });
 
-describe("the reset limits' settings", () => {
+describe("the reset and email-change limits' settings", () => {
   it("default to 10 per address and 3 per account an hour, and refuse what is not a whole number in range", () => {
     expect(userappSettings(readEnv({}))).toMatchObject({ resetMaxPerIp: 10, resetMaxPerAccount: 3 });
     expect(
       userappSettings(readEnv({ PASSWORD_RESET_LIMIT_PER_HOUR: "50", PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR: "5" })),
     ).toMatchObject({ resetMaxPerIp: 50, resetMaxPerAccount: 5 });
-    for (const bad of ["0", "-1", "1.5", "lots"]) {
-      expect(() => readEnv({ PASSWORD_RESET_LIMIT_PER_HOUR: bad })).toThrow(/PASSWORD_RESET_LIMIT_PER_HOUR/);
+    expect(userappSettings(readEnv({})).emailChangeMaxPerAccount).toBe(3);
+    expect(userappSettings(readEnv({ EMAIL_CHANGE_LIMIT_PER_HOUR: "10" })).emailChangeMaxPerAccount).toBe(10);
+    for (const bad of ["0", "-1", "1.5", "lots", "1001"]) {
+      expect(() => readEnv({ EMAIL_CHANGE_LIMIT_PER_HOUR: bad })).toThrow(/EMAIL_CHANGE_LIMIT_PER_HOUR/);
       expect(() => readEnv({ PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR: bad })).toThrow(
         /PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR/,
       );
@@ -307,6 +309,27 @@ describe("changing the email", () => {
     await update(account.id, account.token, { email: third, currentPassword: account.password });
     expect((await confirm(await linkTokenTo(db, third, "account.emailConfirm"))).status).toBe(200);
     expect((await reset(resetToken, "new password 2")).body.data).toEqual({ problem: "used" });
+  });
+
+  it("takes 3 requests an hour per account, then answers 429 with Retry-After and mails nothing", async () => {
+    const account = await shopper();
+    const ask = (email: string) => update(account.id, account.token, { email, currentPassword: account.password });
+    for (let i = 0; i < 3; i++) expect((await ask(uniqueEmail())).status).toBe(200);
+    advance(20 * MINUTE);
+    const refusedAddress = uniqueEmail();
+    const refused = await ask(refusedAddress);
+    expectRefusedFor(refused, "Too many email changes. Please wait 40 minutes and try again.", 40 * 60);
+    expect(await lastMessage(db, refusedAddress, "account.emailConfirm")).toBeUndefined();
+    expect(await lastMessage(db, refusedAddress, "account.emailChangeRequested")).toBeUndefined();
+    // Other changes of the profile go on; another account has its own count; the window's end lets it again.
+    expect((await update(account.id, account.token, { firstName: "Asha" })).status).toBe(200);
+    const other = await shopper();
+    expect(
+      (await update(other.id, other.token, { email: uniqueEmail(), currentPassword: other.password })).status,
+    ).toBe(200);
+    advance(40 * MINUTE);
+    expect((await ask(refusedAddress)).status).toBe(200);
+    expect(await lastMessage(db, refusedAddress, "account.emailConfirm")).toBeDefined();
   });
 
   it("refuses to confirm an address another account took since the link was sent", async () => {

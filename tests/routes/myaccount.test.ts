@@ -233,6 +233,22 @@ describe("Edit Profile: a new email takes the current password", () => {
     expect((await profileOf(cookie)).email).toBe(email.toUpperCase());
   });
 
+  it("takes 3 changes of email an hour, then shows the wait as a form error and keeps what was typed", async () => {
+    const { cookie, email, password } = await signedInShopper(api);
+    const moveTo = (n: number) =>
+      edit({ name: "Asha", email: `moved${n}-${email}`, phone: "", currentPassword: password }, cookie);
+    for (let n = 1; n <= 3; n++) expect((await moveTo(n)).status).toBe(303);
+    const refused = await moveTo(4);
+    expect(refused.status).toBe(429);
+    expect(refused.data.result.error[""]).toEqual([
+      expect.stringMatching(
+        /^Failed to update profile: Too many email changes\. Please wait \d+ minutes? and try again\.$/,
+      ),
+    ]);
+    expect(refused.data.result.initialValue.email).toBe(`moved4-${email}`);
+    expect((await profileOf(cookie)).email).toBe(email);
+  });
+
   it("counts wrong passwords toward the sign-in limit of the shopper's address, shown as a form error", async () => {
     const { cookie, email, password } = await signedInShopper(api);
     const fromHome = loadContext(api, "203.0.113.44");

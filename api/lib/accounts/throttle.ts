@@ -21,6 +21,8 @@ import { ApiError } from "../http/http";
  * - `reset-ip:<address>` and `reset-account:<account>`: password-reset links asked for from one
  *   address and for one account (`resetMaxPerIp`, `resetMaxPerAccount` per `resetWindowMs`),
  *   counted whether or not the account exists.
+ * - `email-change:<user id>`: requests to move one account to another address, each of which
+ *   emails that address (`emailChangeMaxPerAccount` per `resetWindowMs`).
  *
  * Without a client address only the account tiers apply (see `clientAddress` in api/platform/client-address.ts).
  *
@@ -53,6 +55,7 @@ function windows(deps: ApiDeps): { prefix: string; windowMs: number }[] {
     { prefix: "register:", windowMs: deps.registerWindowMs },
     { prefix: "reset-ip:", windowMs: deps.resetWindowMs },
     { prefix: "reset-account:", windowMs: deps.resetWindowMs },
+    { prefix: "email-change:", windowMs: deps.resetWindowMs },
     // The per-account key of before the pair key existed: swept like the others.
     { prefix: "email:", windowMs: deps.loginWindowMs },
   ];
@@ -91,6 +94,16 @@ export function tooManyRegistrations(retryAfter: number): ApiError {
     429,
     "TOO_MANY_REQUESTS",
     `Too many accounts have been registered from your network. Please wait ${waitText(retryAfter)} and try again.`,
+    { retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
+}
+
+export function tooManyEmailChanges(retryAfter: number): ApiError {
+  return new ApiError(
+    429,
+    "TOO_MANY_REQUESTS",
+    `Too many email changes. Please wait ${waitText(retryAfter)} and try again.`,
     { retryAfter },
     { "Retry-After": String(retryAfter) },
   );
@@ -275,4 +288,15 @@ async function sweepEndedWindows(deps: ApiDeps): Promise<void> {
     and(like(loginFailures.key, `${prefix}%`), lte(loginFailures.windowStart, floorOf(deps, windowMs))),
   );
   await deps.db.delete(loginFailures).where(or(...ended));
+}
+
+/**
+ * Counts a request to move user `userId`'s account to another address (each one emails that
+ * address a link, and the old one a notice), or refuses it with 429 and Retry-After: a signed-in
+ * shopper cannot make the shop mail any address without limit.
+ */
+export async function reserveEmailChange(deps: ApiDeps, userId: string): Promise<void> {
+  await sweepEndedWindows(deps);
+  const keys = [{ key: `email-change:${userId}`, limit: deps.emailChangeMaxPerAccount, windowMs: deps.resetWindowMs }];
+  await reserve(deps, keys, await readRows(deps, [keys[0].key]), tooManyEmailChanges);
 }
