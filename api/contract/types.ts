@@ -69,6 +69,8 @@ export type CartChangeJson = z.infer<typeof cartChangeSchema>;
 export type OrderJson = z.infer<typeof orderSchema>;
 export type OrderState = OrderJson["status"];
 export type PaymentStatus = OrderJson["paymentStatus"];
+/** A Cash on Delivery order's confirmation by its shopper. */
+export type CodConfirmation = NonNullable<OrderJson["codConfirmation"]>;
 /** An order's steps, each confirmed or not, with its date. */
 export type OrderSteps = OrderJson["orderStatus"];
 

@@ -3,7 +3,13 @@ import { adminOrderDetailSchema, adminOrderSchema, listPage } from "../lib/http/
 import { requireAdmin, requireUser } from "../lib/accounts/auth";
 import type { ApiDeps } from "../lib/context";
 import { conflict, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
-import { type OrderEvent, ORDER_STATES, PAYMENT_STATUSES, UTR_PATTERN } from "../lib/orders/order-states";
+import {
+  COD_CONFIRMATIONS,
+  type OrderEvent,
+  ORDER_STATES,
+  PAYMENT_STATUSES,
+  UTR_PATTERN,
+} from "../lib/orders/order-states";
 import { changeOrder } from "../lib/orders/order-changes";
 import { isUniqueViolation } from "../lib/orders/orders";
 import { listAdminOrders, loadAdminOrder, orderIdByPaymentReference } from "../lib/orders/admin-orders";
@@ -28,6 +34,10 @@ const listQuerySchema = pageQuerySchema.extend({
   status: z.enum(ORDER_STATES, { error: `status must be one of ${ORDER_STATES.join(", ")}` }).optional(),
   paymentStatus: z
     .enum(PAYMENT_STATUSES, { error: `paymentStatus must be one of ${PAYMENT_STATUSES.join(", ")}` })
+    .optional(),
+  /** A Cash on Delivery order's confirmation by its shopper ("awaiting": it cannot ship yet). */
+  codConfirmation: z
+    .enum(COD_CONFIRMATIONS, { error: `codConfirmation must be one of ${COD_CONFIRMATIONS.join(", ")}` })
     .optional(),
   /** Orders placed on or after this day. */
   from: daySchema.optional(),

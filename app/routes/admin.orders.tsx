@@ -10,6 +10,7 @@ import {
   PageHeading,
 } from "~/components/admin/catalogue-parts";
 import {
+  COD_CONFIRMATION_LABELS,
   formatDateTime,
   ORDER_STATUS_LABELS,
   orderStatusLabel,
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Orders");
 const PER_PAGE = 20;
 
 /** The filters, as the URL and the API name them: the URL is the list's state (back button, shared links). */
-const FILTERS = ["status", "paymentStatus", "from", "to", "search"] as const;
+const FILTERS = ["status", "paymentStatus", "codConfirmation", "from", "to", "search"] as const;
 type FilterName = (typeof FILTERS)[number];
 type Filters = Record<FilterName, string>;
 
@@ -110,7 +111,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               {order.codConfirmation === "awaiting" && order.status === "confirmed" ? (
                 <>
                   {" "}
-                  <StateBadge>Awaiting COD confirmation</StateBadge>
+                  <StateBadge>{COD_CONFIRMATION_LABELS.awaiting}</StateBadge>
                 </>
               ) : null}
             </td>
@@ -137,33 +138,25 @@ function OrderFilters({ filters, fieldErrors }: { filters: Filters; fieldErrors:
       aria-label="Filter orders"
       className="mb-4 flex flex-wrap items-end gap-3"
     >
-      <label className={label}>
-        Status
-        <select name="status" defaultValue={filters.status} className={fieldClass} aria-invalid={invalid("status")}>
-          <option value="">Any status</option>
-          {Object.entries(ORDER_STATUS_LABELS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={label}>
-        Payment
-        <select
-          name="paymentStatus"
-          defaultValue={filters.paymentStatus}
-          className={fieldClass}
-          aria-invalid={invalid("paymentStatus")}
-        >
-          <option value="">Any payment</option>
-          {Object.entries(PAYMENT_STATUS_LABELS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      </label>
+      {(
+        [
+          ["Status", "status", "Any status", ORDER_STATUS_LABELS],
+          ["Payment", "paymentStatus", "Any payment", PAYMENT_STATUS_LABELS],
+          ["Cash on Delivery", "codConfirmation", "Any confirmation", COD_CONFIRMATION_LABELS],
+        ] as const
+      ).map(([text, name, any, labels]) => (
+        <label key={name} className={label}>
+          {text}
+          <select name={name} defaultValue={filters[name]} className={fieldClass} aria-invalid={invalid(name)}>
+            <option value="">{any}</option>
+            {Object.entries(labels).map(([value, option]) => (
+              <option key={value} value={value}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
       <label className={label}>
         From
         <input

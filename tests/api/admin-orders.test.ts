@@ -111,7 +111,7 @@ describe("admin routes: admins only", () => {
 });
 
 describe("GET /userapp/admin/orders", () => {
-  it("lists every shopper's orders newest first, filtered by status, payment status, India's days and id or email", async () => {
+  it("lists every shopper's orders newest first, filtered by status, payment status, COD confirmation, India's days and id or email", async () => {
     const asha = await createUserWithToken(db, { email: `asha.${newId().slice(0, 6)}@Example.test` });
     const ravi = await createUserWithToken(db);
     // 22 Nov 2026, 23:00 in India is still 22 Nov there, though 17:30 UTC.
@@ -146,6 +146,10 @@ describe("GET /userapp/admin/orders", () => {
     expect(ids(await list("?from=2026-11-22&to=2026-11-22&limit=100"))).toEqual([older]);
     expect(ids(await list("?from=2026-11-22&to=2026-11-23&status=shipped"))).toEqual([shipped]);
     expect(ids(await list("?from=2026-11-22&to=2026-11-23&paymentStatus=awaitingPayment"))).toEqual([upi]);
+    // Cash on Delivery orders by their shopper's confirmation: the one not confirmed cannot ship yet.
+    expect(ids(await list("?from=2026-11-22&to=2026-11-23&codConfirmation=awaiting"))).toEqual([older]);
+    expect(ids(await list("?from=2026-11-22&to=2026-11-23&codConfirmation=confirmed"))).toEqual([shipped]);
+    expect(ids(await list("?from=2026-11-22&to=2026-11-23&codConfirmation=expired"))).toEqual([]);
     expect(ids(await list(`?search=${upi.toUpperCase()}`))).toEqual([upi]);
     // Part of the email, in any case; the list's % and _ are not wildcards.
     expect(
@@ -181,6 +185,7 @@ describe("GET /userapp/admin/orders", () => {
   it.each([
     ["status=lost", "status"],
     ["paymentStatus=pending", "paymentStatus"],
+    ["codConfirmation=yes", "codConfirmation"],
     ["from=2026-02-30", "from"],
     ["to=23-11-2026", "to"],
     ["page=0", "page"],

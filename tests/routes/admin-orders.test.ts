@@ -199,11 +199,12 @@ describe("the orders list", () => {
     expect(html).toContain("Awaiting payment");
     expect(html).toContain("Pay on delivery");
     expect(html).toMatch(/<form[^>]*method="get"[^>]*action="\/admin\/orders"/);
-    for (const name of ["status", "paymentStatus", "from", "to", "search"]) expect(html).toContain(`name="${name}"`);
+    for (const name of ["status", "paymentStatus", "codConfirmation", "from", "to", "search"])
+      expect(html).toContain(`name="${name}"`);
     expect(html).toContain(">Apply</button>");
   });
 
-  it("filters by status, payment, dates (India's days) and order id or part of the email; the form shows the URL's filters", async () => {
+  it("filters by status, payment, COD confirmation, dates (India's days) and order id or part of the email; the form shows the URL's filters", async () => {
     const only = async (query: string) => (await getList(query)).data.orders.map((order: { _id: string }) => order._id);
     expect(await only("?paymentStatus=awaitingPayment")).toEqual([placed.upi.id]);
     expect(await only(`?search=${placed.cod.id}`)).toEqual([placed.cod.id]);
@@ -213,12 +214,23 @@ describe("the orders list", () => {
     expect(await only("?from=2026-11-21&to=2026-11-21")).toEqual([placed.upi.id]);
     expect(await only("?from=2026-11-21&to=2026-11-22&paymentStatus=payOnDelivery")).toEqual([placed.later.id]);
     expect(await only("?status=cancelled&from=2026-11-20")).toEqual([]);
+    expect(await only("?from=2026-11-20&to=2026-11-22&codConfirmation=confirmed")).toEqual([
+      placed.later.id,
+      placed.cod.id,
+    ]);
+    expect(await only("?from=2026-11-20&to=2026-11-22&codConfirmation=awaiting")).toEqual([]);
 
     const answer = await getList("?status=confirmed&search=nobody%40nowhere");
     expect(answer.data.filters).toMatchObject({ status: "confirmed", search: "nobody@nowhere" });
     const html = await render("/admin/orders", createElement(AdminOrders, { loaderData: answer.data } as never));
     expect(html).toContain("No orders match these filters.");
     expect(html).toMatch(/<option value="confirmed" selected="">Confirmed<\/option>/);
+    const awaiting = await getList("?codConfirmation=awaiting");
+    const awaitingHtml = await render(
+      "/admin/orders",
+      createElement(AdminOrders, { loaderData: awaiting.data } as never),
+    );
+    expect(awaitingHtml).toMatch(/<option value="awaiting" selected="">Awaiting COD confirmation<\/option>/);
     expect(html).toContain('value="nobody@nowhere"');
   });
 

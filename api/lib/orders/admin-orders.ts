@@ -4,7 +4,13 @@ import { orders, users } from "../../db/schema";
 import type { ApiDeps } from "../context";
 import { idPattern } from "../http/http";
 import { likeEscaped } from "../http/paging";
-import { type AdminEvent, allowedAdminEvents, type OrderState, type PaymentStatus } from "./order-states";
+import {
+  type AdminEvent,
+  allowedAdminEvents,
+  type CodConfirmation,
+  type OrderState,
+  type PaymentStatus,
+} from "./order-states";
 import { type OrderJson, withItems } from "./order-json";
 
 // The back office's reads of every shopper's orders.
@@ -18,6 +24,7 @@ export type AdminOrderJson = OrderJson & {
 export type AdminOrderFilters = {
   status?: OrderState;
   paymentStatus?: PaymentStatus;
+  codConfirmation?: CodConfirmation;
   /** Orders placed on or after this day in India ("2026-11-23"). */
   from?: string;
   /** Orders placed on or before this day in India. */
@@ -65,6 +72,7 @@ export async function listAdminOrders(deps: ApiDeps, query: AdminOrderFilters & 
   const where = and(
     query.status ? eq(orders.status, query.status) : undefined,
     query.paymentStatus ? eq(orders.paymentStatus, query.paymentStatus) : undefined,
+    query.codConfirmation ? eq(orders.codConfirmation, query.codConfirmation) : undefined,
     query.from ? gte(orders.createdAt, startOfIndianDay(query.from)) : undefined,
     query.to ? lt(orders.createdAt, new Date(startOfIndianDay(query.to).getTime() + dayMs)) : undefined,
     search ? or(eq(orders.id, search), ilike(users.email, `%${likeEscaped(search)}%`)) : undefined,

@@ -1,4 +1,4 @@
-import type { OrderState, PaymentStatus } from "../../../api/contract/types";
+import type { CodConfirmation, OrderState, PaymentStatus } from "../../../api/contract/types";
 import { type CodConfirmationOrder, codConfirmationWords } from "../orders/order-format";
 
 // What the back office's order pages show for the API's states (api/lib/orders/order-states.ts); a
@@ -21,6 +21,13 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: "Refunded",
   expired: "Expired (not paid in time)",
   cancelled: "Cancelled (nothing paid)",
+};
+
+/** The list's filter by a Cash on Delivery order's confirmation. */
+export const COD_CONFIRMATION_LABELS: Record<CodConfirmation, string> = {
+  awaiting: "Awaiting COD confirmation",
+  confirmed: "Confirmed by the shopper",
+  expired: "Not confirmed in time",
 };
 
 export const orderStatusLabel = (status: string) => ORDER_STATUS_LABELS[status as OrderState] ?? status;
@@ -48,9 +55,9 @@ export function formatDateTime(iso: string): string {
 export function codConfirmationText(order: CodConfirmationOrder): string | null {
   return codConfirmationWords(order, {
     awaiting: (dueAt) =>
-      dueAt ? `Awaiting COD confirmation (until ${formatDateTime(dueAt)})` : "Awaiting COD confirmation",
-    confirmed: "Confirmed by the shopper",
-    expired: "Not confirmed in time",
+      dueAt ? `${COD_CONFIRMATION_LABELS.awaiting} (until ${formatDateTime(dueAt)})` : COD_CONFIRMATION_LABELS.awaiting,
+    confirmed: COD_CONFIRMATION_LABELS.confirmed,
+    expired: COD_CONFIRMATION_LABELS.expired,
   });
 }
 
