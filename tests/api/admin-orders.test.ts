@@ -122,6 +122,14 @@ describe("GET /userapp/admin/orders", () => {
     clock += 1000;
     const shipped = await place(ravi.token, "cod");
     await confirmCod(db, shipped, new Date(clock));
+    // Cancelled before its shopper answered: it no longer awaits anything.
+    clock += 1000;
+    const cancelled = await place(ravi.token, "cod");
+    const cancelling = await call("PUT", `/userapp/admin/orders/${cancelled}/status`, {
+      token: admin.token,
+      body: { status: "cancelled", reason: "Out of stock" },
+    });
+    expect(cancelling.status).toBe(200);
     expect(
       (
         await call("PUT", `/userapp/admin/orders/${shipped}/status`, {
@@ -142,7 +150,7 @@ describe("GET /userapp/admin/orders", () => {
       paymentStatus: "awaitingPayment",
     });
 
-    expect(ids(await list("?from=2026-11-23&to=2026-11-23&limit=100"))).toEqual([shipped, upi]);
+    expect(ids(await list("?from=2026-11-23&to=2026-11-23&limit=100"))).toEqual([cancelled, shipped, upi]);
     expect(ids(await list("?from=2026-11-22&to=2026-11-22&limit=100"))).toEqual([older]);
     expect(ids(await list("?from=2026-11-22&to=2026-11-23&status=shipped"))).toEqual([shipped]);
     expect(ids(await list("?from=2026-11-22&to=2026-11-23&paymentStatus=awaitingPayment"))).toEqual([upi]);

@@ -66,13 +66,22 @@ async function adminOrders(deps: ApiDeps, where: SQL | undefined, page: number, 
   return { data, itemCount };
 }
 
+/**
+ * Orders whose Cash on Delivery confirmation is `value`. "awaiting" is what awaitsCodConfirmation
+ * says: still confirmed (an order cancelled before its shopper answered keeps "awaiting").
+ */
+function codConfirmationIs(value: CodConfirmation): SQL | undefined {
+  const is = eq(orders.codConfirmation, value);
+  return value === "awaiting" ? and(eq(orders.status, "confirmed"), is) : is;
+}
+
 /** GET /userapp/admin/orders: a page of every shopper's orders, newest first, with their shoppers. */
 export async function listAdminOrders(deps: ApiDeps, query: AdminOrderFilters & { page: number; limit: number }) {
   const search = query.search?.toLowerCase();
   const where = and(
     query.status ? eq(orders.status, query.status) : undefined,
     query.paymentStatus ? eq(orders.paymentStatus, query.paymentStatus) : undefined,
-    query.codConfirmation ? eq(orders.codConfirmation, query.codConfirmation) : undefined,
+    query.codConfirmation ? codConfirmationIs(query.codConfirmation) : undefined,
     query.from ? gte(orders.createdAt, startOfIndianDay(query.from)) : undefined,
     query.to ? lt(orders.createdAt, new Date(startOfIndianDay(query.to).getTime() + dayMs)) : undefined,
     search ? or(eq(orders.id, search), ilike(users.email, `%${likeEscaped(search)}%`)) : undefined,
