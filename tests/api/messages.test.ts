@@ -13,6 +13,7 @@ import { SENT_LINK_TOKEN } from "../../api/lib/messages/outbox";
 import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { logger } from "../../api/platform/logger";
 import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
+import { tokenIn } from "./account-mail";
 import { smtpServer, until } from "./smtp";
 
 const api = await createTestApi();
@@ -160,8 +161,8 @@ describe("a sent message's one-time links", () => {
       const reset = await until("the reset link", () =>
         smtp.received.find((m) => m.text?.includes("/reset-password?token=")),
       );
-      const codToken = /\/cod\/confirm\?token=([\w-]{43})/.exec(cod.text ?? "")![1];
-      const resetToken = /\/reset-password\?token=([\w-]{43})/.exec(reset.text ?? "")![1];
+      const codToken = tokenIn(cod.text ?? "");
+      const resetToken = tokenIn(reset.text ?? "");
       const sent = await until("both sent", async () => {
         const rows = await api.db.select().from(messages).where(eq(messages.toAddress, email));
         return rows.length === 2 && rows.every((row) => row.state === "sent") ? rows : undefined;

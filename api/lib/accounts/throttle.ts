@@ -79,35 +79,23 @@ function waitText(retryAfter: number): string {
   return `${Math.ceil(minutes / 60)} hours`;
 }
 
-export function tooManyAttempts(retryAfter: number): ApiError {
+/** A throttle's refusal: 429, what was too many and how long to wait, also as `Retry-After`. */
+function refusedFor(tooMany: string, retryAfter: number): ApiError {
   return new ApiError(
     429,
     "TOO_MANY_REQUESTS",
-    `Too many failed sign-in attempts. Please wait ${waitText(retryAfter)} and try again.`,
+    `${tooMany}. Please wait ${waitText(retryAfter)} and try again.`,
     { retryAfter },
     { "Retry-After": String(retryAfter) },
   );
 }
 
-export function tooManyRegistrations(retryAfter: number): ApiError {
-  return new ApiError(
-    429,
-    "TOO_MANY_REQUESTS",
-    `Too many accounts have been registered from your network. Please wait ${waitText(retryAfter)} and try again.`,
-    { retryAfter },
-    { "Retry-After": String(retryAfter) },
-  );
-}
+export const tooManyAttempts = (retryAfter: number) => refusedFor("Too many failed sign-in attempts", retryAfter);
 
-export function tooManyEmailChanges(retryAfter: number): ApiError {
-  return new ApiError(
-    429,
-    "TOO_MANY_REQUESTS",
-    `Too many email changes. Please wait ${waitText(retryAfter)} and try again.`,
-    { retryAfter },
-    { "Retry-After": String(retryAfter) },
-  );
-}
+export const tooManyRegistrations = (retryAfter: number) =>
+  refusedFor("Too many accounts have been registered from your network", retryAfter);
+
+export const tooManyEmailChanges = (retryAfter: number) => refusedFor("Too many email changes", retryAfter);
 
 /** The longest wait among keys that are over their limit, or null when the attempt may go ahead. */
 function blockedFor(deps: ApiDeps, keys: ThrottleKey[], rows: Row[], allowed: (row: Row, limit: number) => boolean) {
