@@ -1,14 +1,22 @@
-import { type ComponentProps, useEffect } from "react";
+import { type ComponentProps, useRef } from "react";
+import { useBeforePaint } from "~/components/use-before-paint";
 
 /**
  * Empties the password inputs after each answer from the server: a refused password is never
  * shown back (the server never echoes it either; with JavaScript the browser would keep it).
+ *
+ * Only an answer that arrives while the page is open: the answer the page was rendered with (a
+ * post sent before the scripts ran) already came with empty inputs, so whatever is in them when
+ * React hydrates was typed since, and is kept. And before paint: after a passive effect, the
+ * browser could take a keystroke between the answer showing and the inputs emptying, and lose it.
  */
 export function useClearedPasswords(result: unknown, ...inputIds: string[]) {
   // One string, so the same ids on every render do not count as a change.
   const ids = inputIds.join(" ");
-  useEffect(() => {
-    if (!result) return;
+  const cleared = useRef(result);
+  useBeforePaint(() => {
+    if (!result || result === cleared.current) return;
+    cleared.current = result;
     for (const id of ids.split(" ")) {
       const input = document.getElementById(id);
       if (input instanceof HTMLInputElement) input.value = "";

@@ -1,4 +1,5 @@
 import { expect, test } from "./support/test";
+import { ready } from "./support/lists";
 import { createShopper, signIn, signInWithForm } from "./support/shoppers";
 
 // Issue 4: register, login and logout with JavaScript on and off, redirectTo round trips,
@@ -62,6 +63,34 @@ test("a wrong password says why, keeps the email and clears the password", async
   await expect(page.locator(".toast").filter({ hasText: "Login failed: Invalid email or password." })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(shopper.email);
   await expect(page.getByLabel("Password")).toHaveValue("");
+});
+
+test("a password typed again before the page has hydrated is kept, and signs in", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
+  const shopper = await createShopper(request);
+  // The scripts are held back, as on a slow phone: the wrong password is posted by the browser
+  // itself, and the right one is typed into the answer's page before React hydrates it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(shopper.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.locator("form").getByRole("alert")).toHaveText("Login failed: Invalid email or password.");
+  await page.getByLabel("Password").fill(shopper.password);
+  release();
+  await ready(page);
+  await expect(page.getByLabel("Password")).toHaveValue(shopper.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(toast(page, "Login successful! Welcome back.")).toBeVisible();
 });
 
 test("a signed-in shopper who opens /login goes straight on", async ({ page, request }) => {

@@ -1,10 +1,8 @@
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { useNavigate, useOutlet } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useBackdropClose } from "~/components/use-backdrop-close";
-
-// Before paint in the browser; React 18 warns about useLayoutEffect on the server.
-const useBeforePaint = typeof window === "undefined" ? useEffect : useLayoutEffect;
+import { useBeforePaint } from "~/components/use-before-paint";
 
 /**
  * A child route (Edit Profile, Add/Edit Address) shown over its parent page. Without JavaScript
