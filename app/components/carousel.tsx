@@ -152,7 +152,7 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
         {slides.map((slide, index) => (
           <li
             key={index}
-            className={`relative min-h-full shrink-0 grow-0 snap-start px-2 ${SLIDE_WIDTHS[kind]}`}
+            className={`relative min-h-full shrink-0 grow-0 snap-start px-2 @container ${SLIDE_WIDTHS[kind]}`}
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${slides.length}`}
           >

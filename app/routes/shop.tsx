@@ -183,7 +183,7 @@ const ProductGrid = memo(function ProductGrid({
       aria-busy={loading || undefined}
     >
       {products.map((product, index) => (
-        <li key={product._id}>
+        <li key={product._id} className="@container">
           <ProductCard product={product} eager={index === 0} now={date} />
         </li>
       ))}
