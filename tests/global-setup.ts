@@ -13,8 +13,11 @@ import path from "node:path";
 import { openDatabase } from "../api/db/client";
 import { startEmbeddedPostgres } from "../api/db/embedded";
 import { createScratchDatabase } from "../api/db/scratch-database";
+import { buildUnlessBuilt } from "./build";
 
 export default async function setup(): Promise<() => Promise<void>> {
+  // The production build some tests start (tests/build.ts), made beside the database's start.
+  const built = buildUnlessBuilt();
   const external = process.env.DATABASE_URL;
   let dir: string | undefined;
   let stopServer = async () => {};
@@ -34,6 +37,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   const template = await createScratchDatabase(serverUrl, { prefix: "storefront_template" });
   const migrated = await openDatabase({ databaseUrl: template.url });
   await migrated.close();
+  await built;
 
   process.env.DATABASE_URL = serverUrl;
   process.env.STOREFRONT_TEST_TEMPLATE = new URL(template.url).pathname.slice(1);

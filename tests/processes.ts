@@ -28,21 +28,6 @@ afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * Runs `npm run build` unless `serverEntry` (the built server) exists; an existing build is used
- * as it is, so tests never rebuild while sources change. The build runs beside this process
- * rather than blocking it.
- */
-export async function buildUnlessBuilt(serverEntry: string): Promise<void> {
-  if (fs.existsSync(serverEntry)) return;
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const build = spawn("npm", ["run", "build"], { cwd: root, stdio: "ignore", timeout: 240_000 });
-    build.once("error", reject);
-    build.once("exit", resolve);
-  });
-  if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
-}
-
 /** A new folder of the system's temporary one, open to the database server's user (as root, "postgres"). */
 export function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-operations-"));

@@ -7,20 +7,18 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { gt } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createUserapp } from "../../api/app";
 import { openShopDatabase } from "../../api/db/connect";
 import { cartItems, products, users, variants } from "../../api/db/schema";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import {
-  buildUnlessBuilt,
   canListen,
   descendants,
   exitWithin,
   expectAllGone,
   freePortsIn,
   loginInFlight,
-  root,
   start,
   stderrLines,
   tempDir,
@@ -31,10 +29,7 @@ import {
 const PORTS = Array.from({ length: 9 }, (_, i) => 3221 + i);
 const freePorts = (count: number) => freePortsIn(PORTS, count);
 
-beforeAll(async () => {
-  // The production server needs a build; a fresh clone has none until the first `npm run build`.
-  await buildUnlessBuilt(path.join(root, "build/server/index.js"));
-}, 250_000);
+// The production server's build is made by Vitest's global setup (tests/build.ts).
 
 describe("SIGTERM to the process a supervisor started", () => {
   const cases = [

@@ -21,10 +21,8 @@ import { csvRecord, parseCsv } from "../../api/lib/catalogue/csv";
 import { planWorkers } from "../../api/platform/runtime";
 import { type Product, productPath } from "../../app/lib/catalogue";
 import { HIGHEST_PRICE_BODY, highestPriceOf, priceCeiling } from "../../app/lib/shop-params";
-import { buildDirectory } from "../../server/build";
 import { createPostgresTestDatabase } from "../db";
 import {
-  buildUnlessBuilt,
   canListen,
   descendants,
   exitWithin,
@@ -32,7 +30,6 @@ import {
   freePortsIn,
   isAlive,
   loginInFlight,
-  root,
   type Started,
   start,
   tempDir,
@@ -144,8 +141,7 @@ describe("two workers on PostgreSQL", () => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    // The production server needs a build (BUILD_DIR or build/).
-    await buildUnlessBuilt(path.join(buildDirectory(root), "server/index.js"));
+    // The production server's build is made by Vitest's global setup (tests/build.ts).
     database = await createPostgresTestDatabase();
     handle = await openDatabase({ databaseUrl: database.url });
   }, 300_000);
