@@ -134,7 +134,7 @@ export function ProductCard({
             {title}
           </AppLink>
         </h3>
-        <RatingSummary rating={rating} />
+        <RatingSummary rating={rating} className="h-[18px]" />
         <p
           className={`text-xs font-medium ${inStock ? "text-brand" : "text-red-600"}`}
           data-stock={inStock ? "in" : "out"}
@@ -147,7 +147,7 @@ export function ProductCard({
           discount={discount}
           showDiscount={false}
           sellingClass="text-base font-semibold"
-          className="mt-auto pt-1"
+          className="mt-auto pt-1 max-sm:min-h-12"
         />
         {/* Below the prices on a phone; over the foot of the picture on wider screens (app.css). */}
         <div className="card-cart-over">

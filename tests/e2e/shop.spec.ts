@@ -229,8 +229,7 @@ test("pagination links keep every filter", async ({ page, request }) => {
 test("a card not drawn yet is as tall as it will be, so nothing moves as the page scrolls", async ({ page }) => {
   // Cards off the screen skip layout until they come near (app.css): a wrong guess at their height
   // moved the pagination by rows as it was scrolled to, and a click on Next landed beside it.
-  test.skip(isPhone(), "on a phone the body's height follows how the prices wrap: the guess is the usual one");
-  for (const path of ["/shop?category=Fashion&limit=28", "/"]) {
+  for (const path of ["/shop?category=Fashion&limit=28", "/shop?category=Televisions", "/"]) {
     await page.goto(path);
     const heights = await page.locator("main .card").evaluateAll((cards) => {
       const height = (card: Element) => Math.round(card.getBoundingClientRect().height * 10) / 10;
@@ -238,7 +237,7 @@ test("a card not drawn yet is as tall as it will be, so nothing moves as the pag
       for (const card of cards) (card as HTMLElement).style.contentVisibility = "visible";
       return { guessed, drawn: cards.map(height) };
     });
-    expect(heights.guessed.length).toBeGreaterThan(20);
+    expect(heights.guessed.length).toBeGreaterThan(12);
     expect(heights.guessed, path).toEqual(heights.drawn);
   }
 });
