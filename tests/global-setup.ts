@@ -17,7 +17,9 @@ import { buildUnlessBuilt } from "./build";
 
 export default async function setup(): Promise<() => Promise<void>> {
   // The production build some tests start (tests/build.ts), made beside the database's start.
+  // Awaited below; a failure of the database's start, if it comes first, is the one reported.
   const built = buildUnlessBuilt();
+  built.catch(() => {});
   const external = process.env.DATABASE_URL;
   let dir: string | undefined;
   let stopServer = async () => {};
@@ -37,13 +39,19 @@ export default async function setup(): Promise<() => Promise<void>> {
   const template = await createScratchDatabase(serverUrl, { prefix: "storefront_template" });
   const migrated = await openDatabase({ databaseUrl: template.url });
   await migrated.close();
-  await built;
-
-  process.env.DATABASE_URL = serverUrl;
-  process.env.STOREFRONT_TEST_TEMPLATE = new URL(template.url).pathname.slice(1);
-  return async () => {
+  const teardown = async () => {
     if (external) await template.drop();
     await stopServer();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    await built;
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+
+  process.env.DATABASE_URL = serverUrl;
+  process.env.STOREFRONT_TEST_TEMPLATE = new URL(template.url).pathname.slice(1);
+  return teardown;
 }
