@@ -31,12 +31,22 @@ export const defaultSizeInStock = (p: ListProduct) =>
 export const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 export const errorToast = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 
-/** Waits until React has hydrated the page (with JavaScript on), so clicks go through the router. */
+/**
+ * Waits until React has hydrated the page (with JavaScript on), so clicks go through the router.
+ * React marks the elements it hydrates while it renders, before its effects (the listeners that
+ * route app links and open Quick View) run; on a storefront page the header's search box becomes
+ * a combobox in the render after them, so that is waited for as well where there is one.
+ */
 export async function ready(page: Page) {
   if (!jsOn()) return;
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+    const search = document.getElementById("site-search");
+    return (
+      !!main &&
+      Object.keys(main).some((key) => key.startsWith("__reactFiber")) &&
+      (search === null || search.getAttribute("role") === "combobox")
+    );
   });
 }
 
