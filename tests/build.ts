@@ -14,15 +14,17 @@ import { buildDirectory } from "../server/build";
 const root = path.resolve(import.meta.dirname, "..");
 
 /** The built server: BUILD_DIR's, or build/'s. */
-export const serverEntry = path.join(buildDirectory(root), "server/index.js");
+const serverEntry = path.join(buildDirectory(root), "server/index.js");
 
-/** Runs `npm run build` unless the built server exists. */
+/** Runs `npm run build` unless the built server exists; a failed build's error output is in the error. */
 export async function buildUnlessBuilt(): Promise<void> {
   if (fs.existsSync(serverEntry)) return;
+  let errors = "";
   const code = await new Promise<number | null>((resolve, reject) => {
-    const build = spawn("npm", ["run", "build"], { cwd: root, stdio: "ignore", timeout: 240_000 });
+    const build = spawn("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "pipe"], timeout: 240_000 });
+    build.stderr.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
     build.once("error", reject);
     build.once("exit", resolve);
   });
-  if (code !== 0) throw new Error(`npm run build failed (exit ${code})`);
+  if (code !== 0) throw new Error(`npm run build failed (exit ${code}):\n${errors}`);
 }
