@@ -129,7 +129,12 @@ export function createUserapp(options: UserappOptions) {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(
-        { status: error.status, message: error.message, data: error.data } satisfies Envelope,
+        {
+          status: error.status,
+          message: error.message,
+          data: error.data,
+          ...(error.code ? { code: error.code } : {}),
+        } satisfies Envelope,
         error.httpStatus,
       );
     }

@@ -17,7 +17,7 @@ export type ApiStatus =
   | "SERVICE_UNAVAILABLE"
   | "SERVER_ERROR";
 
-export type Envelope<T = unknown> = { status: ApiStatus; message: string; data: T };
+export type Envelope<T = unknown> = { status: ApiStatus; message: string; data: T; code?: string };
 
 export type FieldError = { path: string; message: string };
 
@@ -29,6 +29,8 @@ export class ApiError extends Error {
     message: string,
     readonly data: unknown = null,
     readonly headers: Record<string, string> = {},
+    /** The refusal's stable machine code (docs/api.md, "Refusal codes"), beside the spec's status. */
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = "ApiError";

@@ -44,6 +44,10 @@ export const errorEnvelopeSchema = z
     status: z.enum(FAILURE_STATUSES),
     message: z.string().openapi({ example: "Order not found" }),
     data: z.unknown().openapi({ description: "null, or details of the failure" }),
+    code: z
+      .string()
+      .optional()
+      .openapi({ example: "REVIEW_REMOVED", description: "The refusal's stable machine code, where it has one" }),
   })
   .openapi("ErrorEnvelope");
 
