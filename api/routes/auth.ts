@@ -242,7 +242,9 @@ export function authRoutes(deps: ApiDeps) {
     await releaseLoginAttempt(deps, reservation);
     // Housekeeping while we are here: this user's expired tokens can go.
     await dropExpiredTokens(deps.db, user.id, deps.now());
-    const token = await issueToken(deps, user.id);
+    // Null when the password changed while it was being checked: what was sent no longer signs in.
+    const token = await issueToken(deps, user.id, user.passwordHash);
+    if (!token) throw badRequest(INVALID_CREDENTIALS);
     const profile = await loadUser(deps.db, user.id);
     return ok(c, { ...profile!, token }, "Login successful");
   });

@@ -169,14 +169,18 @@ export async function insertProduct(
 export async function createUserWithToken(db: Database, fields: Partial<typeof users.$inferInsert> = {}) {
   counter++;
   const id = newId();
-  await db.insert(users).values({
-    id,
-    email: `shopper${counter}.${id.slice(0, 6)}@example.test`,
-    passwordHash: "not-a-real-hash",
-    name: `Shopper ${counter}`,
-    ...fields,
-  });
-  const token = await issueToken(defaultDeps(db), id);
+  const [user] = await db
+    .insert(users)
+    .values({
+      id,
+      email: `shopper${counter}.${id.slice(0, 6)}@example.test`,
+      passwordHash: "not-a-real-hash",
+      name: `Shopper ${counter}`,
+      ...fields,
+    })
+    .returning();
+  const token = await issueToken(defaultDeps(db), id, user.passwordHash);
+  if (!token) throw new Error("No token issued for a user just inserted");
   return { id, token };
 }
 

@@ -345,3 +345,70 @@ describe("changing the email", () => {
     expect(row.email).toBe(account.email);
   });
 });
+
+describe("a sign-in under way when the password changes", () => {
+  /**
+   * Signs in with `password` over and over in `loops` parallel loops while `change` runs, and
+   * one more time in each once it is done: the tokens that were answered, whenever they were.
+   * A sign-in checks the password (argon2, tens of milliseconds) and then issues its token, so
+   * some of these checks overlap the change.
+   */
+  async function signInsDuring(email: string, password: string, change: () => Promise<void>, loops = 3) {
+    const issued: string[] = [];
+    let done = false;
+    let firstIssued = () => {};
+    const started = new Promise<void>((resolve) => (firstIssued = resolve));
+    const loop = async () => {
+      for (let afterDone = 0; afterDone < 1;) {
+        if (done) afterDone++;
+        const answer = await login(email, password);
+        if (answer.status === 200) {
+          issued.push(answer.body.data.token);
+          firstIssued();
+        }
+      }
+    };
+    const running = Array.from({ length: loops }, loop);
+    // The change starts once a sign-in has succeeded, with the other loops' sign-ins in flight.
+    await started;
+    await change();
+    done = true;
+    await Promise.all(running);
+    return issued;
+  }
+
+  const works = async (token: string) => (await call("GET", "/userapp/user/me", { token })).status === 200;
+
+  it("gets no token that outlives a reset", async () => {
+    for (let round = 0; round < 3; round++) {
+      const account = await shopper();
+      await forgot(account.email);
+      const link = await linkTokenTo(db, account.email, "account.passwordReset");
+      const issued = await signInsDuring(account.email, account.password, async () => {
+        expect((await reset(link, "new password 2")).status).toBe(200);
+      });
+      expect(issued.length).toBeGreaterThan(0);
+      for (const token of [account.token, ...issued]) expect(await works(token)).toBe(false);
+      expect(await db.select().from(authTokens).where(eq(authTokens.userId, account.id))).toEqual([]);
+      expect((await login(account.email, "new password 2")).status).toBe(200);
+    }
+  });
+
+  it("gets no token that outlives a change in settings, which keeps only the changer's own session", async () => {
+    for (let round = 0; round < 3; round++) {
+      const account = await shopper();
+      const issued = await signInsDuring(account.email, account.password, async () => {
+        const changed = await call("PUT", "/userapp/user/password", {
+          token: account.token,
+          body: { currentPassword: account.password, newPassword: "changed in settings" },
+        });
+        expect(changed.status).toBe(200);
+      });
+      expect(issued.length).toBeGreaterThan(0);
+      for (const token of issued) expect(await works(token)).toBe(false);
+      expect(await works(account.token)).toBe(true);
+      const left = await db.select().from(authTokens).where(eq(authTokens.userId, account.id));
+      expect(left.map((row) => row.tokenHash)).toEqual([hashToken(account.token)]);
+    }
+  });
+});

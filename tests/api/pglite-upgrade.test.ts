@@ -172,14 +172,15 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
       const before = await onTarget(
         `SELECT p.merchant_id, c.financial_year, c.last_serial, p.id AS product_id, v.size,
                 (SELECT max(id) FROM audit_log) AS audit_id, (SELECT max(id) FROM search_terms) AS term_id,
-                (SELECT id FROM users WHERE email = 'asha.rao@example.test') AS user_id
+                (SELECT id FROM users WHERE email = 'asha.rao@example.test') AS user_id,
+                (SELECT password_hash FROM users WHERE email = 'asha.rao@example.test') AS password_hash
          FROM document_counters c
          JOIN products p ON c.series = 'invoice:' || p.merchant_id AND NOT p.hidden
          JOIN variants v ON v.product_id = p.id AND v.quantity > 0
          ORDER BY c.last_serial DESC, p.id, v.size LIMIT 1`,
       );
       const [expected] = before;
-      const token = await issueToken(defaultDeps(handle.db), expected.user_id);
+      const token = await issueToken(defaultDeps(handle.db), expected.user_id, expected.password_hash);
       const response = await app.request("/userapp/order/create", {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

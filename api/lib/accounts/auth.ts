@@ -10,16 +10,32 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Issues a 256-bit random bearer token; only its hash is stored. */
-export async function issueToken(deps: ApiDeps, userId: string): Promise<string> {
+/**
+ * Issues a 256-bit random bearer token (only its hash is stored) to a user whose password was just
+ * checked against `checkedPasswordHash`, or null when that is no longer their password. The check
+ * and the insert hold the user's row (FOR SHARE) in one transaction, so they cannot interleave with
+ * a password change: a change that commits first makes the check fail (the row is read again once
+ * its lock is released), and one that starts later waits for the token's insert and then revokes
+ * it. Without this, a sign-in already under way when a password was reset survived the reset.
+ */
+export async function issueToken(deps: ApiDeps, userId: string, checkedPasswordHash: string): Promise<string | null> {
   const token = randomBytes(32).toString("base64url");
-  await deps.db.insert(authTokens).values({
-    tokenHash: hashToken(token),
-    userId,
-    expiresAt: new Date(deps.now().getTime() + deps.tokenTtlMs),
-    createdAt: deps.now(),
+  const issued = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.passwordHash, checkedPasswordHash)))
+      .for("share");
+    if (!current) return false;
+    await tx.insert(authTokens).values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(deps.now().getTime() + deps.tokenTtlMs),
+      createdAt: deps.now(),
+    });
+    return true;
   });
-  return token;
+  return issued ? token : null;
 }
 
 /** Ends one session: the token with this hash stops working. */
