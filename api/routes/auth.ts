@@ -8,6 +8,7 @@ import {
   releaseLoginAttempt,
   reserveLoginAttempt,
   reservePasswordReset,
+  reserveRegisterNotice,
   reserveRegistration,
 } from "../lib/accounts/throttle";
 import { createUser, findAccount, loadUser, toUserJson } from "../lib/accounts/users";
@@ -190,9 +191,9 @@ export function authRoutes(deps: ApiDeps) {
     const created = owner ? undefined : await createUser(deps.db, values);
     if (created) return ok(c, toUserJson(created, []), "Registration successful", 201);
 
-    // Taken: the owner hears of it, and the answer is a new account's, with nobody's data.
+    // Taken: the owner hears of it (a few times a day at most), and the answer is a new account's, with nobody's data.
     const account = owner ?? (await findAccount(deps.db, body.email));
-    if (account) {
+    if (account && (await reserveRegisterNotice(deps, account.id))) {
       const message = await registerAttemptMessage(account.email, deps.shop, account.id);
       await deps.db.transaction((tx) => recordMessage(tx, message));
     }

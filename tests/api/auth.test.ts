@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { authTokens, loginFailures, users } from "../../api/db/schema";
+import { authTokens, loginFailures, messages, users } from "../../api/db/schema";
 import { hashToken } from "../../api/lib/accounts/auth";
 import { lastMessage } from "./account-mail";
 import { createTestApi, expectRefusedFor } from "./helpers";
@@ -106,6 +106,34 @@ describe("POST /userapp/auth/register", () => {
     expect(notice).toMatchObject({ userId: owner.id, subject: "Mart: someone tried to register with your address" });
     expect(notice!.text).toContain("Did you forget your password?");
     expect(notice!.text).toContain("/forgot-password");
+  });
+
+  it("emails the owner of a taken address at most 3 times a day, however many addresses try it, and answers alike", async () => {
+    const email = uniqueEmail();
+    const owner = await register(email);
+    const notices = async () =>
+      (await db.select().from(messages).where(eq(messages.userId, owner.id))).filter(
+        (m) => m.kind === "account.registerAttempt",
+      ).length;
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await call("POST", "/userapp/auth/register", {
+        body: { email: i % 2 ? email.toUpperCase() : email, password: "another-password" },
+        clientAddress: `198.51.100.${i + 1}`,
+      });
+      answers.push([answer.status, answer.body.message]);
+    }
+    expect(answers).toEqual(Array(6).fill([201, "Registration successful"]));
+    expect(await notices()).toBe(3);
+    // Another account's owner is told as before.
+    const other = uniqueEmail();
+    await register(other);
+    await call("POST", "/userapp/auth/register", { body: { email: other, password: "another-password" } });
+    expect(await lastMessage(db, other, "account.registerAttempt")).toBeDefined();
+    // A day later the owner hears of it again.
+    advance(24 * 60 * MINUTE + 1);
+    await call("POST", "/userapp/auth/register", { body: { email, password: "another-password" } });
+    expect(await notices()).toBe(4);
   });
 
   it.each([

@@ -23,6 +23,9 @@ import { ApiError } from "../http/http";
  *   counted whether or not the account exists.
  * - `email-change:<user id>`: requests to move one account to another address, each of which
  *   emails that address (`emailChangeMaxPerAccount` per `resetWindowMs`).
+ * - `register-notice:<user id>`: "someone tried to register with your address" messages sent to
+ *   one account's owner (REGISTER_NOTICES_PER_DAY a day); past it, a registration with the taken
+ *   address answers as always and sends nothing.
  *
  * Without a client address only the account tiers apply (see `clientAddress` in api/platform/client-address.ts).
  *
@@ -56,6 +59,7 @@ function windows(deps: ApiDeps): { prefix: string; windowMs: number }[] {
     { prefix: "reset-ip:", windowMs: deps.resetWindowMs },
     { prefix: "reset-account:", windowMs: deps.resetWindowMs },
     { prefix: "email-change:", windowMs: deps.resetWindowMs },
+    { prefix: "register-notice:", windowMs: ACCOUNT_DAY_MS },
     // The per-account key of before the pair key existed: swept like the others.
     { prefix: "email:", windowMs: deps.loginWindowMs },
   ];
@@ -230,18 +234,9 @@ export async function reserveRegistration(deps: ApiDeps, address: string | null)
   await reserve(deps, keys, await readRows(deps, [keys[0].key]), tooManyRegistrations);
 }
 
-/**
- * Counts a request for a password-reset link for `email` from `address`; false when a limit was
- * already reached (the caller answers as always, and sends nothing). The account key is counted
- * whether or not the account exists, so the counting says nothing about it either.
- */
-export async function reservePasswordReset(deps: ApiDeps, email: string, address: string | null): Promise<boolean> {
+/** Counts against `keys` and answers true, or false when one was already at its limit (nothing counted then). */
+async function reserveQuietly(deps: ApiDeps, keys: ThrottleKey[]): Promise<boolean> {
   await sweepEndedWindows(deps);
-  const keys: ThrottleKey[] = [
-    { key: `reset-account:${accountName(email)}`, limit: deps.resetMaxPerAccount, windowMs: deps.resetWindowMs },
-  ];
-  if (address)
-    keys.push({ key: `reset-ip:${addressPart(address)}`, limit: deps.resetMaxPerIp, windowMs: deps.resetWindowMs });
   try {
     await reserve(
       deps,
@@ -257,6 +252,34 @@ export async function reservePasswordReset(deps: ApiDeps, email: string, address
     if (error instanceof ApiError && error.httpStatus === 429) return false;
     throw error;
   }
+}
+
+/**
+ * Counts a request for a password-reset link for `email` from `address`; false when a limit was
+ * already reached (the caller answers as always, and sends nothing). The account key is counted
+ * whether or not the account exists, so the counting says nothing about it either.
+ */
+export async function reservePasswordReset(deps: ApiDeps, email: string, address: string | null): Promise<boolean> {
+  const keys: ThrottleKey[] = [
+    { key: `reset-account:${accountName(email)}`, limit: deps.resetMaxPerAccount, windowMs: deps.resetWindowMs },
+  ];
+  if (address)
+    keys.push({ key: `reset-ip:${addressPart(address)}`, limit: deps.resetMaxPerIp, windowMs: deps.resetWindowMs });
+  return reserveQuietly(deps, keys);
+}
+
+/** "Someone tried to register with your address" messages one account's owner receives a day. */
+export const REGISTER_NOTICES_PER_DAY = 3;
+
+/**
+ * Counts a "someone tried to register with your address" message to account `userId`; false when
+ * its owner has had REGISTER_NOTICES_PER_DAY of them today (the registration answers as always and
+ * sends nothing): registrations from many addresses must not flood one mailbox.
+ */
+export function reserveRegisterNotice(deps: ApiDeps, userId: string): Promise<boolean> {
+  return reserveQuietly(deps, [
+    { key: `register-notice:${userId}`, limit: REGISTER_NOTICES_PER_DAY, windowMs: ACCOUNT_DAY_MS },
+  ]);
 }
 
 /** When each API (its deps) last swept out ended windows. */
