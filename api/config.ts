@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseTrustProxy } from "./platform/client-address";
+import { IPV6_LIMIT_PREFIX, parseTrustProxy } from "./platform/client-address";
 import { defaultSupportEmail, SHOP_NAME } from "./contract";
 import type { ShopIdentity } from "./lib/context";
 import { gstinProblem, gstinStateProblem, gstState } from "./lib/tax/gst";
@@ -53,6 +53,16 @@ const envSchema = z
           return z.NEVER;
         }
       }),
+    /**
+     * The IPv6 network, as a prefix length, that per-address limits (sign-in, registration,
+     * password reset) count as one client: 64 (a subscriber's usual allocation) by default.
+     */
+    IPV6_LIMIT_PREFIX: z.coerce
+      .number()
+      .int("IPV6_LIMIT_PREFIX must be a whole number")
+      .min(IPV6_LIMIT_PREFIX.min, `IPV6_LIMIT_PREFIX is ${IPV6_LIMIT_PREFIX.min} to ${IPV6_LIMIT_PREFIX.max}`)
+      .max(IPV6_LIMIT_PREFIX.max, `IPV6_LIMIT_PREFIX is ${IPV6_LIMIT_PREFIX.min} to ${IPV6_LIMIT_PREFIX.max}`)
+      .default(IPV6_LIMIT_PREFIX.default),
     /** The largest storefront form post read, in bytes; larger answers 413 (server/body-limit.ts). */
     FORM_BODY_LIMIT_BYTES: z.coerce
       .number()
@@ -170,6 +180,7 @@ export function userappSettings(env: ServerEnv) {
   return {
     bodyLimitBytes: env.API_BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
+    ipv6LimitPrefix: env.IPV6_LIMIT_PREFIX,
     registerMaxPerIp: env.REGISTER_LIMIT_PER_HOUR,
     resetMaxPerIp: env.PASSWORD_RESET_LIMIT_PER_HOUR,
     resetMaxPerAccount: env.PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR,

@@ -1,7 +1,7 @@
 import { defaultSupportEmail, SHOP_NAME } from "../contract";
 import type { Database } from "../db/client";
 import type { DocumentSupplier } from "../db/schema";
-import { type ClientBindings, TRUST_NO_PROXY, type TrustProxy } from "../platform/client-address";
+import { type ClientBindings, IPV6_LIMIT_PREFIX, TRUST_NO_PROXY, type TrustProxy } from "../platform/client-address";
 import { type Logger, logger } from "../platform/logger";
 import { defaultOrderSettings, type OrderSettings } from "./orders/order-states";
 
@@ -35,6 +35,11 @@ export type ApiDeps = {
   logger: Logger;
   /** Whose X-Forwarded-For is believed (TRUST_PROXY, api/platform/client-address.ts); off by default. */
   trustProxy: TrustProxy;
+  /**
+   * The IPv6 network (a prefix length, IPV6_LIMIT_PREFIX) that per-address limits count as one
+   * client; IPv4 counts per address (`limitNetwork` in api/platform/client-address.ts).
+   */
+  ipv6LimitPrefix: number;
   /** The UPI payment window, unpaid orders per shopper and the Cash on Delivery limit (api/lib/orders/order-states.ts). */
   orders: OrderSettings;
   /**
@@ -92,6 +97,7 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   bodyLimitBytes: 1024 * 1024,
   logger,
   trustProxy: TRUST_NO_PROXY,
+  ipv6LimitPrefix: IPV6_LIMIT_PREFIX.default,
   orders: defaultOrderSettings,
   searchStatementTimeoutMs: 2000,
   pinCheckWaitMs: 2500,

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import { embeddedIpv4, ipv6FromGroups, ipv6Groups } from "./ipv6";
 
 /**
  * Whose word we take for the client's address (TRUST_PROXY, parsed by api/config.ts; docs/configuration.md,
@@ -97,6 +98,35 @@ export function normalizeAddress(raw: string | null | undefined): string | null 
     return [high >> 8, high & 255, low >> 8, low & 255].join(".");
   }
   return canonical;
+}
+
+/** The IPv6 prefix length per-address limits group by (IPV6_LIMIT_PREFIX), and the lengths it may take. */
+export const IPV6_LIMIT_PREFIX = { default: 64, min: 32, max: 128 } as const;
+
+/**
+ * What a limit that counts per client address counts `address` under (api/lib/accounts/throttle.ts):
+ * - an IPv4 address, itself (one address is what one household or office gets);
+ * - an IPv6 address, its network of `ipv6Prefix` bits, written "2001:db8:1:2::/64": one subscriber
+ *   is given a whole /64 (or /56, /48), so counting each address on its own would give whoever
+ *   holds a /64 2^64 fresh counters;
+ * - an IPv6 address that carries an IPv4 address (IPv4-mapped or -compatible, SIIT, NAT64, 6to4,
+ *   Teredo; api/platform/ipv6.ts), that IPv4 address: it is the client's (or its site's) network,
+ *   so the same client counts once however it arrives, and a 6to4 site (a /48 per IPv4 address) is
+ *   one key, not 65,536.
+ */
+export function limitNetwork(address: string, ipv6Prefix: number): string {
+  const normalized = normalizeAddress(address);
+  // Callers hand normalized addresses; anything else is kept as it came, bounded.
+  if (normalized === null) return address.slice(0, MAX_ADDRESS_LENGTH);
+  if (isIP(normalized) === 4) return normalized;
+  const embedded = embeddedIpv4(normalized);
+  if (embedded) return embedded.ipv4;
+  const bits = Math.min(128, Math.max(0, Math.trunc(ipv6Prefix)));
+  const masked = ipv6Groups(normalized)!.map((group, index) => {
+    const kept = Math.min(16, Math.max(0, bits - index * 16));
+    return group & ((0xffff << (16 - kept)) & 0xffff);
+  });
+  return `${ipv6FromGroups(masked)}/${bits}`;
 }
 
 /** X-Forwarded-For's entries nearest first (the right end), at most MAX_HOPS of them. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray, like, lte, or, sql } from "drizzle-orm";
 import { loginFailures } from "../../db/schema";
 import type { ApiDeps } from "../context";
+import { limitNetwork } from "../../platform/client-address";
 import { ApiError } from "../http/http";
 
 /**
@@ -28,6 +29,12 @@ import { ApiError } from "../http/http";
  *   address answers as always and sends nothing.
  *
  * Without a client address only the account tiers apply (see `clientAddress` in api/platform/client-address.ts).
+ * `<address>` is not the address as it came but its network (`limitNetwork`, ibid.): an IPv4
+ * address itself, an IPv6 address its /64 (`ipv6LimitPrefix`, IPV6_LIMIT_PREFIX), written
+ * "2001:db8:1:2::/64", so whoever holds a /64 gets one set of counters, not 2^64 of them. Every
+ * such key keeps its family's prefix above, so the sweep covers it; rows keyed by a whole IPv6
+ * address (before the grouping) or by another prefix length (before IPV6_LIMIT_PREFIX changed)
+ * count for nothing and are swept when their window ends.
  *
  * An attempt is counted *before* the password is checked (a reservation) and handed back on
  * success. Counting afterwards would let a burst of parallel guesses all pass the check while
@@ -44,8 +51,8 @@ export function accountName(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Bounded, so a key stays short whatever hands us the address. */
-const addressPart = (address: string) => address.slice(0, 100);
+/** What the keys count `address` under: its network (above); bounded, so a key stays short whatever hands us the address. */
+const addressPart = (deps: ApiDeps, address: string) => limitNetwork(address, deps.ipv6LimitPrefix).slice(0, 100);
 
 /** Each key family's window, for reading rows and for the sweep. */
 function windows(deps: ApiDeps): { prefix: string; windowMs: number }[] {
@@ -182,11 +189,15 @@ export async function reserveLoginAttempt(
     );
     return { account, address: null, keys: accountTiers };
   }
-  const where = addressPart(address);
+  const where = addressPart(deps, address);
   const addressKeys: ThrottleKey[] = [
     { key: `pair:${account}|${where}`, limit: limits.perAccountAddress, windowMs: deps.loginWindowMs },
     { key: `ip:${where}`, limit: limits.perIp, windowMs: deps.loginWindowMs },
   ];
+  // The known mark is per network too: a device's IPv6 address changes (temporary addresses,
+  // RFC 8981, rotate daily) while its /64 stays, and a mark per address would lapse with each
+  // change, leaving the owner to the account tiers an attacker ran up. What the mark lets a
+  // neighbour in the same /64 skip is only those tiers: the pair and network limits still hold.
   const knownKey = `known:${account}|${where}`;
   const rows = await readRows(deps, [...addressKeys, ...accountTiers].map((k) => k.key).concat(knownKey));
   const knownRow = rows.find((row) => row.key === knownKey);
@@ -229,7 +240,7 @@ export async function reserveRegistration(deps: ApiDeps, address: string | null)
   await sweepEndedWindows(deps);
   if (!address) return;
   const keys = [
-    { key: `register:${addressPart(address)}`, limit: deps.registerMaxPerIp, windowMs: deps.registerWindowMs },
+    { key: `register:${addressPart(deps, address)}`, limit: deps.registerMaxPerIp, windowMs: deps.registerWindowMs },
   ];
   await reserve(deps, keys, await readRows(deps, [keys[0].key]), tooManyRegistrations);
 }
@@ -264,7 +275,11 @@ export async function reservePasswordReset(deps: ApiDeps, email: string, address
     { key: `reset-account:${accountName(email)}`, limit: deps.resetMaxPerAccount, windowMs: deps.resetWindowMs },
   ];
   if (address)
-    keys.push({ key: `reset-ip:${addressPart(address)}`, limit: deps.resetMaxPerIp, windowMs: deps.resetWindowMs });
+    keys.push({
+      key: `reset-ip:${addressPart(deps, address)}`,
+      limit: deps.resetMaxPerIp,
+      windowMs: deps.resetWindowMs,
+    });
   return reserveQuietly(deps, keys);
 }
 

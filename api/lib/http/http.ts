@@ -161,10 +161,10 @@ export function urlControlCharacterErrors(url: URL): FieldError[] {
 }
 
 /** VALIDATION_ERROR 422 for field errors found outside zod (the same shape `validate` gives). */
-export function fieldErrorsResponse(errors: FieldError[]) {
+export function fieldErrorsResponse(errors: FieldError[], code: string | null = null) {
   const first = errors[0];
   const summary = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid input";
-  return new ApiError(422, "VALIDATION_ERROR", `Invalid input: ${summary}`, errors);
+  return new ApiError(422, "VALIDATION_ERROR", `Invalid input: ${summary}`, errors, {}, code);
 }
 
 /**

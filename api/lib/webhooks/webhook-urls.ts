@@ -1,5 +1,6 @@
 import { lookup } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { type EmbeddedIpv4, embeddedIpv4, ipv6FromGroups, ipv6Groups } from "../../platform/ipv6";
 
 /** The longest endpoint URL accepted. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -7,9 +8,9 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
 /**
  * Addresses a webhook may not be sent to unless WEBHOOKS_ALLOW_PRIVATE is set: this host and its
  * neighbours, which a URL typed in the back office must not reach (the shop's database, a cloud's
- * metadata service). Node checks an IPv4-mapped IPv6 address (::ffff:10.0.0.1) against the IPv4 rules.
+ * metadata service), and the special-purpose ranges no webhook receiver is on.
  */
-const PRIVATE = new BlockList();
+const PRIVATE_IPV4 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8], // "this network"
   ["10.0.0.0", 8], // private
@@ -23,23 +24,59 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved, broadcast
 ] as const)
-  PRIVATE.addSubnet(network, prefix, "ipv4");
+  PRIVATE_IPV4.addSubnet(network, prefix, "ipv4");
+
+/**
+ * IPv6's: the IANA special-purpose ranges (RFC 6890's registry) but the ones that carry an IPv4
+ * address in a fixed place, which are judged by that address (`isPrivateAddress`). Two forms that
+ * embed an IPv4 address are refused whole instead, public address or not: 6to4 (2002::/16,
+ * deprecated by RFC 7526; the packet goes to whichever relay and router the embedded address
+ * names) and local-use NAT64 (64:ff9b:1::/48, RFC 8215: where its IPv4 address sits depends on
+ * the prefix length the network picked, and the translator is the shop's own neighbour). No real
+ * receiver needs either; a shop whose receiver does can set WEBHOOKS_ALLOW_PRIVATE.
+ */
+const PRIVATE_IPV6 = new BlockList();
 for (const [network, prefix] of [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
-  ["64:ff9b::", 96], // NAT64 of IPv4 addresses
+  ["64:ff9b:1::", 48], // local-use NAT64
+  ["100::", 64], // discard-only
+  ["2001::", 23], // IETF protocol assignments: Teredo 2001::/32, benchmarking, ORCHID
+  ["2001:db8::", 32], // documentation
+  ["2002::", 16], // 6to4
+  ["3fff::", 20], // documentation
+  ["5f00::", 16], // segment routing (SRv6) SIDs
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local (deprecated, still routed inside some sites)
   ["ff00::", 8], // multicast
 ] as const)
-  PRIVATE.addSubnet(network, prefix, "ipv6");
+  PRIVATE_IPV6.addSubnet(network, prefix, "ipv6");
 
-/** Whether `address` (an IP address) is loopback, private, link-local, unique-local or otherwise not public. */
+/** The IPv6 forms judged by the IPv4 address they carry (api/platform/ipv6.ts). */
+const JUDGED_BY_IPV4 = new Set<EmbeddedIpv4["form"]>(["mapped", "compatible", "translated", "nat64"]);
+
+/**
+ * Whether `address` (an IP address) is loopback, private, link-local, unique-local or otherwise not
+ * public, in any spelling: an IPv6 address that carries an IPv4 address (IPv4-mapped
+ * `::ffff:127.0.0.1`, -compatible `::127.0.0.1`, -translated `::ffff:0:127.0.0.1`, NAT64
+ * `64:ff9b::127.0.0.1`, however written: `::ffff:0:7f00:1` is the same address) is judged by that
+ * IPv4 address; 6to4 and Teredo by the IPv6 ranges, which refuse them whole.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
+  const text = address.split("%")[0];
+  const family = isIP(text);
+  if (family === 4) return PRIVATE_IPV4.check(text, "ipv4");
+  if (family !== 6) return false;
+  const embedded = embeddedIpv4(text);
+  if (embedded && JUDGED_BY_IPV4.has(embedded.form)) return PRIVATE_IPV4.check(embedded.ipv4, "ipv4");
+  return PRIVATE_IPV6.check(ipv6FromGroups(ipv6Groups(text)!), "ipv6");
 }
+
+/** Why a URL cannot be an endpoint's; `code` (docs/api.md) on the refusals of a private address. */
+export type UrlProblem = { message: string; code?: "WEBHOOK_URL_PRIVATE" };
+
+const privateProblem = (message: string): UrlProblem => ({ message, code: "WEBHOOK_URL_PRIVATE" });
 
 /** A URL's host as an IP address, if it is one: "[::1]" is "::1". */
 const literalAddress = (url: URL) => {
@@ -52,19 +89,21 @@ const literalAddress = (url: URL) => {
  * password in it, at most MAX_WEBHOOK_URL_LENGTH characters, and no loopback or private address
  * written as an IP unless `allowPrivate`. A name's addresses are checked by `resolvedProblem`.
  */
-export function urlProblem(text: string, allowPrivate: boolean): string | null {
-  if (text.length > MAX_WEBHOOK_URL_LENGTH) return `The URL is at most ${MAX_WEBHOOK_URL_LENGTH} characters`;
+export function urlProblem(text: string, allowPrivate: boolean): UrlProblem | null {
+  if (text.length > MAX_WEBHOOK_URL_LENGTH)
+    return { message: `The URL is at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return "The URL is not a valid URL";
+    return { message: "The URL is not a valid URL" };
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return "The URL must start with https:// or http://";
-  if (url.username || url.password) return "The URL may not hold a user name or password: use the secret";
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return { message: "The URL must start with https:// or http://" };
+  if (url.username || url.password) return { message: "The URL may not hold a user name or password: use the secret" };
   const address = literalAddress(url);
   if (address && !allowPrivate && isPrivateAddress(address))
-    return `The URL points at a private or loopback address (${address})`;
+    return privateProblem(`The URL points at a private or loopback address (${address})`);
   return null;
 }
 
@@ -76,7 +115,7 @@ const RESOLVE_WAIT_MS = 5000;
  * a private or loopback address, unless `allowPrivate`. A name that does not resolve (yet) is
  * accepted here; every delivery resolves it again and refuses it then.
  */
-export async function resolvedProblem(text: string, allowPrivate: boolean): Promise<string | null> {
+export async function resolvedProblem(text: string, allowPrivate: boolean): Promise<UrlProblem | null> {
   const url = new URL(text);
   if (allowPrivate || literalAddress(url)) return null;
   const addresses = await new Promise<{ address: string }[]>((resolve) => {
@@ -87,7 +126,7 @@ export async function resolvedProblem(text: string, allowPrivate: boolean): Prom
     });
   });
   const bad = addresses.find((entry) => isPrivateAddress(entry.address));
-  return bad ? `${url.hostname} resolves to a private or loopback address (${bad.address})` : null;
+  return bad ? privateProblem(`${url.hostname} resolves to a private or loopback address (${bad.address})`) : null;
 }
 
 /**
