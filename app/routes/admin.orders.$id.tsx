@@ -11,10 +11,10 @@ import {
 } from "~/components/admin/order-parts";
 import { secondaryButton } from "~/components/account/form-actions";
 import { FormError, primaryButton } from "~/components/form-field";
-import { ORDER_STEPS } from "~/components/orders/order-format";
+import { timelineOf } from "~/components/orders/order-format";
 import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { usePending } from "~/components/use-is-pending";
-import { OrderReasons } from "~/components/orders/status-timeline";
+import { OrderReasons, StatusTimeline } from "~/components/orders/status-timeline";
 import { Field, type FieldProps } from "~/components/admin/admin-field";
 import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin";
 import { requireAdmin } from "~/lib/admin.server";
@@ -179,17 +179,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <OrderChanges order={order} refusal={refusal ?? null} />
           </Panel>
           <Panel id="timeline-title" title="Timeline">
-            <ol className="space-y-2 text-sm" aria-label="Timeline">
-              {ORDER_STEPS.filter((step) => order.orderStatus[step.key]?.isConfirmed).map((step) => {
-                const date = order.orderStatus[step.key]?.date;
-                return (
-                  <li key={step.key} className="flex flex-wrap justify-between gap-x-3">
-                    <span className="font-medium text-gray-900">{step.label}</span>
-                    <span className="text-gray-700">{date ? formatDateTime(date) : "date not recorded"}</span>
-                  </li>
-                );
-              })}
-            </ol>
+            <StatusTimeline steps={timelineOf(order)} />
             <OrderReasons order={order} />
           </Panel>
         </div>

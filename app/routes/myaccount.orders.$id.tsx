@@ -172,7 +172,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </div>
         <div className="min-w-0 space-y-6">
           <Panel id="status-title" title="Order status">
-            <StatusTimeline steps={timelineOf(order.orderStatus)} />
+            <StatusTimeline steps={timelineOf(order)} />
             <OrderReasons order={order} />
           </Panel>
           {order.canCancel ? (

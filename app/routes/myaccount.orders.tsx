@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatOrderDate, paymentStatusLabel, timelineOf } from "~/components/orders/order-format";
+import { formatOrderDate, formatOrderTime, paymentStatusLabel, timelineOf } from "~/components/orders/order-format";
 import { Pagination } from "~/components/shop/pagination";
 import type { OrderJson } from "~/lib/checkout.server";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
@@ -64,9 +64,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** One order in the list: its products, total, payment status and every step so far with its date, linking to the order page. */
+const TONE_TEXT = { done: "text-brand", waiting: "text-amber-800", stopped: "text-red-700", ahead: "text-gray-500" };
+
+/** One order in the list: its products, total, payment status and every step so far with its time, linking to the order page. */
 function OrderCard({ order }: { order: OrderJson }) {
-  const done = timelineOf(order.orderStatus).filter((step) => step.done && step.date);
+  const reached = timelineOf(order).filter((step) => step.tone !== "ahead");
   return (
     <Link
       to={`/myaccount/orders/${order._id}`}
@@ -98,19 +100,13 @@ function OrderCard({ order }: { order: OrderJson }) {
           <p className="text-sm text-gray-600">
             <span className="font-medium text-gray-800">Payment:</span> {paymentStatusLabel(order.paymentStatus)}
           </p>
-          {done.map((step) => (
+          {reached.map((step) => (
             <p key={step.key} className="text-sm text-gray-600">
-              <span className={`font-medium ${step.key === "cancel" ? "text-red-700" : "text-brand"}`}>
-                {step.label}:
-              </span>{" "}
-              Confirmed - {formatOrderDate(step.date!)}
+              <span className={`font-medium ${TONE_TEXT[step.tone]}`}>{step.label}</span>
+              {step.at ? ` · ${formatOrderTime(step.at)}` : null}
+              {step.detail ? <span className="block max-w-xs break-words">{step.detail}</span> : null}
             </p>
           ))}
-          {order.cancelReason ? (
-            <p className="max-w-xs text-sm break-words text-gray-600">
-              <span className="font-medium text-gray-800">Reason:</span> {order.cancelReason}
-            </p>
-          ) : null}
         </div>
       </div>
     </Link>

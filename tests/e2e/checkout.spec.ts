@@ -99,8 +99,11 @@ test("the cart is ordered with Cash on Delivery to a new address, then shown on 
 
   await expect(toast(page, "Order placed successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/myaccount\/orders\/[0-9a-f]{24}$/);
-  await expect(page.getByText("Order Confirmed")).toBeVisible();
-  await expect(page.getByText(/^Confirmed - \d{1,2} \w{3} \d{4}$/)).toBeVisible();
+  // A Cash on Delivery order waits for its shopper's confirmation: the timeline says so, not "Confirmed".
+  const timeline = page.getByRole("list", { name: "Order status" });
+  await expect(timeline.getByText(/^Order placed · \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m$/)).toBeVisible();
+  await expect(timeline.getByText("Awaiting Cash on Delivery confirmation")).toBeVisible();
+  await expect(timeline.getByText("Order Confirmed")).toHaveCount(0);
   await expect(page.getByRole("definition").filter({ hasText: "Cash on Delivery" })).toBeVisible();
   await expect(page.getByText("12 MG Road, Indiranagar, Bengaluru, Karnataka 560038, India")).toBeVisible();
   await expect(page.getByText(rupees(total), { exact: true }).first()).toBeVisible();
@@ -111,7 +114,7 @@ test("the cart is ordered with Cash on Delivery to a new address, then shown on 
   const entry = page.getByRole("link", { name: new RegExp(`Order of .*, ${rupees(total).replace(/[₹,]/g, ".")}`) });
   await expect(entry).toBeVisible();
   await expect(entry.getByText(product.title.shortTitle)).toBeVisible();
-  await expect(entry.getByText(/Confirmed - /)).toBeVisible();
+  await expect(entry.getByText("Awaiting Cash on Delivery confirmation")).toBeVisible();
 
   // The order took the cart with it.
   await page.goto("/checkout");

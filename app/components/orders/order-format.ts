@@ -1,4 +1,4 @@
-import type { OrderSteps as OrderStatus } from "../../../api/contract/types";
+import type { OrderJson, OrderSteps as OrderStatus } from "../../../api/contract/types";
 
 // India's time zone on server and browser alike, so a date reads the same in both renders.
 const orderDate = new Intl.DateTimeFormat("en-IN", {
@@ -14,32 +14,88 @@ export function formatOrderDate(iso: string): string {
 
 type StepKey = keyof OrderStatus;
 
-/** The order's steps in the order they happen; the last three only when they happen. */
-export const ORDER_STEPS: { key: StepKey; label: string; onlyWhenConfirmed?: boolean }[] = [
-  { key: "orderConfirmed", label: "Order Confirmed" },
+/** The delivery steps, in the order they happen. */
+const DELIVERY_STEPS = [
   { key: "shipped", label: "Shipped" },
   { key: "outForDelivery", label: "Out for Delivery" },
   { key: "delivered", label: "Delivered" },
-  { key: "cancel", label: "Cancelled", onlyWhenConfirmed: true },
-  { key: "returned", label: "Returned", onlyWhenConfirmed: true },
-  { key: "refunded", label: "Refunded", onlyWhenConfirmed: true },
-];
-
-export type TimelineStep = { key: StepKey; label: string; done: boolean; date: string | null };
+] as const;
 
 /**
- * The steps a timeline shows: the four usual ones, plus cancelled, returned and refunded when they
- * happened. A cancelled order never shipped: its remaining delivery steps are left out.
+ * How a step reads: `done` happened, `waiting` happened but waits on the shopper (an order placed
+ * but not yet paid or confirmed), `stopped` ended the order (cancelled, returned, back to the
+ * seller), `ahead` has not happened yet (grey, with no date).
  */
-export function timelineOf(status: OrderStatus): TimelineStep[] {
-  const happened = (key: StepKey) => status[key]?.isConfirmed === true;
-  const cancelled = happened("cancel");
-  return ORDER_STEPS.filter((step) => happened(step.key) || (!step.onlyWhenConfirmed && !cancelled)).map((step) => ({
-    key: step.key,
-    label: step.label,
-    done: status[step.key]?.isConfirmed === true,
-    date: status[step.key]?.date ?? null,
-  }));
+export type TimelineTone = "done" | "waiting" | "stopped" | "ahead";
+
+export type TimelineStep = { key: string; label: string; tone: TimelineTone; at: string | null; detail: string | null };
+
+/** What a timeline is read from: the order as the API gives it. */
+export type TimelineOrder = Pick<
+  OrderJson,
+  | "orderStatus"
+  | "status"
+  | "paymentMethod"
+  | "paymentStatus"
+  | "paidAt"
+  | "codConfirmation"
+  | "cancelReason"
+  | "returnReason"
+  | "notes"
+  | "createdAt"
+>;
+
+/**
+ * An order's timeline as it happened: each step reached with its own word and time, the steps
+ * still ahead grey and undated, an order that waits for its payment or its Cash on Delivery
+ * confirmation saying so (never "Order Confirmed" before it is), and a cancelled, returned or
+ * undelivered order ending where it stopped, with why.
+ */
+export function timelineOf(order: TimelineOrder): TimelineStep[] {
+  const steps = order.orderStatus;
+  const happened = (key: StepKey) => steps[key]?.isConfirmed === true;
+  const at = (key: StepKey) => (happened(key) ? (steps[key]?.date ?? null) : null);
+  const step = (key: string, label: string, tone: TimelineTone, when: string | null, detail: string | null = null) =>
+    ({ key, label, tone, at: when, detail }) satisfies TimelineStep;
+
+  const backToSeller = order.notes.find((note) => note.kind === "returnedToOrigin");
+  const stopped = happened("cancel") || happened("returned") || backToSeller !== undefined;
+  const unpaid = order.paymentMethod === "Upi" && order.paidAt === null;
+  const unconfirmed =
+    order.paymentMethod === "cod" && order.codConfirmation !== null && order.codConfirmation !== "confirmed";
+  const placedAt = at("orderConfirmed") ?? order.createdAt;
+
+  const timeline: TimelineStep[] = [];
+  if (unpaid || unconfirmed) {
+    const waitingFor = unpaid ? "Awaiting payment" : "Awaiting Cash on Delivery confirmation";
+    timeline.push(
+      order.status === "confirmed"
+        ? step("orderConfirmed", "Order placed", "waiting", placedAt, waitingFor)
+        : step("orderConfirmed", "Order placed", "done", placedAt),
+    );
+  } else {
+    timeline.push(step("orderConfirmed", "Order Confirmed", "done", placedAt));
+  }
+  for (const { key, label } of DELIVERY_STEPS) {
+    if (happened(key)) timeline.push(step(key, label, "done", at(key)));
+    else if (!stopped) timeline.push(step(key, label, "ahead", null));
+  }
+  if (backToSeller)
+    timeline.push(
+      step(
+        "returnedToOrigin",
+        "Returned to origin",
+        "stopped",
+        backToSeller.at,
+        backToSeller.detail ?? "The parcel came back to the seller undelivered.",
+      ),
+    );
+  if (happened("cancel")) timeline.push(step("cancel", "Cancelled", "stopped", at("cancel"), order.cancelReason));
+  // A parcel back at the seller is recorded as returned too: its own step above says so.
+  if (happened("returned") && !backToSeller)
+    timeline.push(step("returned", "Returned", "stopped", at("returned"), order.returnReason));
+  if (happened("refunded")) timeline.push(step("refunded", "Refunded", "done", at("refunded")));
+  return timeline;
 }
 
 /** What the shopper reads for the API's payment status (api/lib/orders/order-states.ts). */

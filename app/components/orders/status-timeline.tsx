@@ -1,71 +1,66 @@
 import type { OrderJson } from "../../../api/contract/types";
-import { formatOrderDate, type TimelineStep } from "./order-format";
+import { formatOrderDate, formatOrderTime, type TimelineStep, type TimelineTone } from "./order-format";
 
-/** The order's steps top to bottom; each confirmed one with its date. */
+const DOT: Record<TimelineTone, string> = {
+  done: "border-brand bg-brand",
+  waiting: "border-amber-500 bg-amber-100",
+  stopped: "border-red-600 bg-red-600",
+  ahead: "border-gray-300 bg-white",
+};
+
+/** The order's timeline top to bottom (timelineOf): each step reached with its time, the rest grey. */
 export function StatusTimeline({ steps }: { steps: TimelineStep[] }) {
   return (
     <ol className="relative space-y-4 border-l-2 border-gray-200 pl-6" aria-label="Order status">
       {steps.map((step) => (
-        <li key={step.key} className="relative">
+        <li key={step.key} className="relative" data-tone={step.tone}>
           <span
             aria-hidden="true"
-            className={`absolute top-1 -left-[31px] size-3.5 rounded-full border-2 ${
-              step.done
-                ? step.key === "cancel"
-                  ? "border-red-600 bg-red-600"
-                  : "border-brand bg-brand"
-                : "border-gray-300 bg-white"
-            }`}
+            className={`absolute top-1 -left-[31px] size-3.5 rounded-full border-2 ${DOT[step.tone]}`}
           />
-          <p className={`font-medium ${step.done ? "text-gray-900" : "text-gray-400"}`}>{step.label}</p>
-          <p className="text-sm text-gray-600">
-            {step.done && step.date ? `Confirmed - ${formatOrderDate(step.date)}` : step.done ? "Confirmed" : "Pending"}
+          <p className={`font-medium ${step.tone === "ahead" ? "text-gray-500" : "text-gray-900"}`}>
+            {step.label}
+            {step.at ? <span className="font-normal text-gray-600">{` · ${formatOrderTime(step.at)}`}</span> : null}
           </p>
+          {step.detail ? (
+            <p className={`text-sm break-words ${step.tone === "waiting" ? "text-amber-800" : "text-gray-600"}`}>
+              {step.detail}
+            </p>
+          ) : null}
         </li>
       ))}
     </ol>
   );
 }
 
-/** What each of an order's notes (its steps beyond `orderStatus`) says, after its date. */
-const NOTE_TEXT: Record<OrderNote["kind"], { term: string; text: (detail: string | null) => string }> = {
+/** What each of an order's notes that the timeline does not show says, after its date. */
+const NOTE_TEXT: Record<
+  "paidAfterCancellation" | "reinstated",
+  { term: string; text: (detail: string | null) => string }
+> = {
   paidAfterCancellation: {
     term: "Paid after cancellation",
     text: (utr) =>
       `The payment${utr ? ` (UTR ${utr})` : ""} came after the order was cancelled: it is refunded unless the order is reinstated.`,
   },
   reinstated: { term: "Reinstated", text: () => "The order goes ahead on the payment that came late." },
-  returnedToOrigin: {
-    term: "Returned to origin",
-    text: () => "The parcel came back to the seller undelivered, and the order is closed.",
-  },
 };
 
 type OrderNote = OrderJson["notes"][number];
+type PaymentNote = OrderNote & { kind: keyof typeof NOTE_TEXT };
 
-/** Why the order was cancelled or returned, when it was, and its steps beyond the usual ones. */
-export function OrderReasons({ order }: { order: Pick<OrderJson, "cancelReason" | "returnReason" | "notes"> }) {
-  if (!order.cancelReason && !order.returnReason && order.notes.length === 0) return null;
+/** A late payment and its reinstatement, beside the timeline (which says why an order stopped). */
+export function OrderReasons({ order }: { order: Pick<OrderJson, "notes"> }) {
+  const notes = order.notes.filter((note): note is PaymentNote => note.kind in NOTE_TEXT);
+  if (notes.length === 0) return null;
   return (
     <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-      {order.notes.map((note) => (
+      {notes.map((note) => (
         <div key={`${note.kind}-${note.at}`} className="contents">
           <dt className="text-gray-600">{NOTE_TEXT[note.kind].term}</dt>
           <dd className="break-words">{`${formatOrderDate(note.at)}: ${NOTE_TEXT[note.kind].text(note.detail)}`}</dd>
         </div>
       ))}
-      {order.cancelReason ? (
-        <>
-          <dt className="text-gray-600">Cancel reason</dt>
-          <dd className="break-words">{order.cancelReason}</dd>
-        </>
-      ) : null}
-      {order.returnReason ? (
-        <>
-          <dt className="text-gray-600">Return reason</dt>
-          <dd className="break-words">{order.returnReason}</dd>
-        </>
-      ) : null}
     </dl>
   );
 }
