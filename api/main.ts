@@ -65,8 +65,9 @@ async function serve(database: NonNullable<typeof handle>) {
     await closeFirst();
     await database.close();
   });
+  closeGracefully(server, { database, closeFirst, onDrain: () => health.setDraining() });
+  // The sweeper and the queue's jobs write messages: now that the origin of their links is known.
   await background.startJobs(shop);
   // A worker says nothing: its primary prints the line once every worker listens.
   if (cluster.isPrimary) console.log(`${listening}).`);
-  closeGracefully(server, { database, closeFirst, onDrain: () => health.setDraining() });
 }

@@ -152,6 +152,8 @@ async function serve() {
     await closeBeforeDatabase();
     await handle?.close();
   });
+  closeGracefully(server, { database: handle, closeFirst: closeBeforeDatabase, onDrain: () => health.setDraining() });
+  // The sweeper and the queue's jobs write messages: now that the origin of their links is known.
   await background.startJobs(shop);
   const backend = remoteApi ? `the API at ${remoteApi.origin}` : describeDatabase(env);
   // A worker says nothing: its primary prints the line once every worker listens.
@@ -159,5 +161,4 @@ async function serve() {
     console.log(
       `The shop is open at ${listeningOrigin(env.HOST, listeningPort(server))} (${backend}${dev ? ", development" : ""}).`,
     );
-  closeGracefully(server, { database: handle, closeFirst: closeBeforeDatabase, onDrain: () => health.setDraining() });
 }
