@@ -1,3 +1,4 @@
+import net from "node:net";
 import { z } from "zod";
 import { IPV6_LIMIT_PREFIX, parseTrustProxy } from "./platform/client-address";
 import { defaultSupportEmail, SHOP_NAME } from "./contract";
@@ -92,7 +93,11 @@ const envSchema = z
       .default(24),
     /** Milliseconds one statement of a guest's search, list or suggestions may run before it is cancelled and answered 503. */
     SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
-    /** The shop's public origin: the links in its messages (and the storefront's canonical links). */
+    /**
+     * The shop's public origin: the links in its messages (and the storefront's canonical links).
+     * Unset, messages link to where the shop listens (listeningOrigin); in production a shop that
+     * mails (SMTP_URL) must set it (the superRefine below).
+     */
     PUBLIC_ORIGIN: z
       .string()
       .url({ protocol: /^https?$/, message: "PUBLIC_ORIGIN must be an http(s) URL such as https://shop.example.in" })
@@ -171,11 +176,27 @@ const envSchema = z
     }
     const problem = env.SHOP_GSTIN && env.SHOP_STATE ? gstinStateProblem(env.SHOP_GSTIN, env.SHOP_STATE) : null;
     if (problem) ctx.addIssue({ code: "custom", path: ["SHOP_GSTIN"], message: problem });
+    // Where the shop listens is seldom where shoppers reach it (a proxy, a domain): mailed links
+    // would be dead, and every Cash on Delivery order cancelled for want of its confirmation.
+    if (env.SMTP_URL && !env.PUBLIC_ORIGIN && env.NODE_ENV === "production") {
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_ORIGIN"], message: PUBLIC_ORIGIN_REQUIRED });
+    }
   });
+
+/** Why a production shop with SMTP_URL and no PUBLIC_ORIGIN does not start (one line). */
+export const PUBLIC_ORIGIN_REQUIRED =
+  "PUBLIC_ORIGIN is required in production with SMTP_URL: mailed links would point at this server's own address (set PUBLIC_ORIGIN=https://your-shop)";
+
+/** Why `npm run start:api` with SMTP_URL and no PUBLIC_ORIGIN does not start, in any NODE_ENV: it serves no page. */
+export const API_PUBLIC_ORIGIN_REQUIRED =
+  "PUBLIC_ORIGIN is required with SMTP_URL for the API alone: the links it mails go to the storefront, whose address only PUBLIC_ORIGIN gives.";
 
 export type ServerEnv = z.output<typeof envSchema>;
 
-/** What of `env` the /userapp API takes (createUserapp's options), for the shop and the API alone alike. */
+/**
+ * What of `env` the /userapp API takes (createUserapp's options), for the shop and the API alone
+ * alike; `shop` (shopIdentity) comes beside it, once the process knows where it listens.
+ */
 export function userappSettings(env: ServerEnv) {
   return {
     bodyLimitBytes: env.API_BODY_LIMIT_BYTES,
@@ -187,21 +208,40 @@ export function userappSettings(env: ServerEnv) {
     emailChangeMaxPerAccount: env.EMAIL_CHANGE_LIMIT_PER_HOUR,
     orders: orderSettings(env),
     searchStatementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
-    shop: shopIdentity(env),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
   };
 }
 
-/** The shop as its messages name it, with the origin of their links (api/lib/messages/). */
+/**
+ * The origin a server bound to `host`:`port` is reached at from its own machine: every address
+ * (0.0.0.0, ::) and loopback are `localhost`, another host is itself, an IPv6 address in
+ * brackets. `port` is the one bound (with PORT=0, the system's pick, known once it listens).
+ */
+export function listeningOrigin(host: string, port: number): string {
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  const local = ["", "0.0.0.0", "::", "127.0.0.1", "::1", "localhost"].includes(bare.toLowerCase());
+  const name = local ? "localhost" : net.isIPv6(bare) ? `[${bare}]` : bare;
+  return new URL(`http://${name}:${port}`).origin;
+}
+
+/**
+ * The shop as its messages name it, with the origin of their links (api/lib/messages/):
+ * PUBLIC_ORIGIN, else `listening`, where this process listens (listeningOrigin). As a function it
+ * is asked each time a message is written, never before the server listens (server/main.ts), so
+ * that PORT=0 links to the port bound. Never a request's Host, which its sender chooses.
+ */
 export function shopIdentity(
   env: Pick<ServerEnv, "PUBLIC_ORIGIN" | "SUPPORT_EMAIL" | "MAIL_FROM"> &
     Partial<Pick<ServerEnv, "SHOP_LEGAL_NAME" | "SHOP_GSTIN" | "SHOP_STATE" | "SHOP_ADDRESS">>,
+  listening: string | (() => string),
 ): ShopIdentity {
-  const origin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : "http://localhost:3000";
+  const publicOrigin = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined;
   const supportEmail = env.SUPPORT_EMAIL ?? defaultSupportEmail(env.PUBLIC_ORIGIN ?? null);
   return {
     name: SHOP_NAME,
-    origin,
+    get origin() {
+      return publicOrigin ?? (typeof listening === "string" ? listening : listening());
+    },
     supportEmail,
     from: env.MAIL_FROM ?? `${SHOP_NAME} <${supportEmail}>`,
     gst: {

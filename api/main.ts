@@ -2,15 +2,17 @@ import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createUserapp } from "./app";
-import { readEnv, userappSettings } from "./config";
+import { API_PUBLIC_ORIGIN_REQUIRED, listeningOrigin, readEnv, shopIdentity, userappSettings } from "./config";
 import { startBackgroundServices } from "./platform/background";
 import { logger } from "./platform/logger";
 import {
+  StartupError,
   assertPortFree,
   closeGracefully,
   describeDatabase,
   exitWithStartupError,
   listenOrExit,
+  listeningPort,
   openAndSeed,
   openWorkerDatabase,
   planWorkers,
@@ -21,6 +23,8 @@ import {
 // WEB_CONCURRENCY workers share the port as `npm start`'s do (docs/decisions/010-workers.md).
 const { env, handle, workers, primary } = await (async () => {
   const env = readEnv({ ...process.env, PORT: process.env.PORT ?? "3001" });
+  // This process serves no page: its own address in a mailed link would always be a dead one.
+  if (env.SMTP_URL && !env.PUBLIC_ORIGIN) throw new StartupError(API_PUBLIC_ORIGIN_REQUIRED);
   if (cluster.isWorker) return { env, handle: await openWorkerDatabase(env), workers: 1 };
   const plan = planWorkers(env);
   if (plan.note) console.warn(plan.note);
@@ -45,9 +49,14 @@ if (workers > 1 || !handle) {
 }
 
 async function serve(database: NonNullable<typeof handle>) {
-  const app = createUserapp({ db: database.db, ...userappSettings(env) });
-  // The sweeper, the catalogue listener, the PIN directory and the health checks (api/platform/background.ts).
-  const { health, close: closeFirst } = await startBackgroundServices({ handle: database, env, logger });
+  // The links in messages: PUBLIC_ORIGIN (the storefront's), else where this server listens,
+  // asked only once it does; never a request's Host (api/config.ts shopIdentity).
+  const shop = shopIdentity(env, () => listeningOrigin(env.HOST, listeningPort(server)));
+  const app = createUserapp({ db: database.db, ...userappSettings(env), shop });
+  // The catalogue listener, the PIN directory and the health checks now, the sweeper and the
+  // queue's jobs once the server listens (api/platform/background.ts).
+  const background = await startBackgroundServices({ handle: database, env, logger });
+  const { health, close: closeFirst } = background;
   // /healthz and /readyz first, as on the storefront (server/site.ts).
   const server = createServer(
     getRequestListener((request, bindings) => health.handle(request) ?? app.fetch(request, bindings)),
@@ -56,7 +65,9 @@ async function serve(database: NonNullable<typeof handle>) {
     await closeFirst();
     await database.close();
   });
+  closeGracefully(server, { database, closeFirst, onDrain: () => health.setDraining() });
+  // The sweeper and the queue's jobs write messages: now that the origin of their links is known.
+  await background.startJobs(shop);
   // A worker says nothing: its primary prints the line once every worker listens.
   if (cluster.isPrimary) console.log(`${listening}).`);
-  closeGracefully(server, { database, closeFirst, onDrain: () => health.setDraining() });
 }

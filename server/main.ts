@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createUserapp } from "../api/app";
-import { readEnv, userappSettings } from "../api/config";
+import { listeningOrigin, readEnv, shopIdentity, userappSettings } from "../api/config";
 import { startBackgroundServices } from "../api/platform/background";
 import { createHealth } from "../api/platform/health";
 import { logger } from "../api/platform/logger";
@@ -18,6 +18,7 @@ import {
   describeDatabase,
   exitWithStartupError,
   listenOrExit,
+  listeningPort,
   openAndSeed,
   openWorkerDatabase,
   planWorkers,
@@ -62,7 +63,6 @@ const { env, publicOrigin, remoteApi, handle, workers, primary } = await (async 
   return { env, publicOrigin, remoteApi, handle: opened, workers: 1 };
 })().catch(exitWithStartupError);
 
-const shown = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
 if (workers > 1) {
   // The primary serves no request: its pool goes, the server stays for the workers.
   await primary!.closePool();
@@ -71,23 +71,15 @@ if (workers > 1) {
     env: { DATABASE_URL: primary!.url },
     onStopped: () => primary!.close(),
     onReady: () =>
-      console.log(`The shop is open at http://${shown}:${env.PORT} (${describeDatabase(env)}, ${workers} workers).`),
+      console.log(
+        `The shop is open at ${listeningOrigin(env.HOST, env.PORT)} (${describeDatabase(env)}, ${workers} workers).`,
+      ),
   });
 } else {
   await serve();
 }
 
 async function serve() {
-  const userapp = remoteApi
-    ? proxyUserapp(remoteApi)
-    : createUserapp({ db: handle!.db, ...userappSettings(env) }).fetch;
-  // The sweeper, the catalogue listener, the PIN directory and /readyz on the database
-  // (api/platform/background.ts); on a remote API that process runs them, and /readyz asks it.
-  const background = handle
-    ? await startBackgroundServices({ handle, env, logger })
-    : { health: createHealth({ ping: () => pingApi(remoteApi!) }), close: async () => {} };
-  const { health } = background;
-
   let listener: ReturnType<typeof getRequestListener> | undefined;
   let vite: import("vite").ViteDevServer | undefined;
   const server = createServer((req, res) => {
@@ -98,6 +90,20 @@ async function serve() {
   // clients that reuse them after a pause; Node's 5 s default makes them reset mid-reuse.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+
+  // The links in messages: PUBLIC_ORIGIN, else where this server listens, asked only once it does
+  // (PORT=0: the port bound), never a request's Host (api/config.ts shopIdentity).
+  const shop = shopIdentity(env, () => listeningOrigin(env.HOST, listeningPort(server)));
+  const userapp = remoteApi
+    ? proxyUserapp(remoteApi)
+    : createUserapp({ db: handle!.db, ...userappSettings(env), shop }).fetch;
+  // The catalogue listener, the PIN directory and /readyz on the database now, the sweeper and the
+  // queue's jobs once the server listens (api/platform/background.ts); on a remote API that
+  // process runs them, and /readyz asks it.
+  const background = handle
+    ? await startBackgroundServices({ handle, env, logger })
+    : { health: createHealth({ ping: () => pingApi(remoteApi!) }), startJobs: async () => {}, close: async () => {} };
+  const { health } = background;
 
   if (dev) {
     const { createServer: createViteServer } = await import("vite");
@@ -146,9 +152,13 @@ async function serve() {
     await closeBeforeDatabase();
     await handle?.close();
   });
+  closeGracefully(server, { database: handle, closeFirst: closeBeforeDatabase, onDrain: () => health.setDraining() });
+  // The sweeper and the queue's jobs write messages: now that the origin of their links is known.
+  await background.startJobs(shop);
   const backend = remoteApi ? `the API at ${remoteApi.origin}` : describeDatabase(env);
   // A worker says nothing: its primary prints the line once every worker listens.
   if (cluster.isPrimary)
-    console.log(`The shop is open at http://${shown}:${env.PORT} (${backend}${dev ? ", development" : ""}).`);
-  closeGracefully(server, { database: handle, closeFirst: closeBeforeDatabase, onDrain: () => health.setDraining() });
+    console.log(
+      `The shop is open at ${listeningOrigin(env.HOST, listeningPort(server))} (${backend}${dev ? ", development" : ""}).`,
+    );
 }

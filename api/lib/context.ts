@@ -65,7 +65,8 @@ export type ApiDeps = {
  */
 export type ShopIdentity = {
   name: string;
-  origin: string;
+  /** Of every link in a message: PUBLIC_ORIGIN or where the shop listens, read as each is written (shopIdentity). */
+  readonly origin: string;
   supportEmail: string;
   from: string;
   gst: DocumentSupplier;
@@ -102,6 +103,7 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   searchStatementTimeoutMs: 2000,
   pinCheckWaitMs: 2500,
   webhooksAllowPrivate: false,
+  // In-process apps' (tests', benchmarks'); the shop and the API alone pass shopIdentity's.
   shop: {
     name: SHOP_NAME,
     origin: "http://localhost:3000",

@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import type { DatabaseHandle } from "../db/client";
-import { type ServerEnv, shopIdentity } from "../config";
+import type { ServerEnv } from "../config";
+import type { ShopIdentity } from "../lib/context";
 import { mailTransport, startDeliveryWorker } from "../lib/messages/delivery";
 import { warmPinDirectory } from "../lib/orders/pincode";
 import { startPaymentSweeper } from "../lib/payments/payment-sweeper";
@@ -11,28 +12,30 @@ import type { Logger } from "./logger";
 export type BackgroundServices = {
   /** /healthz and /readyz, ready while the database answers. */
   health: Health;
-  /** Stops the sweeper (after a sweep under way) and the listener: call it before closing the database. */
+  /**
+   * Starts what writes messages with no request, the payment sweeper and the queue's worker (its
+   * jobs: reminders, expiries, COD confirmations' deadlines), with the shop whose origin their
+   * links take: call it once the server listens, when that origin is known (PORT=0 included).
+   */
+  startJobs(shop: ShopIdentity): Promise<void>;
+  /** Stops the sweeper (after a sweep under way), the queue's worker and the listener: call it before closing the database. */
   close(): Promise<void>;
 };
 
 /**
  * What every process that holds the database starts beside its server, `npm start`'s
- * (server/main.ts) and `npm run start:api`'s (api/main.ts) alike: the payment sweeper, the
- * catalogue-version listener, the PIN directory's warm-up, and the health checks on the database.
+ * (server/main.ts) and `npm run start:api`'s (api/main.ts) alike: the catalogue-version listener,
+ * the PIN directory's warm-up and the health checks on the database now, before it listens; the
+ * payment sweeper and the queue's worker with `startJobs`, once it does.
  * A storefront on a remote API (USERAPP_API_URL) starts none of them: the API process does.
  */
 export async function startBackgroundServices(options: {
   /** The process's database; `url` when it was opened here (the embedded server's socket). */
   handle: DatabaseHandle & { url?: string };
-  env: Pick<
-    ServerEnv,
-    "DATABASE_URL" | "SMTP_URL" | "PUBLIC_ORIGIN" | "SUPPORT_EMAIL" | "MAIL_FROM" | "WEBHOOKS_ALLOW_PRIVATE"
-  >;
+  env: Pick<ServerEnv, "DATABASE_URL" | "SMTP_URL" | "WEBHOOKS_ALLOW_PRIVATE">;
   logger: Logger;
 }): Promise<BackgroundServices> {
   const { handle, env, logger } = options;
-  // Unpaid UPI orders past their window release their stock (api/lib/payments/payment-sweeper.ts).
-  const stopSweeper = startPaymentSweeper({ db: handle.db, now: () => new Date(), logger, shop: shopIdentity(env) });
   // The PIN directory is read now, in its worker thread, rather than by the first shopper who types
   // an address: reading it takes seconds (2.7 s here), which a save waits for up to 2.5 s.
   void warmPinDirectory().catch((error: unknown) => logger.warn({ err: error }, "PIN directory not read"));
@@ -45,26 +48,44 @@ export async function startBackgroundServices(options: {
         log: { warn: (message) => logger.warn(message), info: (message) => logger.info(message) },
       })
     : undefined;
-  // Messages recorded with their events are delivered by the queue's worker (api/lib/messages/).
-  const transport = mailTransport(env.SMTP_URL);
-  if (!transport && (cluster.isPrimary || cluster.worker?.id === 1))
-    logger.info("SMTP_URL is not set: messages to shoppers are kept in the database, not sent.");
-  const delivery = databaseUrl
-    ? await startDeliveryWorker({
-        db: handle.db,
-        databaseUrl,
-        transport,
-        shop: shopIdentity(env),
-        logger,
-        webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
-      })
-    : undefined;
+  // Started once (startJobs); close waits for a start under way, so that nothing outlives it.
+  let jobs: Promise<{ stopSweeper: () => Promise<void>; delivery?: { stop(): Promise<void> } }> | undefined;
+  let closed = false;
+  const startJobs = async (shop: ShopIdentity) => {
+    // Unpaid UPI orders past their window release their stock (api/lib/payments/payment-sweeper.ts).
+    const stopSweeper = startPaymentSweeper({ db: handle.db, now: () => new Date(), logger, shop });
+    // Messages recorded with their events are delivered by the queue's worker (api/lib/messages/).
+    const transport = mailTransport(env.SMTP_URL);
+    if (!transport && (cluster.isPrimary || cluster.worker?.id === 1))
+      logger.info("SMTP_URL is not set: messages to shoppers are kept in the database, not sent.");
+    const delivery = databaseUrl
+      ? await startDeliveryWorker({
+          db: handle.db,
+          databaseUrl,
+          transport,
+          shop,
+          logger,
+          webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+        }).catch(async (error: unknown) => {
+          await stopSweeper();
+          throw error;
+        })
+      : undefined;
+    return { stopSweeper, delivery };
+  };
   return {
     health: createHealth({ ping: () => pingDatabase(handle.db) }),
+    async startJobs(shop) {
+      if (closed || jobs) return;
+      jobs = startJobs(shop);
+      await jobs;
+    },
     async close() {
-      await stopSweeper();
+      closed = true;
+      const started = await jobs?.catch(() => undefined);
+      await started?.stopSweeper();
       await catalogueListener?.close();
-      await delivery?.stop();
+      await started?.delivery?.stop();
     },
   };
 }

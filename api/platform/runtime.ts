@@ -202,6 +202,14 @@ export function listenOrExit(server: Server, port: number, host: string, cleanup
   });
 }
 
+/** The port `server` is bound to (PORT=0: the system's pick); an error before it listens. */
+export function listeningPort(server: Server): number {
+  const address = server.address();
+  if (!address || typeof address === "string")
+    throw new Error("The server is not listening yet: its port is not known.");
+  return address.port;
+}
+
 export type GracefulOptions = {
   /** The database to checkpoint and close last (none for a storefront that calls a remote API). */
   database?: DatabaseHandle;

@@ -16,7 +16,7 @@ import {
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
-const shop = shopIdentity({});
+const shop = shopIdentity({}, "http://localhost:3000");
 
 // The API's catalogue read cache (api/lib/catalogue/catalogue-cache.ts): product/list, product/count and
 // product/get answer from it, and the next read after any change shows the change: an admin's

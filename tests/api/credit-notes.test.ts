@@ -21,7 +21,10 @@ const shopEnv = {
   SHOP_ADDRESS: "100 Residency Road, Bengaluru 560025",
 };
 let clock = Date.parse("2026-06-10T06:00:00Z");
-const api = await createTestApi({ now: () => new Date(clock), shop: shopIdentity(readEnv(shopEnv)) });
+const api = await createTestApi({
+  now: () => new Date(clock),
+  shop: shopIdentity(readEnv(shopEnv), "http://localhost:3000"),
+});
 const { db, call } = api;
 const admin = await createUserWithToken(db, { userType: "admin" });
 
@@ -112,7 +115,12 @@ describe("the platform fee's invoice", () => {
     expect(() => readEnv({ ...shopEnv, SHOP_STATE: "Kerala" })).toThrow(/A GSTIN of Kerala starts with 32/);
     expect(() => readEnv({ ...shopEnv, SHOP_STATE: "Atlantis" })).toThrow(/SHOP_STATE/);
     expect(() => readEnv({ SHOP_GSTIN: shopGstin })).toThrow(/SHOP_STATE is required/);
-    expect(shopIdentity(readEnv({})).gst).toEqual({ name: "Mart", gstin: null, address: null, state: null });
+    expect(shopIdentity(readEnv({}), "http://localhost:3000").gst).toEqual({
+      name: "Mart",
+      gstin: null,
+      address: null,
+      state: null,
+    });
   });
 });
 

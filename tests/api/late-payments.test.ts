@@ -9,7 +9,7 @@ import { confirmCod, createTestApi, createUserWithToken, insertProduct, stockOf,
 // Money that always reconciles: a UPI payment recorded after its order was cancelled (refund due,
 // or the order reinstated while its stock lasts), and a parcel returned to the seller undelivered.
 
-const shop = shopIdentity({});
+const shop = shopIdentity({}, "http://localhost:3000");
 let clock = Date.now();
 const windowMs = 60_000;
 const api = await createTestApi({

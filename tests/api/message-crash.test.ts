@@ -39,6 +39,8 @@ async function apiProcess(smtpUrl: string) {
     WEB_CONCURRENCY: "1",
     SESSION_SECRET: "message-crash-test",
     SMTP_URL: smtpUrl,
+    // The storefront the links go to (the API alone, mailing, needs it: api/main.ts).
+    PUBLIC_ORIGIN: "http://localhost:3000",
   });
   running.push(server);
   await server.waitFor("The /userapp API is listening");

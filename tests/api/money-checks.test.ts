@@ -25,7 +25,7 @@ const withCheck = (first14: string) => `${first14}${gstinCheckCharacter(first14)
 const shopEnv = { SHOP_GSTIN: withCheck("29AABCM1234K1Z"), SHOP_STATE: "Karnataka" };
 const api = await createTestApi({
   now: () => new Date("2026-08-03T06:00:00Z"),
-  shop: shopIdentity(readEnv(shopEnv)),
+  shop: shopIdentity(readEnv(shopEnv), "http://localhost:3000"),
 });
 const { db, call } = api;
 const admin = await createUserWithToken(db, { userType: "admin" });

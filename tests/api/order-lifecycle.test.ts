@@ -14,7 +14,7 @@ import { confirmCod, createTestApi, createUserWithToken, insertProduct, TEST_ORD
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
-const shop = shopIdentity({});
+const shop = shopIdentity({}, "http://localhost:3000");
 
 // The clock stands still unless a test moves it; it starts at the real time because bearer tokens
 // (issued on the real clock) must stay valid for it.

@@ -14,7 +14,7 @@ import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
-const shop = shopIdentity({});
+const shop = shopIdentity({}, "http://localhost:3000");
 
 const env = process.env;
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL!, skipMigrations: true, poolSize: 6 });

@@ -19,7 +19,7 @@ import { exitWithin, type Started, start, tempDir, tsx } from "../processes";
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
-const shop = shopIdentity({});
+const shop = shopIdentity({}, "http://localhost:3000");
 
 const windowMs = 60_000;
 const clock = Date.now();
