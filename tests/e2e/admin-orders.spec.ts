@@ -11,7 +11,8 @@ type Product = { _id: string; variants: { size: string; quantity: number; price:
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 const sizeOf = (p: Product) => p.variants.find((v) => v.size === "M") ?? p.variants[0];
-const dated = /\d{1,2} \w{3} \d{4}/;
+// A step reached reads "Shipped · 3 Dec, 4:10 pm" (decision 039).
+const dated = / · \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m/;
 
 /**
  * A new shopper with one order of a product in stock (under the Cash on Delivery limit), placed
@@ -98,7 +99,7 @@ test("an admin finds an order by its shopper's email and ships it; the shopper t
   await page.getByRole("button", { name: "Mark as shipped" }).click();
   await expect(toast(page, "The order is marked as shipped.")).toBeVisible();
   await expect(
-    page.getByRole("list", { name: "Timeline" }).getByRole("listitem").filter({ hasText: "Shipped" }),
+    page.getByRole("list", { name: "Order status" }).getByRole("listitem").filter({ hasText: "Shipped" }),
   ).toContainText(dated);
   await expect(page.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
@@ -176,7 +177,9 @@ test("a parcel refused at the door: the admin marks it returned to origin, and t
   await page.getByRole("button", { name: "Mark as returned to origin" }).click();
   await expect(toast(page, "The order is marked as returned to origin.")).toBeVisible();
   await expect(page.getByText("Nothing more can be done with this order.")).toBeVisible();
-  await expect(page.getByText("Returned to origin", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Order status" }).getByRole("listitem").filter({ hasText: "Returned to origin" }),
+  ).toContainText(dated);
   const mail = await mailTo(request, shopper.email, /came back to us undelivered/);
   expect(mail.text).toContain("The buyer refused the parcel");
   // From dispatch on, the messages link the order's tax invoice.
@@ -188,7 +191,9 @@ test("a parcel refused at the door: the admin marks it returned to origin, and t
 
   await page.context().clearCookies();
   await signIn(page, shopper, `/myaccount/orders/${shopper.orderId}`);
-  await expect(page.getByText("Returned to origin", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Order status" }).getByRole("listitem").filter({ hasText: "Returned to origin" }),
+  ).toContainText(dated);
   await expect(page.getByText(/The parcel came back to the seller undelivered/)).toBeVisible();
   await expect(page.getByText("The buyer refused the parcel")).toBeVisible();
   await page.goto(invoicePath);

@@ -154,7 +154,8 @@ test("Buy Now from a product page orders that product alone with Online Payment,
   );
   await expect(page.getByRole("img", { name: "UPI QR code to pay Mart" })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: "Online Payment" })).toBeVisible();
-  await expect(page.getByText("Awaiting payment")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "Awaiting payment" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Order status" }).getByText("Awaiting payment")).toBeVisible();
 
   // Buy Now left the cart alone. (The page's own request context: the test's idle keep-alive
   // socket may have been closed by the server by now.)
