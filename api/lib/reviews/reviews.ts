@@ -16,6 +16,7 @@ import { bumpCatalogueVersion, catalogueChanged } from "../../platform/catalogue
 import { ApiError, conflict, notFound } from "../http/http";
 import { paginator } from "../http/paging";
 import { newId } from "../ids";
+import { type HeldFor, heldFor } from "./held-for";
 import { refreshProductRating } from "./ratings";
 
 // Shoppers' reviews (docs/decisions/029-reviews.md): who may write one, what holds one for
@@ -25,27 +26,7 @@ import { refreshProductRating } from "./ratings";
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_BODY_LENGTH = 2000;
 
-/** What holds a review for moderation (the rules page says so in words): contact details and links, nothing else. */
-export type HeldFor = "email" | "phone" | "link";
-
-const EMAIL = /[^\s@<>()]+@[^\s@<>()]+\.[a-z]{2,}/i;
-/** Ten or more digits in a row, spaces, dots, dashes and brackets allowed between them (+91 98765 43210). */
-const PHONE = /(?:\+?\d[\s().-]{0,2}){10,}/;
-/** A URL, `www.`, or a bare domain name with a common ending (shop.example.in). */
-const LINK =
-  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|in|net|org|co|io|shop|store|info|biz|me|ly|app|xyz|online|site)\b/i;
-
-/**
- * Why a review's text is held for moderation, or null when it publishes at once. Only contact
- * details and links hold a review; its stars never do, so a negative review publishes like any other.
- */
-export function heldFor(...texts: string[]): HeldFor | null {
-  const text = texts.join("\n");
-  if (EMAIL.test(text)) return "email";
-  if (LINK.test(text)) return "link";
-  if (PHONE.test(text)) return "phone";
-  return null;
-}
+export { heldFor, type HeldFor } from "./held-for";
 
 export const REVIEW_SORTS = ["helpful", "newest", "highest", "lowest"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
