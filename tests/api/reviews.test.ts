@@ -31,7 +31,7 @@ describe("writing a review", () => {
   it("lets a shopper with a delivered order review the product once, verified, and rates the product from it", async () => {
     const { productId, token } = await buyer({ firstName: "Priya", lastName: "Sharma" });
     const before = await call("GET", `/userapp/product/${productId}/reviews/mine`, { token });
-    expect(before.body.data).toEqual({ canReview: true, review: null });
+    expect(before.body.data).toEqual({ canReview: true, removed: false, review: null });
 
     const created = await call("POST", `/userapp/product/${productId}/reviews`, {
       token,
@@ -225,7 +225,7 @@ describe("editing and deleting", () => {
     expect(await ratingOf(productId)).toEqual({ value: 2, count: 1, listed: 2 });
     // Deleted, the shopper may write one again.
     expect((await call("GET", `/userapp/product/${productId}/reviews/mine`, { token: first.token })).body.data).toEqual(
-      { canReview: true, review: null },
+      { canReview: true, removed: false, review: null },
     );
   });
 
