@@ -176,6 +176,12 @@ describe("held for moderation", () => {
     expect(heldFor("call 9876543210 now")).toBe("phone");
     expect(heldFor("Terrible. Broke in 2 days, ₹1,999 wasted. 0/10. Size 42.")).toBeNull();
     expect(heldFor("Worth it. Fits well... really.")).toBeNull();
+    // Spelt otherwise (tests/unit/review-held-for.test.ts has every spelling).
+    expect([heldFor("कॉल १२३४५६७८९०"), heldFor("evil[.]com"), heldFor("user(at)gmail(dot)com")]).toEqual([
+      "phone",
+      "link",
+      "email",
+    ]);
   });
 
   it("holds a review with contact details out of the list and the rating, and shows its author why", async () => {
