@@ -169,6 +169,8 @@ const envSchema = z
     PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
     /** Requests one account may make per hour to change its email (each emails the new address); more are 429. */
     EMAIL_CHANGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
+    /** Photos one account may send to its reviews per hour (each is decoded); more are 429. */
+    REVIEW_PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.SHOP_GSTIN && !env.SHOP_STATE) {
@@ -206,6 +208,7 @@ export function userappSettings(env: ServerEnv) {
     resetMaxPerIp: env.PASSWORD_RESET_LIMIT_PER_HOUR,
     resetMaxPerAccount: env.PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR,
     emailChangeMaxPerAccount: env.EMAIL_CHANGE_LIMIT_PER_HOUR,
+    reviewPhotoUploadsPerHour: env.REVIEW_PHOTO_UPLOADS_PER_HOUR,
     orders: orderSettings(env),
     searchStatementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,

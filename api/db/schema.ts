@@ -846,6 +846,45 @@ export const reviewMedia = pgTable(
   (t) => [primaryKey({ columns: [t.reviewId, t.name] })],
 );
 
+/**
+ * That the shop removed a shopper's review of a product (decision 029): written with the removal,
+ * kept when the author deletes the review (its text and photos go), so they cannot post the same
+ * review again, published, in its place. An admin publishing the review again takes it back.
+ */
+export const reviewRemovals = pgTable(
+  "review_removals",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The removed review; it may since have been deleted by its author. */
+    reviewId: text("review_id").notNull(),
+    reason: text("reason").notNull(),
+    removedAt: timestamp("removed_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.userId] })],
+);
+
+/**
+ * A photo upload under way to a review: its slot among the review's 3, taken (the review's row
+ * locked) before the image is decoded and given back when the photo is saved or refused
+ * (api/lib/reviews/review-photos.ts). One older than a few minutes is from a process that stopped.
+ */
+export const reviewPhotoUploads = pgTable(
+  "review_photo_uploads",
+  {
+    id: id(),
+    reviewId: text("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("review_photo_uploads_review_idx").on(t.reviewId)],
+);
+
 /** A shopper's mark on a review, at most one per shopper and review. */
 const shopperReviewMark = <Name extends string>(name: Name) =>
   pgTable(

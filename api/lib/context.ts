@@ -29,6 +29,8 @@ export type ApiDeps = {
   resetWindowMs: number;
   /** Requests to move one account to another address (each emails it a link) within `resetWindowMs` before 429. */
   emailChangeMaxPerAccount: number;
+  /** Review photos one account may send in an hour before 429 (REVIEW_PHOTO_UPLOADS_PER_HOUR). */
+  reviewPhotoUploadsPerHour: number;
   /** The largest request body the API reads, in bytes (API_BODY_LIMIT_BYTES); larger is 413. */
   bodyLimitBytes: number;
   /** Where failures are logged (pino; tests pass their own to read it back). */
@@ -95,6 +97,7 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   resetMaxPerAccount: 3,
   resetWindowMs: 60 * 60 * 1000,
   emailChangeMaxPerAccount: 3,
+  reviewPhotoUploadsPerHour: 20,
   bodyLimitBytes: 1024 * 1024,
   logger,
   trustProxy: TRUST_NO_PROXY,

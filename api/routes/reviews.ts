@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { requireAdmin, requireUser } from "../lib/accounts/auth";
+import { reserveReviewPhotoUpload } from "../lib/accounts/throttle";
 import type { ApiDeps } from "../lib/context";
 import { idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
 import { listPage } from "../lib/http/api-schemas";
@@ -18,13 +19,12 @@ import {
   deleteReview,
   editReview,
   listReviews,
-  moderateReview,
-  moderationQueue,
   publishedReview,
   reportReview,
   reviewStanding,
   voteHelpful,
 } from "../lib/reviews/reviews";
+import { moderateReview, moderationQueue } from "../lib/reviews/moderation";
 import { addReviewPhoto, MAX_REVIEW_PHOTOS, readReviewMedia, removeReviewPhoto } from "../lib/reviews/review-photos";
 import { MAX_IMAGE_BYTES } from "../lib/catalogue/product-images";
 import { uploadedFile } from "../lib/http/uploads";
@@ -77,14 +77,17 @@ const createRoute = apiRoute({
   tags,
   summary: "Review a product the shopper received (once per product)",
   description:
-    "Only a shopper with a delivered (not returned) order of the product may review it. A review holding an email address, a phone number or a link waits for moderation (`status: held`); any other publishes at once, whatever its stars.",
+    "Only a shopper with a delivered (not returned) order of the product may review it, once; a shopper whose review of it the shop removed may not post another (409, code `REVIEW_REMOVED`), deleted or not. A review holding an email address, a phone number or a link waits for moderation (`status: held`); any other publishes at once, whatever its stars.",
   access: "user",
   request: { params: productParams, body: jsonBody(reviewInputSchema) },
   failures: [403, 404, 409],
   responses: {
     201: success("Thanks for your review!", reviewSchema),
     403: failure(403, "FORBIDDEN: no delivered order of this product"),
-    409: failure(409, "FAILURE: the shopper has reviewed this product already"),
+    409: failure(
+      409,
+      "FAILURE: the shopper has reviewed this product already, or the shop removed their review of it (code REVIEW_REMOVED, even once they deleted it)",
+    ),
   },
 });
 
@@ -98,7 +101,7 @@ const editRoute = apiRoute({
   failures: [404, 409],
   responses: {
     200: success("Your review has been updated.", reviewSchema),
-    409: failure(409, "FAILURE: the shop removed this review"),
+    409: failure(409, "FAILURE: the shop removed this review (code REVIEW_REMOVED)"),
   },
 });
 
@@ -150,7 +153,7 @@ const addPhotoRoute = apiRoute({
   tags,
   summary: `Add a photo to the shopper's own review (JPEG, PNG or WebP, at most ${MAX_IMAGE_BYTES} bytes; ${MAX_REVIEW_PHOTOS} per review)`,
   description:
-    "The product photos' checks and pipeline: the file is read by its content (never its name or type), at most 50 megapixels, kept as WebP in three widths without its EXIF. Its files are served at `path` while the review is published. The upload path has the uploads' body limit, not the API's.",
+    "The product photos' checks and pipeline: the file is read by its content (never its name or type), at most 50 megapixels, kept as WebP in three widths without its EXIF. Its files are served at `path` while the review is published. The upload path has the uploads' body limit, not the API's. A review's 3 places count the uploads under way, so a photo beyond them is refused (409, code `REVIEW_PHOTO_LIMIT`) before it is decoded, however many are sent at once. An account may send `REVIEW_PHOTO_UPLOADS_PER_HOUR` photos an hour (20 by default), whatever becomes of them; more are 429 with `Retry-After` and code `UPLOAD_LIMIT`, before the body is read.",
   access: "user",
   request: {
     params: reviewParams,
@@ -160,10 +163,17 @@ const addPhotoRoute = apiRoute({
       },
     },
   },
-  failures: [404, 409],
+  failures: [404, 409, 429],
   responses: {
     201: success("The photo is added.", reviewSchema),
-    409: failure(409, "FAILURE: the review has 3 photos, has this one already, or was removed by the shop"),
+    409: failure(
+      409,
+      "FAILURE: the review has 3 photos (code REVIEW_PHOTO_LIMIT), has this one already, or was removed by the shop (code REVIEW_REMOVED)",
+    ),
+    429: failure(
+      429,
+      "TOO_MANY_REQUESTS (code UPLOAD_LIMIT): the account's photos for the hour are sent; see `Retry-After`",
+    ),
   },
 });
 
@@ -227,6 +237,8 @@ export function reviewRoutes(deps: ApiDeps) {
 
   mount(app, addPhotoRoute, signedIn, async (c) => {
     const id = reviewId(c.req.param("id"));
+    // Counted before the body is read: past the hour's limit, nothing of it is read or decoded.
+    await reserveReviewPhotoUpload(deps, c.var.user.id);
     const bytes = await uploadedFile(c, "photo", "photo");
     const review = await addReviewPhoto(db, { userId: c.var.user.id, reviewId: id, bytes, now: deps.now() });
     return ok(c, review, "The photo is added.", 201);

@@ -17,6 +17,8 @@ import {
   productMedia,
   products,
   reviewMedia,
+  reviewPhotoUploads,
+  reviewRemovals,
   reviewReports,
   reviewVotes,
   reviews,
@@ -537,10 +539,11 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
   // The listing and its vocabulary are derived from the catalogue and go with it; the orders'
   // invoices go with the orders, and their numbering starts again; so do the messages (about
   // those orders, or to shoppers of a shop being replaced) and the webhook deliveries (about
-  // those orders; the endpoints stay). Reviews (the sample ones and shoppers') are of the products.
+  // those orders; the endpoints stay). Reviews (the sample ones and shoppers'), and the shop's
+  // removals of shoppers' reviews, are of the products.
   await db.execute(sql`
     TRUNCATE ${messages}, ${webhookDeliveries}, ${invoices}, ${feeInvoices}, ${creditNotes}, ${documentCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
-      ${reviewVotes}, ${reviewReports}, ${reviewMedia}, ${reviews},
+      ${reviewVotes}, ${reviewReports}, ${reviewMedia}, ${reviewPhotoUploads}, ${reviewRemovals}, ${reviews},
       ${productMedia}, ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;
 }

@@ -24,3 +24,7 @@ export const HELD_FOR_TEXT = {
   phone: "a phone number",
   link: "a link",
 } as const;
+
+/** Why a shopper whose review the shop removed is offered no form (the API's words when it refuses one: REVIEW_REMOVED). */
+export const REVIEW_REMOVED_TEXT =
+  "Your review of this product was removed by the shop for breaking the review rules, so you cannot post another.";

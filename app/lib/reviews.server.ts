@@ -1,5 +1,6 @@
 import type { ReviewJson, ReviewPage, ReviewStanding } from "../../api/contract/types";
 import { formatOrderDate } from "~/components/orders/order-format";
+import { REVIEW_REMOVED_TEXT } from "./review-form";
 
 // What the review pages' loaders hand to the browser: only what the lists show. The page's data
 // rides along in its HTML for the first render, counted in its JavaScript (docs/benchmarks.md).
@@ -48,8 +49,17 @@ export function shownReviewPage(page: ReviewPage) {
 }
 export type ShownReviewPage = ReturnType<typeof shownReviewPage>;
 
-/** What the product page needs of a signed-in shopper's standing: whether to offer the form, and their review's id. */
+/**
+ * What the product page needs of a signed-in shopper's standing: whether to offer the form, their
+ * review's id, and for a shopper whose review the shop removed, why not (`removed`, its words: here
+ * rather than in the page's code, so the page's JavaScript and every other shopper's data stay as they were).
+ */
 export function shownStanding(standing: ReviewStanding) {
-  return { canReview: standing.canReview, reviewId: standing.review?._id ?? null };
+  const shown: { canReview: boolean; reviewId: string | null; removed?: string } = {
+    canReview: standing.canReview,
+    reviewId: standing.review?._id ?? null,
+  };
+  if (standing.removed) shown.removed = REVIEW_REMOVED_TEXT;
+  return shown;
 }
 export type ShownStanding = ReturnType<typeof shownStanding>;

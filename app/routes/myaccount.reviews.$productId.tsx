@@ -16,6 +16,7 @@ import {
   HELD_FOR_TEXT,
   REVIEW_BODY_MAX,
   REVIEW_PHOTOS_MAX,
+  REVIEW_REMOVED_TEXT,
   REVIEW_TITLE_MAX,
   shortName,
   STAR_WORDS,
@@ -148,6 +149,11 @@ async function savePhotos(
     body.set("photo", file, file.name);
     const added = await api.addReviewPhoto(review._id, body);
     if (added.ok) continue;
+    if (added.httpStatus === 429) {
+      // The hour's photos are sent (UPLOAD_LIMIT): the others would be refused alike, so they are not sent.
+      errors.push(`${name}: ${added.envelope.message}`);
+      break;
+    }
     const fieldError = apiFieldErrors(added, (path) => (path === "photo" ? path : null)).photo?.[0];
     errors.push(
       `${name}: ${added.httpStatus === 413 ? IMAGE_SIZE_MESSAGE : (fieldError ?? added.envelope.message ?? "it was not added")}`,
@@ -186,7 +192,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
         />
         <div className="min-w-0">
           <h1 id="review-heading" className="text-2xl font-bold text-gray-900">
-            {review ? "Your review" : "Rate this product"}
+            {review ? "Your review" : standing.removed ? "Your review was removed" : "Rate this product"}
           </h1>
           <Link to={product.path} className="text-sm font-semibold text-brand hover:underline">
             {product.title}
@@ -213,7 +219,16 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           <Link to={REVIEW_RULES_PATH} className="font-semibold underline">
             our review rules
           </Link>
-          . You can delete it.
+          . You can delete it, but you cannot post another review of this product.
+        </p>
+      ) : null}
+      {standing.removed && !review ? (
+        <p className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" data-review-status>
+          {REVIEW_REMOVED_TEXT} See{" "}
+          <Link to={REVIEW_RULES_PATH} className="font-semibold underline">
+            our review rules
+          </Link>
+          .
         </p>
       ) : null}
       {review?.status === "published" ? (
@@ -222,7 +237,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
 
-      {!mayWrite && !review ? (
+      {!mayWrite && !review && !standing.removed ? (
         <p className="text-gray-700" data-review-status>
           Only a shopper whose order of this product was delivered can review it. You can review it once your order
           arrives.{" "}

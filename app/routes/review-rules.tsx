@@ -30,15 +30,17 @@ export default function ReviewRules() {
       </p>
       <h2 className="text-lg font-bold text-gray-900">What waits for moderation</h2>
       <p>
-        A review appears at once, unless its title or text contains a link, a phone number or an email address. Such a
-        review waits until someone at the shop has checked it, to keep advertising and personal details off the shop.
-        Shoppers can also report a review they think breaks these rules; a reported review stays up while we check it.
+        A review appears at once, unless its title or text contains a link, a phone number or an email address, however
+        it is written (in any script's digits, or with "dot" and "at" spelt out). Such a review waits until someone at
+        the shop has checked it, to keep advertising and personal details off the shop. Shoppers can also report a
+        review they think breaks these rules; a reported review stays up while we check it.
       </p>
       <h2 className="text-lg font-bold text-gray-900">What we remove</h2>
       <p>
         We remove a review that advertises, shares someone's personal details, is abusive, or is not about the product.
-        Its author sees that it was removed and why. We never hold or remove a review for being negative: a one-star
-        review counts in the product's rating like a five-star one.
+        Its author sees that it was removed and why, and cannot post another review of that product, even after deleting
+        the removed one. We never hold or remove a review for being negative: a one-star review counts in the product's
+        rating like a five-star one.
       </p>
       <h2 className="text-lg font-bold text-gray-900">Photos</h2>
       <p>

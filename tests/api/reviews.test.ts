@@ -31,7 +31,7 @@ describe("writing a review", () => {
   it("lets a shopper with a delivered order review the product once, verified, and rates the product from it", async () => {
     const { productId, token } = await buyer({ firstName: "Priya", lastName: "Sharma" });
     const before = await call("GET", `/userapp/product/${productId}/reviews/mine`, { token });
-    expect(before.body.data).toEqual({ canReview: true, review: null });
+    expect(before.body.data).toEqual({ canReview: true, removed: false, review: null });
 
     const created = await call("POST", `/userapp/product/${productId}/reviews`, {
       token,
@@ -176,6 +176,12 @@ describe("held for moderation", () => {
     expect(heldFor("call 9876543210 now")).toBe("phone");
     expect(heldFor("Terrible. Broke in 2 days, ₹1,999 wasted. 0/10. Size 42.")).toBeNull();
     expect(heldFor("Worth it. Fits well... really.")).toBeNull();
+    // Spelt otherwise (tests/unit/review-held-for.test.ts has every spelling).
+    expect([heldFor("कॉल १२३४५६७८९०"), heldFor("evil[.]com"), heldFor("user(at)gmail(dot)com")]).toEqual([
+      "phone",
+      "link",
+      "email",
+    ]);
   });
 
   it("holds a review with contact details out of the list and the rating, and shows its author why", async () => {
@@ -225,7 +231,7 @@ describe("editing and deleting", () => {
     expect(await ratingOf(productId)).toEqual({ value: 2, count: 1, listed: 2 });
     // Deleted, the shopper may write one again.
     expect((await call("GET", `/userapp/product/${productId}/reviews/mine`, { token: first.token })).body.data).toEqual(
-      { canReview: true, review: null },
+      { canReview: true, removed: false, review: null },
     );
   });
 

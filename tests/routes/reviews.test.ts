@@ -135,7 +135,7 @@ describe("the review page", () => {
     const shopper = await shopperWithOrder();
     const page = await getReviewPage(shopper.productId, shopper.cookie);
     expect(page.status).toBe(200);
-    expect(page.data.standing).toEqual({ canReview: true, review: null });
+    expect(page.data.standing).toEqual({ canReview: true, removed: false, review: null });
     const html = await renderPage(
       `/myaccount/reviews/${shopper.productId}`,
       createElement(ReviewPage as never, { loaderData: page.data, actionData: undefined } as never),
@@ -216,6 +216,7 @@ describe("the review page", () => {
     expect(await toastAfter(deleted, shopper.cookie)).toMatchObject({ message: "Your review has been deleted." });
     expect((await getReviewPage(shopper.productId, shopper.cookie)).data.standing).toEqual({
       canReview: true,
+      removed: false,
       review: null,
     });
   });
@@ -223,7 +224,7 @@ describe("the review page", () => {
   it("tells a shopper without a delivered order that they cannot review yet, and sends a guest to sign in", async () => {
     const shopper = await shopperWithOrder("shipped");
     const page = await getReviewPage(shopper.productId, shopper.cookie);
-    expect(page.data.standing).toEqual({ canReview: false, review: null });
+    expect(page.data.standing).toEqual({ canReview: false, removed: false, review: null });
     const html = await renderPage(
       `/myaccount/reviews/${shopper.productId}`,
       createElement(ReviewPage as never, { loaderData: page.data, actionData: undefined } as never),

@@ -10,6 +10,8 @@ import {
   orders,
   productListing,
   products,
+  reviewPhotoUploads,
+  reviewRemovals,
   reviews,
   searchTerms,
   users,
@@ -357,6 +359,13 @@ describe("seeded catalogue", () => {
       amount: variant.cost,
     });
 
+    // A shopper's review the shop removed (its removal recorded) with a photo upload under way.
+    const reviewId = "c".repeat(24);
+    const review = { id: reviewId, productId: product.id, userId, authorName: "Asha V.", verified: true, stars: 1 };
+    await db.insert(reviews).values({ ...review, status: "removed", removalReason: "Spam" });
+    await db.insert(reviewRemovals).values({ productId: product.id, userId, reviewId, reason: "Spam", removedAt: now });
+    await db.insert(reviewPhotoUploads).values({ id: "d".repeat(24), reviewId, startedAt: now });
+
     const { removed, seeded } = await replaceCatalogue(db, { products: 50, seed: 9, now });
     expect(removed).toMatchObject({
       products: 240,
@@ -371,6 +380,8 @@ describe("seeded catalogue", () => {
     expect(await db.select().from(cartItems)).toEqual([]);
     expect(await db.select().from(wishlistItems)).toEqual([]);
     expect(await db.select().from(compareItems)).toEqual([]);
+    expect(await db.select().from(reviewRemovals)).toEqual([]);
+    expect(await db.select().from(reviewPhotoUploads)).toEqual([]);
     expect(await db.select({ id: users.id }).from(users)).toEqual([{ id: userId }]);
     expect(await db.$count(products)).toBe(50);
   });

@@ -27,6 +27,8 @@ import { ApiError } from "../http/http";
  * - `register-notice:<user id>`: "someone tried to register with your address" messages sent to
  *   one account's owner (REGISTER_NOTICES_PER_DAY a day); past it, a registration with the taken
  *   address answers as always and sends nothing.
+ * - `review-photo:<user id>`: photos one account sends to its reviews, each decoded by sharp
+ *   (`reviewPhotoUploadsPerHour` per `UPLOAD_WINDOW_MS`), whatever becomes of them.
  *
  * Without a client address only the account tiers apply (see `clientAddress` in api/platform/client-address.ts).
  * `<address>` is not the address as it came but its network (`limitNetwork`, ibid.): an IPv4
@@ -45,6 +47,9 @@ export type ThrottleKey = { key: string; limit: number; windowMs: number };
 
 /** The day-long account tier's window. */
 export const ACCOUNT_DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The review photo uploads' window. */
+export const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
 
 /** The sign-in name as every key holds it: trimmed and lower-cased, as sign-in compares it. */
 export function accountName(email: string): string {
@@ -67,6 +72,7 @@ function windows(deps: ApiDeps): { prefix: string; windowMs: number }[] {
     { prefix: "reset-account:", windowMs: deps.resetWindowMs },
     { prefix: "email-change:", windowMs: deps.resetWindowMs },
     { prefix: "register-notice:", windowMs: ACCOUNT_DAY_MS },
+    { prefix: "review-photo:", windowMs: UPLOAD_WINDOW_MS },
     // The per-account key of before the pair key existed: swept like the others.
     { prefix: "email:", windowMs: deps.loginWindowMs },
   ];
@@ -91,13 +97,14 @@ function waitText(retryAfter: number): string {
 }
 
 /** A throttle's refusal: 429, what was too many and how long to wait, also as `Retry-After`. */
-function refusedFor(tooMany: string, retryAfter: number): ApiError {
+function refusedFor(tooMany: string, retryAfter: number, code: string | null = null): ApiError {
   return new ApiError(
     429,
     "TOO_MANY_REQUESTS",
     `${tooMany}. Please wait ${waitText(retryAfter)} and try again.`,
     { retryAfter },
     { "Retry-After": String(retryAfter) },
+    code,
   );
 }
 
@@ -107,6 +114,9 @@ export const tooManyRegistrations = (retryAfter: number) =>
   refusedFor("Too many accounts have been registered from your network", retryAfter);
 
 export const tooManyEmailChanges = (retryAfter: number) => refusedFor("Too many email changes", retryAfter);
+
+export const tooManyPhotoUploads = (retryAfter: number) =>
+  refusedFor("You have sent too many review photos in the last hour", retryAfter, "UPLOAD_LIMIT");
 
 /** The longest wait among keys that are over their limit, or null when the attempt may go ahead. */
 function blockedFor(deps: ApiDeps, keys: ThrottleKey[], rows: Row[], allowed: (row: Row, limit: number) => boolean) {
@@ -325,4 +335,16 @@ export async function reserveEmailChange(deps: ApiDeps, userId: string): Promise
   await sweepEndedWindows(deps);
   const keys = [{ key: `email-change:${userId}`, limit: deps.emailChangeMaxPerAccount, windowMs: deps.resetWindowMs }];
   await reserve(deps, keys, await readRows(deps, [keys[0].key]), tooManyEmailChanges);
+}
+
+/**
+ * Counts a review photo sent by user `userId`, before its body is read or its image decoded, or
+ * refuses it with 429, Retry-After and code UPLOAD_LIMIT: each photo costs the shop a decode of up
+ * to 50 megapixels, so one account cannot have it decode without limit. Every upload that gets
+ * here counts, refused or not (a refusal for a full review costs no decoding, but costs a request).
+ */
+export async function reserveReviewPhotoUpload(deps: ApiDeps, userId: string): Promise<void> {
+  await sweepEndedWindows(deps);
+  const keys = [{ key: `review-photo:${userId}`, limit: deps.reviewPhotoUploadsPerHour, windowMs: UPLOAD_WINDOW_MS }];
+  await reserve(deps, keys, await readRows(deps, [keys[0].key]), tooManyPhotoUploads);
 }

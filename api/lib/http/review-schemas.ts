@@ -85,7 +85,13 @@ export const reviewPageSchema = listPage(reviewSchema)
 /** Whether the shopper may review the product, and their review of it. */
 export const reviewStandingSchema = z
   .object({
-    canReview: z.boolean().openapi({ description: "True when they have a delivered order of it and no review yet" }),
+    canReview: z.boolean().openapi({
+      description: "True when they have a delivered order of it, no review yet, and the shop never removed theirs",
+    }),
+    removed: z.boolean().openapi({
+      description:
+        "True when the shop removed their review of it (deleted by them since or not): they may not write another",
+    }),
     review: reviewSchema.nullable(),
   })
   .openapi("ReviewStanding");

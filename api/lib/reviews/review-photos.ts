@@ -1,9 +1,10 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type ReviewPhoto, reviewMedia, reviews } from "../../db/schema";
+import { type ReviewPhoto, reviewMedia, reviewPhotoUploads, reviews } from "../../db/schema";
 import { MEDIA_NAME, processImage, srcsetOf } from "../catalogue/product-images";
-import { conflict, idPattern, notFound } from "../http/http";
-import { changeReview, findOwnReview, lockOwnReview, type ReviewJson, toReviewJson } from "./reviews";
+import { ApiError, conflict, idPattern, notFound } from "../http/http";
+import { newId } from "../ids";
+import { changeReview, findOwnReview, lockOwnReview, removedReview, type ReviewJson, toReviewJson } from "./reviews";
 
 // A review's photos (docs/decisions/029-reviews.md): up to 3, each through the product photos'
 // checks and sharp pipeline (processImage: read by content, at most 5 MB and 50 megapixels, kept
@@ -30,40 +31,15 @@ function photoEntry(reviewId: string, image: Awaited<ReturnType<typeof processIm
 
 const REMOVED = "This review was removed by the shop and can no longer be changed. You can delete it.";
 
-/**
- * Adds a photo to the shopper's own review (last); answers the review. 404 for another's review,
- * 409 for a removed one, a fourth photo or the same photo twice; 413/422 from processImage.
- */
-export async function addReviewPhoto(
-  db: Database,
-  input: { userId: string; reviewId: string; bytes: Uint8Array; now: Date },
-): Promise<ReviewJson> {
-  const found = await findOwnReview(db, input.userId, input.reviewId);
-  // Refused before sharp's work when it is bound to be refused anyway.
-  if (found.status === "removed") throw conflict(REMOVED);
-  if (found.photos.length >= MAX_REVIEW_PHOTOS) throw conflict(tooMany());
-  const image = await processImage(input.bytes, "photo");
-  const row = await changeReview(db, found.productId, async (tx) => {
-    const current = await lockOwnReview(tx, input.userId, input.reviewId);
-    if (current.status === "removed") throw conflict(REMOVED);
-    if (current.photos.some((photo) => photo.id === image.hash))
-      throw conflict("This photo is already on your review.");
-    if (current.photos.length >= MAX_REVIEW_PHOTOS) throw conflict(tooMany());
-    await tx
-      .insert(reviewMedia)
-      .values(image.files.map((file) => ({ reviewId: current.id, name: file.name, bytes: file.bytes })))
-      .onConflictDoNothing();
-    const [updated] = await tx
-      .update(reviews)
-      .set({ photos: [...current.photos, photoEntry(current.id, image)], updatedAt: input.now })
-      .where(eq(reviews.id, current.id))
-      .returning();
-    return updated;
-  });
-  return toReviewJson(row, true);
-}
-
-const tooMany = () => `A review has at most ${MAX_REVIEW_PHOTOS} photos. Remove one to add another.`;
+const tooManyPhotos = () =>
+  new ApiError(
+    409,
+    "FAILURE",
+    `A review has at most ${MAX_REVIEW_PHOTOS} photos. Remove one to add another.`,
+    null,
+    {},
+    "REVIEW_PHOTO_LIMIT",
+  );
 
 /** Removes photo `photoId` (its hash) from the shopper's own review, and its files; answers the review. */
 export async function removeReviewPhoto(
@@ -112,4 +88,76 @@ export async function readReviewMedia(
     )
     .limit(1);
   return row ? new Uint8Array(row.bytes) : null;
+}
+
+/** How long a photo's slot is held for its decoding; an older one is from a process that stopped. */
+export const UPLOAD_SLOT_MS = 5 * 60 * 1000;
+
+/**
+ * Takes one of the review's 3 photo slots for an upload, or refuses it (409) before its image is
+ * decoded: the review's row is locked while its photos and the uploads under way are counted, so
+ * however many arrive at once, at most 3 minus the photos it has reach sharp. The lock is held
+ * for these few statements only, not through the decode: every upload waiting for it would hold
+ * a database connection meanwhile, and ten at once would take the whole pool from the shop.
+ */
+async function takeSlot(db: Database, userId: string, reviewId: string, now: Date): Promise<string> {
+  return db.transaction(async (tx) => {
+    const current = await lockOwnReview(tx as unknown as Database, userId, reviewId);
+    if (current.status === "removed") throw removedReview(REMOVED);
+    await tx
+      .delete(reviewPhotoUploads)
+      .where(
+        and(
+          eq(reviewPhotoUploads.reviewId, reviewId),
+          lt(reviewPhotoUploads.startedAt, new Date(now.getTime() - UPLOAD_SLOT_MS)),
+        ),
+      );
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::integer` })
+      .from(reviewPhotoUploads)
+      .where(eq(reviewPhotoUploads.reviewId, reviewId));
+    if (current.photos.length + n >= MAX_REVIEW_PHOTOS) throw tooManyPhotos();
+    const id = newId();
+    await tx.insert(reviewPhotoUploads).values({ id, reviewId, startedAt: now });
+    return id;
+  });
+}
+
+/**
+ * Adds a photo to the shopper's own review (last); answers the review. 404 for another's review,
+ * 409 for a removed one (REVIEW_REMOVED), a fourth photo (REVIEW_PHOTO_LIMIT, counting the uploads
+ * under way, before any decoding) or the same photo twice; 413/422 from processImage.
+ */
+export async function addReviewPhoto(
+  db: Database,
+  input: { userId: string; reviewId: string; bytes: Uint8Array; now: Date },
+): Promise<ReviewJson> {
+  const found = await findOwnReview(db, input.userId, input.reviewId);
+  const slot = await takeSlot(db, input.userId, input.reviewId, input.now);
+  try {
+    const image = await processImage(input.bytes, "photo");
+    const row = await changeReview(db, found.productId, async (tx) => {
+      const current = await lockOwnReview(tx, input.userId, input.reviewId);
+      await tx.delete(reviewPhotoUploads).where(eq(reviewPhotoUploads.id, slot));
+      // Removed by the shop while the photo was decoded.
+      if (current.status === "removed") throw removedReview(REMOVED);
+      if (current.photos.some((photo) => photo.id === image.hash))
+        throw conflict("This photo is already on your review.");
+      if (current.photos.length >= MAX_REVIEW_PHOTOS) throw tooManyPhotos();
+      await tx
+        .insert(reviewMedia)
+        .values(image.files.map((file) => ({ reviewId: current.id, name: file.name, bytes: file.bytes })))
+        .onConflictDoNothing();
+      const [updated] = await tx
+        .update(reviews)
+        .set({ photos: [...current.photos, photoEntry(current.id, image)], updatedAt: input.now })
+        .where(eq(reviews.id, current.id))
+        .returning();
+      return updated;
+    });
+    return toReviewJson(row, true);
+  } finally {
+    // Refused or failed, the slot is given back (saved, it went with the photo's transaction).
+    await db.delete(reviewPhotoUploads).where(eq(reviewPhotoUploads.id, slot));
+  }
 }

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
-  auditLog,
   orderItems,
   orders,
   products,
   type ReviewPhoto,
+  reviewRemovals,
   reviewReports,
   type ReviewStatus,
   reviewVotes,
@@ -16,6 +16,7 @@ import { bumpCatalogueVersion, catalogueChanged } from "../../platform/catalogue
 import { ApiError, conflict, notFound } from "../http/http";
 import { paginator } from "../http/paging";
 import { newId } from "../ids";
+import { type HeldFor, heldFor } from "./held-for";
 import { refreshProductRating } from "./ratings";
 
 // Shoppers' reviews (docs/decisions/029-reviews.md): who may write one, what holds one for
@@ -25,27 +26,7 @@ import { refreshProductRating } from "./ratings";
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_BODY_LENGTH = 2000;
 
-/** What holds a review for moderation (the rules page says so in words): contact details and links, nothing else. */
-export type HeldFor = "email" | "phone" | "link";
-
-const EMAIL = /[^\s@<>()]+@[^\s@<>()]+\.[a-z]{2,}/i;
-/** Ten or more digits in a row, spaces, dots, dashes and brackets allowed between them (+91 98765 43210). */
-const PHONE = /(?:\+?\d[\s().-]{0,2}){10,}/;
-/** A URL, `www.`, or a bare domain name with a common ending (shop.example.in). */
-const LINK =
-  /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|in|net|org|co|io|shop|store|info|biz|me|ly|app|xyz|online|site)\b/i;
-
-/**
- * Why a review's text is held for moderation, or null when it publishes at once. Only contact
- * details and links hold a review; its stars never do, so a negative review publishes like any other.
- */
-export function heldFor(...texts: string[]): HeldFor | null {
-  const text = texts.join("\n");
-  if (EMAIL.test(text)) return "email";
-  if (LINK.test(text)) return "link";
-  if (PHONE.test(text)) return "phone";
-  return null;
-}
+export { heldFor, type HeldFor } from "./held-for";
 
 export const REVIEW_SORTS = ["helpful", "newest", "highest", "lowest"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
@@ -120,14 +101,37 @@ export async function ownReview(db: Database, userId: string, productId: string)
   return row ?? null;
 }
 
-/** What the product page and the review form need of a shopper: may they write one, and their review if any. */
+/** Whether the shop removed `userId`'s review of `productId`, deleted by them since or not. */
+async function wasRemoved(db: Database, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(reviewRemovals)
+    .where(and(eq(reviewRemovals.productId, productId), eq(reviewRemovals.userId, userId)));
+  return row !== undefined;
+}
+
+/**
+ * What the product page and the review form need of a shopper: may they write one, their review
+ * if any, and whether the shop removed theirs (then they may not write another).
+ */
 export async function reviewStanding(db: Database, userId: string, productId: string) {
   const review = await ownReview(db, userId, productId);
+  const removed = await wasRemoved(db, userId, productId);
   return {
-    canReview: review === null && (await hasDeliveredLine(db, userId, productId)),
+    canReview: review === null && !removed && (await hasDeliveredLine(db, userId, productId)),
+    removed,
     review: review ? toReviewJson(review, true) : null,
   };
 }
+
+export const REVIEW_REMOVED =
+  "Your review of this product was removed by the shop for breaking the review rules, so you cannot post another.";
+
+/** A removed review stays removed (decision 029): its author may not write another of the product. */
+const reviewRemoved = () => new ApiError(409, "FAILURE", REVIEW_REMOVED, null, {}, "REVIEW_REMOVED");
+
+/** A change of a review the shop removed: it stays as the shop left it. */
+export const removedReview = (message: string) => new ApiError(409, "FAILURE", message, null, {}, "REVIEW_REMOVED");
 
 /** Runs a review change in a transaction that also refreshes the product's rating, and tells the caches once it committed. */
 export async function changeReview<T>(
@@ -150,7 +154,10 @@ export async function changeReview<T>(
 export const NOT_ELIGIBLE =
   "Only a shopper whose order of this product was delivered can review it. You can review it once your order arrives.";
 
-/** Writes the shopper's review of a product: 404 for an unknown product, 403 without a delivered line, 409 if they wrote one already. */
+/**
+ * Writes the shopper's review of a product: 404 for an unknown product, 409 if they wrote one
+ * already or the shop removed theirs (REVIEW_REMOVED, even once they deleted it), 403 without a delivered line.
+ */
 export async function createReview(
   db: Database,
   input: ReviewInput & { userId: string; productId: string; now: Date },
@@ -160,6 +167,7 @@ export async function createReview(
     .from(products)
     .where(and(eq(products.id, input.productId), eq(products.hidden, false)));
   if (!product) throw notFound("Product not found");
+  if (await wasRemoved(db, input.userId, input.productId)) throw reviewRemoved();
   if (!(await hasDeliveredLine(db, input.userId, input.productId))) throw new ApiError(403, "FORBIDDEN", NOT_ELIGIBLE);
   const [author] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, name: users.name })
@@ -225,7 +233,7 @@ export async function editReview(
   const row = await changeReview(db, found.productId, async (tx) => {
     const current = await lockOwnReview(tx, input.userId, input.reviewId);
     if (current.status === "removed") {
-      throw conflict("This review was removed by the shop and can no longer be edited. You can delete it.");
+      throw removedReview("This review was removed by the shop and can no longer be edited. You can delete it.");
     }
     const [updated] = await tx
       .update(reviews)
@@ -244,7 +252,10 @@ export async function editReview(
   return toReviewJson(row, true);
 }
 
-/** Deletes the shopper's review (its votes and reports go with it). */
+/**
+ * Deletes the shopper's review (its votes, reports and photos go with it). A removed one's removal
+ * stays in review_removals, so deleting it does not open the way to posting it again.
+ */
 export async function deleteReview(db: Database, userId: string, reviewId: string): Promise<void> {
   const found = await findOwnReview(db, userId, reviewId);
   await changeReview(db, found.productId, async (tx) => {
@@ -377,70 +388,4 @@ export async function reportReview(db: Database, userId: string, reviewId: strin
     }
     return { reported: report !== undefined };
   });
-}
-
-/** A review in the back office's queue: the review, its product's title, and how often it was reported. */
-export type QueuedReviewJson = ReviewJson & { productTitle: string; reportCount: number };
-
-/** The moderation queue: held reviews and reported published ones, oldest first. */
-export async function moderationQueue(db: Database, page: number, limit: number) {
-  const queued = or(eq(reviews.status, "held"), and(eq(reviews.status, "published"), gt(reviews.reportCount, 0)));
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::integer` })
-    .from(reviews)
-    .where(queued);
-  const rows = await db
-    .select({ review: reviews, productTitle: products.shortTitle })
-    .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
-    .where(queued)
-    .orderBy(asc(reviews.updatedAt), asc(reviews.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return {
-    data: rows.map(({ review, productTitle }) => ({
-      ...toReviewJson(review, true),
-      productTitle,
-      reportCount: review.reportCount,
-    })),
-    paginator: paginator(n, page, limit),
-  };
-}
-
-/**
- * An admin's decision on a review: `publish` (a held one, or a reported one kept: its reports are
- * answered) or `remove` with the reason its author will see. Audited; the rating follows.
- */
-export async function moderateReview(
-  db: Database,
-  input: { reviewId: string; actorId: string; now: Date } & (
-    { decision: "publish" } | { decision: "remove"; reason: string }
-  ),
-): Promise<ReviewJson> {
-  const [found] = await db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, input.reviewId));
-  if (!found) throw notFound("Review not found");
-  const row = await changeReview(db, found.productId, async (tx) => {
-    const [current] = await tx.select().from(reviews).where(eq(reviews.id, input.reviewId)).for("update");
-    const after =
-      input.decision === "publish"
-        ? { status: "published" as const, heldFor: null, removalReason: null, reportCount: 0 }
-        : { status: "removed" as const, removalReason: input.reason, reportCount: 0 };
-    const [updated] = await tx.update(reviews).set(after).where(eq(reviews.id, current.id)).returning();
-    await tx.insert(auditLog).values({
-      actorId: input.actorId,
-      action: `review.${input.decision}`,
-      entity: "review",
-      entityId: current.id,
-      before: {
-        status: current.status,
-        heldFor: current.heldFor,
-        reportCount: current.reportCount,
-        removalReason: current.removalReason,
-      },
-      after: { status: updated.status, removalReason: updated.removalReason },
-      at: input.now,
-    });
-    return updated;
-  });
-  return toReviewJson(row, true);
 }

@@ -53,9 +53,10 @@ export function ProductReviews({
           <Link to={reviewPath(productId)} className="font-semibold text-brand hover:underline" data-write-review>
             Write a review
           </Link>
-        ) : ownId ? (
+        ) : ownId || standing?.removed ? (
+          // A removed review's author is told why there is no form; the link shows the reason (and deletes it).
           <Link to={reviewPath(productId)} className="font-semibold text-brand hover:underline" data-write-review>
-            Edit your review
+            {standing?.removed ?? "Edit your review"}
           </Link>
         ) : null}
       </div>
