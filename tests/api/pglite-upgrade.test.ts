@@ -112,9 +112,9 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
     expect(copied).toEqual(source);
     // The fixture fills every table, so that none is copied empty by mistake; but those that
     // came after PGlite (no PGlite shop had any): messages, account links, webhooks, credit notes,
-    // the platform fee's invoices, reviews and their photos.
+    // the platform fee's invoices, reviews, their photos, removals and uploads under way.
     const tables = Object.keys(source.rows);
-    expect(tables).toHaveLength(29);
+    expect(tables).toHaveLength(31);
     const afterPglite = [
       "messages",
       "account_tokens",
@@ -126,6 +126,8 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
       "review_votes",
       "review_reports",
       "review_media",
+      "review_removals",
+      "review_photo_uploads",
     ];
     for (const table of tables.filter((name) => !afterPglite.includes(name)))
       expect(source.rows[table].rows, table).toBeGreaterThan(0);
@@ -287,7 +289,7 @@ describe("npm run db:upgrade", () => {
     expect(stdout).toContain("orders: 4 rows\n");
     expect(stdout).toContain("product_media: 2 rows\n");
     expect(stdout).toMatch(
-      /\nUpgraded: \d+ rows in 29 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
+      /\nUpgraded: \d+ rows in 31 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
     );
     const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith("pglite"));
     expect(kept).toEqual([expect.stringMatching(/^pglite-upgraded-\d{4}-\d\d-\d\d$/)]);
