@@ -232,7 +232,10 @@ describe("an order's timeline", () => {
       ["done", `Order Confirmed · ${time(order.placedAt)}`],
       ["done", `Shipped · ${time(shipped)}`],
       ["done", `Out for Delivery · ${time(out)}`],
-      ["stopped", `Returned to origin · ${time(back)} The buyer refused the parcel`],
+      [
+        "stopped",
+        `Returned to origin · ${time(back)} The parcel came back to the seller undelivered: The buyer refused the parcel`,
+      ],
     ]);
   });
 });

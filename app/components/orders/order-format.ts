@@ -87,7 +87,7 @@ export function timelineOf(order: TimelineOrder): TimelineStep[] {
         "Returned to origin",
         "stopped",
         backToSeller.at,
-        backToSeller.detail ?? "The parcel came back to the seller undelivered.",
+        `The parcel came back to the seller undelivered${backToSeller.detail ? `: ${backToSeller.detail}` : "."}`,
       ),
     );
   if (happened("cancel")) timeline.push(step("cancel", "Cancelled", "stopped", at("cancel"), order.cancelReason));
