@@ -1,7 +1,8 @@
-// The audit page's compact "before → after": what an admin's change changed, one line a value.
+// The audit page's compact "before → after": what an admin's change changed, one line a value, in words.
 // Pure: the page renders it on the server and the browser alike.
 
-export type DiffLine = { path: string; before: string; after: string };
+/** One changed value: its path in the record, the path in words, and the value before and after, in words. */
+export type DiffLine = { path: string; label: string; before: string; after: string };
 
 type Leaves = Map<string, unknown>;
 
@@ -37,6 +38,65 @@ const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
 const MAX_TEXT = 60;
 
+/** Field names that do not read well by splitting their words. */
+const FIELD_WORDS: Record<string, string> = {
+  mrp: "MRP",
+  cost: "Price",
+  qty: "Quantity",
+  gstin: "GSTIN",
+  hsn: "HSN",
+  utr: "UTR",
+  paymentReference: "UTR",
+  codConfirmation: "COD confirmation",
+  url: "URL",
+  userType: "Role",
+};
+
+/** "paymentStatus" as "Payment status", "variants.M.mrp" as "Variants › M › MRP". */
+export function fieldWords(path: string): string {
+  return path
+    .split(".")
+    .map((key) => {
+      if (FIELD_WORDS[key]) return FIELD_WORDS[key];
+      // A size ("XL", "32"), written as the catalogue writes it.
+      if (!/[a-z]/.test(key)) return key;
+      const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    })
+    .join(" › ");
+}
+
+/** The words of the values an order's fields hold, as the shop's pages say them. */
+const VALUE_WORDS: Record<string, Record<string, string>> = {
+  status: {
+    confirmed: "Confirmed",
+    shipped: "Shipped",
+    outForDelivery: "Out for delivery",
+    delivered: "Delivered",
+    cancelled: "Cancelled",
+    returned: "Returned",
+  },
+  paymentStatus: {
+    awaitingPayment: "Awaiting payment",
+    payOnDelivery: "Pay on delivery",
+    paid: "Paid",
+    refundPending: "Refund due",
+    refunded: "Refunded",
+    expired: "Not received in time",
+    cancelled: "Nothing to pay",
+  },
+  paymentMethod: { cod: "Cash on Delivery", Upi: "Online Payment" },
+  codConfirmation: { awaiting: "Awaiting the shopper", confirmed: "Confirmed", expired: "Not confirmed in time" },
+};
+
+/** A value in words where its field's values have them (`outForDelivery` is "Out for delivery"), else as it is. */
+function valueWords(path: string, value: unknown): unknown {
+  const field = path.split(".").at(-1) ?? "";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string") return VALUE_WORDS[field]?.[value] ?? value;
+  return value;
+}
+
 /** A value in a few characters: strings as they are (shortened), "—" for nothing. */
 export function showValue(value: unknown): string {
   if (value === undefined || value === null || value === "") return "—";
@@ -58,7 +118,13 @@ export function auditDiff(before: unknown, after: unknown): DiffLine[] {
     const a = old.get(path);
     const b = now.get(path);
     if (JSON.stringify(a) === JSON.stringify(b)) continue;
-    lines.push({ path: path || "value", before: showValue(a), after: showValue(b) });
+    const name = path || "value";
+    lines.push({
+      path: name,
+      label: fieldWords(name),
+      before: showValue(valueWords(name, a)),
+      after: showValue(valueWords(name, b)),
+    });
   }
   return lines;
 }

@@ -158,10 +158,10 @@ function Changes({ row }: { row: AuditRow }) {
   if (lines.length === 0) return <span className="text-gray-500">No values changed</span>;
   const shown = lines.slice(0, SHOWN_CHANGES);
   return (
-    <ul className="space-y-0.5 font-mono text-xs">
+    <ul className="space-y-0.5 text-xs">
       {shown.map((line) => (
         <li key={line.path} className="break-words">
-          <span className="text-gray-600">{`${line.path}:`}</span> <del className="text-red-800">{line.before}</del>{" "}
+          <span className="text-gray-600">{`${line.label}:`}</span> <del className="text-red-800">{line.before}</del>{" "}
           <span aria-hidden="true">→</span>
           <span className="sr-only">became</span> <ins className="text-green-800 no-underline">{line.after}</ins>
         </li>

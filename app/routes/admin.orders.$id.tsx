@@ -215,7 +215,7 @@ function PaymentDetails({ order }: { order: AdminOrderDetail }) {
 /** What an audit row changed: each field whose value differs, before → after (as the Audit page reads it). */
 function changesOf(entry: AuditEntry): string {
   const lines = auditDiff(entry.before, entry.after);
-  return lines.map((line) => `${line.path}: ${line.before} → ${line.after}`).join("; ") || "no change";
+  return lines.map((line) => `${line.label}: ${line.before} → ${line.after}`).join("; ") || "no change";
 }
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {

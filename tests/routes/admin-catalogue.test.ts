@@ -736,7 +736,7 @@ describe("/admin/audit", () => {
     expect(page.data.rows).toHaveLength(2);
     const html = await renderPage("/admin/audit", createElement(AuditPage, { loaderData: page.data } as never));
     expect(html).toContain(`href="/admin/products/${id}"`);
-    expect(html).toMatch(/variants\.M\.mrp:<\/span> <del[^>]*>2000<\/del>/);
+    expect(html).toMatch(/Variants › M › MRP:<\/span> <del[^>]*>2000<\/del>/);
     expect(html).toContain("2100");
     expect(html).toContain("Show every change");
     // An entity id without its entity is ignored, so the list is never empty by mistake.

@@ -321,7 +321,7 @@ describe("an order's page and its changes", () => {
     expect(offered(html)).toEqual([]);
     expect(html).toContain("Nothing more can be done with this order.");
     expect(html.replace(/<!-- -->/g, "")).toMatch(/Delivered<span[^>]*> · \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m/);
-    expect(html).toContain("status: outForDelivery → delivered; paymentStatus: payOnDelivery → paid");
+    expect(html).toContain("Status: Out for delivery → Delivered; Payment status: Pay on delivery → Paid");
   });
 
   it("refuses a change the order no longer allows with the API's reason, on the page", async () => {

@@ -77,20 +77,31 @@ describe("auditDiff", () => {
       ],
     };
     expect(auditDiff(before, after)).toEqual([
-      { path: "variants.M.mrp", before: "2000", after: "—" },
-      { path: "variants.M.cost", before: "1500", after: "—" },
-      { path: "variants.XL.mrp", before: "—", after: "2500" },
-      { path: "variants.XL.cost", before: "—", after: "2250" },
+      { path: "variants.M.mrp", label: "Variants › M › MRP", before: "2000", after: "—" },
+      { path: "variants.M.cost", label: "Variants › M › Price", before: "1500", after: "—" },
+      { path: "variants.XL.mrp", label: "Variants › XL › MRP", before: "—", after: "2500" },
+      { path: "variants.XL.cost", label: "Variants › XL › Price", before: "—", after: "2250" },
     ]);
   });
 
   it("reads a created record from nothing, counts lists of records and shortens long texts", () => {
-    expect(auditDiff(null, { hidden: true })).toEqual([{ path: "hidden", before: "—", after: "true" }]);
+    expect(auditDiff(null, { hidden: true })).toEqual([{ path: "hidden", label: "Hidden", before: "—", after: "Yes" }]);
     expect(auditDiff({ images: [{ path: "/a" }] }, { images: [{ path: "/a" }, { path: "/b" }] })).toEqual([
-      { path: "images", before: "1 entry", after: "2 entries" },
+      { path: "images", label: "Images", before: "1 entry", after: "2 entries" },
     ]);
     const [line] = auditDiff({ description: "" }, { description: "x".repeat(100) });
     expect(line.after).toHaveLength(60);
     expect(line.after.endsWith("…")).toBe(true);
+  });
+
+  it("reads an order's states and payment in the shop's words, and leaves other text as it is", () => {
+    const before = { status: "outForDelivery", paymentStatus: "payOnDelivery", paymentMethod: "cod", note: "shipped" };
+    const after = { status: "delivered", paymentStatus: "paid", paymentMethod: "Upi", note: "delivered" };
+    expect(auditDiff(before, after)).toEqual([
+      { path: "status", label: "Status", before: "Out for delivery", after: "Delivered" },
+      { path: "paymentStatus", label: "Payment status", before: "Pay on delivery", after: "Paid" },
+      { path: "paymentMethod", label: "Payment method", before: "Cash on Delivery", after: "Online Payment" },
+      { path: "note", label: "Note", before: "shipped", after: "delivered" },
+    ]);
   });
 });
