@@ -24,6 +24,7 @@ import { requireAdmin } from "~/lib/admin.server";
 import { formatRupees } from "~/lib/money";
 import { readPageNumber } from "~/lib/shop-params";
 import type { Route } from "./+types/admin.products";
+import { imageSources, imagesOf } from "~/lib/images";
 
 const PATH = "/admin/products";
 const PER_PAGE = 20;
@@ -126,9 +127,19 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         row={(product) => (
           <tr key={product._id}>
             <td className={cellClass}>
-              <Link to={`/admin/products/${product._id}`} className={linkClass}>
-                {product.title.shortTitle}
-              </Link>
+              <div className="flex items-center gap-3">
+                <img
+                  {...imageSources(imagesOf(product)[0], "48px")}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  className="size-12 shrink-0 rounded border border-gray-100 object-contain"
+                />
+                <Link to={`/admin/products/${product._id}`} className={linkClass}>
+                  {product.title.shortTitle}
+                </Link>
+              </div>
             </td>
             <td className={cellClass}>{product.brand}</td>
             <td className={cellClass}>{product.category}</td>

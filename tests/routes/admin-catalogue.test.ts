@@ -226,6 +226,11 @@ describe("/admin/products", () => {
       createElement(ProductsPage, { loaderData: all.data } as never),
     );
     expect(html).toContain(`href="/admin/products/${shown}"`);
+    // Each product with its first picture.
+    for (const product of all.data.products as { image: string }[])
+      expect(html).toMatch(
+        new RegExp(`<img src="${product.image.replace(/[.?]/g, "\\$&")}" alt="" width="48" height="48"`),
+      );
     expect(html).toContain("₹720 – ₹1,200");
     expect(html).toMatch(/>10<\/td>/);
     expect(html).toContain("Hidden");
