@@ -235,9 +235,10 @@ export function authRoutes(deps: ApiDeps) {
     const user = await findAccount(deps.db, body.username);
     if (!user) {
       await verifyAgainstDummy(body.password);
-      throw badRequest(INVALID_CREDENTIALS);
+      throw badRequest(INVALID_CREDENTIALS, null, "INVALID_CREDENTIALS");
     }
-    if (!(await verifyPassword(user.passwordHash, body.password))) throw badRequest(INVALID_CREDENTIALS);
+    if (!(await verifyPassword(user.passwordHash, body.password)))
+      throw badRequest(INVALID_CREDENTIALS, null, "INVALID_CREDENTIALS");
 
     await releaseLoginAttempt(deps, reservation);
     // Housekeeping while we are here: this user's expired tokens can go.

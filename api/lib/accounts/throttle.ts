@@ -87,6 +87,7 @@ function refusedFor(tooMany: string, retryAfter: number): ApiError {
     `${tooMany}. Please wait ${waitText(retryAfter)} and try again.`,
     { retryAfter },
     { "Retry-After": String(retryAfter) },
+    "TOO_MANY_ATTEMPTS",
   );
 }
 
@@ -250,7 +251,7 @@ export async function reservePasswordReset(deps: ApiDeps, email: string, address
         deps,
         keys.map((k) => k.key),
       ),
-      (retryAfter) => new ApiError(429, "TOO_MANY_REQUESTS", "Too many requests", { retryAfter }),
+      (retryAfter) => new ApiError(429, "TOO_MANY_REQUESTS", "Too many requests", { retryAfter }, {}, "RATE_LIMITED"),
     );
     return true;
   } catch (error) {

@@ -40,15 +40,15 @@ export async function addReviewPhoto(
 ): Promise<ReviewJson> {
   const found = await findOwnReview(db, input.userId, input.reviewId);
   // Refused before sharp's work when it is bound to be refused anyway.
-  if (found.status === "removed") throw conflict(REMOVED);
-  if (found.photos.length >= MAX_REVIEW_PHOTOS) throw conflict(tooMany());
+  if (found.status === "removed") throw conflict(REMOVED, null, "REVIEW_REMOVED");
+  if (found.photos.length >= MAX_REVIEW_PHOTOS) throw conflict(tooMany(), null, "UPLOAD_LIMIT");
   const image = await processImage(input.bytes, "photo");
   const row = await changeReview(db, found.productId, async (tx) => {
     const current = await lockOwnReview(tx, input.userId, input.reviewId);
-    if (current.status === "removed") throw conflict(REMOVED);
+    if (current.status === "removed") throw conflict(REMOVED, null, "REVIEW_REMOVED");
     if (current.photos.some((photo) => photo.id === image.hash))
-      throw conflict("This photo is already on your review.");
-    if (current.photos.length >= MAX_REVIEW_PHOTOS) throw conflict(tooMany());
+      throw conflict("This photo is already on your review.", null, "PHOTO_DUPLICATE");
+    if (current.photos.length >= MAX_REVIEW_PHOTOS) throw conflict(tooMany(), null, "UPLOAD_LIMIT");
     await tx
       .insert(reviewMedia)
       .values(image.files.map((file) => ({ reviewId: current.id, name: file.name, bytes: file.bytes })))
