@@ -131,7 +131,7 @@ export type Refusal<C extends RefusalCode = RefusalCode> = {
  */
 export const ROUTE_REFUSALS = {
   "POST /auth/register": ["TOO_MANY_ATTEMPTS"],
-  "POST /auth/forgot-password": ["TOO_MANY_ATTEMPTS"],
+  "POST /auth/forgot-password": [],
   "POST /auth/check-link": ["LINK_UNKNOWN", "LINK_USED", "LINK_EXPIRED"],
   "POST /auth/reset-password": ["LINK_UNKNOWN", "LINK_USED", "LINK_EXPIRED"],
   "POST /auth/confirm-email": ["LINK_UNKNOWN", "LINK_USED", "LINK_EXPIRED", "EMAIL_TAKEN"],
