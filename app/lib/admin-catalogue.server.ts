@@ -25,12 +25,6 @@ export async function failedLoad(
   return failedAdminCall(request, result);
 }
 
-/** The same for a refused call whose answer a resource route would have passed on as it came (`raw`). */
-export async function failedRawLoad(request: Request, answer: Response, notFound?: string): Promise<never> {
-  const envelope = await answer.json().catch(() => ({ status: "SERVER_ERROR", message: "", data: null }));
-  return failedLoad(request, { ok: false, httpStatus: answer.status, envelope }, notFound);
-}
-
 /** The product being edited, or a 404 page for an unknown id. */
 export async function fetchAdminProduct(request: Request, api: AdminApi, id: string): Promise<AdminProduct> {
   const result = await api.product(id);
