@@ -242,8 +242,3 @@ export type RouteKey = keyof typeof ROUTE_REFUSALS;
 /** The codes a route may answer: its own, VALIDATION, and the shared ones. */
 export type RouteRefusalCode<K extends RouteKey> =
   (typeof ROUTE_REFUSALS)[K][number] | "VALIDATION" | SharedRefusalCode;
-
-/** Texts both the API and the storefront show: the API answers them, the storefront shows them by code. */
-export const REFUSAL_TEXTS = {
-  CART_EMPTY: "Your cart is empty",
-} as const;

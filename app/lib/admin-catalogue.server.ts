@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { apiFieldErrors, refusedForm, refusedStatus } from "./account.server";
+import { refusedForm } from "./account.server";
+import { formErrorsOf } from "./userapp/refusals.server";
 import {
   type AdminProduct,
   type CatalogueOptions,
@@ -58,21 +59,16 @@ export async function submitProductForm(
   if (submission.status !== "success") return { refused: data({ result: submission.reply() }, { status: 400 }) };
   const { body, rows } = productBody(submission.value);
   const result = id ? await api.updateProduct(id, body) : await api.createProduct(body);
-  if (result.ok) return { product: result.envelope.data };
-  const fieldErrors = apiFieldErrors(result, (path) => formFieldOfApiPath(path, rows));
+  if (result.ok) return { product: result.data };
+  const { fieldErrors, unshown } = formErrorsOf(result, (path) => formFieldOfApiPath(path, rows));
   const shown = Object.keys(fieldErrors).length;
-  const unshown = Array.isArray(result.envelope.data)
-    ? (result.envelope.data as { path?: unknown; message?: unknown }[])
-        .filter((item) => typeof item.path !== "string" || formFieldOfApiPath(item.path, rows) === null)
-        .map((item) => String(item.message))
-    : [];
   const formErrors =
-    result.httpStatus === 422
+    result.code === "VALIDATION"
       ? unshown.length > 0
         ? unshown
-        : [shown > 0 ? "Check the highlighted fields." : result.envelope.message]
-      : [`The product was not saved: ${result.envelope.message || "unknown error"}`];
-  return { refused: refusedForm(submission.reply({ formErrors, fieldErrors }), refusedStatus(result)) };
+        : [shown > 0 ? "Check the highlighted fields." : result.message]
+      : [`The product was not saved: ${result.message || "unknown error"}`];
+  return { refused: refusedForm(submission.reply({ formErrors, fieldErrors }), result.answerStatus) };
 }
 
 /** An API refusal in words for a toast: its field errors' messages when it has them, else its message. */

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { apiFieldErrors, refusedForm, refusedStatus } from "./account.server";
+import { refusedForm } from "./account.server";
+import { fieldsNamed, formErrorsOf } from "./userapp/refusals.server";
 import { webhookFormSchema } from "./admin-webhooks";
 import type { UserappResult } from "./userapp/transport.server";
 
@@ -20,15 +21,20 @@ export async function submitWebhookForm<T>(
   if (submission.status !== "success")
     return { refused: data({ result: submission.reply({ hideFields: ["secret"] }) }, { status: 400 }) };
   const result = await send(submission.value);
-  if (result.ok) return { saved: result.envelope.data };
-  if (result.httpStatus === 401 || result.httpStatus === 403 || result.httpStatus >= 500) return { failed: result };
-  const fieldErrors = apiFieldErrors(result, (path) => {
-    const field = path.split(".")[0]!;
-    return FORM_FIELDS.has(field) ? field : null;
-  });
-  const formErrors =
-    Object.keys(fieldErrors).length > 0 ? ["Check the highlighted fields."] : [result.envelope.message];
+  if (result.ok) return { saved: result.data };
+  switch (result.code) {
+    case "VALIDATION":
+    case "NOT_FOUND":
+    case "ENDPOINT_LIMIT":
+    case "TOO_LARGE":
+    case "MALFORMED_REQUEST":
+      break;
+    default:
+      return { failed: result };
+  }
+  const { fieldErrors } = formErrorsOf(result, (path) => fieldsNamed(FORM_FIELDS)(path.split(".")[0]!));
+  const formErrors = Object.keys(fieldErrors).length > 0 ? ["Check the highlighted fields."] : [result.message];
   return {
-    refused: refusedForm(submission.reply({ formErrors, fieldErrors, hideFields: ["secret"] }), refusedStatus(result)),
+    refused: refusedForm(submission.reply({ formErrors, fieldErrors, hideFields: ["secret"] }), result.answerStatus),
   };
 }

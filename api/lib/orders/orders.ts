@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
-import { formatRupees, PLATFORM_FEE } from "../../contract";
-import { REFUSAL_TEXTS } from "../../contract/refusals";
+import { EMPTY_CART_MESSAGE, formatRupees, PLATFORM_FEE } from "../../contract";
 import type { Database, Transaction } from "../../db/client";
 import { cartItems, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
 import { loadProducts, type ProductJson } from "../catalogue/catalogue";
@@ -156,7 +155,7 @@ export function refuseOverCodLimits(
 }
 
 /** What ordering an empty cart answers (`data.emptyCart`, so a client can tell it from other refusals). */
-export const EMPTY_CART_MESSAGE = REFUSAL_TEXTS.CART_EMPTY;
+export { EMPTY_CART_MESSAGE };
 
 /**
  * Places an order: prices come from the catalogue (never from the client), stock is checked and

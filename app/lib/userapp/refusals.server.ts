@@ -32,6 +32,9 @@ export function sharedRefusal(refusal: Refused<SharedRefusalCode>): never {
   }
 }
 
+/** Whether the API failed (SERVER_ERROR, BUSY; or could not be reached) rather than refused the request. */
+export const apiFailed = (refusal: Refused) => refusal.code === "SERVER_ERROR" || refusal.code === "BUSY";
+
 /**
  * What a toast or a form says of a shared refusal when the page stays (a cart change, a form): the
  * API's message ("Too many requests…"), or "Internal server error" when it gave none.
