@@ -121,7 +121,9 @@ export type RefusalData = {
 
 /** A refusal as a client reads it: its code, the API's message and the code's data. */
 export type Refusal<C extends RefusalCode = RefusalCode> = {
-  [K in C]: { ok: false; code: K; message: string; data: RefusalData[K] };
+  [K in C]: { ok: false; code: K; message: string; data: RefusalData[K] } & (K extends "IMPORT_ROWS"
+    ? { errorCount?: number }
+    : unknown);
 }[C];
 
 /**

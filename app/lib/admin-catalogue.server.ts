@@ -12,17 +12,13 @@ import {
 } from "./admin-catalogue";
 import { failedAdminCall } from "./admin-orders.server";
 import type { AdminApi } from "./userapp/admin.server";
-import type { UserappResult } from "./userapp/transport.server";
+import type { Refused } from "./userapp/transport.server";
 
 // What the back office's catalogue pages make of the API's answers (calls: app/lib/userapp/admin.server.ts).
 
 /** A loader's failed API call: a 404 page saying `notFound`, else as the order pages answer it (admin-orders.server.ts). */
-export async function failedLoad(
-  request: Request,
-  result: UserappResult<unknown>,
-  notFound = "Not found",
-): Promise<never> {
-  if (result.httpStatus === 404) throw data(notFound, { status: 404 });
+export async function failedLoad(request: Request, result: Refused, notFound = "Not found"): Promise<never> {
+  if (result.code === "NOT_FOUND") throw data(notFound, { status: 404 });
   return failedAdminCall(request, result);
 }
 
@@ -30,7 +26,7 @@ export async function failedLoad(
 export async function fetchAdminProduct(request: Request, api: AdminApi, id: string): Promise<AdminProduct> {
   const result = await api.product(id);
   if (!result.ok) return failedLoad(request, result, "Product not found");
-  return result.envelope.data;
+  return result.data;
 }
 
 /** What the product form offers: every merchant, and the catalogue's known values for its lists. */
@@ -41,7 +37,7 @@ export async function fetchFormChoices(
   const [merchants, options] = await Promise.all([api.merchants(), api.catalogueOptions()]);
   if (!merchants.ok) return failedLoad(request, merchants);
   if (!options.ok) return failedLoad(request, options);
-  return { merchants: merchants.envelope.data, options: options.envelope.data };
+  return { merchants: merchants.data, options: options.data };
 }
 
 /**
@@ -72,13 +68,8 @@ export async function submitProductForm(
 }
 
 /** An API refusal in words for a toast: its field errors' messages when it has them, else its message. */
-export function refusalMessage(result: UserappResult<unknown>): string {
-  const list = result.envelope.data;
-  if (Array.isArray(list) && list.length > 0) {
-    const messages = list
-      .map((item: { message?: unknown }) => item?.message)
-      .filter((m): m is string => typeof m === "string");
-    if (messages.length > 0) return messages.join(" ");
-  }
-  return result.envelope.message || "Something went wrong. Please try again.";
+export function refusalMessage(result: Refused): string {
+  const { unshown } = formErrorsOf(result, () => null);
+  if (unshown.length > 0) return unshown.join(" ");
+  return result.message || "Something went wrong. Please try again.";
 }

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { refusedForm } from "./account.server";
 import { fieldsNamed, formErrorsOf } from "./userapp/refusals.server";
 import { webhookFormSchema } from "./admin-webhooks";
-import type { UserappResult } from "./userapp/transport.server";
+import type { Refused, UserappResult } from "./userapp/transport.server";
 
 const FORM_FIELDS = new Set(["url", "description", "events", "enabled", "secret"]);
 
@@ -16,7 +16,7 @@ const FORM_FIELDS = new Set(["url", "description", "events", "enabled", "secret"
 export async function submitWebhookForm<T>(
   formData: FormData,
   send: (body: object) => Promise<UserappResult<T>>,
-): Promise<{ saved: T } | { refused: ReturnType<typeof refusedForm> } | { failed: UserappResult<unknown> }> {
+): Promise<{ saved: T } | { refused: ReturnType<typeof refusedForm> } | { failed: Refused }> {
   const submission = parseWithZod(formData, { schema: webhookFormSchema });
   if (submission.status !== "success")
     return { refused: data({ result: submission.reply({ hideFields: ["secret"] }) }, { status: 400 }) };

@@ -47,7 +47,7 @@ async function readPage(request: Request, params: Route.LoaderArgs["params"], co
   const productId = params.productId ?? "";
   if (!ID_PATTERN.test(productId)) throw data(null, { status: 404 });
   const product = await api.product(productId);
-  if (!product.ok && product.httpStatus === 404) throw data(null, { status: 404 });
+  if (!product.ok && product.code === "NOT_FOUND") throw data(null, { status: 404 });
   const standing = orErrorPage(await api.reviewStanding(productId));
   return { api, product: orErrorPage(product), standing };
 }

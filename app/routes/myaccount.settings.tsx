@@ -30,10 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "logout-all") {
     const result = await api.logoutAll();
     if (!result.ok)
-      return redirectWithError(
-        PATH,
-        `Failed to sign out of all devices: ${result.envelope.message || "Unknown error"}`,
-      );
+      return redirectWithError(PATH, `Failed to sign out of all devices: ${result.message || "Unknown error"}`);
     // Every token is revoked, this browser's too: its cookie goes as well.
     return redirectWithSuccess("/", "You have been logged out of all devices.", {
       headers: { "Set-Cookie": await destroySession(await getSession(request)) },

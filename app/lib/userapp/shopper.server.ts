@@ -63,7 +63,7 @@ const WHOLE_CART = { query: {}, options: {}, isCountOnly: false };
 export function mapResult<T, U, C extends RefusalCode>(result: ApiResult<T, C>, map: (value: T) => U): ApiResult<U, C> {
   if (!result.ok) return result;
   const data = map(result.data);
-  return { ...result, data, envelope: { ...result.envelope, data } };
+  return { ...result, data };
 }
 
 /**

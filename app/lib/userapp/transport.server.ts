@@ -10,7 +10,7 @@ import type {
 export type UserappFetch = (request: Request) => Response | Promise<Response>;
 
 /** The envelope every /userapp response carries (docs/api.md); a refusal's has its `code`. */
-export type Envelope<T> = { status: string; message: string; data: T; code?: RefusalCode };
+export type Envelope<T> = { status: string; message: string; data: T; code?: RefusalCode; errorCount?: number };
 
 /** A call's success: the envelope's `data` and message; `created` when the API made a record (201). */
 export type Success<T> = {
@@ -18,20 +18,12 @@ export type Success<T> = {
   data: T;
   message: string;
   created: boolean;
-  /** @deprecated read `data`, `message` and `created`: app/ never reads a status (decision 035). */
-  httpStatus: number;
-  /** @deprecated read `data` and `message`. */
-  envelope: Envelope<T>;
 };
 
 /** A refusal as the client hands it on: its code, message and the code's data (api/contract/refusals.ts). */
 export type Refused<C extends RefusalCode = RefusalCode> = Refusal<C> & {
   /** The status a page answers the browser with when it passes the refusal on: the API's 4xx, else 500. */
   answerStatus: number;
-  /** @deprecated switch on `code`: app/ never reads a status (decision 035). */
-  httpStatus: number;
-  /** @deprecated read `message` and `data`. */
-  envelope: Envelope<unknown>;
 };
 
 /**
@@ -112,7 +104,7 @@ export function transport(userapp: UserappFetch) {
     const httpStatus = response.status;
     if (response.ok && envelope.status === "SUCCESS") {
       const { data, message } = envelope;
-      return { ok: true, data, message, created: httpStatus === 201, httpStatus, envelope };
+      return { ok: true, data, message, created: httpStatus === 201 };
     }
     return refusedBy(httpStatus, envelope);
   }
@@ -151,16 +143,15 @@ const unreadable: Refused<"SERVER_ERROR"> = {
   message: UNREADABLE.message,
   data: null,
   answerStatus: 500,
-  httpStatus: 500,
-  envelope: UNREADABLE,
 };
 
 /** A refusal read by its code; an answer without one (not the API's) is SERVER_ERROR. */
 function refusedBy(httpStatus: number, envelope: Envelope<unknown>): Refused {
   if (!envelope.code) return unreadable;
-  const { code, message, data } = envelope;
+  const { code, message, data, errorCount } = envelope;
   const answerStatus = httpStatus >= 400 && httpStatus < 500 ? httpStatus : 500;
-  return { ok: false, code, message, data, answerStatus, httpStatus, envelope } as Refused;
+  const extra = errorCount === undefined ? {} : { errorCount };
+  return { ok: false, code, message, data, ...extra, answerStatus } as Refused;
 }
 
 export type Transport = ReturnType<typeof transport>;
