@@ -64,9 +64,6 @@ export function formatPaise(paise: number): string {
   return rupeesAndPaise.format(paise / 100);
 }
 
-/** What the API answers to an order of an empty cart (CART_EMPTY), and the checkout page says of one. */
-export const EMPTY_CART_MESSAGE = "Your cart is empty";
-
 /** Rupees added to every order's total, whatever its size. */
 export const PLATFORM_FEE = 4;
 

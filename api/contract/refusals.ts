@@ -5,6 +5,12 @@
  * ./index.ts: the storefront may import it anywhere (its types cost nothing in a bundle).
  */
 
+/**
+ * What the API answers to an order of an empty cart (CART_EMPTY), and the checkout page says of
+ * one. Here, not in ./index.ts, which every page's JavaScript carries: only the checkout's needs it.
+ */
+export const EMPTY_CART_MESSAGE = "Your cart is empty";
+
 /** Each code with the HTTP status(es) it is answered with. */
 export const REFUSAL_STATUSES = {
   // Any route (the shared refusals: one handler in a client takes them all).

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
-import { EMPTY_CART_MESSAGE, formatRupees, PLATFORM_FEE } from "../../contract";
+import { formatRupees, PLATFORM_FEE } from "../../contract";
+import { EMPTY_CART_MESSAGE } from "../../contract/refusals";
 import type { Database, Transaction } from "../../db/client";
 import { cartItems, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
 import { loadProducts, type ProductJson } from "../catalogue/catalogue";
