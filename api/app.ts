@@ -91,6 +91,7 @@ export function createUserapp(options: UserappOptions) {
             status: "PAYLOAD_TOO_LARGE",
             message: `The request body is larger than ${limit} bytes.`,
             data: { limit },
+            code: "TOO_LARGE",
           } satisfies Envelope,
           413,
         ),
@@ -123,7 +124,10 @@ export function createUserapp(options: UserappOptions) {
   addSharedFailures(app);
 
   app.notFound((c) =>
-    c.json({ status: "RECORD_NOT_FOUND", message: "No such API route", data: null } satisfies Envelope, 404),
+    c.json(
+      { status: "RECORD_NOT_FOUND", message: "No such API route", data: null, code: "NOT_FOUND" } satisfies Envelope,
+      404,
+    ),
   );
   app.onError((error, c) => {
     if (error instanceof ApiError) {
@@ -133,7 +137,7 @@ export function createUserapp(options: UserappOptions) {
           status: error.status,
           message: error.message,
           data: error.data,
-          ...(error.code ? { code: error.code } : {}),
+          code: error.code,
         } satisfies Envelope,
         error.httpStatus,
       );
@@ -143,7 +147,10 @@ export function createUserapp(options: UserappOptions) {
       { err: error, requestId: requestIdOf(c), method: c.req.method, path: new URL(c.req.url).pathname },
       "userapp request failed",
     );
-    return c.json({ status: "SERVER_ERROR", message: "Internal server error", data: null } satisfies Envelope, 500);
+    return c.json(
+      { status: "SERVER_ERROR", message: "Internal server error", data: null, code: "SERVER_ERROR" } satisfies Envelope,
+      500,
+    );
   });
   return app;
 }

@@ -44,12 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const summary = BACK_OFFICE.test(new URL(request.url).pathname)
     ? mapResult(await api.me(), (user) => ({ user, cart: EMPTY_CART, wishlistIds: [], compareIds: [] }))
     : await api.summary();
-  if (summary.httpStatus === 401) {
+  if (!summary.ok && summary.code === "UNAUTHENTICATED") {
     for (const [name, value] of await signOutHeaders(request)) headers.append(name, value);
     return data(guest, { headers });
   }
   if (!summary.ok) return data(guest, { headers });
-  const { user, cart, wishlistIds, compareIds } = summary.envelope.data;
+  const { user, cart, wishlistIds, compareIds } = summary.data;
   return data({ ...guest, user: toShopper(user), cart, wishlistIds, compareIds } satisfies RootLoaderData, { headers });
 }
 

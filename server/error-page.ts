@@ -22,7 +22,9 @@ export function refusal(
   if (path.startsWith("/userapp/") || path.startsWith("/media/")) {
     headers.set("Content-Type", "application/json; charset=utf-8");
     const envelope = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 500: "SERVER_ERROR" }[status];
-    body = JSON.stringify({ status: envelope, message: text.message, data: null });
+    // The refusal codes of api/contract/refusals.ts: these are the shared ones.
+    const code = { 400: "MALFORMED_REQUEST", 413: "TOO_LARGE", 500: "SERVER_ERROR" }[status];
+    body = JSON.stringify({ status: envelope, message: text.message, data: null, code });
   } else {
     headers.set("Content-Type", "text/html; charset=utf-8");
     body =

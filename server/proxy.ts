@@ -47,7 +47,12 @@ export function proxyUserapp(api: URL): UserappService {
         "the API at USERAPP_API_URL did not answer",
       );
       return Response.json(
-        { status: "SERVER_ERROR", message: "The API is unavailable, try again shortly.", data: null },
+        {
+          status: "SERVER_ERROR",
+          message: "The API is unavailable, try again shortly.",
+          data: null,
+          code: "SERVER_ERROR",
+        },
         { status: 502, headers: { "Cache-Control": "no-store" } },
       );
     }

@@ -341,8 +341,8 @@ export function adminCatalogueRoutes(deps: ApiDeps) {
     } catch (error) {
       if (!(error instanceof ImportRefused)) throw error;
       // The API's 422 envelope, with the count of all the errors beside the first ones.
-      const { status, message, data, errorCount } = error;
-      return c.json({ status, message, data, errorCount }, 422);
+      const { status, message, data, errorCount, code } = error;
+      return c.json({ status, message, data, errorCount, code }, 422);
     }
     return ok(
       c,

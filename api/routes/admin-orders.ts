@@ -223,7 +223,9 @@ export function adminOrderRoutes(deps: ApiDeps) {
     const id = c.req.param("id");
     const duplicate = async () => {
       const other = await orderIdByPaymentReference(db, utr);
-      return other && other !== id ? conflict(`UTR ${utr} is already recorded for order ${other}.`) : null;
+      return other && other !== id
+        ? conflict(`UTR ${utr} is already recorded for order ${other}.`, null, "UTR_TAKEN")
+        : null;
     };
     const earlier = await duplicate();
     if (earlier) throw earlier;

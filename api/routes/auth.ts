@@ -236,16 +236,17 @@ export function authRoutes(deps: ApiDeps) {
     const user = await findAccount(deps.db, body.username);
     if (!user) {
       await verifyAgainstDummy(body.password);
-      throw badRequest(INVALID_CREDENTIALS);
+      throw badRequest(INVALID_CREDENTIALS, null, "INVALID_CREDENTIALS");
     }
-    if (!(await verifyPassword(user.passwordHash, body.password))) throw badRequest(INVALID_CREDENTIALS);
+    if (!(await verifyPassword(user.passwordHash, body.password)))
+      throw badRequest(INVALID_CREDENTIALS, null, "INVALID_CREDENTIALS");
 
     await releaseLoginAttempt(deps, reservation);
     // Housekeeping while we are here: this user's expired tokens can go.
     await dropExpiredTokens(deps.db, user.id, deps.now());
     // Null when the password changed while it was being checked: what was sent no longer signs in.
     const token = await issueToken(deps, user.id, user.passwordHash);
-    if (!token) throw badRequest(INVALID_CREDENTIALS);
+    if (!token) throw badRequest(INVALID_CREDENTIALS, null, "INVALID_CREDENTIALS");
     const profile = await loadUser(deps.db, user.id);
     return ok(c, { ...profile!, token }, "Login successful");
   });

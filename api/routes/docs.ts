@@ -147,6 +147,7 @@ export function docsRoutes(documentOf: () => object) {
           status: "RECORD_NOT_FOUND",
           message: "The reference's script is not installed",
           data: null,
+          code: "NOT_FOUND",
         } satisfies Envelope,
         404,
       );

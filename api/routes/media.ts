@@ -7,6 +7,13 @@ import { readMedia } from "../lib/catalogue/product-images";
 import { readReviewMedia } from "../lib/reviews/review-photos";
 import { renderArtwork } from "../seed/artwork";
 
+const NO_SUCH_IMAGE = {
+  status: "RECORD_NOT_FOUND",
+  message: "No such image",
+  data: null,
+  code: "NOT_FOUND",
+} satisfies Envelope;
+
 const FILE = /^([a-z0-9-]{1,40})\.svg$/;
 
 /**
@@ -85,7 +92,7 @@ export function mediaRoutes(deps: { db: Database }) {
       }
     }
     if (svg === undefined) {
-      return c.json({ status: "RECORD_NOT_FOUND", message: "No such image", data: null } satisfies Envelope, 404);
+      return c.json(NO_SUCH_IMAGE, 404);
     }
     c.header("Content-Type", "image/svg+xml; charset=utf-8");
     c.header("Cache-Control", "public, max-age=31536000, immutable");
@@ -98,7 +105,7 @@ export function mediaRoutes(deps: { db: Database }) {
   mount(app, photoRoute, async (c) => {
     const bytes = await readMedia(deps.db, c.req.param("id"), c.req.param("file"));
     if (bytes === null) {
-      return c.json({ status: "RECORD_NOT_FOUND", message: "No such image", data: null } satisfies Envelope, 404);
+      return c.json(NO_SUCH_IMAGE, 404);
     }
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     return sendWebp(c, bytes);
@@ -108,7 +115,7 @@ export function mediaRoutes(deps: { db: Database }) {
     const file = c.req.param("file");
     const bytes = await readReviewMedia(deps.db, c.req.param("id"), file);
     if (bytes === null) {
-      return c.json({ status: "RECORD_NOT_FOUND", message: "No such image", data: null } satisfies Envelope, 404);
+      return c.json(NO_SUCH_IMAGE, 404);
     }
     // A name never changes what it holds, but the review may be taken down: every use asks again.
     const etag = `"${file}"`;

@@ -172,7 +172,14 @@ function readIdempotencyKey(header: string | undefined): string | null {
   if (!result.success) {
     // One message is enough: an empty key would otherwise also be "blank" and "not printable".
     const message = result.error.issues[0]?.message ?? "Invalid Idempotency-Key";
-    throw new ApiError(422, "VALIDATION_ERROR", `Invalid input: ${message}`, [{ path: "Idempotency-Key", message }]);
+    throw new ApiError(
+      422,
+      "VALIDATION_ERROR",
+      `Invalid input: ${message}`,
+      [{ path: "Idempotency-Key", message }],
+      {},
+      "VALIDATION",
+    );
   }
   return result.data;
 }

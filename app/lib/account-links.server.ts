@@ -19,8 +19,8 @@ export async function openedLink(
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!token) return { token, newEmail: null, problem: UNKNOWN_LINK };
   const result = await context.api.public.checkLink(token, purpose);
-  if (!result.ok) return { token, newEmail: null, problem: result.envelope.message || UNKNOWN_LINK };
-  return { token, newEmail: result.envelope.data.newEmail, problem: null };
+  if (!result.ok) return { token, newEmail: null, problem: result.message || UNKNOWN_LINK };
+  return { token, newEmail: result.data.newEmail, problem: null };
 }
 
 /** Why a link refused at its post (the API's 400) does not work. */

@@ -7,30 +7,7 @@ import { errorToast } from "./form-toast";
 import { pinLookUpReply } from "./pincode.server";
 import { type AddressEntry, requireShopperProfile } from "./shopper-api.server";
 import { redirectWithSuccess } from "./toast.server";
-import type { UserappResult } from "./userapp/transport.server";
-
-/** The HTTP status an action answers when the API refused a form: the API's own 4xx, else 500. */
-export function refusedStatus(result: UserappResult<unknown>): number {
-  return result.httpStatus >= 400 && result.httpStatus < 500 ? result.httpStatus : 500;
-}
-
-/**
- * The API's field errors (422 `data: [{ path, message }]`) keyed by the form's field names,
- * through `fieldOf` (which answers null for a path the form does not show).
- */
-export function apiFieldErrors(
-  result: UserappResult<unknown>,
-  fieldOf: (path: string) => string | null,
-): Record<string, string[]> {
-  const list = result.envelope.data;
-  if (result.httpStatus !== 422 || !Array.isArray(list)) return {};
-  const errors: Record<string, string[]> = {};
-  for (const item of list as { path?: unknown; message?: unknown }[]) {
-    const field = typeof item.path === "string" ? fieldOf(item.path) : null;
-    if (field && typeof item.message === "string") (errors[field] ??= []).push(item.message);
-  }
-  return errors;
-}
+import { formErrorsOf, sharedMessage } from "./userapp/refusals.server";
 
 /** What a refused account form answers: its conform result, with the API's status. */
 export function refusedForm(result: SubmissionResult<string[]>, status: number) {
@@ -72,21 +49,25 @@ export async function submitAddress(
       const [, position, field] = /^address\.(\d+)\.(\w+)$/.exec(path) ?? [];
       return Number(position) === index && ADDRESS_FIELDS.has(field) ? field : null;
     };
-    const fieldErrors = apiFieldErrors(result, fieldOf);
-    // A refusal of this address's own fields (a PIN no post office has) is said at those fields alone.
-    const errors = result.httpStatus === 422 ? result.envelope.data : null;
-    if (
-      Array.isArray(errors) &&
-      errors.length > 0 &&
-      errors.every((e: { path?: unknown }) => typeof e?.path === "string" && fieldOf(e.path))
-    )
-      return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
-    const message = `${texts.failure}: ${result.envelope.message || "Unknown error"}`;
-    return refusedFormWithToast(
-      submission.reply({ formErrors: [message], fieldErrors }),
-      refusedStatus(result),
-      message,
-    );
+    const { fieldErrors, unshown } = formErrorsOf(result, fieldOf);
+    let reason: string;
+    switch (result.code) {
+      case "VALIDATION":
+        // A refusal of this address's own fields (a PIN no post office has) is said at those fields alone.
+        if (result.data.length > 0 && unshown.length === 0)
+          return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+        reason = result.message;
+        break;
+      case "NOT_FOUND":
+      case "WRONG_PASSWORD":
+      case "TOO_MANY_ATTEMPTS":
+        reason = result.message;
+        break;
+      default:
+        reason = sharedMessage(result);
+    }
+    const message = `${texts.failure}: ${reason || "Unknown error"}`;
+    return refusedFormWithToast(submission.reply({ formErrors: [message], fieldErrors }), result.answerStatus, message);
   }
   return redirectWithSuccess(ADDRESSES_PATH, texts.success);
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { apiFieldErrors, refusedForm, refusedStatus } from "./account.server";
+import { refusedForm } from "./account.server";
+import { formErrorsOf } from "./userapp/refusals.server";
 import {
   type AdminProduct,
   type CatalogueOptions,
@@ -11,31 +12,21 @@ import {
 } from "./admin-catalogue";
 import { failedAdminCall } from "./admin-orders.server";
 import type { AdminApi } from "./userapp/admin.server";
-import type { UserappResult } from "./userapp/transport.server";
+import type { Refused } from "./userapp/transport.server";
 
 // What the back office's catalogue pages make of the API's answers (calls: app/lib/userapp/admin.server.ts).
 
 /** A loader's failed API call: a 404 page saying `notFound`, else as the order pages answer it (admin-orders.server.ts). */
-export async function failedLoad(
-  request: Request,
-  result: UserappResult<unknown>,
-  notFound = "Not found",
-): Promise<never> {
-  if (result.httpStatus === 404) throw data(notFound, { status: 404 });
+export async function failedLoad(request: Request, result: Refused, notFound = "Not found"): Promise<never> {
+  if (result.code === "NOT_FOUND") throw data(notFound, { status: 404 });
   return failedAdminCall(request, result);
-}
-
-/** The same for a refused call whose answer a resource route would have passed on as it came (`raw`). */
-export async function failedRawLoad(request: Request, answer: Response, notFound?: string): Promise<never> {
-  const envelope = await answer.json().catch(() => ({ status: "SERVER_ERROR", message: "", data: null }));
-  return failedLoad(request, { ok: false, httpStatus: answer.status, envelope }, notFound);
 }
 
 /** The product being edited, or a 404 page for an unknown id. */
 export async function fetchAdminProduct(request: Request, api: AdminApi, id: string): Promise<AdminProduct> {
   const result = await api.product(id);
   if (!result.ok) return failedLoad(request, result, "Product not found");
-  return result.envelope.data;
+  return result.data;
 }
 
 /** What the product form offers: every merchant, and the catalogue's known values for its lists. */
@@ -46,7 +37,7 @@ export async function fetchFormChoices(
   const [merchants, options] = await Promise.all([api.merchants(), api.catalogueOptions()]);
   if (!merchants.ok) return failedLoad(request, merchants);
   if (!options.ok) return failedLoad(request, options);
-  return { merchants: merchants.envelope.data, options: options.envelope.data };
+  return { merchants: merchants.data, options: options.data };
 }
 
 /**
@@ -64,31 +55,21 @@ export async function submitProductForm(
   if (submission.status !== "success") return { refused: data({ result: submission.reply() }, { status: 400 }) };
   const { body, rows } = productBody(submission.value);
   const result = id ? await api.updateProduct(id, body) : await api.createProduct(body);
-  if (result.ok) return { product: result.envelope.data };
-  const fieldErrors = apiFieldErrors(result, (path) => formFieldOfApiPath(path, rows));
+  if (result.ok) return { product: result.data };
+  const { fieldErrors, unshown } = formErrorsOf(result, (path) => formFieldOfApiPath(path, rows));
   const shown = Object.keys(fieldErrors).length;
-  const unshown = Array.isArray(result.envelope.data)
-    ? (result.envelope.data as { path?: unknown; message?: unknown }[])
-        .filter((item) => typeof item.path !== "string" || formFieldOfApiPath(item.path, rows) === null)
-        .map((item) => String(item.message))
-    : [];
   const formErrors =
-    result.httpStatus === 422
+    result.code === "VALIDATION"
       ? unshown.length > 0
         ? unshown
-        : [shown > 0 ? "Check the highlighted fields." : result.envelope.message]
-      : [`The product was not saved: ${result.envelope.message || "unknown error"}`];
-  return { refused: refusedForm(submission.reply({ formErrors, fieldErrors }), refusedStatus(result)) };
+        : [shown > 0 ? "Check the highlighted fields." : result.message]
+      : [`The product was not saved: ${result.message || "unknown error"}`];
+  return { refused: refusedForm(submission.reply({ formErrors, fieldErrors }), result.answerStatus) };
 }
 
 /** An API refusal in words for a toast: its field errors' messages when it has them, else its message. */
-export function refusalMessage(result: UserappResult<unknown>): string {
-  const list = result.envelope.data;
-  if (Array.isArray(list) && list.length > 0) {
-    const messages = list
-      .map((item: { message?: unknown }) => item?.message)
-      .filter((m): m is string => typeof m === "string");
-    if (messages.length > 0) return messages.join(" ");
-  }
-  return result.envelope.message || "Something went wrong. Please try again.";
+export function refusalMessage(result: Refused): string {
+  const { unshown } = formErrorsOf(result, () => null);
+  if (unshown.length > 0) return unshown.join(" ");
+  return result.message || "Something went wrong. Please try again.";
 }

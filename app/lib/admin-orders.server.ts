@@ -5,7 +5,7 @@ import { currentPath, signOutHeaders } from "./session.server";
 import { loginHref } from "./shopper";
 import { SESSION_ENDED } from "./shopper-api.server";
 import { redirectWithError } from "./toast.server";
-import type { UserappResult } from "./userapp/transport.server";
+import type { Refused } from "./userapp/transport.server";
 
 /** An order as `GET /userapp/admin/orders` lists it: with its shopper and the changes an admin can make now. */
 export type { AdminOrderDetail, AdminOrderJson, AuditEntry } from "../../api/contract/types";
@@ -15,15 +15,15 @@ export type { AdminOrderDetail, AdminOrderJson, AuditEntry } from "../../api/con
  * to show: a token no longer accepted signs the browser out and goes to /login; a user no longer
  * an admin gets the 403 page; an unknown order the 404 page; anything else the failure page.
  */
-export async function failedAdminCall(request: Request, result: UserappResult<unknown>): Promise<never> {
-  if (result.httpStatus === 401) {
+export async function failedAdminCall(request: Request, result: Refused): Promise<never> {
+  if (result.code === "UNAUTHENTICATED") {
     throw await redirectWithError(loginHref(currentPath(request)), SESSION_ENDED, {
       status: 302,
       headers: await signOutHeaders(request),
     });
   }
-  if (result.httpStatus === 403) throw data(NO_BACK_OFFICE_ACCESS, { status: 403 });
-  if (result.httpStatus === 404) throw data("Order not found", { status: 404 });
+  if (result.code === "FORBIDDEN") throw data(NO_BACK_OFFICE_ACCESS, { status: 403 });
+  if (result.code === "NOT_FOUND") throw data("Order not found", { status: 404 });
   throw data("The back office is unavailable right now.", { status: 503 });
 }
 

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { apiFieldErrors, refusedForm, refusedStatus } from "./account.server";
+import { refusedForm } from "./account.server";
+import { fieldsNamed, formErrorsOf } from "./userapp/refusals.server";
 import { webhookFormSchema } from "./admin-webhooks";
-import type { UserappResult } from "./userapp/transport.server";
+import type { Refused, UserappResult } from "./userapp/transport.server";
 
 const FORM_FIELDS = new Set(["url", "description", "events", "enabled", "secret"]);
 
@@ -15,20 +16,25 @@ const FORM_FIELDS = new Set(["url", "description", "events", "enabled", "secret"
 export async function submitWebhookForm<T>(
   formData: FormData,
   send: (body: object) => Promise<UserappResult<T>>,
-): Promise<{ saved: T } | { refused: ReturnType<typeof refusedForm> } | { failed: UserappResult<unknown> }> {
+): Promise<{ saved: T } | { refused: ReturnType<typeof refusedForm> } | { failed: Refused }> {
   const submission = parseWithZod(formData, { schema: webhookFormSchema });
   if (submission.status !== "success")
     return { refused: data({ result: submission.reply({ hideFields: ["secret"] }) }, { status: 400 }) };
   const result = await send(submission.value);
-  if (result.ok) return { saved: result.envelope.data };
-  if (result.httpStatus === 401 || result.httpStatus === 403 || result.httpStatus >= 500) return { failed: result };
-  const fieldErrors = apiFieldErrors(result, (path) => {
-    const field = path.split(".")[0]!;
-    return FORM_FIELDS.has(field) ? field : null;
-  });
-  const formErrors =
-    Object.keys(fieldErrors).length > 0 ? ["Check the highlighted fields."] : [result.envelope.message];
+  if (result.ok) return { saved: result.data };
+  switch (result.code) {
+    case "VALIDATION":
+    case "NOT_FOUND":
+    case "ENDPOINT_LIMIT":
+    case "TOO_LARGE":
+    case "MALFORMED_REQUEST":
+      break;
+    default:
+      return { failed: result };
+  }
+  const { fieldErrors } = formErrorsOf(result, (path) => fieldsNamed(FORM_FIELDS)(path.split(".")[0]!));
+  const formErrors = Object.keys(fieldErrors).length > 0 ? ["Check the highlighted fields."] : [result.message];
   return {
-    refused: refusedForm(submission.reply({ formErrors, fieldErrors, hideFields: ["secret"] }), refusedStatus(result)),
+    refused: refusedForm(submission.reply({ formErrors, fieldErrors, hideFields: ["secret"] }), result.answerStatus),
   };
 }

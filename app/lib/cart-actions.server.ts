@@ -1,5 +1,7 @@
 import type { CartActionData, CartChange } from "./cart";
-import type { ApiResult, SentQty, ShopperApi } from "./shopper-api.server";
+import type { SentQty, ShopperApi } from "./shopper-api.server";
+import { sharedMessage } from "./userapp/refusals.server";
+import type { Refused, RouteRefusalCode } from "./userapp/transport.server";
 import type { CartChangeJson } from "./shopper.server";
 
 const NOT_AVAILABLE = "Product not available";
@@ -32,54 +34,68 @@ const sentQty = (qty: number): SentQty => (Number.isNaN(qty) ? "not a whole numb
 /** The name of the product a change touched, from the API's answer. */
 const nameOf = (cart: CartChangeJson) => cart.changed[0]?.shortTitle ?? "";
 
+/** A refusal of a cart change (`cart/create`, `cart/update`, `cart/remove`, `cart/remove-multiple`). */
+type CartRefusal = Refused<
+  | RouteRefusalCode<"POST /cart/create">
+  | RouteRefusalCode<"PUT /cart/update">
+  | RouteRefusalCode<"PUT /cart/remove">
+  | RouteRefusalCode<"PUT /cart/remove-multiple">
+>;
+
 /**
  * What a refused change tells the shopper, under the intent's prefix: the API's own message (for
  * a field error, the field's: "Quantity must be between 1 and 10"). A product or size the shop
- * cannot supply at all (unknown, hidden, a size it lacks or has none of: `data.available` 0) is
- * the spec's "Product not available", for add and for raising a line.
+ * cannot supply at all (a size it lacks or has none of: `available` 0; with `notFound`, an unknown
+ * or hidden product too) is the spec's "Product not available", for add and for raising a line.
  */
-function refusal(result: ApiResult<unknown>, prefix: string, { unavailable = false } = {}): Outcome {
-  const { envelope, httpStatus } = result;
-  if (unavailable && (httpStatus === 404 || availableOf(envelope.data) === 0)) return failed(NOT_AVAILABLE);
-  const fields = httpStatus === 422 && Array.isArray(envelope.data) ? (envelope.data as { message?: unknown }[]) : [];
-  const message = typeof fields[0]?.message === "string" ? fields[0].message : envelope.message;
-  return failed(`${prefix}: ${message || "Internal server error"}`);
+function refusal(result: CartRefusal, prefix: string, { unavailable = false, notFound = false } = {}): Outcome {
+  const refused = (message: string) => failed(`${prefix}: ${message || "Internal server error"}`);
+  switch (result.code) {
+    case "NOT_FOUND":
+      return notFound ? failed(NOT_AVAILABLE) : refused(result.message);
+    case "SIZE_UNAVAILABLE":
+      return unavailable ? failed(NOT_AVAILABLE) : refused(result.message);
+    case "NOT_ENOUGH_STOCK":
+      return unavailable && result.data.available === 0 ? failed(NOT_AVAILABLE) : refused(result.message);
+    case "VALIDATION":
+      return refused(result.data[0]?.message ?? result.message);
+    case "CART_FULL":
+    case "CHANGE_ABANDONED":
+      return refused(result.message);
+    default:
+      return refused(sharedMessage(result));
+  }
 }
-
-const availableOf = (data: unknown) =>
-  data !== null && typeof data === "object" && "available" in data ? (data as { available: unknown }).available : null;
 
 const CART_INTENT_HANDLERS: Record<CartChange["intent"], (api: ShopperApi, change: CartChange) => Promise<Outcome>> = {
   async add(api, { productId, size, qty }) {
     const added = await api.addToCart({ productId, size, qty: sentQty(qty ?? 1) });
     if (added.ok) return done("Product added successfully to cart!");
-    // "Error adding to cart: …" when the API could not answer (5xx, unreachable).
-    if (added.httpStatus >= 500) return refusal(added, "Error adding to cart");
-    return refusal(added, "Failed to add product to cart", { unavailable: true });
+    // "Error adding to cart: …" when the API could not answer (it failed, or is unreachable).
+    if (added.code === "SERVER_ERROR" || added.code === "BUSY") return refusal(added, "Error adding to cart");
+    return refusal(added, "Failed to add product to cart", { unavailable: true, notFound: true });
   },
 
   async update(api, { productId, size, qty }) {
     const prefix = "Failed to update quantity";
     // An empty quantity field is a quantity the API does not take, not "none".
     const updated = await api.updateCartLine({ productId, size, qty: qty === null ? "" : sentQty(qty) });
-    if (!updated.ok) return refusal(updated, prefix, { unavailable: updated.httpStatus !== 404 });
-    return done(`Updated ${nameOf(updated.envelope.data)} quantity to ${updated.envelope.data.changed[0]?.qty}`);
+    if (!updated.ok) return refusal(updated, prefix, { unavailable: true });
+    return done(`Updated ${nameOf(updated.data)} quantity to ${updated.data.changed[0]?.qty}`);
   },
 
   async decrease(api, { productId, size, qty }) {
     const lowered = await api.decreaseCartLine({ productId, size, qty: Number.isNaN(qty) ? null : qty });
     if (!lowered.ok) return refusal(lowered, "Failed to update cart");
-    const name = nameOf(lowered.envelope.data);
+    const name = nameOf(lowered.data);
     // Decreasing a line of one removes it.
-    return done(
-      lowered.envelope.data.changed[0]?.qty === 0 ? `${name} removed from cart` : `Decreased ${name} quantity`,
-    );
+    return done(lowered.data.changed[0]?.qty === 0 ? `${name} removed from cart` : `Decreased ${name} quantity`);
   },
 
   async remove(api, { productId, size }) {
     const removed = await api.removeCartLine({ productId, size });
     if (!removed.ok) return refusal(removed, "Failed to remove item from cart");
-    return done(`${nameOf(removed.envelope.data)} removed from cart`);
+    return done(`${nameOf(removed.data)} removed from cart`);
   },
 
   async clear(api) {

@@ -4,9 +4,6 @@ import { PAYMENT_METHODS } from "./payment/methods";
 
 // The checkout form: one schema for the browser (conform) and the action (parseWithZod).
 
-/** Checkout refuses an empty cart with this text. */
-export const EMPTY_CART_MESSAGE = "Your cart is empty";
-
 export const ADDRESS_FIELDS = ["locality", "city", "state", "zipcode", "country"] as const;
 export type AddressFields = Record<(typeof ADDRESS_FIELDS)[number], string>;
 

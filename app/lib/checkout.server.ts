@@ -63,7 +63,8 @@ export async function buyNowLine(api: ShopperApi, url: URL): Promise<CheckoutLin
   const wanted = readBuyNow(url);
   if (isProblem(wanted)) return wanted;
   const result = await api.product(wanted.productId);
-  if (result.httpStatus === 404) return { status: 404, message: "This product could not be found.", productHref: null };
+  if (!result.ok && result.code === "NOT_FOUND")
+    return { status: 404, message: "This product could not be found.", productHref: null };
   const product = orErrorPage(result);
   const href = productPath(product);
   const title = product.title.shortTitle;

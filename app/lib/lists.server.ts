@@ -38,5 +38,5 @@ export const backWithError = (back: string, message: string) => redirectWithErro
 
 /** 'Failed to add to wishlist: Product not found': what failed, then the API's reason. */
 export function failure(what: string, result: ApiResult<unknown>): string {
-  return `${what}: ${result.envelope.message || "Internal server error"}`;
+  return `${what}: ${result.message || "Internal server error"}`;
 }

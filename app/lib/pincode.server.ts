@@ -15,8 +15,8 @@ export type PinAnswer = { place: PinPlace } | { unknown: true } | { unavailable:
 export async function lookUpPin(context: AppLoadContext, pin: string): Promise<PinAnswer> {
   if (!PIN_PATTERN.test(pin)) return { unknown: true };
   const result = await context.api.public.pinPlace(pin);
-  if (result.ok) return { place: result.envelope.data };
-  return result.httpStatus === 404 || result.httpStatus === 422 ? { unknown: true } : { unavailable: true };
+  if (result.ok) return { place: result.data };
+  return result.code === "NOT_FOUND" || result.code === "VALIDATION" ? { unknown: true } : { unavailable: true };
 }
 
 const lookUpSchema = z.object({ zipcode: z.string({ error: PIN_MESSAGE }).trim().regex(PIN_PATTERN, PIN_MESSAGE) });
@@ -58,8 +58,8 @@ export async function checkDelivery(
 ): Promise<{ place: PinPlace; estimate: DeliveryEstimate } | { unknown: true } | { unavailable: true }> {
   if (!PIN_PATTERN.test(pin)) return { unknown: true };
   const result = await context.api.public.delivery(pin, productId);
-  if (result.ok) return result.envelope.data;
-  return result.httpStatus === 404 || result.httpStatus === 422 ? { unknown: true } : { unavailable: true };
+  if (result.ok) return result.data;
+  return result.code === "NOT_FOUND" || result.code === "VALIDATION" ? { unknown: true } : { unavailable: true };
 }
 
 /** The product page's "Check delivery" answer, for the PIN in its `?pin=` query. */

@@ -30,7 +30,7 @@ export function highestCataloguePrice(
   const entry = kept.get(context.apiIdentity);
   if (entry && now - entry.at < KEEP_MS && entry.version === version) return entry.highest;
   const highest = context.api.public.productList(HIGHEST_PRICE_BODY).then((answer) => {
-    if (answer.ok) return { ok: true, highest: highestPriceOf(answer.envelope.data.data) };
+    if (answer.ok) return { ok: true, highest: highestPriceOf(answer.data.data) };
     if (kept.get(context.apiIdentity)?.highest === highest) kept.delete(context.apiIdentity);
     return { ok: false, highest: null };
   });

@@ -5,6 +5,7 @@ import type { ApiResult, ShopperApi } from "./userapp/shopper.server";
 import { currentPath, readToken, signOutHeaders } from "./session.server";
 import { loginHref } from "./shopper";
 import { redirectWithError } from "./toast.server";
+import { apiFailed } from "./userapp/refusals.server";
 
 export type {
   AddressEntry,
@@ -70,8 +71,8 @@ export async function requireShopperProfile(
  * 500 for any other refusal, which would be our own mistake. A 404 the page expects is checked first.
  */
 export function orErrorPage<T>(result: ApiResult<T>): T {
-  if (result.ok) return result.envelope.data;
-  throw data(null, { status: result.httpStatus >= 500 ? 503 : 500 });
+  if (result.ok) return result.data;
+  throw data(null, { status: apiFailed(result) ? 503 : 500 });
 }
 
 /**
@@ -82,6 +83,6 @@ export function orErrorPage<T>(result: ApiResult<T>): T {
 export async function ownOrder<T>(id: string | undefined, read: (id: string) => Promise<ApiResult<T>>): Promise<T> {
   if (!id || !ID_PATTERN.test(id)) throw data(null, { status: 404 });
   const result = await read(id);
-  if (result.httpStatus === 404) throw data(null, { status: 404 });
+  if (!result.ok && result.code === "NOT_FOUND") throw data(null, { status: 404 });
   return orErrorPage(result);
 }

@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (actor) query.set("actor", actor);
   const result = await api.audit(query);
   const filters = { entity, entityId, actor };
-  if (!result.ok && result.httpStatus === 422) {
+  if (!result.ok && result.code === "VALIDATION") {
     return {
       filters,
       rows: [],
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   if (!result.ok) return failedLoad(request, result);
-  const { data: rows, paginator } = result.envelope.data;
+  const { data: rows, paginator } = result.data;
   return { filters, rows, page: paginator.currentPage, pageCount: paginator.pageCount, problem: null };
 }
 

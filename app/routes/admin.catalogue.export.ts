@@ -1,4 +1,4 @@
-import { failedRawLoad } from "~/lib/admin-catalogue.server";
+import { failedLoad } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import type { Route } from "./+types/admin.catalogue.export";
@@ -13,8 +13,8 @@ const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context, "/admin/catalogue");
   const answer = await api.exportCatalogue();
-  if (!answer.ok) return failedRawLoad(request, answer);
-  return new Response(answer.body, {
+  if (!answer.ok) return failedLoad(request, answer);
+  return new Response(answer.response.body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="mart-catalogue-${today()}.csv"`,

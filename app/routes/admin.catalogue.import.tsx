@@ -36,22 +36,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = new FormData();
   body.set("file", file, file.name);
   const result = await api.importCatalogue(body);
-  if (result.ok) return redirectWithSuccess(CATALOGUE_PATH, importSummary(result.envelope.data));
-  if (result.httpStatus === 413) return refused(CSV_SIZE_MESSAGE, [], 413);
-  if (result.httpStatus === 422 && Array.isArray(result.envelope.data)) {
-    const rows = (result.envelope.data as Record<string, unknown>[]).map((row) => ({
-      line: typeof row.line === "number" ? row.line : null,
-      field: typeof row.field === "string" ? row.field : typeof row.path === "string" ? row.path : null,
-      message: String(row.message ?? "Not valid"),
-    }));
-    const { errorCount } = result.envelope as { errorCount?: unknown };
-    return refused(null, rows, 422, typeof errorCount === "number" ? errorCount : rows.length);
+  if (result.ok) return redirectWithSuccess(CATALOGUE_PATH, importSummary(result.data));
+  switch (result.code) {
+    case "FILE_TOO_LARGE":
+    case "TOO_LARGE":
+      return refused(CSV_SIZE_MESSAGE, [], 413);
+    case "IMPORT_ROWS": {
+      const rows = result.data.map((row) => ({
+        line: "line" in row ? row.line : null,
+        field: "field" in row ? row.field : row.path,
+        message: row.message || "Not valid",
+      }));
+      return refused(null, rows, 422, result.errorCount ?? rows.length);
+    }
+    case "VALIDATION": {
+      const rows = result.data.map(({ path, message }) => ({
+        line: null,
+        field: path,
+        message: message || "Not valid",
+      }));
+      return refused(null, rows, 422, rows.length);
+    }
+    default:
+      return refused(`Nothing was imported: ${refusalMessage(result)}`, [], result.answerStatus);
   }
-  return refused(
-    `Nothing was imported: ${refusalMessage(result)}`,
-    [],
-    result.httpStatus >= 400 && result.httpStatus < 500 ? result.httpStatus : 500,
-  );
 }
 
 export default function CatalogueImport({ actionData }: Route.ComponentProps) {

@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context);
   const result = await api.merchant(requireRecordId(params.id, "Seller"));
   if (!result.ok) return failedLoad(request, result, NOT_FOUND);
-  return { merchant: result.envelope.data };
+  return { merchant: result.data };
 }
 
 export type MerchantActionData = {
@@ -45,16 +45,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.ok) return redirectWithSuccess(adminMerchantPath(id), "The seller's details are saved.");
   const refused = (status: number, fieldErrors: MerchantActionData["fieldErrors"], formError: string | null) =>
     data<MerchantActionData>({ values, fieldErrors, formError }, { status });
-  if (result.httpStatus === 422) {
+  if (result.code === "VALIDATION") {
     const fieldErrors: MerchantActionData["fieldErrors"] = {};
-    for (const item of (result.envelope.data as { path?: string; message?: string }[] | null) ?? []) {
+    for (const item of result.data) {
       const field = FIELDS.find((name) => name === item.path);
       if (field && item.message) fieldErrors[field] ??= item.message;
     }
-    return refused(422, fieldErrors, Object.keys(fieldErrors).length > 0 ? null : result.envelope.message);
+    return refused(422, fieldErrors, Object.keys(fieldErrors).length > 0 ? null : result.message);
   }
-  if (result.httpStatus === 409) return refused(409, {}, result.envelope.message);
-  if (result.httpStatus === 404) throw data(NOT_FOUND, { status: 404 });
+  if (result.code === "GSTIN_TAKEN") return refused(409, {}, result.message);
+  if (result.code === "NOT_FOUND") throw data(NOT_FOUND, { status: 404 });
   return failedAdminCall(request, result);
 }
 

@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context);
   const result = await api.merchants();
   if (!result.ok) return failedLoad(request, result);
-  return { merchants: result.envelope.data };
+  return { merchants: result.data };
 }
 
 export default function Merchants({ loaderData }: Route.ComponentProps) {

@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context);
   const result = await api.message(requireMessageId(params.id));
   if (!result.ok) return failedLoad(request, result, NOT_FOUND);
-  return { message: result.envelope.data };
+  return { message: result.data };
 }
 
 /** The one change: queue a failed (or kept) message again. */
@@ -30,8 +30,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = requireMessageId(params.id);
   const result = await api.retryMessage(id);
   if (result.ok) return redirectWithSuccess(adminMessagePath(id), "The message is queued again.");
-  if (result.httpStatus === 409) return data({ formError: result.envelope.message }, { status: 409 });
-  if (result.httpStatus === 404) throw data(NOT_FOUND, { status: 404 });
+  if (result.code === "RETRY_STATE") return data({ formError: result.message }, { status: 409 });
+  if (result.code === "NOT_FOUND") throw data(NOT_FOUND, { status: 404 });
   return failedAdminCall(request, result);
 }
 

@@ -43,11 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (search) query.set("search", search);
   const result = await api.messages(query);
   const filters = { state, search };
-  if (!result.ok && result.httpStatus === 422) {
+  if (!result.ok && result.code === "VALIDATION") {
     return { filters, rows: [], page: 1, pageCount: 0, problem: "Remove the control characters from the search." };
   }
   if (!result.ok) return failedLoad(request, result);
-  const { data: rows, paginator } = result.envelope.data;
+  const { data: rows, paginator } = result.data;
   return { filters, rows, page: paginator.currentPage, pageCount: paginator.pageCount, problem: null };
 }
 

@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = requireOrderId(params.id);
   const result = await api.orderInvoices(id);
   if (!result.ok) return failedAdminCall(request, result);
-  return { order: result.envelope.data };
+  return { order: result.data };
 }
 
 export default function AdminOrderInvoicePage({ loaderData }: Route.ComponentProps) {

@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = requireOrderId(params.id);
   const result = await api.order(id);
   if (!result.ok) return failedAdminCall(request, result);
-  return { order: result.envelope.data };
+  return { order: result.data };
 }
 
 type Field = "utr" | "reference" | "reason";
@@ -101,18 +101,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.ok)
     return redirectWithSuccess(
       adminOrderPath(id),
-      intent === "pay" && result.envelope.data.status === "cancelled" ? result.envelope.message : change.done,
+      intent === "pay" && result.data.status === "cancelled" ? result.message : change.done,
     );
-  if (result.httpStatus === 409) return refused(409, result.envelope.message);
-  if (result.httpStatus === 422) {
+  if (result.code === "ORDER_STATE" || result.code === "UTR_TAKEN" || result.code === "NOT_ENOUGH_STOCK")
+    return refused(409, result.message);
+  if (result.code === "VALIDATION") {
     const fieldErrors: AdminOrderActionData["fieldErrors"] = {};
-    for (const item of (result.envelope.data as { path?: string; message?: string }[] | null) ?? []) {
+    for (const item of result.data) {
       if ((item.path === "utr" || item.path === "reference" || item.path === "reason") && item.message)
         fieldErrors[item.path] ??= item.message;
     }
-    return Object.keys(fieldErrors).length > 0
-      ? refused(422, null, fieldErrors)
-      : refused(422, result.envelope.message);
+    return Object.keys(fieldErrors).length > 0 ? refused(422, null, fieldErrors) : refused(422, result.message);
   }
   return failedAdminCall(request, result);
 }

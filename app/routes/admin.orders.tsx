@@ -20,7 +20,7 @@ import {
 } from "~/components/admin/order-parts";
 import { primaryButton } from "~/components/form-field";
 import { useIsPending } from "~/components/use-is-pending";
-import { apiFieldErrors } from "~/lib/account.server";
+import { fieldsNamed, formErrorsOf } from "~/lib/userapp/refusals.server";
 import { ADMIN_ORDERS_PATH, adminListHref, adminOrderPath } from "~/lib/admin";
 import { requireAdmin } from "~/lib/admin.server";
 import { type AdminOrderJson, failedAdminCall } from "~/lib/admin-orders.server";
@@ -59,15 +59,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const result = await api.orders(query);
   if (result.ok) {
-    const { data: orders, paginator } = result.envelope.data;
+    const { data: orders, paginator } = result.data;
     return { filters, orders, paginator, fieldErrors: {} } satisfies OrdersData;
   }
-  if (result.httpStatus === 422) {
+  if (result.code === "VALIDATION") {
     // A filter the API refused (a date that is not one): the form says which, the list stays empty.
-    const fieldErrors = apiFieldErrors(result, (path) => {
-      const name = path.replace(/^query\./, "");
-      return (FILTERS as readonly string[]).includes(name) ? name : null;
-    });
+    const { fieldErrors } = formErrorsOf(result, (path) => fieldsNamed(FILTERS)(path.replace(/^query\./, "")));
     return data({ filters, orders: [], paginator: null, fieldErrors } satisfies OrdersData, { status: 400 });
   }
   return failedAdminCall(request, result);

@@ -32,7 +32,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   body.set("image", file, file.name);
   const result = await api.addImage(params.id, body);
   if (!result.ok) {
-    if (result.httpStatus === 413) return redirectWithError(back, IMAGE_SIZE_MESSAGE);
+    if (result.code === "FILE_TOO_LARGE" || result.code === "TOO_LARGE")
+      return redirectWithError(back, IMAGE_SIZE_MESSAGE);
     return redirectWithError(back, refusalMessage(result));
   }
   return redirectWithSuccess(back, "Photo added.");

@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await api.products(query);
   const filters = { search, visibility };
   // A search the API refuses (control characters) is said on the page, not as an error page.
-  if (!result.ok && result.httpStatus === 422) {
+  if (!result.ok && result.code === "VALIDATION") {
     return {
       filters,
       products: [],
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   if (!result.ok) return failedLoad(request, result);
-  const { data: products, paginator } = result.envelope.data;
+  const { data: products, paginator } = result.data;
   return {
     filters,
     products,

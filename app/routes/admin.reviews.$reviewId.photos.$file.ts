@@ -1,4 +1,4 @@
-import { failedRawLoad } from "~/lib/admin-catalogue.server";
+import { failedLoad } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import type { Route } from "./+types/admin.reviews.$reviewId.photos.$file";
@@ -11,14 +11,14 @@ import type { Route } from "./+types/admin.reviews.$reviewId.photos.$file";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context);
   const answer = await api.reviewPhoto(params.reviewId, params.file);
-  if (!answer.ok) return failedRawLoad(request, answer, "Photo not found");
+  if (!answer.ok) return failedLoad(request, answer, "Photo not found");
   const headers = new Headers({
     "Content-Type": "image/webp",
     "Cache-Control": PERSONAL_CACHE,
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'",
   });
-  const length = answer.headers.get("content-length");
+  const length = answer.response.headers.get("content-length");
   if (length !== null) headers.set("Content-Length", length);
-  return new Response(answer.body, { headers });
+  return new Response(answer.response.body, { headers });
 }

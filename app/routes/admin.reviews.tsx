@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const result = await api.reviewQueue(new URLSearchParams({ page: String(page), limit: String(PER_PAGE) }));
   if (!result.ok) return failedLoad(request, result);
-  const queue = result.envelope.data;
+  const queue = result.data;
   return { ...queue, data: queue.data.map(withQueuePhotos) };
 }
 
@@ -63,11 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = intent === "publish" ? await api.publishReview(id) : await api.removeReview(id, reason);
   if (result.ok)
     return redirectWithSuccess(PATH, intent === "publish" ? "The review is published." : "The review is removed.");
-  if (result.httpStatus === 422) {
-    const [first] = (result.envelope.data as { message?: string }[] | null) ?? [];
-    return data({ reviewId: id, error: first?.message ?? result.envelope.message }, { status: 422 });
+  if (result.code === "VALIDATION") {
+    const [first] = result.data;
+    return data({ reviewId: id, error: first?.message ?? result.message }, { status: 422 });
   }
-  if (result.httpStatus === 404) return data({ reviewId: id, error: "This review no longer exists." }, { status: 404 });
+  if (result.code === "NOT_FOUND")
+    return data({ reviewId: id, error: "This review no longer exists." }, { status: 404 });
   return failedAdminCall(request, result);
 }
 

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URLSearchParams({ threshold: String(threshold), page: String(page), limit: String(PER_PAGE) });
   const result = await api.lowStock(query);
   if (!result.ok) return failedLoad(request, result);
-  const { data: rows, paginator } = result.envelope.data;
+  const { data: rows, paginator } = result.data;
   return {
     threshold,
     rows,

@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context);
   const result = await api.webhookEndpoint(requireEndpointId(params.id));
   if (!result.ok) return failedLoad(request, result, NOT_FOUND);
-  return { endpoint: result.envelope.data };
+  return { endpoint: result.data };
 }
 
 /** `intent=save` saves the form; `intent=delete` deletes the endpoint and its deliveries. */
@@ -37,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (formData.get("intent") === "delete") {
     const result = await api.deleteWebhookEndpoint(id);
     if (result.ok) return redirectWithSuccess(ADMIN_WEBHOOKS_PATH, "The endpoint is deleted.");
-    if (result.httpStatus === 404) throw data(NOT_FOUND, { status: 404 });
+    if (result.code === "NOT_FOUND") throw data(NOT_FOUND, { status: 404 });
     return failedAdminCall(request, result);
   }
   const outcome = await submitWebhookForm(formData, (body) => api.updateWebhookEndpoint(id, body));

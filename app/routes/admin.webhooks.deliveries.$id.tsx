@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context);
   const result = await api.webhookDelivery(requireDeliveryId(params.id));
   if (!result.ok) return failedLoad(request, result, NOT_FOUND);
-  return { delivery: result.envelope.data };
+  return { delivery: result.data };
 }
 
 /** The one change: queue a failed delivery again. */
@@ -42,8 +42,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = requireDeliveryId(params.id);
   const result = await api.retryWebhookDelivery(id);
   if (result.ok) return redirectWithSuccess(webhookDeliveryPath(id), "The delivery is queued again.");
-  if (result.httpStatus === 409) return data({ formError: result.envelope.message }, { status: 409 });
-  if (result.httpStatus === 404) throw data(NOT_FOUND, { status: 404 });
+  if (result.code === "RETRY_STATE" || result.code === "ENDPOINT_DISABLED")
+    return data({ formError: result.message }, { status: 409 });
+  if (result.code === "NOT_FOUND") throw data(NOT_FOUND, { status: 404 });
   return failedAdminCall(request, result);
 }
 

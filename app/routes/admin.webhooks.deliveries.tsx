@@ -50,8 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [result, endpoints] = await Promise.all([api.webhookDeliveries(query), api.webhookEndpoints()]);
   if (!endpoints.ok) return failedLoad(request, endpoints);
   const filters = { state, endpointId, search };
-  const choices = endpoints.envelope.data.map(({ id, url: address }) => ({ id, url: address }));
-  if (!result.ok && result.httpStatus === 422) {
+  const choices = endpoints.data.map(({ id, url: address }) => ({ id, url: address }));
+  if (!result.ok && result.code === "VALIDATION") {
     return {
       filters,
       endpoints: choices,
@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   if (!result.ok) return failedLoad(request, result);
-  const { data: rows, paginator } = result.envelope.data;
+  const { data: rows, paginator } = result.data;
   return {
     filters,
     endpoints: choices,

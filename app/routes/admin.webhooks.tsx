@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context);
   const result = await api.webhookEndpoints();
   if (!result.ok) return failedLoad(request, result);
-  return { endpoints: result.envelope.data };
+  return { endpoints: result.data };
 }
 
 export default function Webhooks({ loaderData }: Route.ComponentProps) {

@@ -9,9 +9,11 @@ import { Toaster } from "~/components/toaster";
 import { OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { useIsPending } from "~/components/use-is-pending";
 import { PLATFORM_FEE } from "../../api/contract";
+import { EMPTY_CART_MESSAGE } from "../../api/contract/refusals";
 import { buyNowLine, cartLines, type CheckoutLine, isBuyNow, isProblem, readBuyNow } from "~/lib/checkout.server";
 import { PIN_LOOKUP } from "~/lib/address";
-import { ADDRESS_FIELDS, checkoutSchema, EMPTY_CART_MESSAGE } from "~/lib/checkout-schemas";
+import { ADDRESS_FIELDS, checkoutSchema } from "~/lib/checkout-schemas";
+import { apiFailed, formErrorsOf } from "~/lib/userapp/refusals.server";
 import { errorToast, toastOf } from "~/lib/form-toast";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
 import { pinLookUpReply, primePinDirectory } from "~/lib/pincode.server";
@@ -19,7 +21,6 @@ import { formatRupees } from "~/lib/money";
 import { DEFAULT_PAYMENT_METHOD } from "~/lib/payment/methods";
 import { seo } from "~/lib/seo";
 import {
-  type ApiResult,
   type OrderContents,
   type OrderDelivery,
   requireShopper,
@@ -70,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // The API's answer before the post: which payment methods this order may use, and the lines it
   // cannot hold now. Without it the page is as before, and placing the order still decides.
-  return { ...base, lines, problem: null, quote: quote.ok ? quote.envelope.data : null };
+  return { ...base, lines, problem: null, quote: quote.ok ? quote.data : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -101,39 +102,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   const delivery: OrderDelivery =
     "inline" in choice ? { address: choice.inline, saveAddress: true } : { addressId: choice.addressId };
   const result = await api.createOrder({ ...order, ...delivery, paymentMethod }, idempotencyKey);
-  if (result.ok) return placed(result.envelope.data._id);
+  if (result.ok) return placed(result.data._id);
 
-  const fieldErrors = orderFieldErrors(result);
-  if (fieldErrors) return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
-  // The API's own words ("Your cart is empty"), without the refusal's prefix.
-  if (isEmptyCart(result))
-    return data({ result: submission.reply({ formErrors: [result.envelope.message] }) }, { status: 400 });
-  const message = `Failed to place order: ${result.envelope.message || "Please try again."}`;
+  let status = 400;
+  switch (result.code) {
+    case "VALIDATION": {
+      // The address's own field errors go on the form's fields; any other (such as "At most 20
+      // addresses" on `address`) is shown above the form.
+      const { fieldErrors, unshown } = formErrorsOf(result, addressFieldOf);
+      if (unshown.length === 0 && Object.keys(fieldErrors).length > 0)
+        return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
+      break;
+    }
+    case "CART_EMPTY":
+      // A stale page, or a cart emptied in another tab: said as the empty checkout says it.
+      return data({ result: submission.reply({ formErrors: [EMPTY_CART_MESSAGE] }) }, { status: 400 });
+    case "NOT_ENOUGH_STOCK":
+    case "COD_LIMIT":
+    case "COD_UNITS":
+    case "COD_ORDERS":
+    case "UNPAID_ORDERS":
+      status = 409;
+      break;
+    case "NOT_FOUND":
+    case "SIZE_UNAVAILABLE":
+      break;
+    default:
+      if (apiFailed(result)) status = 500;
+  }
+  const message = `Failed to place order: ${result.message || "Please try again."}`;
   // The toast's fixed text (decision 014); the reason stays above the form.
   return data(
     { result: submission.reply({ formErrors: [message] }), toast: errorToast(PLACE_ORDER_FAILED) },
-    { status: result.httpStatus >= 500 ? 500 : result.httpStatus === 409 ? 409 : 400 },
+    { status },
   );
 }
 
-/** The API's "your cart is empty" (a stale page, or a cart emptied in another tab). */
-const isEmptyCart = (result: ApiResult<unknown>) =>
-  result.httpStatus === 400 && (result.envelope.data as { emptyCart?: unknown } | null)?.emptyCart === true;
-
-/**
- * The API's field errors on the delivery address, as the form's own fields: `addressId` (not one
- * of the shopper's) and `address.<field>` (the new address); null for any other refusal (such as
- * "At most 20 addresses" on `address`, shown above the form).
- */
-function orderFieldErrors(result: ApiResult<unknown>): Record<string, string[]> | null {
-  if (result.httpStatus !== 422 || !Array.isArray(result.envelope.data)) return null;
-  const errors: Record<string, string[]> = {};
-  for (const { path, message } of result.envelope.data as { path: string; message: string }[]) {
-    const field = path === "addressId" ? path : path.replace(/^address\./, "");
-    if (!(field === "addressId" || (ADDRESS_FIELDS as readonly string[]).includes(field))) return null;
-    (errors[field] ??= []).push(message);
-  }
-  return Object.keys(errors).length > 0 ? errors : null;
+/** The form's field of an order's address path: `addressId` (not one of the shopper's), `address.<field>` (the new address). */
+function addressFieldOf(path: string): string | null {
+  const field = path === "addressId" ? path : path.replace(/^address\./, "");
+  return field === "addressId" || (ADDRESS_FIELDS as readonly string[]).includes(field) ? field : null;
 }
 
 /** The toast of a checkout the API refused (the reason is shown above the form). */

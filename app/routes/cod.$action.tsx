@@ -52,8 +52,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const action = actionOf(params.action);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const result = await context.api.public.codLink(token);
-  if (!result.ok) return { action, token, order: null, problem: linkProblemOf(result.envelope.message) };
-  return { action, token, order: result.envelope.data, problem: null };
+  if (!result.ok) return { action, token, order: null, problem: linkProblemOf(result.message) };
+  return { action, token, order: result.data, problem: null };
 }
 
 /** The one button: confirms or cancels, whether or not anyone is signed in (the token is the proof). */
@@ -62,16 +62,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const token = String((await request.formData()).get("token") ?? "");
   const result = await context.api.public.codLinkAction(action, token);
   if (result.ok) {
-    return redirectWithSuccess(`/cod/${action}?token=${encodeURIComponent(token)}`, result.envelope.message);
+    return redirectWithSuccess(`/cod/${action}?token=${encodeURIComponent(token)}`, result.message);
   }
-  // 400: the link is not valid; 409: the order moved on (confirmed already, cancelled, shipped).
-  const message = result.envelope.message || "Something went wrong. Please try again.";
+  // The link is not valid (LINK_UNKNOWN), or the order moved on (ORDER_STATE: confirmed already, cancelled, shipped).
+  const message = result.message || "Something went wrong. Please try again.";
+  const linkRefused = result.code === "LINK_UNKNOWN";
   return data(
-    {
-      problem: result.httpStatus === 400 ? linkProblemOf(message) : null,
-      error: result.httpStatus === 400 ? null : message,
-    },
-    { status: result.httpStatus >= 500 ? 500 : result.httpStatus },
+    { problem: linkRefused ? linkProblemOf(message) : null, error: linkRefused ? null : message },
+    { status: result.answerStatus },
   );
 }
 

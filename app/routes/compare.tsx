@@ -42,8 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "add") {
     const added = await api.addToCompare(productId);
     if (!added.ok) return backWithError(back, failure("Failed to add to compare", added));
-    if (added.httpStatus === 200) return backWithInfo(back, "Already in compare");
-    const replaced = added.envelope.data.replaced;
+    if (!added.created) return backWithInfo(back, "Already in compare");
+    const replaced = added.data.replaced;
     if (replaced) {
       return backWithInfo(
         back,
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const removed = await api.removeFromCompare(productId);
   // Already gone (a second click of the same Remove) is what the shopper asked for.
-  if (!removed.ok && removed.httpStatus !== 404)
+  if (!removed.ok && removed.code !== "NOT_FOUND")
     return backWithError(back, failure("Failed to remove from compare", removed));
   return backWithSuccess(back, "Removed from compare");
 }

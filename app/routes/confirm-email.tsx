@@ -32,17 +32,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String((await request.formData()).get("token") ?? "");
   const result = await context.api.public.confirmEmail(token);
   if (!result.ok) {
-    // 400: the link stopped working; 409: another account took the address meanwhile.
-    const message = result.envelope.message || "Something went wrong. Please try again.";
+    // The link stopped working, or another account took the address meanwhile (EMAIL_TAKEN).
+    const message = result.message || "Something went wrong. Please try again.";
+    const linkRefused = result.code === "LINK_UNKNOWN" || result.code === "LINK_USED" || result.code === "LINK_EXPIRED";
     return data(
-      { problem: result.httpStatus === 400 ? message : null, error: result.httpStatus === 400 ? null : message },
-      { status: result.httpStatus >= 500 ? 500 : result.httpStatus },
+      { problem: linkRefused ? message : null, error: linkRefused ? null : message },
+      { status: result.answerStatus },
     );
   }
   const signedIn = (await readToken(request)) !== null;
   return redirectWithSuccess(
     signedIn ? "/myaccount/profile" : "/login",
-    `Your email address has been changed. You sign in with ${result.envelope.data.email} from now on.`,
+    `Your email address has been changed. You sign in with ${result.data.email} from now on.`,
   );
 }
 

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { FormError, FormField, primaryButton } from "~/components/form-field";
 import { useIsPending } from "~/components/use-is-pending";
-import { apiFieldErrors, refusedStatus } from "~/lib/account.server";
+import { fieldsNamed, formErrorsOf } from "~/lib/userapp/refusals.server";
 import { forgotPasswordSchema } from "~/lib/account-schemas";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
@@ -28,9 +28,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await context.api.public.forgotPassword(submission.value.email);
   if (!result.ok) {
-    const fieldErrors = apiFieldErrors(result, (path) => (path === "email" ? "email" : null));
+    const { fieldErrors } = formErrorsOf(result, fieldsNamed(["email"]));
     const formErrors = Object.keys(fieldErrors).length > 0 ? [] : ["Something went wrong. Please try again."];
-    return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status: refusedStatus(result) });
+    return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status: result.answerStatus });
   }
   // The same page for everyone, after a redirect so that a reload does not ask again.
   throw redirect(`${PATH}?sent`, 303);

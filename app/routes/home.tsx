@@ -36,7 +36,7 @@ async function productList(
     options: { page: 1, limit: HOME_LIST_LIMIT, sort },
     isCountOnly: false,
   });
-  return result.ok && Array.isArray(result.envelope.data?.data) ? result.envelope.data.data.map(cardProduct) : [];
+  return result.ok && Array.isArray(result.data?.data) ? result.data.data.map(cardProduct) : [];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

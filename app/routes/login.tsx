@@ -11,6 +11,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { commitSession, getSession, readToken } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
+import { apiFailed } from "~/lib/userapp/refusals.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -36,15 +37,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   // `context.userapp`, which server/site.ts binds to this request, never from a header.
   const result = await context.api.public.login({ username: email, password });
   if (!result.ok) {
-    const message = `Login failed: ${result.envelope.message || "Invalid credentials"}`;
-    const status = result.httpStatus === 429 ? 429 : result.httpStatus >= 500 ? 500 : 400;
+    const message = `Login failed: ${result.message || "Invalid credentials"}`;
+    const status = result.code === "TOO_MANY_ATTEMPTS" ? 429 : apiFailed(result) ? 500 : 400;
     return data(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: errorToast(message) },
       { status },
     );
   }
   const session = await getSession(request);
-  session.set("token", result.envelope.data.token);
+  session.set("token", result.data.token);
   return redirectWithSuccess(safeRedirect(redirectTo), "Login successful! Welcome back.", {
     headers: { "Set-Cookie": await commitSession(session) },
   });

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok)
       return redirectWithError(
         ADDRESSES_PATH,
-        `Failed to set address as primary: ${result.envelope.message || "Unknown error"}`,
+        `Failed to set address as primary: ${result.message || "Unknown error"}`,
       );
     return redirectWithSuccess(ADDRESSES_PATH, "Address set as primary successfully");
   }
@@ -45,10 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       user.address.filter((a) => a._id !== addressId),
     );
     if (!result.ok)
-      return redirectWithError(
-        ADDRESSES_PATH,
-        `Failed to delete address: ${result.envelope.message || "Unknown error"}`,
-      );
+      return redirectWithError(ADDRESSES_PATH, `Failed to delete address: ${result.message || "Unknown error"}`);
     return redirectWithSuccess(ADDRESSES_PATH, "Address deleted");
   }
 

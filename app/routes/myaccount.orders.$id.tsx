@@ -63,13 +63,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (reason.length > REASON_MAX) return refused(400, null, `Please keep the reason to ${REASON_MAX} characters`);
 
   const result = intent === "cancel" ? await api.cancelOrder(id, reason || null) : await api.returnOrder(id, reason);
-  if (result.ok) return redirectWithSuccess(orderPath(id), result.envelope.message);
-  if (result.httpStatus === 404) throw data(null, { status: 404 });
-  if (result.httpStatus === 422) {
-    const [first] = (result.envelope.data as { message?: string }[] | null) ?? [];
-    return refused(400, null, first?.message ?? result.envelope.message);
+  if (result.ok) return redirectWithSuccess(orderPath(id), result.message);
+  if (result.code === "NOT_FOUND") throw data(null, { status: 404 });
+  if (result.code === "VALIDATION") {
+    const [first] = result.data;
+    return refused(400, null, first?.message ?? result.message);
   }
-  if (result.httpStatus === 409) return refused(409, result.envelope.message);
+  if (result.code === "ORDER_STATE") return refused(409, result.message);
   return refused(500, `Failed to ${intent} the order. Please try again.`);
 }
 

@@ -10,7 +10,8 @@ import { toastOf } from "~/lib/form-toast";
 import { ConformField } from "~/components/account/conform-field";
 import { FormError, useClearedPasswords } from "~/components/form-field";
 import { useIsPending } from "~/components/use-is-pending";
-import { apiFieldErrors, refusedFormWithToast, refusedStatus } from "~/lib/account.server";
+import { refusedFormWithToast } from "~/lib/account.server";
+import { fieldsNamed, formErrorsOf } from "~/lib/userapp/refusals.server";
 import { emailChanges, profileSchema } from "~/lib/account-schemas";
 import { seo } from "~/lib/seo";
 import { requireShopperProfile } from "~/lib/shopper-api.server";
@@ -45,16 +46,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...(changesEmail ? { currentPassword } : {}),
   });
   if (!result.ok) {
-    const message = result.envelope.message || "Unknown error";
-    // 400 is a wrong current password (429 too many of them: a form error); a 422 names its fields.
+    const message = result.message || "Unknown error";
+    // A wrong current password is said at its field (too many of them: a form error); a VALIDATION names its fields.
     const fieldErrors =
-      result.httpStatus === 400
+      result.code === "WRONG_PASSWORD"
         ? { currentPassword: [message] }
-        : apiFieldErrors(result, (path) => (PROFILE_FIELDS.has(path) ? path : null));
+        : formErrorsOf(result, fieldsNamed(PROFILE_FIELDS)).fieldErrors;
     const failure = `Failed to update profile: ${message}`;
     return refusedFormWithToast(
       submission.reply({ formErrors: [failure], fieldErrors, hideFields: HIDDEN }),
-      refusedStatus(result),
+      result.answerStatus,
       failure,
     );
   }

@@ -6,7 +6,8 @@ import { secondaryButton } from "~/components/account/form-actions";
 import { FormError, primaryButton } from "~/components/form-field";
 import { Toaster } from "~/components/toaster";
 import { useIsPending } from "~/components/use-is-pending";
-import { apiFieldErrors, refusedFormWithToast, refusedStatus } from "~/lib/account.server";
+import { refusedFormWithToast } from "~/lib/account.server";
+import { fieldsNamed, formErrorsOf } from "~/lib/userapp/refusals.server";
 import { productPath } from "~/lib/catalogue";
 import { toastOf } from "~/lib/form-toast";
 import { PERSONAL_CACHE } from "~/lib/http-cache";
@@ -47,7 +48,7 @@ async function readPage(request: Request, params: Route.LoaderArgs["params"], co
   const productId = params.productId ?? "";
   if (!ID_PATTERN.test(productId)) throw data(null, { status: 404 });
   const product = await api.product(productId);
-  if (!product.ok && product.httpStatus === 404) throw data(null, { status: 404 });
+  if (!product.ok && product.code === "NOT_FOUND") throw data(null, { status: 404 });
   const standing = orErrorPage(await api.reviewStanding(productId));
   return { api, product: orErrorPage(product), standing };
 }
@@ -94,16 +95,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ? await api.editReview(standing.review._id, input)
     : await api.createReview(product._id, input);
   if (!result.ok) {
-    const message = result.envelope.message || "Unknown error";
-    const fieldErrors = apiFieldErrors(result, (path) => (REVIEW_FIELDS.has(path) ? path : null));
+    const message = result.message || "Unknown error";
+    const { fieldErrors } = formErrorsOf(result, fieldsNamed(REVIEW_FIELDS));
     const failure = `Your review was not saved: ${message}`;
-    return refusedFormWithToast(
-      submission.reply({ formErrors: [failure], fieldErrors }),
-      refusedStatus(result),
-      failure,
-    );
+    return refusedFormWithToast(submission.reply({ formErrors: [failure], fieldErrors }), result.answerStatus, failure);
   }
-  const photoErrors = await savePhotos(api, result.envelope.data, removing, photos);
+  const photoErrors = await savePhotos(api, result.data, removing, photos);
   if (photoErrors.length > 0) {
     const failure =
       photos.length > 1
@@ -115,7 +112,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       failure,
     );
   }
-  const review = result.envelope.data;
+  const review = result.data;
   return redirectWithSuccess(
     review.status === "held" ? reviewPath(product._id) : back,
     review.status === "held"
@@ -136,7 +133,7 @@ async function savePhotos(
   const errors: string[] = [];
   for (const photo of review.photos.filter((photo) => removing.has(photo.id))) {
     const removed = await api.removeReviewPhoto(review._id, photo.id);
-    if (!removed.ok && removed.httpStatus !== 404) errors.push(`A photo was not removed: ${removed.envelope.message}`);
+    if (!removed.ok && removed.code !== "NOT_FOUND") errors.push(`A photo was not removed: ${removed.message}`);
   }
   for (const file of photos) {
     const name = shortName(file.name || "The photo");
@@ -149,15 +146,14 @@ async function savePhotos(
     body.set("photo", file, file.name);
     const added = await api.addReviewPhoto(review._id, body);
     if (added.ok) continue;
-    if (added.httpStatus === 429) {
-      // The hour's photos are sent (UPLOAD_LIMIT): the others would be refused alike, so they are not sent.
-      errors.push(`${name}: ${added.envelope.message}`);
+    if (added.code === "UPLOAD_LIMIT") {
+      // The hour's photos are sent: the others would be refused alike, so they are not sent.
+      errors.push(`${name}: ${added.message}`);
       break;
     }
-    const fieldError = apiFieldErrors(added, (path) => (path === "photo" ? path : null)).photo?.[0];
-    errors.push(
-      `${name}: ${added.httpStatus === 413 ? IMAGE_SIZE_MESSAGE : (fieldError ?? added.envelope.message ?? "it was not added")}`,
-    );
+    const fieldError = formErrorsOf(added, fieldsNamed(["photo"])).fieldErrors.photo?.[0];
+    const tooLarge = added.code === "FILE_TOO_LARGE" || added.code === "TOO_LARGE";
+    errors.push(`${name}: ${tooLarge ? IMAGE_SIZE_MESSAGE : (fieldError ?? added.message ?? "it was not added")}`);
   }
   return errors;
 }

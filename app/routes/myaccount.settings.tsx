@@ -6,7 +6,8 @@ import { ConformField } from "~/components/account/conform-field";
 import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { FormError, primaryButton, useClearedPasswords } from "~/components/form-field";
 import { useIsPending } from "~/components/use-is-pending";
-import { refusedForm, refusedStatus } from "~/lib/account.server";
+import { refusedForm } from "~/lib/account.server";
+import { fieldsNamed, formErrorsOf } from "~/lib/userapp/refusals.server";
 import { passwordChangeSchema } from "~/lib/account-schemas";
 import { seo } from "~/lib/seo";
 import { destroySession, getSession } from "~/lib/session.server";
@@ -29,10 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "logout-all") {
     const result = await api.logoutAll();
     if (!result.ok)
-      return redirectWithError(
-        PATH,
-        `Failed to sign out of all devices: ${result.envelope.message || "Unknown error"}`,
-      );
+      return redirectWithError(PATH, `Failed to sign out of all devices: ${result.message || "Unknown error"}`);
     // Every token is revoked, this browser's too: its cookie goes as well.
     return redirectWithSuccess("/", "You have been logged out of all devices.", {
       headers: { "Set-Cookie": await destroySession(await getSession(request)) },
@@ -45,11 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { currentPassword, newPassword } = submission.value;
   const result = await api.changePassword(currentPassword, newPassword);
   if (!result.ok) {
-    const message = result.envelope.message || "Unknown error";
-    const fieldErrors: Record<string, string[]> = result.httpStatus === 400 ? { currentPassword: [message] } : {};
+    const message = result.message || "Unknown error";
+    const fieldErrors =
+      result.code === "WRONG_PASSWORD"
+        ? { currentPassword: [message] }
+        : formErrorsOf(result, fieldsNamed(["currentPassword", "newPassword"])).fieldErrors;
     return refusedForm(
       submission.reply({ formErrors: [`Failed to change password: ${message}`], fieldErrors, hideFields: PASSWORDS }),
-      refusedStatus(result),
+      result.answerStatus,
     );
   }
   return redirectWithSuccess(PATH, "Password changed successfully. Other devices have been signed out.");

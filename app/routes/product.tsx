@@ -46,8 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!ID_PATTERN.test(id)) throw data(null, { status: 404 });
 
   const result = await context.api.public.product(id);
-  if (!result.ok) throw data(null, { status: result.httpStatus === 404 ? 404 : 500 });
-  const product = result.envelope.data;
+  if (!result.ok) throw data(null, { status: result.code === "NOT_FOUND" ? 404 : 500 });
+  const product = result.data;
 
   const canonical = productPath(product);
   // Compare the route's own path, not request.url: a client navigation loads data from
@@ -66,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // A signed-in shopper is offered the review form when they may write one (the page is then personal: server/security-headers.ts).
     token ? context.api.shopper(token).reviewStanding(product._id) : null,
   ]);
-  if (!reviews.ok) throw data(null, { status: reviews.httpStatus === 404 ? 404 : 500 });
+  if (!reviews.ok) throw data(null, { status: reviews.code === "NOT_FOUND" ? 404 : 500 });
   const {
     id: _copy,
     productType: _type,
@@ -78,15 +78,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const shown: ShownProduct = { ...rest, merchant: { company_name: product.merchant.company_name } };
   const selection = readSelection(product, url.searchParams);
   // For search engines, in the document only (entry.server.tsx), with the reviews' whole texts.
-  context.structuredData = productJsonLd(product, selection.size, publicOrigin(request), reviews.envelope.data.data);
+  context.structuredData = productJsonLd(product, selection.size, publicOrigin(request), reviews.data.data);
   return {
     product: shown,
     selection,
     delivery,
     // Only what the list shows, each text cut short: the page's data rides along in its HTML.
-    reviews: shownReviewPage(reviews.envelope.data),
+    reviews: shownReviewPage(reviews.data),
     reviewParams,
-    standing: standing?.ok ? shownStanding(standing.envelope.data) : null,
+    standing: standing?.ok ? shownStanding(standing.data) : null,
   };
 }
 

@@ -13,6 +13,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { seo } from "~/lib/seo";
 import { readToken } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
+import { apiFailed, formErrorsOf } from "~/lib/userapp/refusals.server";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = (args) => [
@@ -25,9 +26,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await readToken(request)) throw redirect(redirectTo || "/");
   return { redirectTo, honeypot: await honeypotInputProps() };
 }
-
-/** Field errors as the API lists them in a VALIDATION_ERROR: `[{ path, message }]`. */
-type ApiFieldError = { path: string; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -46,12 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { firstName, lastName, email, password, redirectTo } = submission.value;
   const result = await context.api.public.register({ firstName, lastName, email, password });
   if (!result.ok) {
-    const message = `Registration failed: ${result.envelope.message || "Unknown error"}`;
-    const fieldErrors: Record<string, string[]> = {};
-    if (result.envelope.status === "VALIDATION_ERROR" && Array.isArray(result.envelope.data)) {
-      for (const issue of result.envelope.data as ApiFieldError[]) fieldErrors[issue.path] = [issue.message];
-    }
-    const status = result.httpStatus >= 500 ? 500 : result.httpStatus === 429 ? 429 : 400;
+    const message = `Registration failed: ${result.message || "Unknown error"}`;
+    const { fieldErrors } = formErrorsOf(result, (path) => path);
+    const status = result.code === "TOO_MANY_ATTEMPTS" ? 429 : apiFailed(result) ? 500 : 400;
     return data(
       {
         result: submission.reply({ formErrors: [message], fieldErrors, hideFields: ["password"] }),

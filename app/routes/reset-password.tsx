@@ -6,7 +6,7 @@ import { AuthCard } from "~/components/auth-card";
 import { FormError, primaryButton, useClearedPasswords } from "~/components/form-field";
 import { LinkProblem } from "~/components/link-problem";
 import { useIsPending } from "~/components/use-is-pending";
-import { apiFieldErrors, refusedStatus } from "~/lib/account.server";
+import { fieldsNamed, formErrorsOf } from "~/lib/userapp/refusals.server";
 import { linkPageHeaders, linkProblemOf, openedLink } from "~/lib/account-links.server";
 import { resetPasswordSchema } from "~/lib/account-schemas";
 import { seo } from "~/lib/seo";
@@ -41,14 +41,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { token, newPassword } = submission.value;
   const result = await context.api.public.resetPassword(token, newPassword);
   if (!result.ok) {
-    // 400: the link stopped working meanwhile (used, expired); 422: the password's field error.
-    const problem = result.httpStatus === 400 ? linkProblemOf(result.envelope.message) : null;
-    const fieldErrors = apiFieldErrors(result, (path) => (path === "password" ? "newPassword" : null));
+    // The link stopped working meanwhile (used, expired), or the password's field error.
+    const linkRefused = result.code === "LINK_UNKNOWN" || result.code === "LINK_USED" || result.code === "LINK_EXPIRED";
+    const problem = linkRefused ? linkProblemOf(result.message) : null;
+    const { fieldErrors } = formErrorsOf(result, fieldsNamed(["newPassword"], { password: "newPassword" }));
     const formErrors =
       problem || Object.keys(fieldErrors).length > 0 ? [] : ["Something went wrong. Please try again."];
     return data(
       { result: submission.reply({ formErrors, fieldErrors, hideFields: PASSWORDS }), problem },
-      { status: refusedStatus(result) },
+      { status: result.answerStatus },
     );
   }
   // Every session of the account has ended, this browser's too if it had one: the shopper signs in

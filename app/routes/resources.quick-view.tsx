@@ -13,9 +13,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!ID_PATTERN.test(params.id)) return Response.json({ product: null } satisfies QuickViewData, { status: 404 });
   const result = await context.api.public.product(params.id);
   if (!result.ok) {
-    return Response.json({ product: null } satisfies QuickViewData, { status: result.httpStatus === 404 ? 404 : 502 });
+    return Response.json({ product: null } satisfies QuickViewData, {
+      status: result.code === "NOT_FOUND" ? 404 : 502,
+    });
   }
-  return Response.json({ product: result.envelope.data } satisfies QuickViewData, {
+  return Response.json({ product: result.data } satisfies QuickViewData, {
     headers: { "Cache-Control": CATALOGUE_CACHE },
   });
 }

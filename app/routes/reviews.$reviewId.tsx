@@ -21,8 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.reviewId ?? "";
   if (!ID_PATTERN.test(id)) throw data(null, { status: 404 });
   const result = await context.api.public.review(id);
-  if (!result.ok) throw data(null, { status: result.httpStatus === 404 ? 404 : 500 });
-  const { product, ...review } = result.envelope.data;
+  if (!result.ok) throw data(null, { status: result.code === "NOT_FOUND" ? 404 : 500 });
+  const { product, ...review } = result.data;
   // Whether it is the signed-in shopper's own (no "Was this helpful?" on it), as on the product page.
   const token = await readToken(request);
   const standing = token ? await context.api.shopper(token).reviewStanding(product._id) : null;
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       width: thumb.width,
       height: thumb.height,
     })),
-    own: standing?.ok === true && standing.envelope.data.review?._id === review._id,
+    own: standing?.ok === true && standing.data.review?._id === review._id,
     product: { _id: product._id, category: product.category, title: { shortTitle: product.shortTitle } },
   };
 }
@@ -118,9 +118,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (!ID_PATTERN.test(id) || (intent !== "helpful" && intent !== "report")) throw data(null, { status: 400 });
   const result = intent === "helpful" ? await api.voteHelpful(id) : await api.reportReview(id);
-  if (result.ok) return redirectWithSuccess(back, result.envelope.message);
-  if (result.httpStatus === 404) return redirectWithError(back, "This review is no longer shown.");
-  return redirectWithError(back, result.envelope.message || "Please try again in a moment.");
+  if (result.ok) return redirectWithSuccess(back, result.message);
+  if (result.code === "NOT_FOUND") return redirectWithError(back, "This review is no longer shown.");
+  return redirectWithError(back, result.message || "Please try again in a moment.");
 }
 
 /** The review's photos, each at the column's width (at most 640 px files), a link to the file itself. */

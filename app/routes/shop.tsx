@@ -43,8 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ceiling = priceCeiling(dearest.highest);
   let params = clampPriceRange(requested, ceiling);
   // A page past the end (an old link, a hand-typed URL) goes to the last page.
-  if (list.ok && params.page > list.envelope.data.paginator.pageCount) {
-    params = withPage(params, list.envelope.data.paginator.pageCount);
+  if (list.ok && params.page > list.data.paginator.pageCount) {
+    params = withPage(params, list.data.paginator.pageCount);
   }
   // Bad values, defaults and the empty fields a form without JavaScript sends: one clean URL.
   const canonical = canonicalRedirect(url, params);
@@ -54,13 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = {
     params,
     ceiling,
-    products: list.ok ? list.envelope.data.data.map(cardProduct) : [],
-    itemCount: list.ok ? list.envelope.data.paginator.itemCount : 0,
-    pageCount: list.ok ? list.envelope.data.paginator.pageCount : 0,
-    correction: list.ok ? (list.envelope.data.correction ?? null) : null,
+    products: list.ok ? list.data.data.map(cardProduct) : [],
+    itemCount: list.ok ? list.data.paginator.itemCount : 0,
+    pageCount: list.ok ? list.data.paginator.pageCount : 0,
+    correction: list.ok ? (list.data.correction ?? null) : null,
     // The API's own words when it gave up on the search in time (503: the shop is busy, or the
     // search too costly): shown in place of the products, not an error page.
-    notice: !list.ok && list.httpStatus === 503 ? list.envelope.message : null,
+    notice: !list.ok && list.code === "BUSY" ? list.message : null,
     // One clock for the server render and hydration, so the NEW badges agree.
     now: new Date().toISOString(),
   };

@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "300", "Cache-Control": "no-store" },
       });
     }
-    for (const product of result.envelope.data.data) paths.push(productPath(product));
-    if (!result.envelope.data.paginator.hasNextPage) break;
+    for (const product of result.data.data) paths.push(productPath(product));
+    if (!result.data.paginator.hasNextPage) break;
   }
 
   const entries = paths

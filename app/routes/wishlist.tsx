@@ -45,12 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "add" || intent === "toggle") {
     const added = await api.addToWishlist(productId);
     if (!added.ok) return backWithError(back, failure("Failed to add to wishlist", added));
-    // 201 is a new entry; 200 means it was there already, which a toggle takes out again.
-    if (intent === "add" || added.httpStatus === 201) return backWithSuccess(back, "Added to wishlist");
+    // A new entry, or one there already, which a toggle takes out again.
+    if (intent === "add" || added.created) return backWithSuccess(back, "Added to wishlist");
   }
   const removed = await api.removeFromWishlist(productId);
   // Already gone (a second click of the same Remove) is what the shopper asked for.
-  if (!removed.ok && removed.httpStatus !== 404)
+  if (!removed.ok && removed.code !== "NOT_FOUND")
     return backWithError(back, failure("Failed to remove from wishlist", removed));
   return backWithSuccess(back, "Removed from wishlist");
 }

@@ -210,7 +210,12 @@ describe("POST /userapp/auth/login", () => {
     const wrongPassword = await login(email, "password124", uniqueIp());
     const unknownUser = await login(uniqueEmail(), "password123", uniqueIp());
     expect(wrongPassword.status).toBe(400);
-    expect(wrongPassword.body).toEqual({ status: "BAD_REQUEST", message: "Invalid email or password.", data: null });
+    expect(wrongPassword.body).toEqual({
+      status: "BAD_REQUEST",
+      message: "Invalid email or password.",
+      data: null,
+      code: "INVALID_CREDENTIALS",
+    });
     expect(unknownUser.status).toBe(wrongPassword.status);
     expect(unknownUser.body).toEqual(wrongPassword.body);
   });
@@ -247,7 +252,12 @@ describe("bearer tokens", () => {
     for (const headers of headerSets) {
       const response = await call("GET", "/userapp/user/me", { headers });
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ status: "UNAUTHORIZED", message: expect.any(String), data: null });
+      expect(response.body).toEqual({
+        status: "UNAUTHORIZED",
+        message: expect.any(String),
+        data: null,
+        code: "UNAUTHENTICATED",
+      });
     }
   });
 
@@ -574,7 +584,12 @@ describe("PUT /userapp/user/password", () => {
 
     const response = await change(phone, { currentPassword: "not-it", newPassword: "new password 2" });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ status: "BAD_REQUEST", message: "Current password is incorrect.", data: null });
+    expect(response.body).toEqual({
+      status: "BAD_REQUEST",
+      message: "Current password is incorrect.",
+      data: null,
+      code: "WRONG_PASSWORD",
+    });
     expect((await call("GET", "/userapp/user/me", { token: laptop })).status).toBe(200);
     expect((await login(email, "old-password", uniqueIp())).status).toBe(200);
   });

@@ -215,7 +215,11 @@ describe("cart/create", () => {
       headers: { "content-type": "application/json" },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ status: "BAD_REQUEST", message: "Malformed JSON body" });
+    expect(res.body).toMatchObject({
+      status: "BAD_REQUEST",
+      message: "Malformed JSON body",
+      code: "MALFORMED_REQUEST",
+    });
   });
 
   it("holds at most 50 distinct lines", async () => {
@@ -553,6 +557,7 @@ describe("cart: the stock and visibility rules, in the API", () => {
       status: "BAD_REQUEST",
       message: "Only 8 left in size M",
       data: { productId: shirt, size: "M", requested: 9, available: 8 },
+      code: "NOT_ENOUGH_STOCK",
     });
     expect(await count(user.token)).toEqual([]);
     expect((await add(user.token, shirt, "M", 8)).status).toBe(201);
@@ -574,16 +579,17 @@ describe("cart: the stock and visibility rules, in the API", () => {
     const hidden = await insertProduct(db, { variants: sizes, hidden: true });
     const soldOut = await add(user.token, shirt, "L", 1);
     expect(soldOut.status).toBe(400);
-    expect(soldOut.body.data).toMatchObject({ available: 0 });
+    expect(soldOut.body).toMatchObject({ code: "NOT_ENOUGH_STOCK", data: { available: 0 } });
     const noSize = await add(user.token, shirt, "XXL", 1);
     expect(noSize.status).toBe(400);
     expect(noSize.body).toMatchObject({
       message: "Size XXL is not available for this product",
       data: { available: 0 },
+      code: "SIZE_UNAVAILABLE",
     });
     const gone = await add(user.token, hidden, "M", 1);
     expect(gone.status).toBe(404);
-    expect(gone.body.message).toBe("Product not found");
+    expect(gone.body).toMatchObject({ message: "Product not found", code: "NOT_FOUND" });
     expect(await count(user.token)).toEqual([]);
   });
 

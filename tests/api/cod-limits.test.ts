@@ -146,7 +146,7 @@ describe("the Cash on Delivery value limit", () => {
     const refused = await order(shopper.token, television, 3);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^Cash on Delivery is available for orders up to ₹50,000\./);
-    expect(refused.body.data).toMatchObject({ codLimit: 50_000 });
+    expect(refused.body).toMatchObject({ code: "COD_LIMIT", data: { codLimit: 50_000 } });
   });
 });
 

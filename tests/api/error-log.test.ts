@@ -45,7 +45,12 @@ function expectLoggedWithout(secrets: string[], code: string) {
 
 async function expect500(response: { status: number; body: any; headers: Headers }) {
   expect(response.status).toBe(500);
-  expect(response.body).toEqual({ status: "SERVER_ERROR", message: "Internal server error", data: null });
+  expect(response.body).toEqual({
+    status: "SERVER_ERROR",
+    message: "Internal server error",
+    data: null,
+    code: "SERVER_ERROR",
+  });
 }
 
 describe("a database error", () => {

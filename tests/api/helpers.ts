@@ -229,6 +229,11 @@ export function expectRefusedFor(
   retryAfter: number,
 ) {
   expect(answer.status).toBe(429);
-  expect(answer.body).toEqual({ status: "TOO_MANY_REQUESTS", message, data: { retryAfter } });
+  expect(answer.body).toEqual({
+    status: "TOO_MANY_REQUESTS",
+    message,
+    data: { retryAfter },
+    code: "TOO_MANY_ATTEMPTS",
+  });
   expect(answer.headers.get("retry-after")).toBe(String(retryAfter));
 }

@@ -42,6 +42,7 @@ async function expect413(response: Response) {
     status: "PAYLOAD_TOO_LARGE",
     message: `The request body is larger than ${LIMIT} bytes.`,
     data: { limit: LIMIT },
+    code: "TOO_LARGE",
   });
   expect(response.headers.get("x-content-type-options")).toBe("nosniff");
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { docsContentSecurityPolicy } from "../../api/routes/docs";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
+import { ROUTE_REFUSALS } from "../../api/contract/refusals";
+import { routeCodes } from "../../api/lib/http/refusal-schemas";
 import { contractProblem, operationsOf } from "./openapi-contract";
 
 // The OpenAPI document (docs/api.md; docs/decisions/015-openapi.md). Every other
@@ -164,6 +166,51 @@ describe("the answer check (tests/api/openapi-contract.ts)", () => {
     expect(
       contractProblem(documented, { method: "GET", path: "/userapp/nowhere" }, { ...answer, status: 404 }),
     ).toBeNull();
+  });
+});
+
+describe("the refusal codes (api/contract/refusals.ts; decision 035)", () => {
+  const documented = operationsOf(app);
+  const keys = operations
+    .filter(({ path }) => path.startsWith("/userapp/"))
+    .map(({ method, path }) => `${method.toUpperCase()} ${path.slice("/userapp".length)}`);
+
+  it("declares each /userapp route's codes, and no declaration names a route the API does not have", () => {
+    expect(Object.keys(ROUTE_REFUSALS).sort()).toEqual(keys.sort());
+    expect(() => routeCodes("GET /nowhere", { hasBody: false, signedIn: false, admin: false, documented: [] })).toThrow(
+      /GET \/nowhere declares no refusals/,
+    );
+  });
+
+  it("documents each failure status with exactly the codes of that status the route declares", () => {
+    const cancel = document.paths["/userapp/orders/{id}/cancel"].put;
+    expect(Object.keys(cancel.responses).sort()).toEqual(["200", "400", "401", "404", "409", "413", "422", "500"]);
+    const refs = (status: string) => JSON.stringify(cancel.responses[status]).match(/Refusal_[A-Z_]+/g);
+    expect(refs("409")).toEqual(["Refusal_ORDER_STATE"]);
+    expect(refs("404")).toEqual(["Refusal_NOT_FOUND"]);
+    expect(refs("401")).toEqual(["Refusal_UNAUTHENTICATED"]);
+    const create = document.paths["/userapp/order/create"].post;
+    expect(JSON.stringify(create.responses["409"])).toContain("Refusal_COD_LIMIT");
+    expect(JSON.stringify(create.responses["400"])).toContain("Refusal_CART_EMPTY");
+  });
+
+  it("fails an answer whose code its route does not declare, or whose data is not the code's", async () => {
+    const request = { method: "PUT", path: "/userapp/orders/aaaaaaaaaaaaaaaaaaaaaaaa/cancel" };
+    const refusal = (body: object) => ({ status: 409, contentType: "application/json", body });
+    const declared = { status: "FAILURE", message: "No", data: { status: "delivered", paymentStatus: "paid" } };
+    expect(contractProblem(documented, request, refusal({ ...declared, code: "ORDER_STATE" }))).toBeNull();
+    // Another route's code, a code with another status, no code, and the code's data the wrong shape.
+    for (const code of ["COD_LIMIT", "CART_EMPTY", undefined])
+      expect(contractProblem(documented, request, refusal({ ...declared, data: null, code })), String(code)).toMatch(
+        /does not match the documented schema/,
+      );
+    expect(contractProblem(documented, request, refusal({ ...declared, data: null, code: "ORDER_STATE" }))).toMatch(
+      /does not match the documented schema: data/,
+    );
+    // A real refusal the API answers: an unknown order.
+    const shopper = await createUserWithToken(db);
+    const res = await call("PUT", request.path, { token: shopper.token, body: { reason: null } });
+    expect(res.body).toMatchObject({ status: "RECORD_NOT_FOUND", code: "NOT_FOUND" });
   });
 });
 

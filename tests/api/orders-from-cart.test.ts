@@ -96,6 +96,11 @@ describe("order/create from the cart", () => {
     const s = await shopperWithCart([]);
     const res = await s.order({ address: home });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ status: "BAD_REQUEST", message: "Your cart is empty", data: { emptyCart: true } });
+    expect(res.body).toMatchObject({
+      status: "BAD_REQUEST",
+      message: "Your cart is empty",
+      data: { emptyCart: true },
+      code: "CART_EMPTY",
+    });
   });
 });

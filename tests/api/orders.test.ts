@@ -201,6 +201,7 @@ describe("order/create from the cart", () => {
         status: "VALIDATION_ERROR",
         message: `Invalid input: address: ${NO_ADDRESS_MESSAGE}`,
         data: [{ path: "address", message: NO_ADDRESS_MESSAGE }],
+        code: "VALIDATION",
       });
     }
     expect(NO_ADDRESS_MESSAGE).toBe(

@@ -174,7 +174,12 @@ describe("POST /userapp/auth/reset-password", () => {
     // Once only.
     const again = await reset(token, "third password 3");
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ status: "BAD_REQUEST", message: LINK_PROBLEMS.used, data: { problem: "used" } });
+    expect(again.body).toEqual({
+      status: "BAD_REQUEST",
+      message: LINK_PROBLEMS.used,
+      data: { problem: "used" },
+      code: "LINK_USED",
+    });
   });
 
   it("refuses a link after 30 minutes, and an unknown one, saying which", async () => {
@@ -189,9 +194,13 @@ describe("POST /userapp/auth/reset-password", () => {
       status: "BAD_REQUEST",
       message: LINK_PROBLEMS.expired,
       data: { problem: "expired" },
+      code: "LINK_EXPIRED",
     });
     for (const wrong of [token.slice(1), "x", "a".repeat(200)]) {
-      expect((await reset(wrong, "new password 2")).body.data).toEqual({ problem: "unknown" });
+      expect((await reset(wrong, "new password 2")).body).toMatchObject({
+        data: { problem: "unknown" },
+        code: "LINK_UNKNOWN",
+      });
     }
     // An email-change link is no reset link.
     const asOther = await call("POST", "/userapp/auth/check-link", { body: { token, purpose: "email-change" } });

@@ -460,7 +460,12 @@ describe("GET /userapp/product/get/:id", () => {
     async (id) => {
       const response = await call("GET", `/userapp/product/get/${id}`);
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ status: "RECORD_NOT_FOUND", message: expect.any(String), data: null });
+      expect(response.body).toEqual({
+        status: "RECORD_NOT_FOUND",
+        message: expect.any(String),
+        data: null,
+        code: "NOT_FOUND",
+      });
     },
   );
 });

@@ -254,7 +254,12 @@ describe("the back office's view of review photos", () => {
       token: admin.token,
     });
     expect(deleted.status).toBe(404);
-    expect(deleted.body).toEqual({ status: "RECORD_NOT_FOUND", message: "No such image", data: null });
+    expect(deleted.body).toEqual({
+      status: "RECORD_NOT_FOUND",
+      message: "No such image",
+      data: null,
+      code: "NOT_FOUND",
+    });
   });
 
   it("refuses a guest (401) and a shopper (403), its author too; an unknown file or review is 404", async () => {

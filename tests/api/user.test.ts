@@ -79,7 +79,12 @@ describe("GET /userapp/user/me", () => {
   it("answers 401 without a valid token", async () => {
     const response = await call("GET", "/userapp/user/me", { token: "nope" });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ status: "UNAUTHORIZED", message: expect.any(String), data: null });
+    expect(response.body).toEqual({
+      status: "UNAUTHORIZED",
+      message: expect.any(String),
+      data: null,
+      code: "UNAUTHENTICATED",
+    });
   });
 });
 
@@ -164,7 +169,12 @@ describe("PUT /userapp/user/update/:id", () => {
     for (const id of [victim.id, "not-an-id", "0".repeat(24)]) {
       const response = await update(id, attacker.token, { name: "Owned", address: [home] });
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ status: "RECORD_NOT_FOUND", message: "User not found", data: null });
+      expect(response.body).toEqual({
+        status: "RECORD_NOT_FOUND",
+        message: "User not found",
+        data: null,
+        code: "NOT_FOUND",
+      });
     }
     expect(await me(victim.token)).toMatchObject({ name: "Victim", address: [] });
     expect(await me(attacker.token)).toMatchObject({ name: "Attacker", address: [] });
@@ -362,7 +372,12 @@ describe("PUT /userapp/user/activate/:addressId", () => {
     for (const addressId of [theirs._id, "0".repeat(24), "nope"]) {
       const response = await call("PUT", `/userapp/user/activate/${addressId}`, { token: other.token });
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ status: "RECORD_NOT_FOUND", message: "Address not found", data: null });
+      expect(response.body).toEqual({
+        status: "RECORD_NOT_FOUND",
+        message: "Address not found",
+        data: null,
+        code: "NOT_FOUND",
+      });
     }
     // The owner's primary did not move.
     expect((await me(owner.token)).address.map((x: { isActive: boolean }) => x.isActive)).toEqual([true, false]);
@@ -385,7 +400,12 @@ describe("changing the email, the sign-in name", () => {
     for (const wrong of ["wrong password", password.toUpperCase(), ` ${password}`]) {
       const refused = await update(id, token, { email: next, currentPassword: wrong, name: "Changed" });
       expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ status: "BAD_REQUEST", message: "Current password is incorrect.", data: null });
+      expect(refused.body).toEqual({
+        status: "BAD_REQUEST",
+        message: "Current password is incorrect.",
+        data: null,
+        code: "WRONG_PASSWORD",
+      });
     }
     // A taken email is not revealed to a wrong password either.
     const other = await createUserWithToken(db);

@@ -692,7 +692,12 @@ describe("failures outside React Router", () => {
     );
     expect(answer.status).toBe(500);
     expect(answer.headers.get("x-request-id")).toBe("trace-site-1");
-    expect(await answer.json()).toEqual({ status: "SERVER_ERROR", message: expect.any(String), data: null });
+    expect(await answer.json()).toEqual({
+      status: "SERVER_ERROR",
+      message: expect.any(String),
+      data: null,
+      code: "SERVER_ERROR",
+    });
     expect(failureLines).toContainEqual(
       expect.objectContaining({
         msg: "site request failed",

@@ -61,9 +61,10 @@ export async function checkLink(deps: ApiDeps, token: string, purpose: LinkPurpo
     .from(accountTokens)
     .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose)))
     .limit(1);
-  if (!row) throw badRequest(LINK_PROBLEMS.unknown, { problem: "unknown" });
-  if (row.usedAt) throw badRequest(LINK_PROBLEMS.used, { problem: "used" });
-  if (row.expiresAt.getTime() <= deps.now().getTime()) throw badRequest(LINK_PROBLEMS.expired, { problem: "expired" });
+  if (!row) throw badRequest(LINK_PROBLEMS.unknown, { problem: "unknown" }, "LINK_UNKNOWN");
+  if (row.usedAt) throw badRequest(LINK_PROBLEMS.used, { problem: "used" }, "LINK_USED");
+  if (row.expiresAt.getTime() <= deps.now().getTime())
+    throw badRequest(LINK_PROBLEMS.expired, { problem: "expired" }, "LINK_EXPIRED");
   return row;
 }
 
@@ -87,7 +88,7 @@ async function consumeLink(tx: Transaction, deps: ApiDeps, token: string, purpos
   if (row) return row;
   // Say why, from the row as it is.
   await checkLink(deps, token, purpose);
-  throw badRequest(LINK_PROBLEMS.used, { problem: "used" });
+  throw badRequest(LINK_PROBLEMS.used, { problem: "used" }, "LINK_USED");
 }
 
 /** Voids every unused link of the user for `purpose` (a password change voids its resets). */

@@ -46,7 +46,8 @@ export async function checkCurrentPassword(
 ) {
   const reservation = await reserveLoginAttempt(deps, user.email, address);
   const passwordHash = await passwordHashOf(deps.db, user.id);
-  if (!(await verifyPassword(passwordHash, password))) throw badRequest("Current password is incorrect.");
+  if (!(await verifyPassword(passwordHash, password)))
+    throw badRequest("Current password is incorrect.", null, "WRONG_PASSWORD");
   await releaseLoginAttempt(deps, reservation);
 }
 

@@ -3,6 +3,7 @@ import { loginFailures } from "../../db/schema";
 import type { ApiDeps } from "../context";
 import { limitNetwork } from "../../platform/client-address";
 import { ApiError } from "../http/http";
+import type { RefusalCode } from "../../contract/refusals";
 
 /**
  * Sign-in and registration throttling. Failed attempts are counted per key in a fixed window
@@ -97,7 +98,7 @@ function waitText(retryAfter: number): string {
 }
 
 /** A throttle's refusal: 429, what was too many and how long to wait, also as `Retry-After`. */
-function refusedFor(tooMany: string, retryAfter: number, code: string | null = null): ApiError {
+function refusedFor(tooMany: string, retryAfter: number, code: RefusalCode = "TOO_MANY_ATTEMPTS"): ApiError {
   return new ApiError(
     429,
     "TOO_MANY_REQUESTS",
@@ -266,7 +267,7 @@ async function reserveQuietly(deps: ApiDeps, keys: ThrottleKey[]): Promise<boole
         deps,
         keys.map((k) => k.key),
       ),
-      (retryAfter) => new ApiError(429, "TOO_MANY_REQUESTS", "Too many requests", { retryAfter }),
+      (retryAfter) => new ApiError(429, "TOO_MANY_REQUESTS", "Too many requests", { retryAfter }, {}, "RATE_LIMITED"),
     );
     return true;
   } catch (error) {

@@ -83,7 +83,7 @@ export async function loadUser(db: Database, userId: string): Promise<UserJson |
 }
 
 /** The 409 of an email change, confirmed, to an address another account has signed in with since. */
-export const emailTaken = () => conflict("An account with this email already exists.");
+export const emailTaken = () => conflict("An account with this email already exists.", null, "EMAIL_TAKEN");
 
 /** Emails compare lower-cased: an account is found, and is unique, whatever the case it was typed in. */
 const sameEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;

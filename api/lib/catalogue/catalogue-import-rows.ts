@@ -34,7 +34,7 @@ export class ImportRefused extends ApiError {
     errors: ImportError[],
     readonly errorCount: number,
   ) {
-    super(422, "VALIDATION_ERROR", message, errors);
+    super(422, "VALIDATION_ERROR", message, errors, {}, "IMPORT_ROWS");
     this.name = "ImportRefused";
   }
 }

@@ -75,7 +75,7 @@ export async function saveMerchantDetails(
     const [before] = await tx.select(columns).from(merchants).where(eq(merchants.id, id)).for("update");
     if (!before) throw notFound("Merchant not found");
     const [other] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.gstin, body.gstin));
-    if (other && other.id !== id) throw conflict(`GSTIN ${body.gstin} belongs to another seller.`);
+    if (other && other.id !== id) throw conflict(`GSTIN ${body.gstin} belongs to another seller.`, null, "GSTIN_TAKEN");
     const [after] = await tx
       .update(merchants)
       .set({ companyName: body.companyName, gstin: body.gstin, state: state.name, address: body.address })

@@ -34,7 +34,8 @@ export const MEDIA_NAME = /^[0-9a-f]{16}-\d{1,5}\.webp$/;
 
 const imageError = (message: string, field: string) => fieldErrorsResponse([{ path: field, message }]);
 
-export const tooLarge = (limit: number, message: string) => new ApiError(413, "PAYLOAD_TOO_LARGE", message, { limit });
+export const tooLarge = (limit: number, message: string) =>
+  new ApiError(413, "PAYLOAD_TOO_LARGE", message, { limit }, {}, "FILE_TOO_LARGE");
 
 export type ProcessedImage = {
   hash: string;
@@ -123,9 +124,9 @@ export async function addProductImage(deps: Deps, actorId: string | null, id: st
     if (!(await lockProducts(tx, [id])).has(id)) throw notFound("Product not found");
     const [row] = await tx.select({ images: products.images }).from(products).where(eq(products.id, id));
     if (row.images.some((entry) => hashOf(entry) === image.hash))
-      throw conflict("This image is already one of the product's images.");
+      throw conflict("This image is already one of the product's images.", null, "IMAGE_DUPLICATE");
     if (row.images.length >= MAX_IMAGES)
-      throw conflict(`A product has at most ${MAX_IMAGES} images. Remove one to add another.`);
+      throw conflict(`A product has at most ${MAX_IMAGES} images. Remove one to add another.`, null, "IMAGE_LIMIT");
     await tx
       .insert(productMedia)
       .values(image.files.map((file) => ({ productId: id, name: file.name, bytes: file.bytes })))

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { ID_PATTERN } from "../../contract";
+import type { RefusalCode } from "../../contract/refusals";
 
 /** The envelope statuses (docs/api.md). */
 export type ApiStatus =
@@ -17,7 +18,7 @@ export type ApiStatus =
   | "SERVICE_UNAVAILABLE"
   | "SERVER_ERROR";
 
-export type Envelope<T = unknown> = { status: ApiStatus; message: string; data: T; code?: string };
+export type Envelope<T = unknown> = { status: ApiStatus; message: string; data: T; code?: RefusalCode };
 
 export type FieldError = { path: string; message: string };
 
@@ -28,21 +29,25 @@ export class ApiError extends Error {
     readonly status: ApiStatus,
     message: string,
     readonly data: unknown = null,
-    readonly headers: Record<string, string> = {},
-    /** The refusal's stable machine code (docs/api.md, "Refusal codes"), beside the spec's status. */
-    readonly code: string | null = null,
+    readonly headers: Record<string, string>,
+    /** The refusal's stable machine code (api/contract/refusals.ts; docs/api.md, "Refusal codes"), beside the spec's status. */
+    readonly code: RefusalCode,
   ) {
     super(message);
     this.name = "ApiError";
   }
 }
 
-export const notFound = (message: string) => new ApiError(404, "RECORD_NOT_FOUND", message);
-export const badRequest = (message: string, data: unknown = null) => new ApiError(400, "BAD_REQUEST", message, data);
-export const conflict = (message: string, data: unknown = null) => new ApiError(409, "FAILURE", message, data);
-export const unauthorized = (message = "Please sign in to continue.") => new ApiError(401, "UNAUTHORIZED", message);
+export const notFound = (message: string) => new ApiError(404, "RECORD_NOT_FOUND", message, null, {}, "NOT_FOUND");
+export const badRequest = (message: string, data: unknown, code: RefusalCode) =>
+  new ApiError(400, "BAD_REQUEST", message, data, {}, code);
+export const conflict = (message: string, data: unknown, code: RefusalCode) =>
+  new ApiError(409, "FAILURE", message, data, {}, code);
+export const unauthorized = (message = "Please sign in to continue.") =>
+  new ApiError(401, "UNAUTHORIZED", message, null, {}, "UNAUTHENTICATED");
 /** Signed in, but not allowed (a shopper at an admin route). */
-export const forbidden = (message = "You are not allowed to do this.") => new ApiError(403, "FORBIDDEN", message);
+export const forbidden = (message = "You are not allowed to do this.") =>
+  new ApiError(403, "FORBIDDEN", message, null, {}, "FORBIDDEN");
 
 /** SQLSTATE query_canceled: PostgreSQL ended a statement at its statement_timeout. */
 const QUERY_CANCELED = "57014";
@@ -66,6 +71,7 @@ export const searchTimedOut = () =>
     "The shop is too busy to answer this search right now. Please try again in a moment, or with fewer or longer words.",
     null,
     { "Retry-After": "5" },
+    "BUSY",
   );
 
 export function ok<T>(c: Context, data: T, message = "Success", httpStatus: 200 | 201 = 200) {
@@ -161,10 +167,10 @@ export function urlControlCharacterErrors(url: URL): FieldError[] {
 }
 
 /** VALIDATION_ERROR 422 for field errors found outside zod (the same shape `validate` gives). */
-export function fieldErrorsResponse(errors: FieldError[], code: string | null = null) {
+export function fieldErrorsResponse(errors: FieldError[]) {
   const first = errors[0];
   const summary = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid input";
-  return new ApiError(422, "VALIDATION_ERROR", `Invalid input: ${summary}`, errors, {}, code);
+  return new ApiError(422, "VALIDATION_ERROR", `Invalid input: ${summary}`, errors, {}, "VALIDATION");
 }
 
 /**
@@ -188,7 +194,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
     try {
       value = JSON.parse(text);
     } catch {
-      throw badRequest("Malformed JSON body");
+      throw badRequest("Malformed JSON body", null, "MALFORMED_REQUEST");
     }
   }
   return validate(schema, value);

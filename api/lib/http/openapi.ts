@@ -1,7 +1,9 @@
 import { createRoute, type Hook, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { Env, Handler, MiddlewareHandler } from "hono";
 import type { ApiEnv } from "../context";
+import { REFUSAL_STATUSES } from "../../contract/refusals";
 import { validationError } from "./http";
+import { envelopeOfCodes, refusalsByStatus, routeCodes } from "./refusal-schemas";
 
 // How the /userapp API describes itself (docs/decisions/015-openapi.md): every route is a
 // `createRoute` config whose request and response schemas are zod, and the OpenAPI 3.1 document
@@ -45,9 +47,8 @@ export const errorEnvelopeSchema = z
     message: z.string().openapi({ example: "Order not found" }),
     data: z.unknown().openapi({ description: "null, or details of the failure" }),
     code: z
-      .string()
-      .optional()
-      .openapi({ example: "REVIEW_REMOVED", description: "The refusal's stable machine code, where it has one" }),
+      .enum(Object.keys(REFUSAL_STATUSES) as [keyof typeof REFUSAL_STATUSES])
+      .openapi({ example: "NOT_FOUND", description: "The refusal's stable machine code (api/contract/refusals.ts)" }),
   })
   .openapi("ErrorEnvelope");
 
@@ -129,24 +130,40 @@ export function apiRoute<const C extends ApiRouteConfig>(config: C) {
   });
 }
 
-/** The answers the app's own middleware gives on any /userapp route (api/app.ts). */
-const SHARED_FAILURES: FailureStatus[] = [413, 422, 500];
-
 /**
- * Adds the shared failures to every /userapp route of `app`'s document that does not describe
- * them itself: a body over the limit (413), control characters in the URL (422) and an
- * unexpected error (500) can happen on any route, whoever wrote it; a route with the bearer
- * scheme can answer 401 too.
+ * Declares every /userapp route's refusals in `app`'s document: for each failure status, the
+ * envelopes of the codes the route may answer with it (api/contract/refusals.ts, ROUTE_REFUSALS,
+ * with VALIDATION, a body over the limit (413) and an unexpected error (500) on any route, 401 on a
+ * route with the bearer scheme, 403 on an admin's). A route's own description of a status is kept.
+ * A route without a declaration, or documenting a status none of its codes has, throws: the
+ * document and the codes cannot drift apart.
  */
 export function addSharedFailures(app: Pick<OpenAPIHono, "openAPIRegistry">) {
   for (const definition of app.openAPIRegistry.definitions) {
     if (definition.type !== "route" || !definition.route.path.startsWith("/userapp/")) continue;
     const { route } = definition;
-    const statuses = [...SHARED_FAILURES];
-    if (route.security?.some((requirement) => BEARER_SCHEME in requirement)) statuses.push(401);
-    const added: Record<number, ReturnType<typeof failure>> = {};
-    for (const status of statuses) if (!(status in route.responses)) added[status] = failure(status);
-    definition.route = { ...route, responses: { ...route.responses, ...added } };
+    const key = `${route.method.toUpperCase()} ${route.path.slice("/userapp".length)}`;
+    const documented = Object.keys(route.responses).map(Number);
+    const codes = routeCodes(key, {
+      hasBody: Boolean(route.request?.body),
+      signedIn: Boolean(route.security?.some((requirement) => BEARER_SCHEME in requirement)),
+      admin: route.path.startsWith("/userapp/admin/"),
+      documented,
+    });
+    const byStatus = refusalsByStatus(codes);
+    const responses: RouteConfig["responses"] = {};
+    for (const status of documented)
+      if (status < 400) responses[status] = route.responses[status];
+      else if (!byStatus.has(status as FailureStatus))
+        throw new Error(`${key} documents ${status}, but none of its refusal codes is answered with it`);
+    for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+      const own = route.responses[status] as { description?: string } | undefined;
+      responses[status] = {
+        description: own?.description ?? FAILURE_DESCRIPTIONS[status],
+        content: json(envelopeOfCodes(list)),
+      };
+    }
+    definition.route = { ...route, responses };
   }
 }
 

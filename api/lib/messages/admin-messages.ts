@@ -89,6 +89,7 @@ export async function retryMessage(db: Database, id: string, actorId: string, no
       throw conflict(
         row.state === "sent" ? "The message is sent already" : "The message is waiting to be sent already",
         { state: row.state },
+        "RETRY_STATE",
       );
     await tx.update(messages).set({ state: "queued", attempts: 0 }).where(eq(messages.id, id));
     await queueDelivery(tx, id);

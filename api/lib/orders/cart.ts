@@ -135,13 +135,18 @@ export function notEnoughStock(
       ? `Only ${available} left in size ${line.size}`
       : `${line.shortTitle} (size ${line.size}) is out of stock`,
     { productId: line.productId, size: line.size, requested, available: Math.max(0, available) },
+    "NOT_ENOUGH_STOCK",
   );
 }
 
 /** A product a shopper cannot add: unknown or hidden (404), or without the size (400, nothing available). */
 const noSuchProduct = () => notFound("Product not found");
 const noSuchSize = (productId: string, size: string) =>
-  badRequest(`Size ${size} is not available for this product`, { productId, size, requested: 0, available: 0 });
+  badRequest(
+    `Size ${size} is not available for this product`,
+    { productId, size, requested: 0, available: 0 },
+    "SIZE_UNAVAILABLE",
+  );
 
 /** The same product and size twice in one request is one line (one upsert row cannot be hit twice). */
 function mergeRequested(requested: readonly CartRow[]): CartRow[] {
@@ -196,7 +201,11 @@ export async function addToCart(
         and(eq(cartItems.userId, userId), sql`(${cartItems.productId}, ${cartItems.size}) NOT IN (${pairIn(lines)})`),
       );
     if (others + lines.length > maxCartLines) {
-      throw badRequest(`Your cart can hold up to ${maxCartLines} products. Remove some to add more.`);
+      throw badRequest(
+        `Your cart can hold up to ${maxCartLines} products. Remove some to add more.`,
+        null,
+        "CART_FULL",
+      );
     }
     // Lines added together keep the order they were sent in: each is a millisecond after the one before.
     const addedAt = now.getTime();
@@ -269,7 +278,7 @@ export async function changeLine(
     // aborts the older request. The older one may still reach this lock last (measured: sent 178
     // ms before, committed 25 ms after), and its quantity would undo the newer one. Once the line
     // is locked, a request its client has given up on changes nothing.
-    if (signal?.aborted) throw conflict(CHANGE_ABANDONED);
+    if (signal?.aborted) throw conflict(CHANGE_ABANDONED, null, "CHANGE_ABANDONED");
     const next = "qty" in change ? change.qty : decreasedQty(line.qty, change.expected);
     const where = and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), eq(cartItems.size, size));
     if (next > line.qty) {

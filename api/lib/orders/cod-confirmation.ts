@@ -108,13 +108,13 @@ export type CodLinkOrder = {
 
 /** The order of a link's token, or 400 (`data.problem: "unknown"`). The token's shape is checked before any query. */
 async function orderOfToken(db: Database, token: string): Promise<OrderRow> {
-  if (!TOKEN_PATTERN.test(token)) throw badRequest(COD_LINK_UNKNOWN, { problem: "unknown" });
+  if (!TOKEN_PATTERN.test(token)) throw badRequest(COD_LINK_UNKNOWN, { problem: "unknown" }, "LINK_UNKNOWN");
   const [row] = await db
     .select()
     .from(orders)
     .where(eq(orders.codTokenHash, hashToken(token)))
     .limit(1);
-  if (!row) throw badRequest(COD_LINK_UNKNOWN, { problem: "unknown" });
+  if (!row) throw badRequest(COD_LINK_UNKNOWN, { problem: "unknown" }, "LINK_UNKNOWN");
   return row;
 }
 

@@ -168,6 +168,7 @@ async function takeAgain(tx: Executor, orderId: string) {
       throw conflict(
         `The order cannot be reinstated: ${line?.title ?? "a product"} (size ${size}) has ${left?.quantity ?? 0} left of the ${wanted} it needs. Refund the payment instead.`,
         { productId, size, requested: wanted, available: left?.quantity ?? 0 },
+        "NOT_ENOUGH_STOCK",
       );
     }
   }
@@ -260,6 +261,10 @@ export async function changeOrder(
   if (outcome) stockChanged();
   if (!outcome) throw notFound("Order not found");
   if (outcome.refused)
-    throw conflict(outcome.refused, { status: outcome.row.status, paymentStatus: outcome.row.paymentStatus });
+    throw conflict(
+      outcome.refused,
+      { status: outcome.row.status, paymentStatus: outcome.row.paymentStatus },
+      "ORDER_STATE",
+    );
   return outcome.row;
 }

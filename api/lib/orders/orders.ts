@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
 import { formatRupees, PLATFORM_FEE } from "../../contract";
+import { EMPTY_CART_MESSAGE } from "../../contract/refusals";
 import type { Database, Transaction } from "../../db/client";
 import { cartItems, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
 import { loadProducts, type ProductJson } from "../catalogue/catalogue";
@@ -75,6 +76,7 @@ const overCodLimit = (totalAmount: number, settings: OrderSettings) =>
   conflict(
     `Cash on Delivery is available for orders up to ${formatRupees(settings.codLimit)}. Please choose Online Payment for this order of ${formatRupees(totalAmount)}.`,
     { totalAmount, codLimit: settings.codLimit },
+    "COD_LIMIT",
   );
 
 /** The refusal of one Cash on Delivery order too many (MAX_OPEN_COD_ORDERS). */
@@ -82,6 +84,7 @@ export const tooManyOpenCodOrders = (open: number, settings: OrderSettings) =>
   conflict(
     `You have ${open} Cash on Delivery orders on their way, the most one shopper may have. Please choose Online Payment, or wait until one is delivered.`,
     { openCodOrders: open, limit: settings.maxOpenCodOrders },
+    "COD_ORDERS",
   );
 
 /** The refusal of one Online Payment order too many awaiting payment (MAX_UNPAID_ORDERS). */
@@ -89,6 +92,7 @@ export const tooManyUnpaidOrders = (unpaid: number, settings: OrderSettings) =>
   conflict(
     `You have ${unpaid} orders awaiting payment. Please pay for or cancel one of them before placing another order with Online Payment.`,
     { unpaidOrders: unpaid, limit: settings.maxUnpaidOrders },
+    "UNPAID_ORDERS",
   );
 
 /** Open Cash on Delivery orders (placed, shipped or out for delivery) of the shopper, `except` one. */
@@ -144,6 +148,7 @@ export function refuseOverCodLimits(
       throw conflict(
         `Cash on Delivery is available for up to ${settings.maxCodUnits} units of one product. Please choose Online Payment for ${count} units of ${title}.`,
         { productId, units: count, maxCodUnits: settings.maxCodUnits },
+        "COD_UNITS",
       );
     }
   }
@@ -151,7 +156,7 @@ export function refuseOverCodLimits(
 }
 
 /** What ordering an empty cart answers (`data.emptyCart`, so a client can tell it from other refusals). */
-export const EMPTY_CART_MESSAGE = "Your cart is empty";
+export { EMPTY_CART_MESSAGE };
 
 /**
  * Places an order: prices come from the catalogue (never from the client), stock is checked and
@@ -174,7 +179,7 @@ export async function placeOrder(
     // route looked for the key. Its order is the answer, not "Your cart is empty".
     const earlier = idempotencyKey ? await findOrderByKey(db, userId, idempotencyKey, now) : null;
     if (earlier) return { order: earlier, replayed: true };
-    throw badRequest(EMPTY_CART_MESSAGE, { emptyCart: true });
+    throw badRequest(EMPTY_CART_MESSAGE, { emptyCart: true }, "CART_EMPTY");
   }
 
   // Titles, images and merchants are snapshotted from here; the prices from the locked rows below.
@@ -186,7 +191,7 @@ export async function placeOrder(
     const product = catalogue.get(line.productId);
     if (!product) throw notFound("Product not found");
     if (!product.variants.some((v) => v.size === line.size)) {
-      throw badRequest(`Size ${line.size} is not available for ${product.title.shortTitle}`);
+      throw badRequest(`Size ${line.size} is not available for ${product.title.shortTitle}`, null, "SIZE_UNAVAILABLE");
     }
   }
 
@@ -287,6 +292,7 @@ export async function placeOrder(
               ? `Only ${available} left of ${lineLabel(title, line.size)}`
               : `${lineLabel(title, line.size)} is out of stock`,
             { productId: line.productId, size: line.size, requested: line.qty, available },
+            "NOT_ENOUGH_STOCK",
           );
         }
         prices.set(key, taken);

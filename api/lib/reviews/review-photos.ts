@@ -142,7 +142,7 @@ export async function addReviewPhoto(
       // Removed by the shop while the photo was decoded.
       if (current.status === "removed") throw removedReview(REMOVED);
       if (current.photos.some((photo) => photo.id === image.hash))
-        throw conflict("This photo is already on your review.");
+        throw conflict("This photo is already on your review.", null, "PHOTO_DUPLICATE");
       if (current.photos.length >= MAX_REVIEW_PHOTOS) throw tooManyPhotos();
       await tx
         .insert(reviewMedia)

@@ -168,7 +168,7 @@ export async function createReview(
     .where(and(eq(products.id, input.productId), eq(products.hidden, false)));
   if (!product) throw notFound("Product not found");
   if (await wasRemoved(db, input.userId, input.productId)) throw reviewRemoved();
-  if (!(await hasDeliveredLine(db, input.userId, input.productId))) throw new ApiError(403, "FORBIDDEN", NOT_ELIGIBLE);
+  if (!(await hasDeliveredLine(db, input.userId, input.productId))) throw new ApiError(403, "FORBIDDEN", NOT_ELIGIBLE, null, {}, "NOT_ELIGIBLE");
   const [author] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, name: users.name })
     .from(users)
@@ -193,7 +193,12 @@ export async function createReview(
       })
       .onConflictDoNothing()
       .returning();
-    if (!inserted) throw conflict("You have already reviewed this product. You can edit your review instead.");
+    if (!inserted)
+      throw conflict(
+        "You have already reviewed this product. You can edit your review instead.",
+        null,
+        "ALREADY_REVIEWED",
+      );
     return inserted;
   });
   return toReviewJson(row, true);
@@ -354,7 +359,7 @@ export async function voteHelpful(db: Database, userId: string, reviewId: string
       .where(and(eq(reviews.id, reviewId), eq(reviews.status, "published")))
       .for("update");
     if (!row) throw notFound("Review not found");
-    if (row.userId === userId) throw conflict("You cannot vote on your own review.");
+    if (row.userId === userId) throw conflict("You cannot vote on your own review.", null, "OWN_REVIEW");
     const [vote] = await tx.insert(reviewVotes).values({ reviewId, userId }).onConflictDoNothing().returning();
     if (!vote) return toReviewJson(row);
     const [updated] = await tx
@@ -378,7 +383,8 @@ export async function reportReview(db: Database, userId: string, reviewId: strin
       .where(and(eq(reviews.id, reviewId), eq(reviews.status, "published")))
       .for("update");
     if (!row) throw notFound("Review not found");
-    if (row.userId === userId) throw conflict("You cannot report your own review. You can edit or delete it.");
+    if (row.userId === userId)
+      throw conflict("You cannot report your own review. You can edit or delete it.", null, "OWN_REVIEW");
     const [report] = await tx.insert(reviewReports).values({ reviewId, userId }).onConflictDoNothing().returning();
     if (report) {
       await tx

@@ -61,7 +61,7 @@ export type WebhookEndpointJson = NonNullable<Awaited<ReturnType<typeof loadEndp
 /** Refuses (422, on `url`) a URL that is not http(s), holds credentials, or reaches a private address. */
 async function checkUrl(url: string, allowPrivate: boolean): Promise<void> {
   const problem = urlProblem(url, allowPrivate) ?? (await resolvedProblem(url, allowPrivate));
-  if (problem) throw fieldErrorsResponse([{ path: "url", message: problem.message }], problem.code);
+  if (problem) throw fieldErrorsResponse([{ path: "url", message: problem.message }]);
 }
 
 /** What the audit log keeps of an endpoint: everything but its secret. */
@@ -86,7 +86,11 @@ export async function createEndpoint(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhook_endpoints'))`);
     const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(webhookEndpoints);
     if (count >= MAX_WEBHOOK_ENDPOINTS)
-      throw conflict(`The shop has ${MAX_WEBHOOK_ENDPOINTS} endpoints, the most it may have: delete one first`);
+      throw conflict(
+        `The shop has ${MAX_WEBHOOK_ENDPOINTS} endpoints, the most it may have: delete one first`,
+        null,
+        "ENDPOINT_LIMIT",
+      );
     const [row] = await tx
       .insert(webhookEndpoints)
       .values({ id, ...input, secret, createdAt: context.now, updatedAt: context.now })
@@ -245,8 +249,10 @@ export async function retryDelivery(db: Database, id: string, actorId: string, n
           ? "The delivery is delivered already"
           : "The delivery is waiting to be sent already",
         { state: delivery.state },
+        "RETRY_STATE",
       );
-    if (!row.enabled) throw conflict("The endpoint is disabled: enable it first", { state: delivery.state });
+    if (!row.enabled)
+      throw conflict("The endpoint is disabled: enable it first", { state: delivery.state }, "ENDPOINT_DISABLED");
     await tx.update(webhookDeliveries).set({ state: "queued", attempts: 0 }).where(eq(webhookDeliveries.id, id));
     await queueWebhookDeliveries(tx, [id]);
     await tx.insert(auditLog).values({

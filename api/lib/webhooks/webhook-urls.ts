@@ -73,10 +73,10 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE_IPV6.check(ipv6FromGroups(ipv6Groups(text)!), "ipv6");
 }
 
-/** Why a URL cannot be an endpoint's; `code` (docs/api.md) on the refusals of a private address. */
-export type UrlProblem = { message: string; code?: "WEBHOOK_URL_PRIVATE" };
+/** Why a URL cannot be an endpoint's (a field error of the registration, code VALIDATION). */
+export type UrlProblem = { message: string };
 
-const privateProblem = (message: string): UrlProblem => ({ message, code: "WEBHOOK_URL_PRIVATE" });
+const privateProblem = (message: string): UrlProblem => ({ message });
 
 /** A URL's host as an IP address, if it is one: "[::1]" is "::1". */
 const literalAddress = (url: URL) => {

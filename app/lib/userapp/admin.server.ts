@@ -20,7 +20,7 @@ import type {
   QueuedReviewJson,
   ReviewJson,
 } from "../../../api/contract/types";
-import type { Transport } from "./transport.server";
+import type { RouteKey, Transport } from "./transport.server";
 
 /** A page of a back-office list. */
 export type Paged<T> = { data: T[]; paginator: Paginator };
@@ -28,72 +28,89 @@ export type Paged<T> = { data: T[]; paginator: Paginator };
 /** What an admin may change of an order, each its own endpoint (`admin/orders/{id}/…`). */
 export type OrderChange = "status" | "payment" | "reinstate" | "refund";
 
-const at = (id: string) => encodeURIComponent(id);
+/** Each change's route. */
+const ORDER_CHANGES = {
+  status: "PUT /admin/orders/{id}/status",
+  payment: "PUT /admin/orders/{id}/payment",
+  reinstate: "PUT /admin/orders/{id}/reinstate",
+  refund: "PUT /admin/orders/{id}/refund",
+} as const satisfies Record<OrderChange, RouteKey>;
 
 /** The back office's calls to /userapp/admin/*, as the signed-in admin `token` (docs/api.md). */
 export function adminApi({ send, raw }: Transport, token: string) {
   const withToken = { token };
   return {
-    orders: (query: URLSearchParams) => send<Paged<AdminOrderJson>>("GET", `admin/orders?${query}`, withToken),
-    order: (id: string) => send<AdminOrderDetail>("GET", `admin/orders/${at(id)}`, withToken),
-    orderInvoices: (id: string) => send<OrderInvoicesJson>("GET", `admin/orders/${at(id)}/invoices`, withToken),
+    orders: (query: URLSearchParams) => send("GET /admin/orders", { query }).as<Paged<AdminOrderJson>>(withToken),
+    order: (id: string) => send("GET /admin/orders/{id}", { params: { id } }).as<AdminOrderDetail>(withToken),
+    orderInvoices: (id: string) =>
+      send("GET /admin/orders/{id}/invoices", { params: { id } }).as<OrderInvoicesJson>(withToken),
     changeOrder: (id: string, change: OrderChange, body: object) =>
-      send<AdminOrderJson>("PUT", `admin/orders/${at(id)}/${change}`, { token, json: body }),
+      send(ORDER_CHANGES[change], { params: { id } }).as<AdminOrderJson>({ token, json: body }),
 
     products: (query: URLSearchParams) =>
-      send<Paged<AdminListProductJson>>("GET", `admin/products?${query}`, withToken),
-    product: (id: string) => send<AdminProductJson>("GET", `admin/products/${at(id)}`, withToken),
-    createProduct: (body: object) => send<AdminProductJson>("POST", "admin/products", { token, json: body }),
+      send("GET /admin/products", { query }).as<Paged<AdminListProductJson>>(withToken),
+    product: (id: string) => send("GET /admin/products/{id}", { params: { id } }).as<AdminProductJson>(withToken),
+    createProduct: (body: object) => send("POST /admin/products").as<AdminProductJson>({ token, json: body }),
     updateProduct: (id: string, body: object) =>
-      send<AdminProductJson>("PUT", `admin/products/${at(id)}`, { token, json: body }),
+      send("PUT /admin/products/{id}", { params: { id } }).as<AdminProductJson>({ token, json: body }),
     /** Hides the product from shoppers, or shows it again. */
     setVisibility: (id: string, intent: "hide" | "unhide") =>
-      send<AdminProductJson>("PUT", `admin/products/${at(id)}/${intent}`, withToken),
+      send(intent === "hide" ? "PUT /admin/products/{id}/hide" : "PUT /admin/products/{id}/unhide", {
+        params: { id },
+      }).as<AdminProductJson>(withToken),
     /** Adds the photo of a multipart form (`image`). */
     addImage: (id: string, form: FormData) =>
-      send<AdminProductJson>("POST", `admin/products/${at(id)}/images`, { token, body: form }),
+      send("POST /admin/products/{id}/images", { params: { id } }).as<AdminProductJson>({ token, body: form }),
     removeImage: (id: string, index: string) =>
-      send<AdminProductJson>("DELETE", `admin/products/${at(id)}/images/${index}`, withToken),
-    merchants: () => send<MerchantJson[]>("GET", "admin/merchants", withToken),
-    merchant: (id: string) => send<MerchantDetailsJson>("GET", `admin/merchants/${at(id)}`, withToken),
+      send("DELETE /admin/products/{id}/images/{index}", { params: { id, index } }).as<AdminProductJson>(withToken),
+    merchants: () => send("GET /admin/merchants").as<MerchantJson[]>(withToken),
+    merchant: (id: string) => send("GET /admin/merchants/{id}", { params: { id } }).as<MerchantDetailsJson>(withToken),
     saveMerchant: (id: string, body: object) =>
-      send<MerchantDetailsJson>("PUT", `admin/merchants/${at(id)}`, { token, json: body }),
-    catalogueOptions: () => send<CatalogueOptions>("GET", "admin/catalogue/options", withToken),
+      send("PUT /admin/merchants/{id}", { params: { id } }).as<MerchantDetailsJson>({ token, json: body }),
+    catalogueOptions: () => send("GET /admin/catalogue/options").as<CatalogueOptions>(withToken),
 
     /** Imports the CSV file of a multipart form (`file`). */
-    importCatalogue: (form: FormData) => send<ImportResult>("POST", "admin/catalogue/import", { token, body: form }),
+    importCatalogue: (form: FormData) => send("POST /admin/catalogue/import").as<ImportResult>({ token, body: form }),
     /** The catalogue as CSV, the answer as it came, for the resource route to pass on. */
-    exportCatalogue: () => raw("admin/catalogue/export", token),
-    lowStock: (query: URLSearchParams) => send<Paged<LowStockJson>>("GET", `admin/stock/low?${query}`, withToken),
-    audit: (query: URLSearchParams) => send<Paged<AuditRowJson>>("GET", `admin/audit?${query}`, withToken),
+    exportCatalogue: () => raw("GET /admin/catalogue/export", {}, token),
+    lowStock: (query: URLSearchParams) => send("GET /admin/stock/low", { query }).as<Paged<LowStockJson>>(withToken),
+    audit: (query: URLSearchParams) => send("GET /admin/audit", { query }).as<Paged<AuditRowJson>>(withToken),
 
-    messages: (query: URLSearchParams) => send<Paged<MessageSummaryJson>>("GET", `admin/messages?${query}`, withToken),
-    message: (id: string) => send<MessageJson>("GET", `admin/messages/${at(id)}`, withToken),
+    messages: (query: URLSearchParams) =>
+      send("GET /admin/messages", { query }).as<Paged<MessageSummaryJson>>(withToken),
+    message: (id: string) => send("GET /admin/messages/{id}", { params: { id } }).as<MessageJson>(withToken),
     /** Queues a failed (or kept) message again. */
-    retryMessage: (id: string) => send<MessageJson>("POST", `admin/messages/${at(id)}/retry`, withToken),
+    retryMessage: (id: string) =>
+      send("POST /admin/messages/{id}/retry", { params: { id } }).as<MessageJson>(withToken),
 
     /** The moderation queue: held reviews and reported ones, oldest first. */
-    reviewQueue: (query: URLSearchParams) => send<Paged<QueuedReviewJson>>("GET", `admin/reviews?${query}`, withToken),
-    publishReview: (id: string) => send<ReviewJson>("PUT", `admin/reviews/${at(id)}/publish`, withToken),
+    reviewQueue: (query: URLSearchParams) =>
+      send("GET /admin/reviews", { query }).as<Paged<QueuedReviewJson>>(withToken),
+    publishReview: (id: string) =>
+      send("PUT /admin/reviews/{id}/publish", { params: { id } }).as<ReviewJson>(withToken),
     removeReview: (id: string, reason: string) =>
-      send<ReviewJson>("PUT", `admin/reviews/${at(id)}/remove`, { token, json: { reason } }),
+      send("PUT /admin/reviews/{id}/remove", { params: { id } }).as<ReviewJson>({ token, json: { reason } }),
     /** A review's photo file whatever its status, the answer as it came, for the resource route to pass on. */
-    reviewPhoto: (id: string, file: string) => raw(`admin/reviews/${at(id)}/photos/${at(file)}`, token),
+    reviewPhoto: (id: string, file: string) =>
+      raw("GET /admin/reviews/{id}/photos/{file}", { params: { id, file } }, token),
 
-    webhookEndpoints: () => send<WebhookEndpointJson[]>("GET", "admin/webhook-endpoints", withToken),
-    webhookEndpoint: (id: string) => send<WebhookEndpointJson>("GET", `admin/webhook-endpoints/${at(id)}`, withToken),
+    webhookEndpoints: () => send("GET /admin/webhook-endpoints").as<WebhookEndpointJson[]>(withToken),
+    webhookEndpoint: (id: string) =>
+      send("GET /admin/webhook-endpoints/{id}", { params: { id } }).as<WebhookEndpointJson>(withToken),
     /** Registers an endpoint; the answer holds its secret, the one time it is shown. */
     createWebhookEndpoint: (body: object) =>
-      send<CreatedWebhookEndpointJson>("POST", "admin/webhook-endpoints", { token, json: body }),
+      send("POST /admin/webhook-endpoints").as<CreatedWebhookEndpointJson>({ token, json: body }),
     updateWebhookEndpoint: (id: string, body: object) =>
-      send<WebhookEndpointJson>("PUT", `admin/webhook-endpoints/${at(id)}`, { token, json: body }),
-    deleteWebhookEndpoint: (id: string) => send<null>("DELETE", `admin/webhook-endpoints/${at(id)}`, withToken),
+      send("PUT /admin/webhook-endpoints/{id}", { params: { id } }).as<WebhookEndpointJson>({ token, json: body }),
+    deleteWebhookEndpoint: (id: string) =>
+      send("DELETE /admin/webhook-endpoints/{id}", { params: { id } }).as<null>(withToken),
     webhookDeliveries: (query: URLSearchParams) =>
-      send<Paged<WebhookDeliverySummaryJson>>("GET", `admin/webhook-deliveries?${query}`, withToken),
-    webhookDelivery: (id: string) => send<WebhookDeliveryJson>("GET", `admin/webhook-deliveries/${at(id)}`, withToken),
+      send("GET /admin/webhook-deliveries", { query }).as<Paged<WebhookDeliverySummaryJson>>(withToken),
+    webhookDelivery: (id: string) =>
+      send("GET /admin/webhook-deliveries/{id}", { params: { id } }).as<WebhookDeliveryJson>(withToken),
     /** Queues a failed delivery again. */
     retryWebhookDelivery: (id: string) =>
-      send<WebhookDeliveryJson>("POST", `admin/webhook-deliveries/${at(id)}/retry`, withToken),
+      send("POST /admin/webhook-deliveries/{id}/retry", { params: { id } }).as<WebhookDeliveryJson>(withToken),
   };
 }
 

@@ -22,38 +22,38 @@ export type ProductListBody = {
 /** The calls anyone may make, signed in or not: the catalogue, the PIN directory, signing in. */
 export function publicApi(send: Send) {
   return {
-    productList: (body: ProductListBody) => send<ProductPage>("POST", "product/list", { json: body }),
+    productList: (body: ProductListBody) => send("POST /product/list").as<ProductPage>({ json: body }),
     /** Any product shown in the shop; 404 for an unknown or hidden one. */
-    product: (id: string) => send<ProductJson>("GET", `product/get/${encodeURIComponent(id)}`),
+    product: (id: string) => send("GET /product/get/{id}", { params: { id } }).as<ProductJson>(),
     /** A page of the product's published reviews: `query` holds stars, sort and page as the product page's URL has them. */
     reviews: (id: string, query: URLSearchParams) =>
-      send<ReviewPage>("GET", `product/${encodeURIComponent(id)}/reviews?${query}`),
+      send("GET /product/{id}/reviews", { params: { id }, query }).as<ReviewPage>(),
     /** One published review, whole, with its product; 404 for any other. */
-    review: (id: string) => send<PublishedReviewJson>("GET", `reviews/${encodeURIComponent(id)}`),
+    review: (id: string) => send("GET /reviews/{id}", { params: { id } }).as<PublishedReviewJson>(),
     /** The place of a PIN code already checked against PIN_PATTERN. */
-    pinPlace: (pin: string) => send<PinPlace>("GET", `pincode/${pin}`),
+    pinPlace: (pin: string) => send("GET /pincode/{pin}", { params: { pin } }).as<PinPlace>(),
     /** When `productId` reaches the PIN code. */
     delivery: (pin: string, productId: string) =>
-      send<{ place: PinPlace; estimate: DeliveryEstimate }>(
-        "GET",
-        `pincode/${pin}/delivery?${new URLSearchParams({ productId })}`,
-      ),
+      send("GET /pincode/{pin}/delivery", { params: { pin }, query: new URLSearchParams({ productId }) }).as<{
+        place: PinPlace;
+        estimate: DeliveryEstimate;
+      }>(),
     register: (account: { firstName: string; lastName: string; email: string; password: string }) =>
-      send<UserJson>("POST", "auth/register", { json: account }),
+      send("POST /auth/register").as<UserJson>({ json: account }),
     login: (credentials: { username: string; password: string }) =>
-      send<SignedInUserJson>("POST", "auth/login", { json: credentials }),
+      send("POST /auth/login").as<SignedInUserJson>({ json: credentials }),
     /** Answers the same whether or not the account exists (docs/api.md). */
-    forgotPassword: (email: string) => send<null>("POST", "auth/forgot-password", { json: { email } }),
+    forgotPassword: (email: string) => send("POST /auth/forgot-password").as<null>({ json: { email } }),
     /** Whether an emailed link still works, without using it; `newEmail` for an email change. */
     checkLink: (token: string, purpose: "password-reset" | "email-change") =>
-      send<{ newEmail: string | null }>("POST", "auth/check-link", { json: { token, purpose } }),
+      send("POST /auth/check-link").as<{ newEmail: string | null }>({ json: { token, purpose } }),
     resetPassword: (token: string, password: string) =>
-      send<null>("POST", "auth/reset-password", { json: { token, password } }),
-    confirmEmail: (token: string) => send<{ email: string }>("POST", "auth/confirm-email", { json: { token } }),
+      send("POST /auth/reset-password").as<null>({ json: { token, password } }),
+    confirmEmail: (token: string) => send("POST /auth/confirm-email").as<{ email: string }>({ json: { token } }),
     /** The Cash on Delivery order an emailed confirm/cancel link names, unchanged; then its one button's call. */
-    codLink: (token: string) => send<CodLinkOrderJson>("POST", "cod/check", { json: { token } }),
+    codLink: (token: string) => send("POST /cod/check").as<CodLinkOrderJson>({ json: { token } }),
     codLinkAction: (action: "confirm" | "cancel", token: string) =>
-      send<CodLinkOrderJson>("POST", `cod/${action}`, { json: { token } }),
+      send(action === "confirm" ? "POST /cod/confirm" : "POST /cod/cancel").as<CodLinkOrderJson>({ json: { token } }),
   };
 }
 

@@ -15,13 +15,13 @@ import type { AddressFields } from "../checkout-schemas";
 import type { PaymentMethodId } from "../payment/methods";
 import { type AddressJson, toCartSummary } from "../shopper.server";
 import type { CartSummary } from "../shopper";
-import type { Send, UserappResult } from "./transport.server";
+import type { RefusalCode, RouteKey, Send, Target, UserappResult } from "./transport.server";
 
 /**
- * What every call answers: `ok` with the typed `envelope.data`, or a failure with the API's HTTP
- * status and its envelope (`message`; for a 422, `data` lists the field errors).
+ * What every call answers: `ok` with the typed `data`, or one of the refusals its route declares
+ * (by `code`, with the code's `data`; app/lib/userapp/transport.server.ts).
  */
-export type ApiResult<T> = UserappResult<T>;
+export type ApiResult<T, C extends RefusalCode = RefusalCode> = UserappResult<T, C>;
 
 /** A page of a shopper's list, as the API's list calls answer it (docs/api.md). */
 export type ListPage<T> = { data: T[]; paginator: Paginator };
@@ -60,8 +60,10 @@ export type ShopperSummary = { user: UserJson; cart: CartSummary; wishlistIds: s
 const WHOLE_CART = { query: {}, options: {}, isCountOnly: false };
 
 /** The same result with its data mapped (failures pass through). */
-export function mapResult<T, U>(result: ApiResult<T>, map: (value: T) => U): ApiResult<U> {
-  return result.ok ? { ...result, envelope: { ...result.envelope, data: map(result.envelope.data) } } : result;
+export function mapResult<T, U, C extends RefusalCode>(result: ApiResult<T, C>, map: (value: T) => U): ApiResult<U, C> {
+  if (!result.ok) return result;
+  const data = map(result.data);
+  return { ...result, data };
 }
 
 /**
@@ -71,104 +73,107 @@ export function mapResult<T, U>(result: ApiResult<T>, map: (value: T) => U): Api
  * `signal` is the browser's request's: a change the browser has given up on is not made (`cart/update`).
  */
 export function shopperApi(send: Send, token: string, onRejected?: () => Promise<never>, signal?: AbortSignal) {
-  /** Every call's answer passes here: a 401 signs the browser out (onRejected) before a route sees it. */
-  async function checked<T>(answer: Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  /** Every call's answer passes here: a refused token signs the browser out (onRejected) before a route sees it. */
+  async function checked<R extends { ok: boolean }>(answer: Promise<R>): Promise<R> {
     const result = await answer;
-    if (result.httpStatus === 401 && onRejected) await onRejected();
+    if ("code" in result && result.code === "UNAUTHENTICATED" && onRejected) await onRejected();
     return result;
   }
-  function call<T>(
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    path: string,
-    json?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<ApiResult<T>> {
-    return checked(send<T>(method, path, { token, json, headers, signal }));
-  }
+  /** Route `route` (`METHOD /path`), called with the shopper's token: `.call<T>(json, headers)`. */
+  const at = <K extends RouteKey>(route: K, target?: Target) => ({
+    call: <T>(json?: unknown, headers?: Record<string, string>) =>
+      checked(send(route, target).as<T>({ token, json, headers, signal })),
+  });
   const productBody = (productId: string) => ({ productId });
 
   return {
-    me: () => call<UserJson>("GET", "user/me"),
+    me: () => at("GET /user/me").call<UserJson>(),
     /** The user, the cart as the shop shows it, and the wishlist and compare ids, in one call. */
-    summary: async (): Promise<ApiResult<ShopperSummary>> =>
-      mapResult(await call<Omit<ShopperSummary, "cart"> & { cart: CartJson }>("GET", "user/summary"), (summary) => ({
+    summary: async () =>
+      mapResult(await at("GET /user/summary").call<Omit<ShopperSummary, "cart"> & { cart: CartJson }>(), (summary) => ({
         ...summary,
         cart: toCartSummary(summary.cart),
       })),
-    updateProfile: (userId: string, change: ProfileChange) => call<UserJson>("PUT", `user/update/${userId}`, change),
+    updateProfile: (userId: string, change: ProfileChange) =>
+      at("PUT /user/update/{id}", { params: { id: userId } }).call<UserJson>(change),
     /** Replaces the user's whole address list (the API takes the list, not one address); answers the updated user. */
     saveAddresses: (userId: string, list: AddressEntry[]) =>
-      call<UserJson>("PUT", `user/update/${userId}`, { address: list }),
-    activateAddress: (addressId: string) => call<UserJson>("PUT", `user/activate/${encodeURIComponent(addressId)}`),
+      at("PUT /user/update/{id}", { params: { id: userId } }).call<UserJson>({ address: list }),
+    activateAddress: (addressId: string) =>
+      at("PUT /user/activate/{addressId}", { params: { addressId } }).call<UserJson>(),
     changePassword: (currentPassword: string, newPassword: string) =>
-      call<null>("PUT", "user/password", { currentPassword, newPassword }),
-    logout: () => call<null>("POST", "auth/logout"),
-    logoutAll: () => call<null>("POST", "auth/logout-all"),
+      at("PUT /user/password").call<null>({ currentPassword, newPassword }),
+    logout: () => at("POST /auth/logout").call<null>(),
+    logoutAll: () => at("POST /auth/logout-all").call<null>(),
 
     /** Any product, with or without stock (Buy Now's checkout page shows what it can order). */
-    product: (productId: string) => call<Product>("GET", `product/get/${encodeURIComponent(productId)}`),
+    product: (productId: string) => at("GET /product/get/{id}", { params: { id: productId } }).call<Product>(),
 
-    cart: () => call<CartJson>("POST", "cart/get", WHOLE_CART),
+    cart: () => at("POST /cart/get").call<CartJson>(WHOLE_CART),
     /** The cart as the shop shows it: each line with its title, picture, page and prices. */
-    cartSummary: async (): Promise<ApiResult<CartSummary>> =>
-      mapResult(await call<CartJson>("POST", "cart/get", WHOLE_CART), toCartSummary),
+    cartSummary: async () => mapResult(await at("POST /cart/get").call<CartJson>(WHOLE_CART), toCartSummary),
     // Each cart change is one call, answering the cart and the lines it touched (`changed`, with
     // the product's name). `qty` is whatever the form sent: the API owns the rules and refuses
     // a quantity it does not take with its own message.
     addToCart: (line: CartLineRef & { qty: SentQty }) =>
-      call<CartChangeJson>("POST", "cart/create", { products: [line] }),
-    updateCartLine: (line: CartLineRef & { qty: SentQty }) => call<CartChangeJson>("PUT", "cart/update", line),
+      at("POST /cart/create").call<CartChangeJson>({ products: [line] }),
+    updateCartLine: (line: CartLineRef & { qty: SentQty }) => at("PUT /cart/update").call<CartChangeJson>(line),
     /** Lowers the line by one, or to `qty` (the quantity the form expects afterwards) when lower. */
     decreaseCartLine: (line: CartLineRef & { qty: number | null }) =>
-      call<CartChangeJson>("PUT", "cart/update", { ...line, decrease: true }),
-    removeCartLine: (line: CartLineRef) => call<CartChangeJson>("PUT", "cart/remove", line),
-    clearCart: () => call<CartJson>("PUT", "cart/remove-multiple", { all: true }),
+      at("PUT /cart/update").call<CartChangeJson>({ ...line, decrease: true }),
+    removeCartLine: (line: CartLineRef) => at("PUT /cart/remove").call<CartChangeJson>(line),
+    clearCart: () => at("PUT /cart/remove-multiple").call<CartJson>({ all: true }),
 
     wishlist: (page: number, limit: number) =>
-      call<WishlistPage>("POST", "wishlist/list", { query: {}, options: { page, limit }, isCountOnly: false }),
+      at("POST /wishlist/list").call<WishlistPage>({ query: {}, options: { page, limit }, isCountOnly: false }),
     /** 201 for a new entry, 200 when it was there already. */
-    addToWishlist: (productId: string) => call<ProductListEntryJson>("POST", "wishlist/create", productBody(productId)),
+    addToWishlist: (productId: string) =>
+      at("POST /wishlist/create").call<ProductListEntryJson>(productBody(productId)),
     removeFromWishlist: (productId: string) =>
-      call<{ count: number }>("PUT", "wishlist/remove", productBody(productId)),
+      at("PUT /wishlist/remove").call<{ count: number }>(productBody(productId)),
 
-    compareList: () => call<CompareList>("POST", "compare/list", { query: {}, options: {} }),
+    compareList: () => at("POST /compare/list").call<CompareList>({ query: {}, options: {} }),
     /** 201 for a new entry, 200 when it was there already. */
-    addToCompare: (productId: string) => call<CompareAdded>("POST", "compare/add", productBody(productId)),
-    removeFromCompare: (productId: string) => call<{ count: number }>("PUT", "compare/remove", productBody(productId)),
-    clearCompare: () => call<{ count: number }>("PUT", "compare/clear"),
+    addToCompare: (productId: string) => at("POST /compare/add").call<CompareAdded>(productBody(productId)),
+    removeFromCompare: (productId: string) => at("PUT /compare/remove").call<{ count: number }>(productBody(productId)),
+    clearCompare: () => at("PUT /compare/clear").call<{ count: number }>(),
 
     orders: (page: number, limit: number) =>
-      call<ListPage<OrderJson>>("GET", `orders?${new URLSearchParams({ page: String(page), limit: String(limit) })}`),
-    order: (orderId: string) => call<OrderJson>("GET", `orders/${encodeURIComponent(orderId)}`),
+      at("GET /orders", { query: new URLSearchParams({ page: String(page), limit: String(limit) }) }).call<
+        ListPage<OrderJson>
+      >(),
+    order: (orderId: string) => at("GET /orders/{id}", { params: { id: orderId } }).call<OrderJson>(),
     /** The order's tax invoices, one per merchant (api/routes/invoices.ts). */
     orderInvoices: (orderId: string) =>
-      call<OrderInvoicesJson>("GET", `orders/${encodeURIComponent(orderId)}/invoices`),
+      at("GET /orders/{id}/invoices", { params: { id: orderId } }).call<OrderInvoicesJson>(),
     cancelOrder: (orderId: string, reason: string | null) =>
-      call<OrderJson>("PUT", `orders/${encodeURIComponent(orderId)}/cancel`, { reason }),
+      at("PUT /orders/{id}/cancel", { params: { id: orderId } }).call<OrderJson>({ reason }),
     returnOrder: (orderId: string, reason: string) =>
-      call<OrderJson>("PUT", `orders/${encodeURIComponent(orderId)}/return`, { reason }),
+      at("PUT /orders/{id}/return", { params: { id: orderId } }).call<OrderJson>({ reason }),
     /** Whether the shopper may review the product (a delivered order of it), and their own review of it. */
     reviewStanding: (productId: string) =>
-      call<ReviewStanding>("GET", `product/${encodeURIComponent(productId)}/reviews/mine`),
+      at("GET /product/{id}/reviews/mine", { params: { id: productId } }).call<ReviewStanding>(),
     createReview: (productId: string, review: ReviewInput) =>
-      call<ReviewJson>("POST", `product/${encodeURIComponent(productId)}/reviews`, review),
+      at("POST /product/{id}/reviews", { params: { id: productId } }).call<ReviewJson>(review),
     editReview: (reviewId: string, review: ReviewInput) =>
-      call<ReviewJson>("PUT", `reviews/${encodeURIComponent(reviewId)}`, review),
-    voteHelpful: (reviewId: string) => call<ReviewJson>("POST", `reviews/${encodeURIComponent(reviewId)}/helpful`),
+      at("PUT /reviews/{id}", { params: { id: reviewId } }).call<ReviewJson>(review),
+    voteHelpful: (reviewId: string) =>
+      at("POST /reviews/{id}/helpful", { params: { id: reviewId } }).call<ReviewJson>(),
     reportReview: (reviewId: string) =>
-      call<{ reported: boolean }>("POST", `reviews/${encodeURIComponent(reviewId)}/report`),
+      at("POST /reviews/{id}/report", { params: { id: reviewId } }).call<{ reported: boolean }>(),
     /** Adds a photo (the multipart field `photo`) to the shopper's own review. */
     addReviewPhoto: (reviewId: string, form: FormData) =>
-      checked(send<ReviewJson>("POST", `reviews/${encodeURIComponent(reviewId)}/photos`, { token, body: form })),
+      checked(send("POST /reviews/{id}/photos", { params: { id: reviewId } }).as<ReviewJson>({ token, body: form })),
     removeReviewPhoto: (reviewId: string, photoId: string) =>
-      call<ReviewJson>("DELETE", `reviews/${encodeURIComponent(reviewId)}/photos/${encodeURIComponent(photoId)}`),
-    deleteReview: (reviewId: string) => call<{ _id: string }>("DELETE", `reviews/${encodeURIComponent(reviewId)}`),
+      at("DELETE /reviews/{id}/photos/{photoId}", { params: { id: reviewId, photoId } }).call<ReviewJson>(),
+    deleteReview: (reviewId: string) =>
+      at("DELETE /reviews/{id}", { params: { id: reviewId } }).call<{ _id: string }>(),
     /** What an order of the cart (or of one product) would be now: its total, the payment methods it may use and why not. */
     quoteOrder: (what: { fromCart: true } | { productId: string; size: string; quantity: number }) =>
-      call<OrderQuote>("POST", "order/quote", what),
+      at("POST /order/quote").call<OrderQuote>(what),
     /** Places the order; the same idempotency key always answers the same order (decision 005). */
     createOrder: (order: NewOrder, idempotencyKey: string) =>
-      call<OrderJson>("POST", "order/create", order, { "Idempotency-Key": idempotencyKey }),
+      at("POST /order/create").call<OrderJson>(order, { "Idempotency-Key": idempotencyKey }),
   };
 }
 

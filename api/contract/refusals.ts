@@ -1,0 +1,261 @@
+/**
+ * The /userapp API's refusals by machine code (docs/api.md, "Refusal codes"; decision 035). Every
+ * refusal answers a stable `code` beside the spec's `status`, `message` and `data`; a client chooses
+ * what to say by the code, not by the HTTP status or the English message. Free of imports, like
+ * ./index.ts: the storefront may import it anywhere (its types cost nothing in a bundle).
+ */
+
+/**
+ * What the API answers to an order of an empty cart (CART_EMPTY), and the checkout page says of
+ * one. Here, not in ./index.ts, which every page's JavaScript carries: only the checkout's needs it.
+ */
+export const EMPTY_CART_MESSAGE = "Your cart is empty";
+
+/** Each code with the HTTP status(es) it is answered with. */
+export const REFUSAL_STATUSES = {
+  // Any route (the shared refusals: one handler in a client takes them all).
+  UNAUTHENTICATED: [401],
+  FORBIDDEN: [403],
+  TOO_LARGE: [413],
+  RATE_LIMITED: [429],
+  SERVER_ERROR: [500],
+  BUSY: [503],
+  MALFORMED_REQUEST: [400],
+  VALIDATION: [422],
+  // A route's own.
+  NOT_FOUND: [404],
+  INVALID_CREDENTIALS: [400],
+  WRONG_PASSWORD: [400],
+  TOO_MANY_ATTEMPTS: [429],
+  EMAIL_TAKEN: [409],
+  LINK_UNKNOWN: [400],
+  LINK_USED: [400],
+  LINK_EXPIRED: [400],
+  NOT_ENOUGH_STOCK: [400, 409],
+  SIZE_UNAVAILABLE: [400],
+  CART_FULL: [400],
+  CHANGE_ABANDONED: [409],
+  CART_EMPTY: [400],
+  COD_LIMIT: [409],
+  COD_UNITS: [409],
+  COD_ORDERS: [409],
+  UNPAID_ORDERS: [409],
+  ORDER_STATE: [409],
+  UTR_TAKEN: [409],
+  GSTIN_TAKEN: [409],
+  RETRY_STATE: [409],
+  ENDPOINT_DISABLED: [409],
+  ENDPOINT_LIMIT: [409],
+  FILE_TOO_LARGE: [413],
+  IMAGE_DUPLICATE: [409],
+  IMAGE_LIMIT: [409],
+  NOT_ELIGIBLE: [403],
+  ALREADY_REVIEWED: [409],
+  REVIEW_REMOVED: [409],
+  OWN_REVIEW: [409],
+  PHOTO_DUPLICATE: [409],
+  REVIEW_PHOTO_LIMIT: [409],
+  UPLOAD_LIMIT: [429],
+  IMPORT_ROWS: [422],
+} as const;
+
+export type RefusalCode = keyof typeof REFUSAL_STATUSES;
+
+/** The refusals any route may answer, whoever wrote it: a client's one shared handler takes them. */
+export const SHARED_REFUSALS = [
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "TOO_LARGE",
+  "RATE_LIMITED",
+  "SERVER_ERROR",
+  "BUSY",
+  "MALFORMED_REQUEST",
+] as const satisfies readonly RefusalCode[];
+export type SharedRefusalCode = (typeof SHARED_REFUSALS)[number];
+
+/** A field the API refused, with its message (a VALIDATION refusal's `data`). */
+export type FieldErrorJson = { path: string; message: string };
+/** A line the stock cannot supply: how many were asked for, how many there are. */
+export type StockShortfall = { productId: string; size: string; requested: number; available: number };
+type LinkProblem<P extends string> = { problem: P };
+
+/** What each code's `data` holds (the spec's shapes: a 422's is the list of field errors). */
+export type RefusalData = {
+  UNAUTHENTICATED: null;
+  FORBIDDEN: null;
+  TOO_LARGE: { limit: number };
+  RATE_LIMITED: { retryAfter: number };
+  SERVER_ERROR: null;
+  BUSY: null;
+  MALFORMED_REQUEST: null;
+  VALIDATION: FieldErrorJson[];
+  NOT_FOUND: null;
+  INVALID_CREDENTIALS: null;
+  WRONG_PASSWORD: null;
+  TOO_MANY_ATTEMPTS: { retryAfter: number };
+  EMAIL_TAKEN: null;
+  LINK_UNKNOWN: LinkProblem<"unknown">;
+  LINK_USED: LinkProblem<"used">;
+  LINK_EXPIRED: LinkProblem<"expired">;
+  NOT_ENOUGH_STOCK: StockShortfall;
+  /** The cart's: the line, nothing available; an order's of one product: null. */
+  SIZE_UNAVAILABLE: StockShortfall | null;
+  CART_FULL: null;
+  CHANGE_ABANDONED: null;
+  CART_EMPTY: { emptyCart: true };
+  COD_LIMIT: { totalAmount: number; codLimit: number };
+  COD_UNITS: { productId: string; units: number; maxCodUnits: number };
+  COD_ORDERS: { openCodOrders: number; limit: number };
+  UNPAID_ORDERS: { unpaidOrders: number; limit: number };
+  ORDER_STATE: { status: string; paymentStatus: string };
+  UTR_TAKEN: null;
+  GSTIN_TAKEN: null;
+  RETRY_STATE: { state: string };
+  ENDPOINT_DISABLED: { state: string };
+  ENDPOINT_LIMIT: null;
+  FILE_TOO_LARGE: { limit: number };
+  IMAGE_DUPLICATE: null;
+  IMAGE_LIMIT: null;
+  NOT_ELIGIBLE: null;
+  ALREADY_REVIEWED: null;
+  REVIEW_REMOVED: null;
+  OWN_REVIEW: null;
+  PHOTO_DUPLICATE: null;
+  REVIEW_PHOTO_LIMIT: null;
+  UPLOAD_LIMIT: { retryAfter: number };
+  /** The first rows' errors (the envelope's top-level `errorCount` counts them all), or the request's fields. */
+  IMPORT_ROWS: ({ line: number; field: string; message: string } | FieldErrorJson)[];
+};
+
+/** A refusal as a client reads it: its code, the API's message and the code's data. */
+export type Refusal<C extends RefusalCode = RefusalCode> = {
+  [K in C]: { ok: false; code: K; message: string; data: RefusalData[K] } & (K extends "IMPORT_ROWS"
+    ? { errorCount?: number }
+    : unknown);
+}[C];
+
+/**
+ * Each route's own refusals, by `METHOD /path` under /userapp (the OpenAPI document's path). Every
+ * route may also answer VALIDATION (a URL or body's fields) and the shared refusals; the document
+ * declares exactly these, and the API's tests fail on an answer with a code its route does not list.
+ */
+export const ROUTE_REFUSALS = {
+  "POST /auth/register": ["TOO_MANY_ATTEMPTS"],
+  "POST /auth/forgot-password": [],
+  "POST /auth/check-link": ["LINK_UNKNOWN", "LINK_USED", "LINK_EXPIRED"],
+  "POST /auth/reset-password": ["LINK_UNKNOWN", "LINK_USED", "LINK_EXPIRED"],
+  "POST /auth/confirm-email": ["LINK_UNKNOWN", "LINK_USED", "LINK_EXPIRED", "EMAIL_TAKEN"],
+  "POST /auth/login": ["INVALID_CREDENTIALS", "TOO_MANY_ATTEMPTS"],
+  "POST /auth/logout": [],
+  "POST /auth/logout-all": [],
+  "GET /user/summary": [],
+  "GET /user/me": ["NOT_FOUND"],
+  "PUT /user/update/{id}": ["NOT_FOUND", "WRONG_PASSWORD", "TOO_MANY_ATTEMPTS"],
+  "PUT /user/password": ["WRONG_PASSWORD", "TOO_MANY_ATTEMPTS"],
+  "PUT /user/activate/{addressId}": ["NOT_FOUND"],
+  "POST /product/list": [],
+  "GET /product/get/{id}": ["NOT_FOUND"],
+  "POST /product/count": [],
+  "GET /product/suggest": [],
+  "POST /cart/create": ["NOT_FOUND", "NOT_ENOUGH_STOCK", "SIZE_UNAVAILABLE", "CART_FULL"],
+  "POST /cart/get": [],
+  "PUT /cart/update": ["NOT_FOUND", "NOT_ENOUGH_STOCK", "SIZE_UNAVAILABLE", "CHANGE_ABANDONED"],
+  "PUT /cart/remove": ["NOT_FOUND"],
+  "PUT /cart/remove-multiple": [],
+  "GET /cart/count": [],
+  "POST /wishlist/create": ["NOT_FOUND"],
+  "POST /wishlist/list": [],
+  "POST /wishlist/ids": [],
+  "PUT /wishlist/remove": ["NOT_FOUND"],
+  "GET /wishlist/count": [],
+  "POST /compare/add": ["NOT_FOUND"],
+  "POST /compare/list": [],
+  "POST /compare/ids": [],
+  "PUT /compare/remove": ["NOT_FOUND"],
+  "PUT /compare/clear": [],
+  "GET /pincode/{pin}": ["NOT_FOUND"],
+  "GET /pincode/{pin}/delivery": ["NOT_FOUND"],
+  "POST /order/create": [
+    "NOT_FOUND",
+    "CART_EMPTY",
+    "SIZE_UNAVAILABLE",
+    "NOT_ENOUGH_STOCK",
+    "COD_LIMIT",
+    "COD_UNITS",
+    "COD_ORDERS",
+    "UNPAID_ORDERS",
+  ],
+  "POST /order/quote": ["NOT_FOUND", "CART_EMPTY", "SIZE_UNAVAILABLE"],
+  "GET /orders": [],
+  "GET /orders/{id}": ["NOT_FOUND"],
+  "PUT /orders/{id}/cancel": ["NOT_FOUND", "ORDER_STATE"],
+  "PUT /orders/{id}/return": ["NOT_FOUND", "ORDER_STATE"],
+  "POST /cod/check": ["LINK_UNKNOWN"],
+  "POST /cod/confirm": ["LINK_UNKNOWN", "ORDER_STATE"],
+  "POST /cod/cancel": ["LINK_UNKNOWN", "ORDER_STATE"],
+  "GET /orders/{id}/invoices": ["NOT_FOUND"],
+  "GET /admin/orders/{id}/invoices": ["NOT_FOUND"],
+  "GET /product/{id}/reviews": ["NOT_FOUND"],
+  "GET /reviews/{id}": ["NOT_FOUND"],
+  "GET /product/{id}/reviews/mine": ["NOT_FOUND"],
+  "POST /product/{id}/reviews": ["NOT_FOUND", "NOT_ELIGIBLE", "ALREADY_REVIEWED"],
+  "PUT /reviews/{id}": ["NOT_FOUND", "REVIEW_REMOVED"],
+  "DELETE /reviews/{id}": ["NOT_FOUND"],
+  "POST /reviews/{id}/photos": [
+    "NOT_FOUND",
+    "REVIEW_REMOVED",
+    "PHOTO_DUPLICATE",
+    "REVIEW_PHOTO_LIMIT",
+    "UPLOAD_LIMIT",
+    "FILE_TOO_LARGE",
+  ],
+  "DELETE /reviews/{id}/photos/{photoId}": ["NOT_FOUND", "REVIEW_REMOVED"],
+  "POST /reviews/{id}/helpful": ["NOT_FOUND", "OWN_REVIEW"],
+  "POST /reviews/{id}/report": ["NOT_FOUND", "OWN_REVIEW"],
+  "GET /admin/orders": [],
+  "GET /admin/orders/{id}": ["NOT_FOUND"],
+  "PUT /admin/orders/{id}/status": ["NOT_FOUND", "ORDER_STATE"],
+  "PUT /admin/orders/{id}/payment": ["NOT_FOUND", "ORDER_STATE", "UTR_TAKEN"],
+  "PUT /admin/orders/{id}/reinstate": ["NOT_FOUND", "ORDER_STATE", "NOT_ENOUGH_STOCK"],
+  "PUT /admin/orders/{id}/refund": ["NOT_FOUND", "ORDER_STATE", "UTR_TAKEN"],
+  "GET /admin/products": [],
+  "GET /admin/products/{id}": ["NOT_FOUND"],
+  "POST /admin/products": [],
+  "PUT /admin/products/{id}": ["NOT_FOUND"],
+  "PUT /admin/products/{id}/hide": ["NOT_FOUND"],
+  "PUT /admin/products/{id}/unhide": ["NOT_FOUND"],
+  "POST /admin/products/{id}/images": ["NOT_FOUND", "IMAGE_DUPLICATE", "IMAGE_LIMIT", "FILE_TOO_LARGE"],
+  "DELETE /admin/products/{id}/images/{index}": ["NOT_FOUND"],
+  "GET /admin/merchants": [],
+  "GET /admin/catalogue/options": [],
+  "GET /admin/catalogue/export": [],
+  "POST /admin/catalogue/import": ["FILE_TOO_LARGE", "IMPORT_ROWS"],
+  "GET /admin/stock/low": [],
+  "GET /admin/audit": [],
+  "GET /admin/messages": [],
+  "GET /admin/messages/{id}": ["NOT_FOUND"],
+  "POST /admin/messages/{id}/retry": ["NOT_FOUND", "RETRY_STATE"],
+  "GET /admin/merchants/{id}": ["NOT_FOUND"],
+  "PUT /admin/merchants/{id}": ["NOT_FOUND", "GSTIN_TAKEN"],
+  "GET /admin/webhook-endpoints": [],
+  "POST /admin/webhook-endpoints": ["ENDPOINT_LIMIT"],
+  "GET /admin/webhook-endpoints/{id}": ["NOT_FOUND"],
+  "PUT /admin/webhook-endpoints/{id}": ["NOT_FOUND"],
+  "DELETE /admin/webhook-endpoints/{id}": ["NOT_FOUND"],
+  "GET /admin/webhook-deliveries": [],
+  "GET /admin/webhook-deliveries/{id}": ["NOT_FOUND"],
+  "POST /admin/webhook-deliveries/{id}/retry": ["NOT_FOUND", "RETRY_STATE", "ENDPOINT_DISABLED"],
+  "GET /admin/reviews": [],
+  "GET /admin/reviews/{id}/photos/{file}": ["NOT_FOUND"],
+  "PUT /admin/reviews/{id}/publish": ["NOT_FOUND"],
+  "PUT /admin/reviews/{id}/remove": ["NOT_FOUND"],
+  "GET /openapi.json": [],
+  "GET /docs": [],
+  "GET /docs/scalar.js": ["NOT_FOUND"],
+} as const satisfies Record<string, readonly Exclude<RefusalCode, SharedRefusalCode | "VALIDATION">[]>;
+
+export type RouteKey = keyof typeof ROUTE_REFUSALS;
+
+/** The codes a route may answer: its own, VALIDATION, and the shared ones. */
+export type RouteRefusalCode<K extends RouteKey> =
+  (typeof ROUTE_REFUSALS)[K][number] | "VALIDATION" | SharedRefusalCode;
