@@ -8,6 +8,7 @@ import { logger } from "./platform/logger";
 import {
   assertPortFree,
   closeGracefully,
+  databaseStatus,
   describeDatabase,
   exitWithStartupError,
   listenOrExit,
@@ -37,6 +38,7 @@ if (workers > 1 || !handle) {
   superviseWorkers({
     count: workers,
     env: primary ? { DATABASE_URL: primary.url } : undefined,
+    database: primary,
     onStopped: () => primary?.close() ?? Promise.resolve(),
     onReady: () => console.log(`${listening}, ${workers} workers).`),
   });
@@ -47,7 +49,12 @@ if (workers > 1 || !handle) {
 async function serve(database: NonNullable<typeof handle>) {
   const app = createUserapp({ db: database.db, ...userappSettings(env) });
   // The sweeper, the catalogue listener, the PIN directory and the health checks (api/platform/background.ts).
-  const { health, close: closeFirst } = await startBackgroundServices({ handle: database, env, logger });
+  const { health, close: closeFirst } = await startBackgroundServices({
+    handle: database,
+    env,
+    logger,
+    status: databaseStatus(database),
+  });
   // /healthz and /readyz first, as on the storefront (server/site.ts).
   const server = createServer(
     getRequestListener((request, bindings) => health.handle(request) ?? app.fetch(request, bindings)),

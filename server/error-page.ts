@@ -11,8 +11,8 @@ const escapeHtml = (text: string) =>
  */
 export function refusal(
   request: Request,
-  status: 400 | 413 | 500,
-  text: { title: string; message: string },
+  status: 400 | 413 | 500 | 503,
+  text: { title: string; message: string; code?: string },
   init: { nonce: string; headers?: Record<string, string> },
 ): Response {
   const headers = new Headers(init.headers);
@@ -21,8 +21,13 @@ export function refusal(
   const path = new URL(request.url).pathname;
   if (path.startsWith("/userapp/") || path.startsWith("/media/")) {
     headers.set("Content-Type", "application/json; charset=utf-8");
-    const envelope = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 500: "SERVER_ERROR" }[status];
-    body = JSON.stringify({ status: envelope, message: text.message, data: null });
+    const envelope = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 500: "SERVER_ERROR", 503: "SERVER_ERROR" }[status];
+    body = JSON.stringify({
+      status: envelope,
+      message: text.message,
+      data: null,
+      ...(text.code ? { code: text.code } : {}),
+    });
   } else {
     headers.set("Content-Type", "text/html; charset=utf-8");
     body =
@@ -44,6 +49,16 @@ export const SERVER_ERROR = {
   title: "Something went wrong",
   message: "We could not answer this request. Please try again in a moment.",
 };
+
+/** While the database is down (the embedded server being restarted): 503 with Retry-After, never cached. */
+export const BACK_IN_A_MOMENT = {
+  title: "Back in a moment",
+  message: "The shop is restarting its database and will be back in a few seconds. Please try again shortly.",
+  code: "DATABASE_UNAVAILABLE",
+};
+
+/** Seconds a client is asked to wait (Retry-After) while the database is down. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export function tooLargeText(limitBytes: number) {
   return {

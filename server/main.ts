@@ -15,6 +15,7 @@ import {
   StartupError,
   assertPortFree,
   closeGracefully,
+  databaseStatus,
   describeDatabase,
   exitWithStartupError,
   listenOrExit,
@@ -69,6 +70,7 @@ if (workers > 1) {
   superviseWorkers({
     count: workers,
     env: { DATABASE_URL: primary!.url },
+    database: primary,
     onStopped: () => primary!.close(),
     onReady: () =>
       console.log(`The shop is open at http://${shown}:${env.PORT} (${describeDatabase(env)}, ${workers} workers).`),
@@ -84,7 +86,12 @@ async function serve() {
   // The sweeper, the catalogue listener, the PIN directory and /readyz on the database
   // (api/platform/background.ts); on a remote API that process runs them, and /readyz asks it.
   const background = handle
-    ? await startBackgroundServices({ handle, env, logger })
+    ? await startBackgroundServices({
+        handle,
+        env,
+        logger,
+        status: databaseStatus(handle),
+      })
     : { health: createHealth({ ping: () => pingApi(remoteApi!) }), close: async () => {} };
   const { health } = background;
 

@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import type { DatabaseHandle } from "../db/client";
+import type { DatabaseStatus } from "../db/embedded-supervisor";
 import { type ServerEnv, shopIdentity } from "../config";
 import { mailTransport, startDeliveryWorker } from "../lib/messages/delivery";
 import { warmPinDirectory } from "../lib/orders/pincode";
@@ -29,6 +30,8 @@ export async function startBackgroundServices(options: {
     "DATABASE_URL" | "SMTP_URL" | "PUBLIC_ORIGIN" | "SUPPORT_EMAIL" | "MAIL_FROM" | "WEBHOOKS_ALLOW_PRIVATE"
   >;
   logger: Logger;
+  /** The embedded server's state (the shop's supervisor, or, in a worker, as its primary tells it). */
+  status?: () => DatabaseStatus;
 }): Promise<BackgroundServices> {
   const { handle, env, logger } = options;
   // Unpaid UPI orders past their window release their stock (api/lib/payments/payment-sweeper.ts).
@@ -60,7 +63,7 @@ export async function startBackgroundServices(options: {
       })
     : undefined;
   return {
-    health: createHealth({ ping: () => pingDatabase(handle.db) }),
+    health: createHealth({ ping: () => pingDatabase(handle.db), status: options.status }),
     async close() {
       await stopSweeper();
       await catalogueListener?.close();
