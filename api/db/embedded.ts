@@ -416,6 +416,29 @@ export async function stopEmbeddedPostgres(dataDir: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * An empty cluster folder for DATA_DIR, where the server's user can reach it (cluster-home.ts),
+ * for a restore to fill: answers it and the user who must own what goes in (as root).
+ */
+export function emptyClusterFolder(
+  dataDir: string,
+  options: { clustersHome?: string; log?: (line: string) => void } = {},
+): { clusterDir: string; owner?: { uid: number; gid: number } } {
+  const root = path.resolve(dataDir);
+  const user = serverUser();
+  fs.mkdirSync(root, { recursive: true });
+  const clusterDir = clusterHome(root, {
+    reachable: (dir) => userCan(user, "-x", dir),
+    user,
+    clustersHome: options.clustersHome,
+    log: options.log ?? (() => {}),
+  });
+  fs.rmSync(clusterDir, { recursive: true, force: true });
+  fs.mkdirSync(clusterDir, { mode: 0o700 });
+  if (user) fs.chownSync(clusterDir, user.uid, user.gid);
+  return { clusterDir, owner: user };
+}
+
 /** A DATA_DIR made by a release whose database was PGlite (DATA_DIR/pglite). */
 export function hasPgliteData(dataDir: string): boolean {
   return fs.existsSync(path.join(path.resolve(dataDir), "pglite", "PG_VERSION"));
