@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createUserapp } from "./app";
 import { readEnv, userappSettings } from "./config";
 import { startBackgroundServices } from "./platform/background";
+import { databaseUnavailable } from "./platform/health";
 import { logger } from "./platform/logger";
 import {
   assertPortFree,
@@ -57,7 +58,14 @@ async function serve(database: NonNullable<typeof handle>) {
   });
   // /healthz and /readyz first, as on the storefront (server/site.ts).
   const server = createServer(
-    getRequestListener((request, bindings) => health.handle(request) ?? app.fetch(request, bindings)),
+    getRequestListener(async (request, bindings) => {
+      const probe = health.handle(request);
+      if (probe) return probe;
+      // While the database is down: 503 DATABASE_UNAVAILABLE, as the storefront answers (server/site.ts).
+      if (health.databaseStatus() !== "up") return databaseUnavailable();
+      const response = await app.fetch(request, bindings);
+      return response.status === 500 && (await health.databaseDown()) ? databaseUnavailable() : response;
+    }),
   );
   await listenOrExit(server, env.PORT, env.HOST, async () => {
     await closeFirst();

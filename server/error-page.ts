@@ -1,5 +1,7 @@
 import { applyPageHeaders } from "./security-headers";
 
+export { BACK_IN_A_MOMENT, RETRY_AFTER_SECONDS } from "../api/platform/health";
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
@@ -49,16 +51,6 @@ export const SERVER_ERROR = {
   title: "Something went wrong",
   message: "We could not answer this request. Please try again in a moment.",
 };
-
-/** While the database is down (the embedded server being restarted): 503 with Retry-After, never cached. */
-export const BACK_IN_A_MOMENT = {
-  title: "Back in a moment",
-  message: "The shop is restarting its database and will be back in a few seconds. Please try again shortly.",
-  code: "DATABASE_UNAVAILABLE",
-};
-
-/** Seconds a client is asked to wait (Retry-After) while the database is down. */
-export const RETRY_AFTER_SECONDS = 5;
 
 export function tooLargeText(limitBytes: number) {
   return {

@@ -25,6 +25,30 @@ export type Health = {
   databaseDown(): Promise<boolean>;
 };
 
+/** What a request that needs the database answers while it is down: 503, with Retry-After (docs/operations.md). */
+export const BACK_IN_A_MOMENT = {
+  title: "Back in a moment",
+  message: "The shop is restarting its database and will be back in a few seconds. Please try again shortly.",
+  code: "DATABASE_UNAVAILABLE",
+};
+
+/** Seconds a client is asked to wait (Retry-After) while the database is down. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The API's answer while the database is down: the envelope, 503, `code: "DATABASE_UNAVAILABLE"`. */
+export function databaseUnavailable(): Response {
+  const { message, code } = BACK_IN_A_MOMENT;
+  return new Response(JSON.stringify({ status: "SERVER_ERROR", message, data: null, code }), {
+    status: 503,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "Retry-After": String(RETRY_AFTER_SECONDS),
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 export const HEALTH_PATHS: ReadonlySet<string> = new Set(["/healthz", "/readyz"]);
 
 /** `select 1` on the database: what /readyz asks before answering 200. */

@@ -98,6 +98,11 @@ describe("a kill -9 of the embedded server while the shop runs", () => {
       });
       expect(page.headers.get("retry-after")).toBe("5");
       expect(await page.text()).toContain("Back in a moment");
+      const api = await fetch(`${origin}/userapp/product/count`, { method: "POST", body: "{}" });
+      expect([api.status, await api.json()]).toEqual([
+        503,
+        expect.objectContaining({ status: "SERVER_ERROR", code: "DATABASE_UNAVAILABLE" }),
+      ]);
       const [ready, health] = await Promise.all(["/readyz", "/healthz"].map((path) => fetch(`${origin}${path}`)));
       expect(ready.status).toBe(503);
       expect(health.status).toBe(200);
@@ -156,6 +161,15 @@ describe("one shop per DATA_DIR", () => {
     expect(postmasterPid(dataDir)).toBe(server);
     const { message } = await orderAndItsMessage(dataDir, `http://127.0.0.1:${firstPort}`);
     expect(message?.state).not.toBe("kept");
+
+    // The API alone (npm run start:api) answers the envelope's 503 while its server is restarted.
+    process.kill(server, "SIGKILL");
+    await first.waitFor(/The database server \(pid \d+\) has stopped/, 10_000);
+    const refused = await fetch(`http://127.0.0.1:${firstPort}/userapp/product/count`, { method: "POST", body: "{}" });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(await refused.json()).toMatchObject({ code: "DATABASE_UNAVAILABLE" });
+    await first.waitFor(/The database server is back/, 30_000);
     process.kill(first.pid, "SIGTERM");
     expect(await exitWithin(first, 30_000)).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "shop.lock"))).toBe(false);
