@@ -1,5 +1,5 @@
 import { type DatabaseHandle, openDatabase } from "./client";
-import { EmbeddedPostgresError, type EmbeddedOptions, hasPgliteData, startEmbeddedPostgres } from "./embedded";
+import { EmbeddedPostgresError, hasPgliteData, startEmbeddedPostgres } from "./embedded";
 import type { DatabaseStatus } from "./embedded-supervisor";
 
 export type ShopDatabaseEnv = { DATABASE_URL?: string; DATA_DIR: string; DATABASE_POOL_SIZE?: number };
@@ -12,8 +12,6 @@ export type ShopDatabaseOptions = {
    * is the shop's to stop and to restart when it dies; a CLI leaves it to whoever started it.
    */
   shop?: boolean;
-  /** The embedded server's supervisor bounds (tests shorten them). */
-  restarts?: EmbeddedOptions["restarts"];
   /** Where a cluster goes that the server's user cannot reach in DATA_DIR (tests pass their own). */
   clustersHome?: string;
   /** Open the embedded server even over a PGlite DATA_DIR (the upgrade command does). */
@@ -65,7 +63,6 @@ export async function openShopDatabase(
   }
   const server = await startEmbeddedPostgres(env.DATA_DIR, {
     shop: options.shop,
-    restarts: options.restarts,
     clustersHome: options.clustersHome,
     log: options.log,
   });

@@ -59,8 +59,6 @@ export type EmbeddedOptions = {
    * even when another live process (a CLI) started it, and start it again when it dies.
    */
   shop?: boolean;
-  /** The supervisor's bounds (tests shorten them): restarts allowed within a window, the first pause. */
-  restarts?: { max?: number; windowMs?: number; firstDelayMs?: number };
   /** Where a cluster goes that the server's user cannot reach in DATA_DIR (default /var/lib/storefront). */
   clustersHome?: string;
   /** Extra `-c name=value` server settings (tests turn fsync off). */
@@ -358,9 +356,6 @@ async function openCluster(
         restart: () => launch(binaries, clusterDir, socketDir, logFile, settings, user, url),
         log: (line) => console.log(line),
         error: (line) => console.error(line),
-        maxRestarts: options.restarts?.max,
-        windowMs: options.restarts?.windowMs,
-        firstDelayMs: options.restarts?.firstDelayMs,
       })
     : undefined;
   const serverPid = () => supervisor?.pid ?? pid;
