@@ -4,11 +4,13 @@ import { getRequestListener } from "@hono/node-server";
 import { createUserapp } from "./app";
 import { API_PUBLIC_ORIGIN_REQUIRED, listeningOrigin, readEnv, shopIdentity, userappSettings } from "./config";
 import { startBackgroundServices } from "./platform/background";
+import { databaseUnavailable } from "./platform/health";
 import { logger } from "./platform/logger";
 import {
   StartupError,
   assertPortFree,
   closeGracefully,
+  databaseStatus,
   describeDatabase,
   exitWithStartupError,
   listenOrExit,
@@ -41,6 +43,7 @@ if (workers > 1 || !handle) {
   superviseWorkers({
     count: workers,
     env: primary ? { DATABASE_URL: primary.url } : undefined,
+    database: primary,
     onStopped: () => primary?.close() ?? Promise.resolve(),
     onReady: () => console.log(`${listening}, ${workers} workers).`),
   });
@@ -55,11 +58,23 @@ async function serve(database: NonNullable<typeof handle>) {
   const app = createUserapp({ db: database.db, ...userappSettings(env), shop });
   // The catalogue listener, the PIN directory and the health checks now, the sweeper and the
   // queue's jobs once the server listens (api/platform/background.ts).
-  const background = await startBackgroundServices({ handle: database, env, logger });
+  const background = await startBackgroundServices({
+    handle: database,
+    env,
+    logger,
+    status: databaseStatus(database),
+  });
   const { health, close: closeFirst } = background;
   // /healthz and /readyz first, as on the storefront (server/site.ts).
   const server = createServer(
-    getRequestListener((request, bindings) => health.handle(request) ?? app.fetch(request, bindings)),
+    getRequestListener(async (request, bindings) => {
+      const probe = health.handle(request);
+      if (probe) return probe;
+      // While the database is down: 503 DATABASE_UNAVAILABLE, as the storefront answers (server/site.ts).
+      if (health.databaseStatus() !== "up") return databaseUnavailable();
+      const response = await app.fetch(request, bindings);
+      return response.status === 500 && (await health.databaseDown()) ? databaseUnavailable() : response;
+    }),
   );
   await listenOrExit(server, env.PORT, env.HOST, async () => {
     await closeFirst();

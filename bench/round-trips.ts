@@ -48,7 +48,7 @@ export async function measureRoundTrips(): Promise<RoundTrips[]> {
   const { createUserapp } = await fromTree("api/app.ts");
   const { defaultOrderSettings } = await fromTree("api/lib/orders/order-states.ts");
   const { createSite } = await fromTree("server/site.ts");
-  const handle = await openShopDatabase({ DATABASE_URL: scratch.url, DATA_DIR: dataDir }, { takeOwnership: true });
+  const handle = await openShopDatabase({ DATABASE_URL: scratch.url, DATA_DIR: dataDir }, { shop: true });
   try {
     await seedCatalogue(handle.db, {});
     // One shopper places four Cash on Delivery orders here, over the default open-order limit (2).

@@ -1,5 +1,7 @@
 import { applyPageHeaders } from "./security-headers";
 
+export { BACK_IN_A_MOMENT, RETRY_AFTER_SECONDS } from "../api/platform/health";
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
@@ -11,8 +13,8 @@ const escapeHtml = (text: string) =>
  */
 export function refusal(
   request: Request,
-  status: 400 | 413 | 500,
-  text: { title: string; message: string },
+  status: 400 | 413 | 500 | 503,
+  text: { title: string; message: string; code?: string },
   init: { nonce: string; headers?: Record<string, string> },
 ): Response {
   const headers = new Headers(init.headers);
@@ -21,9 +23,14 @@ export function refusal(
   const path = new URL(request.url).pathname;
   if (path.startsWith("/userapp/") || path.startsWith("/media/")) {
     headers.set("Content-Type", "application/json; charset=utf-8");
-    const envelope = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 500: "SERVER_ERROR" }[status];
+    const envelope = {
+      400: "BAD_REQUEST",
+      413: "PAYLOAD_TOO_LARGE",
+      500: "SERVER_ERROR",
+      503: "SERVICE_UNAVAILABLE",
+    }[status];
     // The refusal codes of api/contract/refusals.ts: these are the shared ones.
-    const code = { 400: "MALFORMED_REQUEST", 413: "TOO_LARGE", 500: "SERVER_ERROR" }[status];
+    const code = text.code ?? { 400: "MALFORMED_REQUEST", 413: "TOO_LARGE", 500: "SERVER_ERROR", 503: "BUSY" }[status];
     body = JSON.stringify({ status: envelope, message: text.message, data: null, code });
   } else {
     headers.set("Content-Type", "text/html; charset=utf-8");

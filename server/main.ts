@@ -15,6 +15,7 @@ import {
   StartupError,
   assertPortFree,
   closeGracefully,
+  databaseStatus,
   describeDatabase,
   exitWithStartupError,
   listenOrExit,
@@ -69,6 +70,7 @@ if (workers > 1) {
   superviseWorkers({
     count: workers,
     env: { DATABASE_URL: primary!.url },
+    database: primary,
     onStopped: () => primary!.close(),
     onReady: () =>
       console.log(
@@ -101,7 +103,7 @@ async function serve() {
   // queue's jobs once the server listens (api/platform/background.ts); on a remote API that
   // process runs them, and /readyz asks it.
   const background = handle
-    ? await startBackgroundServices({ handle, env, logger })
+    ? await startBackgroundServices({ handle, env, logger, status: databaseStatus(handle) })
     : { health: createHealth({ ping: () => pingApi(remoteApi!) }), startJobs: async () => {}, close: async () => {} };
   const { health } = background;
 

@@ -14,7 +14,15 @@ import { REQUEST_ID_HEADER, requestLog } from "../api/platform/request-log";
 import { storefrontContext, type UserappFetch } from "../app/lib/load-context";
 import { type BodyLimitRule, bodyLimit } from "./body-limit";
 import { compress } from "./compress";
-import { MALFORMED_URL, SERVER_ERROR, isHostilePath, refusal, tooLargeText } from "./error-page";
+import {
+  BACK_IN_A_MOMENT,
+  MALFORMED_URL,
+  RETRY_AFTER_SECONDS,
+  SERVER_ERROR,
+  isHostilePath,
+  refusal,
+  tooLargeText,
+} from "./error-page";
 import { isCrossSiteMutation } from "./origin-check";
 import { createPageCache } from "./page-cache";
 import { STRICT_TRANSPORT_SECURITY, applyPageHeaders, createNonce } from "./security-headers";
@@ -108,8 +116,20 @@ export function createSite(options: SiteOptions) {
         refusal(c.req.raw, 413, tooLargeText(limit), { nonce: nonce(), headers: { Connection: "close" } }),
     }),
   );
-  site.all("/userapp/*", (c) => options.userapp(c.req.raw, bindings(c)));
-  site.all("/media/*", (c) => options.userapp(c.req.raw, bindings(c)));
+  // While the database is down, what needs it answers 503 "back in a moment" (error-page.ts): at
+  // once while the embedded server is being restarted, and in place of a failure it caused.
+  const backSoon = (request: Request) =>
+    refusal(request, 503, BACK_IN_A_MOMENT, {
+      nonce: nonce(),
+      headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
+  const needingDatabase = async (request: Request, answer: () => Response | Promise<Response>) => {
+    if (health.databaseStatus() !== "up") return backSoon(request);
+    const response = await answer();
+    return response.status === 500 && (await health.databaseDown()) ? backSoon(request) : response;
+  };
+  site.all("/userapp/*", (c) => needingDatabase(c.req.raw, () => options.userapp(c.req.raw, bindings(c))));
+  site.all("/media/*", (c) => needingDatabase(c.req.raw, () => options.userapp(c.req.raw, bindings(c))));
   site.all("*", async (c) => {
     const file = staticResponse(files, c.req.raw);
     if (file) return file;
@@ -138,9 +158,10 @@ export function createSite(options: SiteOptions) {
           nonce: cspNonce,
         },
       );
-    return pages.serve(request, render, nonce());
+    return needingDatabase(request, () => pages.serve(request, render, nonce()));
   });
-  site.onError((error, c) => {
+  site.onError(async (error, c) => {
+    if (await health.databaseDown()) return backSoon(c.req.raw);
     // The error's type, code and message (describeError), never the request's headers or body.
     // A client that hung up (mid-upload, say) is not a failure of ours.
     if (!c.req.raw.signal.aborted)

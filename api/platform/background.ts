@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import type { DatabaseHandle } from "../db/client";
 import type { ServerEnv } from "../config";
+import type { DatabaseStatus } from "../db/embedded-supervisor";
 import type { ShopIdentity } from "../lib/context";
 import { mailTransport, startDeliveryWorker } from "../lib/messages/delivery";
 import { warmPinDirectory } from "../lib/orders/pincode";
@@ -34,6 +35,8 @@ export async function startBackgroundServices(options: {
   handle: DatabaseHandle & { url?: string };
   env: Pick<ServerEnv, "DATABASE_URL" | "SMTP_URL" | "WEBHOOKS_ALLOW_PRIVATE">;
   logger: Logger;
+  /** The embedded server's state (the shop's supervisor, or, in a worker, as its primary tells it). */
+  status?: () => DatabaseStatus;
 }): Promise<BackgroundServices> {
   const { handle, env, logger } = options;
   // The PIN directory is read now, in its worker thread, rather than by the first shopper who types
@@ -74,7 +77,7 @@ export async function startBackgroundServices(options: {
     return { stopSweeper, delivery };
   };
   return {
-    health: createHealth({ ping: () => pingDatabase(handle.db) }),
+    health: createHealth({ ping: () => pingDatabase(handle.db), status: options.status }),
     async startJobs(shop) {
       if (closed || jobs) return;
       jobs = startJobs(shop);

@@ -5,6 +5,7 @@ import os from "node:os";
 import { DatabaseConnectionError, type DatabaseHandle, openDatabase } from "../db/client";
 import { openShopDatabase, type ShopDatabaseHandle } from "../db/connect";
 import { EmbeddedPostgresError } from "../db/embedded";
+import type { DatabaseStatus } from "../db/embedded-supervisor";
 import type { ServerEnv } from "../config";
 import { isCatalogueEmpty, seedCatalogue, vacuumCatalogue } from "../seed/catalogue";
 
@@ -22,7 +23,7 @@ export class StartupError extends Error {
  */
 export async function openAndSeed(env: ServerEnv): Promise<ShopDatabaseHandle> {
   console.log(`Opening ${describeDatabase(env)} and applying migrations…`);
-  const handle = await openShopDatabase(env, { takeOwnership: true, log: (line) => console.log(line) });
+  const handle = await openShopDatabase(env, { shop: true, log: (line) => console.log(line) });
   try {
     if (await isCatalogueEmpty(handle.db)) {
       const started = Date.now();
@@ -80,7 +81,29 @@ export type SuperviseOptions = {
   /** Unexpected worker exits allowed within `restartWindowMs` before the primary gives up (default 5 in 60 s). */
   maxRestarts?: number;
   restartWindowMs?: number;
+  /** The embedded server the primary supervises: its state goes to every worker (`databaseStatus`). */
+  database?: Pick<ShopDatabaseHandle, "status" | "onStatus">;
 };
+
+/** The IPC message in which a primary tells its workers the embedded server's state. */
+const STATUS_MESSAGE = "storefront:database-status";
+
+function isStatusMessage(message: unknown): message is { type: string; status: DatabaseStatus } {
+  return typeof message === "object" && message !== null && (message as { type?: unknown }).type === STATUS_MESSAGE;
+}
+
+/**
+ * The embedded server's state as this process knows it, for /healthz, /readyz and the "back in a
+ * moment" page: its own supervisor's, or, in a worker, the one its primary sends (superviseWorkers).
+ */
+export function databaseStatus(handle?: DatabaseHandle | ShopDatabaseHandle): () => DatabaseStatus {
+  if (!cluster.isWorker) return handle && "status" in handle ? () => handle.status() : () => "up";
+  let status: DatabaseStatus = "up";
+  process.on("message", (message) => {
+    if (isStatusMessage(message)) status = message.status;
+  });
+  return () => status;
+}
 
 /**
  * The primary of `WEB_CONCURRENCY` workers (node:cluster; the workers run this same script and
@@ -90,7 +113,7 @@ export type SuperviseOptions = {
  * (`closeGracefully`), and exits once they all have: 0 when all of them exited cleanly.
  */
 export function superviseWorkers(options: SuperviseOptions): void {
-  const { count, onReady, env, onStopped, maxRestarts = 5, restartWindowMs = 60_000 } = options;
+  const { count, onReady, env, onStopped, database, maxRestarts = 5, restartWindowMs = 60_000 } = options;
   const exits: number[] = [];
   let stopping = false;
   let exitCode = 0;
@@ -114,6 +137,16 @@ export function superviseWorkers(options: SuperviseOptions): void {
   };
   /** Replacement workers, by cluster id, with the pid of the worker each replaces. */
   const replacing = new Map<number, number | undefined>();
+  const tell = (worker: Worker, status: DatabaseStatus) => {
+    if (worker.isConnected()) worker.send({ type: STATUS_MESSAGE, status });
+  };
+  database?.onStatus((status) => {
+    for (const worker of alive()) tell(worker, status);
+  });
+  // A worker forked while the server is down learns it at once.
+  cluster.on("online", (worker) => {
+    if (database && database.status() !== "up") tell(worker, database.status());
+  });
   cluster.on("listening", (worker) => {
     if (replacing.has(worker.id)) {
       console.log(`Worker ${worker.process.pid} is serving in place of worker ${replacing.get(worker.id)}.`);

@@ -127,7 +127,7 @@ describe("npm run admin", () => {
 
   it("works while another process (the shop) holds the embedded server, and leaves it running", async () => {
     // This process owns the server, as a running shop does; the command is one more client of it.
-    const shop = await openShopDatabase({ DATA_DIR: dir }, { takeOwnership: true });
+    const shop = await openShopDatabase({ DATA_DIR: dir }, { shop: true });
     try {
       expect(await admin("promote", "ops@mart.test")).toEqual({
         code: 0,

@@ -1,11 +1,10 @@
 /**
  * The embedded PostgreSQL's life with real processes (api/db/embedded.ts): created on first
- * start, stopped with the shop, adopted after a `kill -9`, refused over a PGlite DATA_DIR, and one
- * clear line for a folder the server's user cannot reach. The standalone API (`npm run
+ * start, stopped with the shop, adopted after a `kill -9` (the dead shop's lock taken over),
+ * refused over a PGlite DATA_DIR, and a cluster of its own for a folder the server's user cannot reach. The standalone API (`npm run
  * start:api`) stands for the shop: it opens the database exactly as `npm start` does, without a build.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -116,9 +115,12 @@ describe("the embedded PostgreSQL", () => {
     // The server outlives the shop killed with no chance to stop it…
     expect(isAlive(server)).toBe(true);
 
-    // …and the next start takes it over and serves.
+    // …and the next start takes it over and serves, saying whose lock it took.
     const second = startApi(dir, port);
     await second.waitFor("listening", 60_000);
+    expect(second.output()).toContain(
+      `${path.join(dir, "shop.lock")} was left by the shop that ran as pid ${first.pid}, which is gone (killed?): taking it over.`,
+    );
     expect(postmasterPid(dir)).toBe(server);
     expect(await register(port, "after.kill@example.test")).toBe(201);
     // It is the new shop's now: it stops with it.
@@ -144,6 +146,9 @@ describe("the embedded PostgreSQL", () => {
 
     const second = startApi(dir, port);
     await second.waitFor("listening", 60_000);
+    expect(second.output()).toContain(
+      `${path.join(dir, "shop.lock")} was left by the shop that ran as pid ${first.pid}, which is gone (killed?): taking it over.`,
+    );
     expect(await register(port, "later@example.test")).toBe(201);
     process.kill(second.pid, "SIGTERM");
     expect(await exitWithin(second, 30_000)).toBe(0);
@@ -156,7 +161,7 @@ describe("the embedded PostgreSQL", () => {
     fs.writeFileSync(
       script,
       `import { openShopDatabase } from ${JSON.stringify(path.resolve("api/db/connect.ts"))};\n` +
-        `await openShopDatabase({ DATA_DIR: ${JSON.stringify(dir)} }, { takeOwnership: true });\n` +
+        `await openShopDatabase({ DATA_DIR: ${JSON.stringify(dir)} }, { shop: true });\n` +
         `console.log("open");\n` +
         `setTimeout(() => { throw new Error("boom"); }, 10);\n`,
     );
@@ -182,29 +187,53 @@ describe("the embedded PostgreSQL", () => {
   }, 60_000);
 
   // PostgreSQL will not run as root: as root the server runs as the system user "postgres",
-  // which cannot enter a folder closed to other users (as /root is).
+  // which cannot enter a folder closed to other users (as /root is). Its cluster then lives
+  // where it can (by default /var/lib/storefront; here a folder of the test's), linked from DATA_DIR.
   it.runIf(process.getuid?.() === 0)(
-    "as root, a DATA_DIR the server's user cannot reach gives one line naming the path and the fix, and leaves nothing in the temporary folder",
+    "as root, a DATA_DIR the server's user cannot reach gets its cluster in a folder it can, linked from DATA_DIR, said in one line at each start",
     async () => {
       const closed = tempDir();
       fs.chmodSync(closed, 0o700);
       const dir = path.join(closed, "data");
-      const before = new Set(fs.readdirSync(os.tmpdir()));
-      const [port] = await freePortsIn(PORTS, 1);
-      const api = startApi(dir, port);
-      expect(await exitWithin(api, 30_000)).toBe(1);
-      expect(api.stderr().trim()).toBe(
-        `The database server runs as the system user "postgres", which cannot reach ${path.join(dir, "postgres")} (a folder above it is closed to other users): set DATA_DIR to a folder it can reach (for example /var/lib/storefront), or run the shop as a normal user.`,
+      const home = tempDir();
+      const lines: string[] = [];
+      const first = await openShopDatabase(
+        { DATA_DIR: dir },
+        { shop: true, clustersHome: home, log: (line) => lines.push(line) },
       );
-      const left = fs.readdirSync(os.tmpdir()).filter((name) => !before.has(name) && /pg|password/i.test(name));
-      expect(left.filter((name) => !name.startsWith("storefront-postgres-"))).toEqual([]);
+      const link = path.join(dir, "postgres");
+      const cluster = fs.readlinkSync(link);
+      try {
+        expect(path.dirname(path.dirname(cluster))).toBe(home);
+        expect(fs.existsSync(path.join(cluster, "PG_VERSION"))).toBe(true);
+        expect(lines).toContain(
+          `The database server's user "postgres" cannot reach ${dir}, so its cluster lives in ${cluster} (${link} links to it).`,
+        );
+        await first.db.insert(users).values({ id: "u-home", email: "home@example.test", passwordHash: "x" });
+      } finally {
+        await first.close();
+      }
+      // The next start finds it through the link, and says where it is.
+      lines.length = 0;
+      const second = await openShopDatabase(
+        { DATA_DIR: dir },
+        { shop: true, clustersHome: home, log: (line) => lines.push(line) },
+      );
+      try {
+        expect(lines).toContain(`The database cluster of ${dir} lives in ${cluster} (${link} links to it).`);
+        expect((await second.db.select({ email: users.email }).from(users)).map((row) => row.email)).toEqual([
+          "home@example.test",
+        ]);
+      } finally {
+        await second.close();
+      }
     },
     60_000,
   );
 
   it("answers on its socket only with the password kept in DATA_DIR", async () => {
     const dir = tempDir();
-    const handle = await openShopDatabase({ DATA_DIR: dir }, { takeOwnership: true });
+    const handle = await openShopDatabase({ DATA_DIR: dir }, { shop: true });
     try {
       const wrong = new URL(handle.url);
       wrong.password = "not-the-password";

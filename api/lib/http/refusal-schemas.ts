@@ -21,6 +21,7 @@ const DATA: { [C in RefusalCode]: z.ZodType<RefusalData[C]> } = {
   RATE_LIMITED: retryAfter,
   SERVER_ERROR: z.null(),
   BUSY: z.null(),
+  DATABASE_UNAVAILABLE: z.null(),
   MALFORMED_REQUEST: z.null(),
   VALIDATION: z.array(fieldError),
   NOT_FOUND: z.null(),

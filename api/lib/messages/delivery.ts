@@ -156,6 +156,9 @@ export async function startDeliveryWorker(
   // process sends one message at a time (several processes run side by side).
   const workerId = `${WORKER_PREFIX}${randomUUID()}`;
   const pgPool = new pg.Pool({ connectionString: options.databaseUrl, application_name: workerId, max: 2 });
+  // graphile-worker hears its pool's errors only while it runs: a connection the server ends as
+  // the shop stops (or restarts it) after the runner stopped must not end the process.
+  pgPool.on("error", () => {});
   const reclaim = () =>
     reclaimOrphanedJobs(db, options.reclaimGraceMs).catch((error: unknown) =>
       logger.warn({ err: error }, "reclaiming the jobs of stopped workers failed"),

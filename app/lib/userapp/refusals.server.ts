@@ -25,6 +25,7 @@ export function sharedRefusal(refusal: Refused<SharedRefusalCode>): never {
     case "RATE_LIMITED":
       throw data(refusal.message, { status: 429, headers: { "Retry-After": String(refusal.data.retryAfter) } });
     case "BUSY":
+    case "DATABASE_UNAVAILABLE":
     case "SERVER_ERROR":
       throw data(null, { status: 503 });
     case "MALFORMED_REQUEST":
@@ -33,7 +34,8 @@ export function sharedRefusal(refusal: Refused<SharedRefusalCode>): never {
 }
 
 /** Whether the API failed (SERVER_ERROR, BUSY; or could not be reached) rather than refused the request. */
-export const apiFailed = (refusal: Refused) => refusal.code === "SERVER_ERROR" || refusal.code === "BUSY";
+export const apiFailed = (refusal: Refused) =>
+  refusal.code === "SERVER_ERROR" || refusal.code === "BUSY" || refusal.code === "DATABASE_UNAVAILABLE";
 
 /**
  * What a toast or a form says of a shared refusal when the page stays (a cart change, a form): the
