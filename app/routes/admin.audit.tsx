@@ -14,7 +14,7 @@ import { formatDateTime } from "~/components/admin/order-parts";
 import { adminListHref, adminOrderPath } from "~/lib/admin";
 import { failedLoad } from "~/lib/admin-catalogue.server";
 import { requireAdmin } from "~/lib/admin.server";
-import { auditDiff } from "~/lib/audit-diff";
+import { auditDiff } from "~/components/admin/audit-diff";
 import { readPageNumber } from "~/lib/shop-params";
 import type { Route } from "./+types/admin.audit";
 

@@ -18,7 +18,7 @@ import { OrderReasons, StatusTimeline } from "~/components/orders/status-timelin
 import { Field, type FieldProps } from "~/components/admin/admin-field";
 import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin";
 import { requireAdmin } from "~/lib/admin.server";
-import { auditDiff } from "~/lib/audit-diff";
+import { auditDiff } from "~/components/admin/audit-diff";
 import { type AdminOrderDetail, type AuditEntry, failedAdminCall, requireOrderId } from "~/lib/admin-orders.server";
 import type { OrderChange } from "~/lib/userapp/admin.server";
 import { paymentLabel } from "~/lib/payment/methods";

@@ -6,7 +6,7 @@ import {
   productBody,
   productFormSchema,
 } from "../../app/lib/admin-catalogue";
-import { auditDiff } from "../../app/lib/audit-diff";
+import { auditDiff } from "../../app/components/admin/audit-diff";
 
 describe("the product form's sizes", () => {
   const base = {

@@ -1,6 +1,8 @@
 // The audit page's compact "before → after": what an admin's change changed, one line a value, in words.
 // Pure: the page renders it on the server and the browser alike.
 
+import { COD_CONFIRMATION_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-parts";
+
 /** One changed value: its path in the record, the path in words, and the value before and after, in words. */
 export type DiffLine = { path: string; label: string; before: string; after: string };
 
@@ -66,27 +68,12 @@ export function fieldWords(path: string): string {
     .join(" › ");
 }
 
-/** The words of the values an order's fields hold, as the shop's pages say them. */
+/** The words of the values an order's fields hold, as the back office's order pages say them. */
 const VALUE_WORDS: Record<string, Record<string, string>> = {
-  status: {
-    confirmed: "Confirmed",
-    shipped: "Shipped",
-    outForDelivery: "Out for delivery",
-    delivered: "Delivered",
-    cancelled: "Cancelled",
-    returned: "Returned",
-  },
-  paymentStatus: {
-    awaitingPayment: "Awaiting payment",
-    payOnDelivery: "Pay on delivery",
-    paid: "Paid",
-    refundPending: "Refund due",
-    refunded: "Refunded",
-    expired: "Not received in time",
-    cancelled: "Nothing to pay",
-  },
+  status: ORDER_STATUS_LABELS,
+  paymentStatus: PAYMENT_STATUS_LABELS,
   paymentMethod: { cod: "Cash on Delivery", Upi: "Online Payment" },
-  codConfirmation: { awaiting: "Awaiting the shopper", confirmed: "Confirmed", expired: "Not confirmed in time" },
+  codConfirmation: COD_CONFIRMATION_LABELS,
 };
 
 /** A value in words where its field's values have them (`outForDelivery` is "Out for delivery"), else as it is. */
