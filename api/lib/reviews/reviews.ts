@@ -168,7 +168,8 @@ export async function createReview(
     .where(and(eq(products.id, input.productId), eq(products.hidden, false)));
   if (!product) throw notFound("Product not found");
   if (await wasRemoved(db, input.userId, input.productId)) throw reviewRemoved();
-  if (!(await hasDeliveredLine(db, input.userId, input.productId))) throw new ApiError(403, "FORBIDDEN", NOT_ELIGIBLE, null, {}, "NOT_ELIGIBLE");
+  if (!(await hasDeliveredLine(db, input.userId, input.productId)))
+    throw new ApiError(403, "FORBIDDEN", NOT_ELIGIBLE, null, {}, "NOT_ELIGIBLE");
   const [author] = await db
     .select({ firstName: users.firstName, lastName: users.lastName, name: users.name })
     .from(users)
