@@ -201,7 +201,7 @@ export const ROUTE_REFUSALS = {
   "GET /product/{id}/reviews": ["NOT_FOUND"],
   "GET /reviews/{id}": ["NOT_FOUND"],
   "GET /product/{id}/reviews/mine": ["NOT_FOUND"],
-  "POST /product/{id}/reviews": ["NOT_FOUND", "NOT_ELIGIBLE", "ALREADY_REVIEWED"],
+  "POST /product/{id}/reviews": ["NOT_FOUND", "NOT_ELIGIBLE", "ALREADY_REVIEWED", "REVIEW_REMOVED"],
   "PUT /reviews/{id}": ["NOT_FOUND", "REVIEW_REMOVED"],
   "DELETE /reviews/{id}": ["NOT_FOUND"],
   "POST /reviews/{id}/photos": [

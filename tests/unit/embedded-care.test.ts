@@ -61,6 +61,8 @@ function startShop(dataDir: string, port: number, env: Record<string, string> = 
     HOST: "127.0.0.1",
     SESSION_SECRET: "embedded-care-test",
     SMTP_URL: smtp.url,
+    // A shop that mails needs its public origin (api/config.ts).
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     ...env,
   });
 }
@@ -139,6 +141,7 @@ describe("one shop per DATA_DIR", () => {
       WEB_CONCURRENCY: "1",
       SESSION_SECRET: "embedded-care-test",
       SMTP_URL: smtp.url,
+      PUBLIC_ORIGIN: `http://127.0.0.1:${firstPort}`,
     });
     await first.waitFor("The /userapp API is listening", 90_000);
     const server = postmasterPid(dataDir);
