@@ -76,7 +76,8 @@ function OrderCard({ order }: { order: OrderJson }) {
       aria-label={`Order of ${formatOrderDate(order.createdAt)}, ${formatRupees(order.totalAmount)}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <ul className="min-w-0 flex-1 space-y-2">
+        {/* At least 15rem: on a phone the totals and the timeline wrap below the products. */}
+        <ul className="min-w-0 flex-1 basis-60 space-y-2">
           {order.products.map((line) => (
             <li key={`${line.productId}:${line.size}`} className="flex items-center gap-3">
               <img
@@ -95,7 +96,7 @@ function OrderCard({ order }: { order: OrderJson }) {
             </li>
           ))}
         </ul>
-        <div className="text-right">
+        <div className="sm:text-right">
           <p className="font-bold text-gray-900">{formatRupees(order.totalAmount)}</p>
           <p className="text-sm text-gray-600">
             <span className="font-medium text-gray-800">Payment:</span> {paymentStatusLabel(order.paymentStatus)}
@@ -104,7 +105,7 @@ function OrderCard({ order }: { order: OrderJson }) {
             <p key={step.key} className="text-sm text-gray-600">
               <span className={`font-medium ${TONE_TEXT[step.tone]}`}>{step.label}</span>
               {step.at ? ` · ${formatOrderTime(step.at)}` : null}
-              {step.detail ? <span className="block max-w-xs break-words">{step.detail}</span> : null}
+              {step.detail ? <span className="block break-words sm:ml-auto sm:max-w-xs">{step.detail}</span> : null}
             </p>
           ))}
         </div>
