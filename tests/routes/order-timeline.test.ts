@@ -73,37 +73,21 @@ async function placed(paymentMethod: "cod" | "Upi") {
 /** Moves the clock on by an hour and answers the moment. */
 const later = () => (clock += HOUR);
 
+/** A page as its loader and component give it to `cookie`'s browser, rendered on the server. */
+async function page(loader: unknown, component: unknown, path: string, cookie: string, params: object = {}) {
+  const loaded = await settle(() =>
+    (loader as (args: unknown) => unknown)({ request: pageGet(path, cookie), params, context }),
+  );
+  return renderPage(path, createElement(component as never, { loaderData: loaded.data, params } as never));
+}
+
 async function pages(order: { id: string; cookie: string }) {
-  const mine = await settle(() =>
-    orderLoader({
-      request: pageGet(`/myaccount/orders/${order.id}`, order.cookie),
-      params: { id: order.id },
-      context,
-    } as never),
-  );
-  const orderHtml = await renderPage(
-    `/myaccount/orders/${order.id}`,
-    createElement(OrderPage, { loaderData: mine.data, params: { id: order.id } } as never),
-  );
-  const list = await settle(() =>
-    ordersLoader({ request: pageGet("/myaccount/orders", order.cookie), params: {}, context } as never),
-  );
-  const listHtml = await renderPage(
-    "/myaccount/orders",
-    createElement(OrdersPage, { loaderData: list.data, params: {} } as never),
-  );
-  const back = await settle(() =>
-    adminOrderLoader({
-      request: pageGet(`/admin/orders/${order.id}`, admin.cookie),
-      params: { id: order.id },
-      context,
-    } as never),
-  );
-  const adminHtml = await renderPage(
-    `/admin/orders/${order.id}`,
-    createElement(AdminOrder, { loaderData: back.data, params: { id: order.id } } as never),
-  );
-  return { order: stepsIn(orderHtml), list: text(listHtml), admin: stepsIn(adminHtml) };
+  const params = { id: order.id };
+  return {
+    order: stepsIn(await page(orderLoader, OrderPage, `/myaccount/orders/${order.id}`, order.cookie, params)),
+    list: text(await page(ordersLoader, OrdersPage, "/myaccount/orders", order.cookie)),
+    admin: stepsIn(await page(adminOrderLoader, AdminOrder, `/admin/orders/${order.id}`, admin.cookie, params)),
+  };
 }
 
 /** The timeline expected on both order pages, and what the list says of the steps reached. */

@@ -80,11 +80,9 @@ describe("isPrivateAddress (the webhook blocklist)", () => {
       "http://[64:ff9b:1::a00:1]/",
       "http://[2002:a00:1::]/",
     ])
-      expect(urlProblem(url, false), url).toEqual({
-        message: expect.stringMatching(/private or loopback address/),
-      });
+      expect(urlProblem(url, false), url).toMatch(/private or loopback address/);
     expect(urlProblem("http://[::127.0.0.1]/", true)).toBeNull();
     expect(urlProblem("http://[64:ff9b::808:808]/", false)).toBeNull();
-    expect(urlProblem("ftp://example.com/", false)).toEqual({ message: expect.any(String) });
+    expect(urlProblem("ftp://example.com/", false)).toEqual(expect.any(String));
   });
 });

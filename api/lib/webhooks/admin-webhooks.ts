@@ -61,7 +61,7 @@ export type WebhookEndpointJson = NonNullable<Awaited<ReturnType<typeof loadEndp
 /** Refuses (422, on `url`) a URL that is not http(s), holds credentials, or reaches a private address. */
 async function checkUrl(url: string, allowPrivate: boolean): Promise<void> {
   const problem = urlProblem(url, allowPrivate) ?? (await resolvedProblem(url, allowPrivate));
-  if (problem) throw fieldErrorsResponse([{ path: "url", message: problem.message }]);
+  if (problem) throw fieldErrorsResponse([{ path: "url", message: problem }]);
 }
 
 /** What the audit log keeps of an endpoint: everything but its secret. */

@@ -116,7 +116,7 @@ export function deliverWebhookTask(options: WebhookDeliveryOptions): Task {
       await fail("The endpoint is disabled", null, true);
       return;
     }
-    const problem = urlProblem(endpoint.url, allowPrivate)?.message;
+    const problem = urlProblem(endpoint.url, allowPrivate);
     if (problem) {
       await fail(problem, null);
       throw new Error(problem);

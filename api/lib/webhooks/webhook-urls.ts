@@ -73,11 +73,6 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE_IPV6.check(ipv6FromGroups(ipv6Groups(text)!), "ipv6");
 }
 
-/** Why a URL cannot be an endpoint's (a field error of the registration, code VALIDATION). */
-export type UrlProblem = { message: string };
-
-const privateProblem = (message: string): UrlProblem => ({ message });
-
 /** A URL's host as an IP address, if it is one: "[::1]" is "::1". */
 const literalAddress = (url: URL) => {
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -89,21 +84,19 @@ const literalAddress = (url: URL) => {
  * password in it, at most MAX_WEBHOOK_URL_LENGTH characters, and no loopback or private address
  * written as an IP unless `allowPrivate`. A name's addresses are checked by `resolvedProblem`.
  */
-export function urlProblem(text: string, allowPrivate: boolean): UrlProblem | null {
-  if (text.length > MAX_WEBHOOK_URL_LENGTH)
-    return { message: `The URL is at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
+export function urlProblem(text: string, allowPrivate: boolean): string | null {
+  if (text.length > MAX_WEBHOOK_URL_LENGTH) return `The URL is at most ${MAX_WEBHOOK_URL_LENGTH} characters`;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { message: "The URL is not a valid URL" };
+    return "The URL is not a valid URL";
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    return { message: "The URL must start with https:// or http://" };
-  if (url.username || url.password) return { message: "The URL may not hold a user name or password: use the secret" };
+  if (url.protocol !== "https:" && url.protocol !== "http:") return "The URL must start with https:// or http://";
+  if (url.username || url.password) return "The URL may not hold a user name or password: use the secret";
   const address = literalAddress(url);
   if (address && !allowPrivate && isPrivateAddress(address))
-    return privateProblem(`The URL points at a private or loopback address (${address})`);
+    return `The URL points at a private or loopback address (${address})`;
   return null;
 }
 
@@ -115,7 +108,7 @@ const RESOLVE_WAIT_MS = 5000;
  * a private or loopback address, unless `allowPrivate`. A name that does not resolve (yet) is
  * accepted here; every delivery resolves it again and refuses it then.
  */
-export async function resolvedProblem(text: string, allowPrivate: boolean): Promise<UrlProblem | null> {
+export async function resolvedProblem(text: string, allowPrivate: boolean): Promise<string | null> {
   const url = new URL(text);
   if (allowPrivate || literalAddress(url)) return null;
   const addresses = await new Promise<{ address: string }[]>((resolve) => {
@@ -126,7 +119,7 @@ export async function resolvedProblem(text: string, allowPrivate: boolean): Prom
     });
   });
   const bad = addresses.find((entry) => isPrivateAddress(entry.address));
-  return bad ? privateProblem(`${url.hostname} resolves to a private or loopback address (${bad.address})`) : null;
+  return bad ? `${url.hostname} resolves to a private or loopback address (${bad.address})` : null;
 }
 
 /**
