@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { requireUser } from "../lib/accounts/auth";
 import { loadProducts } from "../lib/catalogue/catalogue";
-import { listEntrySchema, paginatorSchema, productIdsSchema, productSchema } from "../lib/http/api-schemas";
+import { listEntrySchema, paginatorSchema, productSchema } from "../lib/http/api-schemas";
 import type { ApiDeps } from "../lib/context";
-import { notFound, ok, readBody } from "../lib/http/http";
+import { ok, readBody } from "../lib/http/http";
 import { paginator } from "../lib/http/paging";
 import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 import {
@@ -13,6 +13,7 @@ import {
   maxCompareItems,
   populateEntries,
 } from "../lib/catalogue/product-lists";
+import { mountIdsAndRemove, productToAdd } from "./product-list-routes";
 
 /** The list takes `{query, options}` like the other lists; a compare list is one short page, so both are ignored. */
 const listSchema = z.object({ query: z.unknown().optional(), options: z.unknown().optional() });
@@ -64,31 +65,6 @@ const listRoute = apiRoute({
   },
 });
 
-const idsRoute = apiRoute({
-  method: "post",
-  path: "/ids",
-  tags,
-  summary: "Every product id of the compare list, oldest first",
-  access: "user",
-  responses: { 200: success("The ids", productIdsSchema) },
-});
-
-const removeRoute = apiRoute({
-  method: "put",
-  path: "/remove",
-  tags,
-  summary: "Remove a product from compare",
-  access: "user",
-  request: { body: jsonBody(listProductSchema) },
-  failures: [400, 404],
-  responses: {
-    200: success(
-      "Removed from compare",
-      z.object({ success: z.literal(true), productId: z.string(), count: z.number().int() }),
-    ),
-  },
-});
-
 const clearRoute = apiRoute({
   method: "put",
   path: "/clear",
@@ -106,8 +82,7 @@ export function compareRoutes(deps: ApiDeps) {
   mount(app, addRoute, async (c) => {
     const userId = c.var.user.id;
     const { productId } = await readBody(c, listProductSchema);
-    const product = (await loadProducts(db, [productId])).get(productId);
-    if (!product) throw notFound("Product not found");
+    const product = await productToAdd(deps, productId);
     const outcome = await addToCompare(db, userId, productId, deps.now());
 
     const replacedProduct = outcome.replacedId
@@ -132,17 +107,12 @@ export function compareRoutes(deps: ApiDeps) {
     return ok(c, { products, paginator: paginator(products.length, 1, maxCompareItems) });
   });
 
-  mount(app, idsRoute, async (c) => {
-    const rows = await compareList.entries(db, c.var.user.id);
-    return ok(c, { productIds: rows.map((row) => row.productId) });
-  });
-
-  mount(app, removeRoute, async (c) => {
-    const userId = c.var.user.id;
-    const { productId } = await readBody(c, listProductSchema);
-    if (!(await compareList.remove(db, userId, productId))) throw notFound("Product not found in compare");
-    const count = await compareList.count(db, userId);
-    return ok(c, { success: true, productId, count }, "Removed from compare");
+  mountIdsAndRemove(app, deps, compareList, {
+    tags,
+    name: "the compare list",
+    short: "compare",
+    removeFrom: "compare",
+    order: "oldest first",
   });
 
   mount(app, clearRoute, async (c) => {

@@ -1,16 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { wishlistItems } from "../db/schema";
 import { requireUser } from "../lib/accounts/auth";
-import { loadProducts } from "../lib/catalogue/catalogue";
-import {
-  listEntrySchema,
-  paginatorSchema,
-  productIdsSchema,
-  productSchema,
-  totalRecordsSchema,
-} from "../lib/http/api-schemas";
+import { listEntrySchema, paginatorSchema, productSchema, totalRecordsSchema } from "../lib/http/api-schemas";
 import type { ApiDeps } from "../lib/context";
-import { notFound, ok, readBody } from "../lib/http/http";
+import { ok, readBody } from "../lib/http/http";
 import { defaultPageSize, maxPageSize, paginator } from "../lib/http/paging";
 import { apiRoute, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 import {
@@ -19,6 +12,7 @@ import {
   productList,
   type ProductListEntryJson,
 } from "../lib/catalogue/product-lists";
+import { mountIdsAndRemove, productToAdd } from "./product-list-routes";
 
 export type WishlistEntryJson = ProductListEntryJson;
 
@@ -82,31 +76,6 @@ const listRoute = apiRoute({
   },
 });
 
-const idsRoute = apiRoute({
-  method: "post",
-  path: "/ids",
-  tags,
-  summary: "Every product id of the wishlist, newest first",
-  access: "user",
-  responses: { 200: success("The ids", productIdsSchema) },
-});
-
-const removeRoute = apiRoute({
-  method: "put",
-  path: "/remove",
-  tags,
-  summary: "Remove a product from the wishlist",
-  access: "user",
-  request: { body: jsonBody(listProductSchema) },
-  failures: [400, 404],
-  responses: {
-    200: success(
-      "Removed from wishlist",
-      z.object({ success: z.literal(true), productId: z.string(), count: z.number().int() }),
-    ),
-  },
-});
-
 const countRoute = apiRoute({
   method: "get",
   path: "/count",
@@ -125,8 +94,7 @@ export function wishlistRoutes(deps: ApiDeps) {
   mount(app, addRoute, async (c) => {
     const userId = c.var.user.id;
     const { productId } = await readBody(c, listProductSchema);
-    const product = (await loadProducts(db, [productId])).get(productId);
-    if (!product) throw notFound("Product not found");
+    const product = await productToAdd(deps, productId);
     // Adding twice keeps one entry (and its first date): the toggle of a double click is harmless.
     const { added, createdAt } = await wishlist.add(db, userId, productId, deps.now());
     const data = {
@@ -151,17 +119,12 @@ export function wishlistRoutes(deps: ApiDeps) {
     return ok(c, { products, paginator: paginator(itemCount, page, perPage) });
   });
 
-  // Only the ids, newest first: what the storefront needs on every page for its hearts and header count.
-  mount(app, idsRoute, async (c) => {
-    const rows = await wishlist.entries(db, c.var.user.id);
-    return ok(c, { productIds: rows.map((row) => row.productId) });
-  });
-
-  mount(app, removeRoute, async (c) => {
-    const userId = c.var.user.id;
-    const { productId } = await readBody(c, listProductSchema);
-    if (!(await wishlist.remove(db, userId, productId))) throw notFound("Product not found in wishlist");
-    return ok(c, { success: true, productId, count: await wishlist.count(db, userId) }, "Removed from wishlist");
+  mountIdsAndRemove(app, deps, wishlist, {
+    tags,
+    name: "the wishlist",
+    short: "wishlist",
+    removeFrom: "the wishlist",
+    order: "newest first",
   });
 
   mount(app, countRoute, async (c) => {
