@@ -7,6 +7,21 @@ import tseslint from "typescript-eslint";
 const PGLITE = ["@electric-sql/pglite", "@electric-sql/pglite/*"];
 const PGLITE_MESSAGE = "PGlite is no longer the shop's database: only api/db/pglite-upgrade.ts loads it.";
 
+/** Loaders and actions call the API through the load context's client (context.api), never the transport under it. */
+const TRANSPORT = {
+  group: ["**/userapp/transport.server"],
+  allowTypeImports: true,
+  message: "Call the API through context.api (app/lib/userapp/client.server.ts).",
+};
+
+/** What app/lib may not import: the layers above it. */
+const LIB_ABOVE = [
+  {
+    group: ["~/components/*", "**/components/*", "~/routes/*", "**/routes/*", "~/root", "**/app/root"],
+    message: "app/lib imports nothing above it (components, routes, root).",
+  },
+];
+
 // `npm run lint`: TypeScript's recommended rules, the rules of hooks with exhaustive deps, and
 // jsx-a11y's recommended accessibility checks. Formatting is Prettier's job (`npm run format`).
 export default tseslint.config(
@@ -91,16 +106,27 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["**/userapp/transport.server"],
-              allowTypeImports: true,
-              message: "Call the API through context.api (app/lib/userapp/client.server.ts).",
-            },
-          ],
+          patterns: [TRANSPORT],
         },
       ],
     },
+  },
+  {
+    // app/lib is the storefront's logic, below its pages: it never imports a component or a route.
+    files: ["app/lib/**/*.{ts,tsx}"],
+    ignores: ["app/lib/userapp/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [TRANSPORT, ...LIB_ABOVE],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/lib/userapp/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: LIB_ABOVE }] },
   },
   {
     // Tests read loosely typed JSON answers on purpose.

@@ -11,7 +11,7 @@ export default {
     precompressStaticFiles(path.join(reactRouterConfig.buildDirectory, "client"));
   },
   future: {
-    // Off, as by default: loaders get our own load context (app/lib/load-context.ts), not
+    // Off, as by default: loaders get our own load context (app/lib/platform/load-context.ts), not
     // middleware's context provider. Saying so keeps React Router from warning at every dev start.
     v8_middleware: false,
     v8_passThroughRequests: true,

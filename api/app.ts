@@ -18,7 +18,7 @@ import { docsRoutes } from "./routes/docs";
 import { mediaRoutes } from "./routes/media";
 import { invoiceRoutes } from "./routes/invoices";
 import { orderRoutes } from "./routes/orders";
-import { codLinkRoutes } from "./routes/cod-links";
+import { codLinkRoutes } from "./routes/cod-confirmation";
 import { pincodeRoutes } from "./routes/pincode";
 import { productRoutes } from "./routes/products";
 import { adminReviewRoutes, reviewRoutes } from "./routes/reviews";

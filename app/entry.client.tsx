@@ -1,12 +1,12 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { keepPrerendered } from "./lib/prerendered";
+import { keepPrerendered } from "./lib/platform/prerendered";
 
 // React Router 7's default client entry (@react-router/dev/dist/config/defaults/entry.client.tsx).
-// It only runs once the page has loaded and painted: the boot script (app/lib/boot-script.ts)
+// It only runs once the page has loaded and painted: the boot script (app/lib/platform/boot-script.ts)
 // starts the modules then (docs/decisions/011-slow-phones.md).
-// The parts the server rendered once for every page stay as it sent them (app/lib/prerendered.tsx).
+// The parts the server rendered once for every page stay as it sent them (app/lib/platform/prerendered.tsx).
 keepPrerendered();
 startTransition(() => {
   hydrateRoot(

@@ -2,12 +2,12 @@ import { renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { logger } from "../api/platform/logger";
-import { DEFERRED_MODULE_TYPE } from "./lib/boot-script";
-import { NonceContext } from "./lib/nonce";
-import { prerenderer } from "./lib/prerender.server";
-import { PrerenderContext } from "./lib/prerendered";
-import { SaveDataContext, wantsSaveData } from "./lib/save-data";
-import { jsonForScript } from "./lib/structured-data.server";
+import { DEFERRED_MODULE_TYPE } from "./lib/platform/boot-script";
+import { NonceContext } from "./lib/platform/nonce";
+import { prerenderer } from "./lib/platform/prerender.server";
+import { PrerenderContext } from "./lib/platform/prerendered";
+import { SaveDataContext, wantsSaveData } from "./lib/platform/save-data";
+import { jsonForScript } from "./lib/catalogue/structured-data.server";
 
 // Every script carries the request's CSP nonce: React Router's own (<Scripts>, <ScrollRestoration>)
 // through `ServerRouter nonce`, its loader data below, ours through NonceContext. server/site.ts
@@ -31,7 +31,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // With Save-Data the page leaves out decorations (app/lib/save-data.ts): caches keep both versions.
+  // With Save-Data the page leaves out decorations (app/lib/platform/save-data.ts): caches keep both versions.
   responseHeaders.append("Vary", "Save-Data");
   // https://httpwg.org/specs/rfc9110.html#HEAD (same headers as GET, so the CSP too)
   if (request.method.toUpperCase() === "HEAD") {
@@ -65,7 +65,7 @@ export default async function handleRequest(
   return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }
 
-/** Parts that depend on nothing but the code, rendered once per process (app/lib/prerendered.tsx). */
+/** Parts that depend on nothing but the code, rendered once per process (app/lib/platform/prerendered.tsx). */
 const prerender = prerenderer({ remember: !import.meta.env.DEV });
 
 /**
@@ -122,7 +122,7 @@ function scriptSafe(json: string): string {
  * - its module script (`type="module" async`) becomes an inert data block of the same text.
  *
  * BOOT_SCRIPT (rendered after <Scripts> in root.tsx) then adds the preloads and runs the module
- * script once the page has loaded and painted (app/lib/boot-script.ts). Hydration sees the same
+ * script once the page has loaded and painted (app/lib/platform/boot-script.ts). Hydration sees the same
  * elements (React 18 leaves attributes it finds different alone; <Scripts> marks its elements
  * suppressHydrationWarning), and what the boot script appends sits after the last element React
  * rendered in <head> and <body>, which hydration leaves be.

@@ -1,19 +1,19 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { BOOT_SCRIPT } from "./lib/boot-script";
+import { BOOT_SCRIPT } from "./lib/platform/boot-script";
 import { AppLinks } from "./components/app-link";
 import { ErrorContent } from "./components/layout/error-page";
 import { LogoMark } from "./components/layout/icons";
 import { Toaster } from "./components/toaster";
-import { publicOrigin, storefrontConfig } from "./lib/config.server";
-import { useNonce } from "./lib/nonce";
-import { SAVE_DATA_ATTRIBUTE, useSaveData } from "./lib/save-data";
-import { SHOP_NAME, seo } from "./lib/seo";
-import { readToken, signOutHeaders } from "./lib/session.server";
-import { EMPTY_CART, type RootData } from "./lib/shopper";
+import { publicOrigin, storefrontConfig } from "./lib/platform/config.server";
+import { useNonce } from "./lib/platform/nonce";
+import { SAVE_DATA_ATTRIBUTE, useSaveData } from "./lib/platform/save-data";
+import { SHOP_NAME, seo } from "./lib/page/seo";
+import { readToken, signOutHeaders } from "./lib/session/session.server";
+import { EMPTY_CART, type RootData } from "./lib/page/root-data";
 import { mapResult } from "./lib/userapp/shopper.server";
-import { toShopper } from "./lib/shopper.server";
-import { getToast } from "./lib/toast.server";
+import { toShopper } from "./lib/session/signed-in-user.server";
+import { getToast } from "./lib/forms/toast.server";
 import { PersistedRoot } from "./state/persisted-root";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -68,7 +68,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  // Tells the browser, for hydration, that the server left out decorations (app/lib/save-data.ts).
+  // Tells the browser, for hydration, that the server left out decorations (app/lib/platform/save-data.ts).
   const saveData = { [SAVE_DATA_ATTRIBUTE]: useSaveData() ? "on" : undefined };
   return (
     <html lang="en-IN" {...saveData}>
@@ -83,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
-        {/* Starts the JavaScript after the first paint (app/lib/boot-script.ts); the browser's render leaves it empty. */}
+        {/* Starts the JavaScript after the first paint (app/lib/platform/boot-script.ts); the browser's render leaves it empty. */}
         <script
           nonce={nonce || undefined}
           suppressHydrationWarning

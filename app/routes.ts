@@ -14,7 +14,7 @@ export default [
     route("reset-password", "routes/reset-password.tsx"),
     route("confirm-email", "routes/confirm-email.tsx"),
     // A Cash on Delivery order's emailed links: /cod/confirm and /cod/cancel, each a page with one button.
-    route("cod/:action", "routes/cod.$action.tsx"),
+    route("cod/:action", "routes/cod-confirmation.tsx"),
     route("mycart", "routes/mycart.tsx"),
     route("wishlist", "routes/wishlist.tsx"),
     route("compare", "routes/compare.tsx"),

@@ -11,7 +11,7 @@ import { refreshProductRating } from "../api/lib/reviews/ratings";
 import { bumpCatalogueVersion } from "../api/platform/catalogue-version";
 import { seedCatalogue } from "../api/seed/catalogue";
 import { buildIfNeeded } from "../server/build";
-import { PRODUCT_PAGE_REVIEWS } from "../app/lib/reviews";
+import { PRODUCT_PAGE_REVIEWS } from "../app/lib/reviews/reviews";
 import { createBenchDatabase, openBenchDatabase } from "./database";
 import { scriptWeight } from "./lighthouse";
 import { start, stop } from "./pages";

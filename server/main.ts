@@ -29,7 +29,7 @@ import { buildDirectory, buildIfNeeded } from "./build";
 import { pingApi, proxyUserapp, readRemoteApi } from "./proxy";
 import { ensureSessionSecret } from "./secret";
 import { createSite } from "./site";
-import { readStorefrontConfig } from "../app/lib/config.server";
+import { readStorefrontConfig } from "../app/lib/platform/config.server";
 
 // `npm start` (production) and `npm run dev` (--dev, Vite in middleware mode). `--no-build`
 // serves the build there is without comparing it with the sources (a build made beforehand).

@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { constants, crc32, deflateRaw } from "node:zlib";
 import { localCatalogueVersion } from "../api/platform/catalogue-version";
-import { wantsSaveData } from "../app/lib/save-data";
+import { wantsSaveData } from "../app/lib/platform/save-data";
 import { createNonce } from "./security-headers";
 
 /**
@@ -143,7 +143,7 @@ export type PageRender = (nonce: string) => Promise<Response>;
 
 /**
  * A page is kept per URL, and apart for Save-Data, whose pages leave out decorations
- * (app/lib/save-data.ts; they answer Vary: Save-Data): neither is ever served for the other.
+ * (app/lib/platform/save-data.ts; they answer Vary: Save-Data): neither is ever served for the other.
  */
 function cacheKey(request: Request): string {
   return wantsSaveData(request.headers) ? `save-data ${request.url}` : request.url;

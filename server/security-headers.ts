@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { PERSONAL_CACHE } from "../app/lib/http-cache";
-import { SESSION_COOKIE_NAME } from "../app/lib/session.server";
+import { PERSONAL_CACHE } from "../app/lib/platform/http-cache";
+import { SESSION_COOKIE_NAME } from "../app/lib/session/session.server";
 
 /** A fresh Content-Security-Policy nonce: 128 random bits, base64. */
 export function createNonce(): string {

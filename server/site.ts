@@ -11,7 +11,7 @@ import {
 import { HEALTH_PATHS, type Health, createHealth } from "../api/platform/health";
 import { type Logger, logger as defaultLogger } from "../api/platform/logger";
 import { REQUEST_ID_HEADER, requestLog } from "../api/platform/request-log";
-import { storefrontContext, type UserappFetch } from "../app/lib/load-context";
+import { storefrontContext, type UserappFetch } from "../app/lib/platform/load-context";
 import { type BodyLimitRule, bodyLimit } from "./body-limit";
 import { compress } from "./compress";
 import {

@@ -75,7 +75,7 @@ export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
 
 /**
  * India's 28 states and 8 union territories, in alphabetical order: the names the address form
- * offers (its `<select>`, app/lib/address.ts) and the PIN look-up answers.
+ * offers (its `<select>`, app/lib/account/address-schema.ts) and the PIN look-up answers.
  */
 export const STATE_NAMES = [
   "Andaman and Nicobar Islands",

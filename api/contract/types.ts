@@ -38,14 +38,14 @@ import type {
   reviewPageSchema,
   reviewSchema,
   reviewStandingSchema,
-} from "../lib/http/review-schemas";
+} from "../lib/reviews/review-schemas";
 import type { orderInvoicesSchema } from "../lib/tax/invoice-schemas";
 import type {
   createdWebhookEndpointSchema,
   webhookDeliverySchema,
   webhookDeliverySummarySchema,
   webhookEndpointSchema,
-} from "../lib/http/webhook-schemas";
+} from "../lib/webhooks/webhook-schemas";
 
 /** mongoose-paginate-v2's labels, on every page of a list. */
 export type Paginator = z.infer<typeof paginatorSchema>;

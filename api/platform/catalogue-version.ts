@@ -5,7 +5,7 @@ import { catalogueVersion } from "../db/schema";
 
 /**
  * How the storefront's caches (the page micro-cache, server/page-cache.ts, and the price
- * ceiling, app/lib/price-ceiling.server.ts) learn that an admin changed the catalogue, so that
+ * ceiling, app/lib/catalogue/price-ceiling.server.ts) learn that an admin changed the catalogue, so that
  * neither serves a catalogue older than the last change (docs/decisions/008-catalogue-admin.md).
  *
  * - In the database, `catalogue_version.version` goes up in the transaction of every admin

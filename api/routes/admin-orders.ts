@@ -18,7 +18,7 @@ import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/
 import { paginator } from "../lib/http/paging";
 import { maxReasonLength, pageQuerySchema } from "./orders";
 
-// The back office's storefront imports the order's type from here (app/lib/admin-orders.server.ts).
+// The back office's storefront imports the order's type from here (app/lib/admin/orders.server.ts).
 export type { AdminOrderJson } from "../lib/orders/admin-orders";
 
 /** A day as India counts it ("2026-11-23"), the admin list's date filters. */

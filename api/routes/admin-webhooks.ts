@@ -11,7 +11,7 @@ import {
   webhookDeliverySummarySchema,
   webhookEndpointSchema,
   webhookEventTypeSchema,
-} from "../lib/http/webhook-schemas";
+} from "../lib/webhooks/webhook-schemas";
 import {
   createEndpoint,
   deleteEndpoint,

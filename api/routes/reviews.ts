@@ -13,7 +13,7 @@ import {
   reviewQuerySchema,
   reviewSchema,
   reviewStandingSchema,
-} from "../lib/http/review-schemas";
+} from "../lib/reviews/review-schemas";
 import {
   createReview,
   deleteReview,

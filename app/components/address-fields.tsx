@@ -8,7 +8,7 @@ import {
   PIN_LOOKUP,
   PIN_PATTERN,
   UNKNOWN_PIN_MESSAGE,
-} from "~/lib/address";
+} from "~/lib/account/address-schema";
 
 /** The conform fields of a form built on `addressSchema` (its own fields or a nested fieldset). */
 export type AddressFieldset = { [K in keyof AddressInput]: FieldMetadata<string, Record<string, unknown>, string[]> };
@@ -89,7 +89,7 @@ function usePinLookUp(cityName: string, stateName: string) {
 /**
  * The five address inputs (locality, city, state, PIN code, country), laid out for the
  * account's address form and checkout alike. The form around them owns submit and errors;
- * its action answers the PIN's "Look up" button (`PIN_LOOKUP`, app/lib/pincode.server.ts).
+ * its action answers the PIN's "Look up" button (`PIN_LOOKUP`, app/lib/checkout/pincode.server.ts).
  */
 export function AddressFields({ fields }: { fields: AddressFieldset }) {
   const state = fields.state;

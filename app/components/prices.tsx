@@ -1,4 +1,4 @@
-import { formatRupees } from "~/lib/money";
+import { formatRupees } from "~/lib/page/money";
 
 type PricesProps = {
   sellingPrice: number;

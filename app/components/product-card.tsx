@@ -6,11 +6,11 @@ import { CompareButton } from "~/components/lists/compare-button";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { RatingSummary } from "~/components/stars";
 import { Icon, type IconName } from "~/components/layout/icons";
-import { type CardProduct, isNew, productPath, ratingOf } from "~/lib/catalogue";
-import { cartLineKey } from "~/lib/cart";
-import { CARD_IMAGE_SIZES, imageSources } from "~/lib/images";
-import { useSaveData } from "~/lib/save-data";
-import { loginHref, useRootData } from "~/lib/shopper";
+import { type CardProduct, isNew, productPath, ratingOf } from "~/lib/catalogue/catalogue";
+import { cartLineKey } from "~/lib/cart/cart";
+import { CARD_IMAGE_SIZES, imageSources } from "~/lib/catalogue/images";
+import { useSaveData } from "~/lib/platform/save-data";
+import { loginHref, useRootData } from "~/lib/page/root-data";
 import { Prices } from "~/components/prices";
 
 /** The card's control icons: 18 px with a bolder stroke. */
@@ -55,7 +55,7 @@ export function ProductCard({
   const rating = ratingOf(product);
   const inStock = product.cartSize !== null;
 
-  // With Save-Data the first picture alone: the hover gallery only decorates (app/lib/save-data.ts).
+  // With Save-Data the first picture alone: the hover gallery only decorates (app/lib/platform/save-data.ts).
   const saveData = useSaveData();
   const gallery = saveData ? product.images.slice(0, 1) : product.images;
   const hoverGallery = picture && gallery.length > 1;
@@ -177,7 +177,7 @@ function IconLink({
 }
 
 function AddToCart({ product, signedIn, here }: { product: CardProduct; signedIn: boolean; here: string }) {
-  // The preferred size among those in stock (cardSize, app/lib/product-selection.ts), chosen on the server.
+  // The preferred size among those in stock (cardSize, app/lib/catalogue/product-selection.ts), chosen on the server.
   const size = product.cartSize;
   if (size === null) {
     return (

@@ -8,7 +8,7 @@ import { RatingSummary } from "~/components/stars";
 import { DialogToaster } from "~/components/toaster";
 import { useBackdropClose } from "~/components/use-backdrop-close";
 import { useIsPending } from "~/components/use-is-pending";
-import { type CartActionData, cartLineKey } from "~/lib/cart";
+import { type CartActionData, cartLineKey } from "~/lib/cart/cart";
 import {
   defaultSize,
   isInStock,
@@ -18,10 +18,10 @@ import {
   ratingOf,
   variantOf,
   type Product,
-} from "~/lib/catalogue";
-import { QUICK_VIEW_IMAGE_SIZES, imageSources, imagesOf } from "~/lib/images";
-import { useRootData } from "~/lib/shopper";
-import type { QuickViewData } from "~/routes/resources.quick-view";
+} from "~/lib/catalogue/catalogue";
+import { QUICK_VIEW_IMAGE_SIZES, imageSources, imagesOf } from "~/lib/catalogue/images";
+import { useRootData } from "~/lib/page/root-data";
+import type { QuickViewData } from "~/lib/catalogue/catalogue";
 
 /**
  * The quick-view dialog, loaded lazily by `QuickViewHost`. It closes on

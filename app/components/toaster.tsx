@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { type Toast, useRootData } from "~/lib/shopper";
+import { type Toast, useRootData } from "~/lib/page/root-data";
 
 const tone: Record<Toast["type"], string> = {
   success: "border-green-600 bg-green-50 text-green-900",

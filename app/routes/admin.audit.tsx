@@ -11,11 +11,11 @@ import {
   PageHeading,
 } from "~/components/admin/catalogue-parts";
 import { formatDateTime } from "~/components/admin/order-parts";
-import { adminListHref, adminOrderPath } from "~/lib/admin";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { auditDiff } from "~/components/admin/audit-diff";
-import { readPageNumber } from "~/lib/shop-params";
+import { adminListHref, adminOrderPath } from "~/lib/admin/sections";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { auditDiff } from "~/lib/admin/audit-diff";
+import { readPageNumber } from "~/lib/catalogue/shop-params";
 import type { Route } from "./+types/admin.audit";
 
 const PATH = "/admin/audit";

@@ -1,6 +1,6 @@
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { PERSONAL_CACHE } from "~/lib/http-cache";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
 import type { Route } from "./+types/admin.catalogue.export";
 
 /** India's date today ("2026-11-23"), for the file's name. */

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { adminMeta } from "~/components/admin/catalogue-parts";
 import { CATALOGUE_PATH, CatalogueTransfer, type ImportProblem } from "~/components/admin/catalogue-transfer";
-import { CSV_MAX_BYTES, CSV_SIZE_MESSAGE, importSummary } from "~/lib/admin-catalogue";
-import { refusalMessage } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { CSV_MAX_BYTES, CSV_SIZE_MESSAGE, importSummary } from "~/lib/admin/catalogue";
+import { refusalMessage } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/admin.catalogue.import";
 
 // The import's own path, so that only it (and photo uploads) may post bodies up to the upload

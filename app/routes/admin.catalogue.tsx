@@ -1,6 +1,6 @@
 import { adminMeta } from "~/components/admin/catalogue-parts";
 import { CatalogueTransfer } from "~/components/admin/catalogue-transfer";
-import { requireAdmin } from "~/lib/admin.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
 import type { Route } from "./+types/admin.catalogue";
 
 export const meta: Route.MetaFunction = () => adminMeta("Import and export");

@@ -4,11 +4,11 @@ import { Field as AdminField, type FieldProps } from "~/components/admin/admin-f
 import { adminMeta, PageHeading } from "~/components/admin/catalogue-parts";
 import { FormError, primaryButton } from "~/components/form-field";
 import { usePending } from "~/components/use-is-pending";
-import { ADMIN_MERCHANTS_PATH, adminMerchantPath } from "~/lib/admin";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { failedAdminCall, requireRecordId } from "~/lib/admin-orders.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { ADMIN_MERCHANTS_PATH, adminMerchantPath } from "~/lib/admin/sections";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { failedAdminCall, requireRecordId } from "~/lib/admin/orders.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/admin.merchants.$id";
 import { Textarea } from "~/components/textarea";
 

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { AdminTable, adminMeta, cellClass, linkClass, PageHeading } from "~/components/admin/catalogue-parts";
-import { ADMIN_MERCHANTS_PATH, adminMerchantPath } from "~/lib/admin";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
+import { ADMIN_MERCHANTS_PATH, adminMerchantPath } from "~/lib/admin/sections";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
 import type { Route } from "./+types/admin.merchants";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sellers");

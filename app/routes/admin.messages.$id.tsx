@@ -3,11 +3,11 @@ import { adminMeta, linkClass } from "~/components/admin/catalogue-parts";
 import { formatDateTime, StateBadge } from "~/components/admin/order-parts";
 import { FormError, primaryButton } from "~/components/form-field";
 import { usePending } from "~/components/use-is-pending";
-import { ADMIN_MESSAGES_PATH, adminMessagePath, adminOrderPath, MESSAGE_STATE_LABELS } from "~/lib/admin";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { failedAdminCall, requireRecordId } from "~/lib/admin-orders.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { ADMIN_MESSAGES_PATH, adminMessagePath, adminOrderPath, MESSAGE_STATE_LABELS } from "~/lib/admin/sections";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { failedAdminCall, requireRecordId } from "~/lib/admin/orders.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/admin.messages.$id";
 
 const NOT_FOUND = "Message not found";

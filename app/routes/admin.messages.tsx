@@ -18,10 +18,10 @@ import {
   adminMessagePath,
   adminOrderPath,
   MESSAGE_STATE_LABELS,
-} from "~/lib/admin";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { readPageNumber } from "~/lib/shop-params";
+} from "~/lib/admin/sections";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { readPageNumber } from "~/lib/catalogue/shop-params";
 import type { Route } from "./+types/admin.messages";
 
 const PER_PAGE = 25;

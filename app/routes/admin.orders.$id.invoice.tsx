@@ -1,9 +1,9 @@
 import { adminMeta } from "~/components/admin/catalogue-parts";
 import { invoicePrintLinks, TaxInvoices } from "~/components/orders/tax-invoice";
-import { adminOrderPath } from "~/lib/admin";
-import { PERSONAL_CACHE } from "~/lib/http-cache";
-import { requireAdmin } from "~/lib/admin.server";
-import { failedAdminCall, requireOrderId } from "~/lib/admin-orders.server";
+import { adminOrderPath } from "~/lib/admin/sections";
+import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { failedAdminCall, requireOrderId } from "~/lib/admin/orders.server";
 import type { Route } from "./+types/admin.orders.$id.invoice";
 
 export const links: Route.LinksFunction = invoicePrintLinks;

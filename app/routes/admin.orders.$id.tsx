@@ -2,27 +2,22 @@ import type { ComponentProps, ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import type { AdminEvent } from "../../api/contract/types";
 import { adminMeta, cellClass, headCellClass, tableClass } from "~/components/admin/catalogue-parts";
-import {
-  codConfirmationText,
-  formatDateTime,
-  orderStatusLabel,
-  paymentStatusText,
-  StateBadge,
-} from "~/components/admin/order-parts";
+import { codConfirmationText, formatDateTime, StateBadge } from "~/components/admin/order-parts";
+import { orderStatusLabel, paymentStatusText } from "~/lib/admin/order-labels";
 import { secondaryButton } from "~/components/account/form-actions";
 import { FormError, primaryButton } from "~/components/form-field";
-import { timelineOf } from "~/components/orders/order-format";
+import { timelineOf } from "~/lib/orders/order-format";
 import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { usePending } from "~/components/use-is-pending";
 import { OrderReasons, StatusTimeline } from "~/components/orders/status-timeline";
 import { Field, type FieldProps } from "~/components/admin/admin-field";
-import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin";
-import { requireAdmin } from "~/lib/admin.server";
-import { auditDiff } from "~/components/admin/audit-diff";
-import { type AdminOrderDetail, type AuditEntry, failedAdminCall, requireOrderId } from "~/lib/admin-orders.server";
+import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin/sections";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { auditDiff } from "~/lib/admin/audit-diff";
+import { type AdminOrderDetail, type AuditEntry, failedAdminCall, requireOrderId } from "~/lib/admin/orders.server";
 import type { OrderChange } from "~/lib/userapp/admin.server";
 import { paymentLabel } from "~/lib/payment/methods";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/admin.orders.$id";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);

@@ -9,23 +9,22 @@ import {
   Notice,
   PageHeading,
 } from "~/components/admin/catalogue-parts";
+import { formatDateTime, StateBadge } from "~/components/admin/order-parts";
 import {
   COD_CONFIRMATION_LABELS,
-  formatDateTime,
   ORDER_STATUS_LABELS,
   orderStatusLabel,
   PAYMENT_STATUS_LABELS,
   paymentStatusText,
-  StateBadge,
-} from "~/components/admin/order-parts";
+} from "~/lib/admin/order-labels";
 import { primaryButton } from "~/components/form-field";
 import { useIsPending } from "~/components/use-is-pending";
 import { fieldsNamed, formErrorsOf } from "~/lib/userapp/refusals.server";
-import { ADMIN_ORDERS_PATH, adminListHref, adminOrderPath } from "~/lib/admin";
-import { requireAdmin } from "~/lib/admin.server";
-import { type AdminOrderJson, failedAdminCall } from "~/lib/admin-orders.server";
-import { formatRupees } from "~/lib/money";
-import { readPageNumber } from "~/lib/shop-params";
+import { ADMIN_ORDERS_PATH, adminListHref, adminOrderPath } from "~/lib/admin/sections";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { type AdminOrderJson, failedAdminCall } from "~/lib/admin/orders.server";
+import { formatRupees } from "~/lib/page/money";
+import { readPageNumber } from "~/lib/catalogue/shop-params";
 import type { Route } from "./+types/admin.orders";
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { IMAGE_SIZE_MESSAGE, imageFileProblem } from "~/lib/image-upload";
-import { refusalMessage } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { IMAGE_SIZE_MESSAGE, imageFileProblem } from "~/lib/forms/image-upload";
+import { refusalMessage } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/admin.product-images.$id";
 
 // A product's photo upload, on a path of its own: server/body-limit.ts lets bodies here (and only

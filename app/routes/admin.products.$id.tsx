@@ -4,11 +4,11 @@ import { ProductForm } from "~/components/admin/product-form";
 import { ProductPhotos } from "~/components/admin/product-photos";
 import { secondaryButton } from "~/components/account/form-actions";
 import { useIsPending } from "~/components/use-is-pending";
-import { productFormDefaults } from "~/lib/admin-catalogue";
-import { fetchAdminProduct, fetchFormChoices, refusalMessage, submitProductForm } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { productPath } from "~/lib/catalogue";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { productFormDefaults } from "~/lib/admin/catalogue";
+import { fetchAdminProduct, fetchFormChoices, refusalMessage, submitProductForm } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { productPath } from "~/lib/catalogue/catalogue";
+import { redirectWithError, redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/admin.products.$id";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { adminMeta, linkClass, PageHeading } from "~/components/admin/catalogue-parts";
 import { ProductForm } from "~/components/admin/product-form";
-import { productFormDefaults } from "~/lib/admin-catalogue";
-import { fetchFormChoices, submitProductForm } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { productFormDefaults } from "~/lib/admin/catalogue";
+import { fetchFormChoices, submitProductForm } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/admin.products.new";
 
 const PATH = "/admin/products/new";

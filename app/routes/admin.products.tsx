@@ -11,20 +11,20 @@ import {
   VisibilityBadge,
 } from "~/components/admin/catalogue-parts";
 import { primaryButton } from "~/components/form-field";
-import { adminListHref } from "~/lib/admin";
+import { adminListHref } from "~/lib/admin/sections";
 import {
   type AdminListProduct,
   PRODUCT_VISIBILITIES,
   priceRange,
   type ProductVisibility,
   stockOf,
-} from "~/lib/admin-catalogue";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { formatRupees } from "~/lib/money";
-import { readPageNumber } from "~/lib/shop-params";
+} from "~/lib/admin/catalogue";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { formatRupees } from "~/lib/page/money";
+import { readPageNumber } from "~/lib/catalogue/shop-params";
 import type { Route } from "./+types/admin.products";
-import { imageSources, imagesOf } from "~/lib/images";
+import { imageSources, imagesOf } from "~/lib/catalogue/images";
 
 const PATH = "/admin/products";
 const PER_PAGE = 20;

@@ -9,10 +9,10 @@ import {
   PageHeading,
   VisibilityBadge,
 } from "~/components/admin/catalogue-parts";
-import { adminListHref } from "~/lib/admin";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { readPageNumber } from "~/lib/shop-params";
+import { adminListHref } from "~/lib/admin/sections";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { readPageNumber } from "~/lib/catalogue/shop-params";
 import type { Route } from "./+types/admin.stock";
 
 const PATH = "/admin/stock";

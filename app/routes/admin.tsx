@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
-import { ADMIN_SECTIONS, BACK_OFFICE_NAME, NO_BACK_OFFICE_ACCESS } from "~/lib/admin";
-import { requireAdmin } from "~/lib/admin.server";
-import { PERSONAL_CACHE } from "~/lib/http-cache";
-import { displayName } from "~/lib/shopper.server";
+import { ADMIN_SECTIONS, BACK_OFFICE_NAME, NO_BACK_OFFICE_ACCESS } from "~/lib/admin/sections";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
+import { displayName } from "~/lib/session/signed-in-user.server";
 import type { Route } from "./+types/admin";
 
 // The back office (docs/back-office.md): outside the storefront's layout, admins only. Every page

@@ -4,12 +4,12 @@ import { formatDateTime } from "~/components/admin/order-parts";
 import { WebhookForm } from "~/components/admin/webhook-form";
 import { usePending } from "~/components/use-is-pending";
 import { ID_PATTERN } from "../../api/contract";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { failedAdminCall } from "~/lib/admin-orders.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { ADMIN_WEBHOOKS_PATH, adminWebhookPath, endpointDeliveriesHref } from "~/lib/admin-webhooks";
-import { submitWebhookForm } from "~/lib/admin-webhooks.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { failedAdminCall } from "~/lib/admin/orders.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { ADMIN_WEBHOOKS_PATH, adminWebhookPath, endpointDeliveriesHref } from "~/lib/admin/webhooks";
+import { submitWebhookForm } from "~/lib/admin/webhooks.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/admin.webhooks.$id";
 
 const NOT_FOUND = "Endpoint not found";

@@ -5,18 +5,18 @@ import { formatDateTime, StateBadge } from "~/components/admin/order-parts";
 import { FormError, primaryButton } from "~/components/form-field";
 import { usePending } from "~/components/use-is-pending";
 import { ID_PATTERN } from "../../api/contract";
-import { adminOrderPath } from "~/lib/admin";
+import { adminOrderPath } from "~/lib/admin/sections";
 import {
   adminWebhookPath,
   DELIVERY_STATE_LABELS,
   WEBHOOK_DELIVERIES_PATH,
   WEBHOOK_EVENT_LABELS,
   webhookDeliveryPath,
-} from "~/lib/admin-webhooks";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { failedAdminCall } from "~/lib/admin-orders.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+} from "~/lib/admin/webhooks";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { failedAdminCall } from "~/lib/admin/orders.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/admin.webhooks.deliveries.$id";
 
 const NOT_FOUND = "Delivery not found";

@@ -12,17 +12,17 @@ import {
   PageHeading,
 } from "~/components/admin/catalogue-parts";
 import { formatDateTime, StateBadge } from "~/components/admin/order-parts";
-import { adminListHref, adminOrderPath } from "~/lib/admin";
+import { adminListHref, adminOrderPath } from "~/lib/admin/sections";
 import {
   ADMIN_WEBHOOKS_PATH,
   DELIVERY_STATE_LABELS,
   WEBHOOK_DELIVERIES_PATH,
   WEBHOOK_EVENT_LABELS,
   webhookDeliveryPath,
-} from "~/lib/admin-webhooks";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { readPageNumber } from "~/lib/shop-params";
+} from "~/lib/admin/webhooks";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { readPageNumber } from "~/lib/catalogue/shop-params";
 import { ID_PATTERN } from "../../api/contract";
 import type { Route } from "./+types/admin.webhooks.deliveries";
 

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { adminMeta, linkClass, PageHeading } from "~/components/admin/catalogue-parts";
 import { WebhookForm } from "~/components/admin/webhook-form";
-import { failedAdminCall } from "~/lib/admin-orders.server";
-import { requireAdmin } from "~/lib/admin.server";
-import { ADMIN_WEBHOOKS_PATH, adminWebhookPath, NEW_WEBHOOK_PATH, WEBHOOK_EVENT_TYPES } from "~/lib/admin-webhooks";
-import { submitWebhookForm } from "~/lib/admin-webhooks.server";
+import { failedAdminCall } from "~/lib/admin/orders.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
+import { ADMIN_WEBHOOKS_PATH, adminWebhookPath, NEW_WEBHOOK_PATH, WEBHOOK_EVENT_TYPES } from "~/lib/admin/webhooks";
+import { submitWebhookForm } from "~/lib/admin/webhooks.server";
 import type { Route } from "./+types/admin.webhooks.new";
 
 export const meta: Route.MetaFunction = () => adminMeta("Add endpoint");

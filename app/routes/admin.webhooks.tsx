@@ -10,9 +10,9 @@ import {
   NEW_WEBHOOK_PATH,
   WEBHOOK_DELIVERIES_PATH,
   WEBHOOK_EVENT_LABELS,
-} from "~/lib/admin-webhooks";
-import { failedLoad } from "~/lib/admin-catalogue.server";
-import { requireAdmin } from "~/lib/admin.server";
+} from "~/lib/admin/webhooks";
+import { failedLoad } from "~/lib/admin/catalogue.server";
+import { requireAdmin } from "~/lib/admin/require-admin.server";
 import type { Route } from "./+types/admin.webhooks";
 
 export const meta: Route.MetaFunction = () => adminMeta("Webhooks");

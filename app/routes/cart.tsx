@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { ANSWER_FETCHER, type CartActionData, UPDATE_CART } from "~/lib/cart";
-import { readCartChange } from "~/lib/cart-changes";
-import { changeCart, UNKNOWN_CART_ACTION } from "~/lib/cart-actions.server";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { requireShopper } from "~/lib/shopper-api.server";
-import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { ANSWER_FETCHER, type CartActionData, UPDATE_CART } from "~/lib/cart/cart";
+import { readCartChange } from "~/lib/cart/cart-changes";
+import { changeCart, UNKNOWN_CART_ACTION } from "~/lib/cart/cart-actions.server";
+import { safeRedirect } from "~/lib/session/safe-redirect";
+import { requireShopper } from "~/lib/session/require-shopper.server";
+import { dataWithError, dataWithSuccess, redirectWithError, redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/cart";
 
 /**

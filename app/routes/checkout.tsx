@@ -10,23 +10,30 @@ import { OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { useIsPending } from "~/components/use-is-pending";
 import { PLATFORM_FEE } from "../../api/contract";
 import { EMPTY_CART_MESSAGE } from "../../api/contract/refusals";
-import { buyNowLine, cartLines, type CheckoutLine, isBuyNow, isProblem, readBuyNow } from "~/lib/checkout.server";
-import { PIN_LOOKUP } from "~/lib/address";
-import { ADDRESS_FIELDS, checkoutSchema } from "~/lib/checkout-schemas";
+import {
+  buyNowLine,
+  cartLines,
+  type CheckoutLine,
+  isBuyNow,
+  isProblem,
+  readBuyNow,
+} from "~/lib/checkout/checkout.server";
+import { PIN_LOOKUP } from "~/lib/account/address-schema";
+import { ADDRESS_FIELDS, checkoutSchema } from "~/lib/checkout/checkout-schemas";
 import { apiFailed, formErrorsOf } from "~/lib/userapp/refusals.server";
-import { errorToast, toastOf } from "~/lib/form-toast";
-import { PERSONAL_CACHE } from "~/lib/http-cache";
-import { pinLookUpReply, primePinDirectory } from "~/lib/pincode.server";
-import { formatRupees } from "~/lib/money";
+import { errorToast, toastOf } from "~/lib/forms/form-toast";
+import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
+import { pinLookUpReply, primePinDirectory } from "~/lib/checkout/pincode.server";
+import { formatRupees } from "~/lib/page/money";
 import { DEFAULT_PAYMENT_METHOD } from "~/lib/payment/methods";
-import { seo } from "~/lib/seo";
+import { seo } from "~/lib/page/seo";
 import {
   type OrderContents,
   type OrderDelivery,
   requireShopper,
   requireShopperProfile,
-} from "~/lib/shopper-api.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+} from "~/lib/session/require-shopper.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = (args) => [

@@ -4,11 +4,19 @@ import { ListForm } from "~/components/lists/list-forms";
 import { RemoveFromList, usePendingRemovals } from "~/components/lists/list-page";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { RatingSummary } from "~/components/stars";
-import { defaultSize, isInStock, priceOf, productPath, ratingOf, variantOf, type Product } from "~/lib/catalogue";
-import { backWithError, backWithInfo, backWithSuccess, failure, readListPost } from "~/lib/lists.server";
-import { formatRupees } from "~/lib/money";
-import { seo } from "~/lib/seo";
-import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
+import {
+  defaultSize,
+  isInStock,
+  priceOf,
+  productPath,
+  ratingOf,
+  variantOf,
+  type Product,
+} from "~/lib/catalogue/catalogue";
+import { backWithError, backWithInfo, backWithSuccess, failure, readListPost } from "~/lib/lists/list-forms.server";
+import { formatRupees } from "~/lib/page/money";
+import { seo } from "~/lib/page/seo";
+import { orErrorPage, requireShopper } from "~/lib/session/require-shopper.server";
 import type { Route } from "./+types/compare";
 
 /** How many products fit side by side (the API keeps the same cap). */

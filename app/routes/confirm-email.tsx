@@ -3,10 +3,10 @@ import { AuthCard } from "~/components/auth-card";
 import { FormError, primaryButton } from "~/components/form-field";
 import { LinkProblem } from "~/components/link-problem";
 import { useIsPending } from "~/components/use-is-pending";
-import { linkPageHeaders, openedLink } from "~/lib/account-links.server";
-import { seo } from "~/lib/seo";
-import { readToken } from "~/lib/session.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { linkPageHeaders, openedLink } from "~/lib/account/account-links.server";
+import { seo } from "~/lib/page/seo";
+import { readToken } from "~/lib/session/session.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/confirm-email";
 
 const PATH = "/confirm-email";

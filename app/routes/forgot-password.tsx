@@ -5,8 +5,8 @@ import { AuthCard } from "~/components/auth-card";
 import { FormError, FormField, primaryButton } from "~/components/form-field";
 import { useIsPending } from "~/components/use-is-pending";
 import { fieldsNamed, formErrorsOf } from "~/lib/userapp/refusals.server";
-import { forgotPasswordSchema } from "~/lib/account-schemas";
-import { seo } from "~/lib/seo";
+import { forgotPasswordSchema } from "~/lib/account/account-schemas";
+import { seo } from "~/lib/page/seo";
 import type { Route } from "./+types/forgot-password";
 
 const PATH = "/forgot-password";

@@ -5,11 +5,11 @@ import { Hero } from "~/components/home/hero";
 import { PopularCategories, categoryHref } from "~/components/home/popular-categories";
 import { SpecialDealsBanner } from "~/components/home/special-deals";
 import { ProductCard } from "~/components/product-card";
-import type { CardProduct } from "~/lib/catalogue";
-import { cardProduct } from "~/lib/card-product";
-import { CATALOGUE_CACHE } from "~/lib/http-cache";
-import { seo } from "~/lib/seo";
-import { useSaveData } from "~/lib/save-data";
+import type { CardProduct } from "~/lib/catalogue/catalogue";
+import { cardProduct } from "~/lib/catalogue/card-product";
+import { CATALOGUE_CACHE } from "~/lib/platform/http-cache";
+import { seo } from "~/lib/page/seo";
+import { useSaveData } from "~/lib/platform/save-data";
 import type { Route } from "./+types/home";
 
 /**
@@ -19,7 +19,7 @@ import type { Route } from "./+types/home";
 export const HOME_LIST_LIMIT = 10;
 /**
  * The cards of a home carousel that a screen shows at once (six on the widest). With Save-Data
- * the later ones go without their pictures (app/lib/save-data.ts).
+ * the later ones go without their pictures (app/lib/platform/save-data.ts).
  */
 export const FIRST_SCREEN_CARDS = 6;
 

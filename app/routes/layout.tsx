@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import { ErrorContent } from "~/components/layout/error-page";
 import { SiteChrome } from "~/components/layout/site-chrome";
 import { QuickViewHost } from "~/components/quick-view";
-import { useRootData } from "~/lib/shopper";
+import { useRootData } from "~/lib/page/root-data";
 import type { Route } from "./+types/layout";
 
 // No `headers` export on purpose: React Router then passes the page's own headers (its

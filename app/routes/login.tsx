@@ -5,12 +5,12 @@ import { AuthCard } from "~/components/auth-card";
 import { FormError, FormField, primaryButton, useClearedPasswords } from "~/components/form-field";
 import { Toaster } from "~/components/toaster";
 import { useIsPending } from "~/components/use-is-pending";
-import { loginSchema } from "~/lib/account-schemas";
-import { errorToast, toastOf } from "~/lib/form-toast";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { seo } from "~/lib/seo";
-import { commitSession, getSession, readToken } from "~/lib/session.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { loginSchema } from "~/lib/account/account-schemas";
+import { errorToast, toastOf } from "~/lib/forms/form-toast";
+import { safeRedirect } from "~/lib/session/safe-redirect";
+import { seo } from "~/lib/page/seo";
+import { commitSession, getSession, readToken } from "~/lib/session/session.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import { apiFailed } from "~/lib/userapp/refusals.server";
 import type { Route } from "./+types/login";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { getSession, destroySession } from "~/lib/session.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { getSession, destroySession } from "~/lib/session/session.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/logout";
 
 // Signing out is a POST (a link could be fired by any page); a GET just goes home.

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { ADDRESSES_PATH } from "~/components/account/account-user";
+import { ADDRESSES_PATH } from "~/lib/account/account-user";
 import { AddressForm } from "~/components/account/address-form";
-import { submitAddress } from "~/lib/account.server";
-import { toastOf } from "~/lib/form-toast";
-import { primePinDirectory } from "~/lib/pincode.server";
-import { seo } from "~/lib/seo";
-import { requireShopperProfile } from "~/lib/shopper-api.server";
+import { submitAddress } from "~/lib/account/account-forms.server";
+import { toastOf } from "~/lib/forms/form-toast";
+import { primePinDirectory } from "~/lib/checkout/pincode.server";
+import { seo } from "~/lib/page/seo";
+import { requireShopperProfile } from "~/lib/session/require-shopper.server";
 import type { Route } from "./+types/myaccount.addresses.$addressId.edit";
 
 export const meta: Route.MetaFunction = (args) => [

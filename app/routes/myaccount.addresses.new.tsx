@@ -1,9 +1,9 @@
-import { ADDRESSES_PATH } from "~/components/account/account-user";
+import { ADDRESSES_PATH } from "~/lib/account/account-user";
 import { AddressForm } from "~/components/account/address-form";
-import { submitAddress } from "~/lib/account.server";
-import { toastOf } from "~/lib/form-toast";
-import { primePinDirectory } from "~/lib/pincode.server";
-import { seo } from "~/lib/seo";
+import { submitAddress } from "~/lib/account/account-forms.server";
+import { toastOf } from "~/lib/forms/form-toast";
+import { primePinDirectory } from "~/lib/checkout/pincode.server";
+import { seo } from "~/lib/page/seo";
 import type { Route } from "./+types/myaccount.addresses.new";
 
 const PATH = `${ADDRESSES_PATH}/new`;
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-// The PIN directory gets ready while the shopper types (app/lib/pincode.server.ts).
+// The PIN directory gets ready while the shopper types (app/lib/checkout/pincode.server.ts).
 export function loader({ context }: Route.LoaderArgs) {
   primePinDirectory(context);
   return null;

@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AccountPanel } from "~/components/account/account-panel";
-import { ADDRESSES_PATH, useAccount } from "~/components/account/account-user";
+import { ADDRESSES_PATH, useAccount } from "~/lib/account/account-user";
 import { WithRouteDialog } from "~/components/account/route-dialog";
 import { primaryButton } from "~/components/form-field";
 import { useIsPending } from "~/components/use-is-pending";
-import type { AddressJson } from "~/lib/shopper.server";
-import { seo } from "~/lib/seo";
-import { requireShopperProfile } from "~/lib/shopper-api.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import type { AddressJson } from "~/lib/session/signed-in-user.server";
+import { seo } from "~/lib/page/seo";
+import { requireShopperProfile } from "~/lib/session/require-shopper.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/myaccount.addresses";
 
 export const meta: Route.MetaFunction = (args) => [

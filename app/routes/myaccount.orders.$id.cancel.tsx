@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { secondaryButton } from "~/components/account/form-actions";
 import { CancelForm, orderPath } from "~/components/orders/order-actions";
-import { formatOrderDate } from "~/components/orders/order-format";
-import { PERSONAL_CACHE } from "~/lib/http-cache";
-import { formatRupees } from "~/lib/money";
-import { SHOP_NAME } from "~/lib/seo";
-import { ownOrder, requireShopper } from "~/lib/shopper-api.server";
-import { redirectWithInfo } from "~/lib/toast.server";
+import { formatOrderDate } from "~/lib/orders/order-format";
+import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
+import { formatRupees } from "~/lib/page/money";
+import { SHOP_NAME } from "~/lib/page/seo";
+import { ownOrder, requireShopper } from "~/lib/session/require-shopper.server";
+import { redirectWithInfo } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/myaccount.orders.$id.cancel";
 
 export const meta: Route.MetaFunction = () => [

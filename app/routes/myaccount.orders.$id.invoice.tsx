@@ -1,7 +1,7 @@
 import { invoicePrintLinks, TaxInvoices } from "~/components/orders/tax-invoice";
-import { PERSONAL_CACHE } from "~/lib/http-cache";
-import { SHOP_NAME } from "~/lib/seo";
-import { ownOrder, requireShopper } from "~/lib/shopper-api.server";
+import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
+import { SHOP_NAME } from "~/lib/page/seo";
+import { ownOrder, requireShopper } from "~/lib/session/require-shopper.server";
 import type { Route } from "./+types/myaccount.orders.$id.invoice";
 
 export const links: Route.LinksFunction = invoicePrintLinks;

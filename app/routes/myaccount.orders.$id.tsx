@@ -15,17 +15,17 @@ import {
   formatOrderTime,
   paymentStatusLabel,
   timelineOf,
-} from "~/components/orders/order-format";
+} from "~/lib/orders/order-format";
 import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-lines";
 import { OrderReasons, StatusTimeline } from "~/components/orders/status-timeline";
 import { UpiPayment } from "~/components/orders/upi-payment";
-import { PERSONAL_CACHE } from "~/lib/http-cache";
-import { reviewPath } from "~/lib/reviews";
+import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
+import { reviewPath } from "~/lib/reviews/reviews";
 import { paymentLabel } from "~/lib/payment/methods";
 import { paymentRequestFor } from "~/lib/payment/providers.server";
-import { SHOP_NAME } from "~/lib/seo";
-import { ownOrder, requireShopper } from "~/lib/shopper-api.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { SHOP_NAME } from "~/lib/page/seo";
+import { ownOrder, requireShopper } from "~/lib/session/require-shopper.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/myaccount.orders.$id";
 
 export const meta: Route.MetaFunction = () => [

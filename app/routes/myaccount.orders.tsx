@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { formatOrderDate, formatOrderTime, paymentStatusLabel, timelineOf } from "~/components/orders/order-format";
+import { formatOrderDate, formatOrderTime, paymentStatusLabel, timelineOf } from "~/lib/orders/order-format";
 import { Pagination } from "~/components/shop/pagination";
-import type { OrderJson } from "~/lib/checkout.server";
-import { PERSONAL_CACHE } from "~/lib/http-cache";
-import { formatRupees } from "~/lib/money";
-import { seo } from "~/lib/seo";
-import { readPageNumber } from "~/lib/shop-params";
-import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
+import type { OrderJson } from "~/lib/checkout/checkout.server";
+import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
+import { formatRupees } from "~/lib/page/money";
+import { seo } from "~/lib/page/seo";
+import { readPageNumber } from "~/lib/catalogue/shop-params";
+import { orErrorPage, requireShopper } from "~/lib/session/require-shopper.server";
 import type { Route } from "./+types/myaccount.orders";
 
 const PER_PAGE = 10;

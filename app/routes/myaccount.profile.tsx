@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { AccountPanel } from "~/components/account/account-panel";
-import { useAccount } from "~/components/account/account-user";
+import { useAccount } from "~/lib/account/account-user";
 import { Avatar } from "~/components/account/avatar";
 import { WithRouteDialog } from "~/components/account/route-dialog";
-import { formatAddress } from "~/lib/address";
-import { seo } from "~/lib/seo";
+import { formatAddress } from "~/lib/account/address-schema";
+import { seo } from "~/lib/page/seo";
 import type { Route } from "./+types/myaccount.profile";
 
 export const meta: Route.MetaFunction = (args) => [

@@ -6,13 +6,13 @@ import { secondaryButton } from "~/components/account/form-actions";
 import { FormError, primaryButton } from "~/components/form-field";
 import { Toaster } from "~/components/toaster";
 import { useIsPending } from "~/components/use-is-pending";
-import { refusedFormWithToast } from "~/lib/account.server";
+import { refusedFormWithToast } from "~/lib/account/account-forms.server";
 import { fieldsNamed, formErrorsOf } from "~/lib/userapp/refusals.server";
-import { productPath } from "~/lib/catalogue";
-import { toastOf } from "~/lib/form-toast";
-import { PERSONAL_CACHE } from "~/lib/http-cache";
+import { productPath } from "~/lib/catalogue/catalogue";
+import { toastOf } from "~/lib/forms/form-toast";
+import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
 import { ReviewPhotos } from "~/components/product/reviews";
-import { IMAGE_SIZE_MESSAGE, imageFileProblem } from "~/lib/image-upload";
+import { IMAGE_SIZE_MESSAGE, imageFileProblem } from "~/lib/forms/image-upload";
 import {
   HELD_FOR_TEXT,
   REVIEW_BODY_MAX,
@@ -22,12 +22,12 @@ import {
   shortName,
   STAR_WORDS,
   tooManyPhotos,
-} from "~/lib/review-form";
-import { REVIEW_RULES_PATH, reviewPath } from "~/lib/reviews";
-import { REVIEW_PHOTO_ACCEPT, reviewFormSchema } from "~/lib/review-schemas";
-import { SHOP_NAME } from "~/lib/seo";
-import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+} from "~/lib/reviews/review-form";
+import { REVIEW_RULES_PATH, reviewPath } from "~/lib/reviews/reviews";
+import { REVIEW_PHOTO_ACCEPT, reviewFormSchema } from "~/lib/reviews/review-schemas";
+import { SHOP_NAME } from "~/lib/page/seo";
+import { orErrorPage, requireShopper } from "~/lib/session/require-shopper.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/myaccount.reviews.$productId";
 import { Textarea } from "~/components/textarea";
 

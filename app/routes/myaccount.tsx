@@ -1,7 +1,7 @@
 import { Form, NavLink, Outlet, useLocation } from "react-router";
-import type { AccountData } from "~/components/account/account-user";
-import { requireShopperProfile } from "~/lib/shopper-api.server";
-import { displayName } from "~/lib/shopper.server";
+import type { AccountData } from "~/lib/account/account-user";
+import { requireShopperProfile } from "~/lib/session/require-shopper.server";
+import { displayName } from "~/lib/session/signed-in-user.server";
 import type { Route } from "./+types/myaccount";
 
 // Children read the loader's data with useAccount() (components/account/account-user.ts), or with

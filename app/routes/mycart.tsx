@@ -2,13 +2,13 @@ import { Link, useLocation } from "react-router";
 import { CartForm } from "~/components/cart/cart-form";
 import { CartLineStepper, RemoveLineButton } from "~/components/cart/line-controls";
 import { useOptimisticCart } from "~/components/cart/use-cart";
-import { type CartLine, deliveryDate, lineTotal, priceDetails } from "~/lib/cart";
-import { PERSONAL_CACHE } from "~/lib/http-cache";
-import { formatRupees } from "~/lib/money";
-import { seo } from "~/lib/seo";
-import { useRootData } from "~/lib/shopper";
-import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
-import type { AddressJson } from "~/lib/shopper.server";
+import { type CartLine, deliveryDate, lineTotal, priceDetails } from "~/lib/cart/cart";
+import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
+import { formatRupees } from "~/lib/page/money";
+import { seo } from "~/lib/page/seo";
+import { useRootData } from "~/lib/page/root-data";
+import { orErrorPage, requireShopper } from "~/lib/session/require-shopper.server";
+import type { AddressJson } from "~/lib/session/signed-in-user.server";
 import type { Route } from "./+types/mycart";
 
 export const meta: Route.MetaFunction = (args) => [

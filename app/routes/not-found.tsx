@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFoundContent } from "~/components/layout/error-page";
-import { seo } from "~/lib/seo";
+import { seo } from "~/lib/page/seo";
 import type { Route } from "./+types/not-found";
 
 // Any URL no other route claims: the 404 page inside the main layout, with a real 404 status.

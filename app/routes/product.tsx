@@ -17,19 +17,19 @@ import { SizeSelector } from "~/components/product/size-selector";
 import { ProductReviews } from "~/components/product/reviews";
 import { Prices } from "~/components/prices";
 import { Stars } from "~/components/stars";
-import { isInStock, priceOf, productPath, ratingOf, type ShownProduct, variantOf } from "~/lib/catalogue";
-import { CATALOGUE_CACHE } from "~/lib/http-cache";
-import { imagesOf } from "~/lib/images";
-import { deliveryKeep, readSelection, selectionSearch, type ProductSelection } from "~/lib/product-selection";
-import { catalogueShouldRevalidate } from "~/lib/revalidate";
-import { publicOrigin } from "~/lib/config.server";
-import { deliveryCheck } from "~/lib/pincode.server";
-import { PRODUCT_PAGE_REVIEWS, readReviewParams, REVIEW_PARAMS, reviewQuery } from "~/lib/reviews";
-import { shownReviewPage, shownStanding } from "~/lib/reviews.server";
-import { readToken } from "~/lib/session.server";
-import { seo, SHOP_NAME } from "~/lib/seo";
-import { productJsonLd } from "~/lib/structured-data.server";
-import { useRootData } from "~/lib/shopper";
+import { isInStock, priceOf, productPath, ratingOf, type ShownProduct, variantOf } from "~/lib/catalogue/catalogue";
+import { CATALOGUE_CACHE } from "~/lib/platform/http-cache";
+import { imagesOf } from "~/lib/catalogue/images";
+import { deliveryKeep, readSelection, selectionSearch, type ProductSelection } from "~/lib/catalogue/product-selection";
+import { catalogueShouldRevalidate } from "~/lib/cart/revalidate";
+import { publicOrigin } from "~/lib/platform/config.server";
+import { deliveryCheck } from "~/lib/checkout/pincode.server";
+import { PRODUCT_PAGE_REVIEWS, readReviewParams, REVIEW_PARAMS, reviewQuery } from "~/lib/reviews/reviews";
+import { shownReviewPage, shownStanding } from "~/lib/reviews/reviews.server";
+import { readToken } from "~/lib/session/session.server";
+import { seo, SHOP_NAME } from "~/lib/page/seo";
+import { productJsonLd } from "~/lib/catalogue/structured-data.server";
+import { useRootData } from "~/lib/page/root-data";
 import type { Route } from "./+types/product";
 
 /** Below this many pieces of the chosen size, the stock label says how many are left. */
@@ -91,7 +91,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 // Size, quantity and image only change the query: the product is the same, so no new request.
-// The cart, wishlist and compare forms do not change the product either (app/lib/revalidate.ts).
+// The cart, wishlist and compare forms do not change the product either (app/lib/cart/revalidate.ts).
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const { currentUrl, nextUrl, formMethod } = args;
   // …except a new "Check delivery" PIN, which the loader answers.

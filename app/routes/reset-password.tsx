@@ -7,11 +7,11 @@ import { FormError, primaryButton, useClearedPasswords } from "~/components/form
 import { LinkProblem } from "~/components/link-problem";
 import { useIsPending } from "~/components/use-is-pending";
 import { fieldsNamed, formErrorsOf } from "~/lib/userapp/refusals.server";
-import { linkPageHeaders, linkProblemOf, openedLink } from "~/lib/account-links.server";
-import { resetPasswordSchema } from "~/lib/account-schemas";
-import { seo } from "~/lib/seo";
-import { signOutHeaders } from "~/lib/session.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { linkPageHeaders, linkProblemOf, openedLink } from "~/lib/account/account-links.server";
+import { resetPasswordSchema } from "~/lib/account/account-schemas";
+import { seo } from "~/lib/page/seo";
+import { signOutHeaders } from "~/lib/session/session.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/reset-password";
 
 const PATH = "/reset-password";

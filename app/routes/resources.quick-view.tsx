@@ -1,9 +1,7 @@
 import { ID_PATTERN } from "../../api/contract";
-import type { Product } from "~/lib/catalogue";
-import { CATALOGUE_CACHE } from "~/lib/http-cache";
+import type { QuickViewData } from "~/lib/catalogue/catalogue";
+import { CATALOGUE_CACHE } from "~/lib/platform/http-cache";
 import type { Route } from "./+types/resources.quick-view";
-
-export type QuickViewData = { product: Product | null };
 
 /**
  * The product for the quick-view dialog, as JSON. An unknown id answers 404 with `product: null`

@@ -1,5 +1,5 @@
-import { CATALOGUE_CACHE } from "~/lib/http-cache";
-import { seo } from "~/lib/seo";
+import { CATALOGUE_CACHE } from "~/lib/platform/http-cache";
+import { seo } from "~/lib/page/seo";
 import type { Route } from "./+types/review-rules";
 
 export const meta: Route.MetaFunction = (args) =>

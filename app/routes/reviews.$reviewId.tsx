@@ -2,15 +2,15 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { ID_PATTERN } from "../../api/contract";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ReviewItem } from "~/components/product/reviews";
-import { productPath } from "~/lib/catalogue";
-import { CATALOGUE_CACHE } from "~/lib/http-cache";
-import { reviewPhotoAlt } from "~/lib/reviews";
-import { shownReview } from "~/lib/reviews.server";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { readToken } from "~/lib/session.server";
-import { seo, SHOP_NAME } from "~/lib/seo";
-import { requireShopper } from "~/lib/shopper-api.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { productPath } from "~/lib/catalogue/catalogue";
+import { CATALOGUE_CACHE } from "~/lib/platform/http-cache";
+import { reviewPhotoAlt } from "~/lib/reviews/reviews";
+import { shownReview } from "~/lib/reviews/reviews.server";
+import { safeRedirect } from "~/lib/session/safe-redirect";
+import { readToken } from "~/lib/session/session.server";
+import { seo, SHOP_NAME } from "~/lib/page/seo";
+import { requireShopper } from "~/lib/session/require-shopper.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/reviews.$reviewId";
 
 /**

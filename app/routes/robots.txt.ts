@@ -1,4 +1,4 @@
-import { publicOrigin } from "~/lib/config.server";
+import { publicOrigin } from "~/lib/platform/config.server";
 import type { Route } from "./+types/robots.txt";
 
 /**

@@ -10,12 +10,12 @@ import { SortControls } from "~/components/shop/sort-controls";
 import { useShopDraft } from "~/components/shop/use-shop-draft";
 import { SHOP_SEARCH_EVENT, type ShopSearchDetail } from "~/components/layout/site-search";
 import { useIsPending } from "~/components/use-is-pending";
-import type { CardProduct } from "~/lib/catalogue";
-import { cardProduct } from "~/lib/card-product";
-import { CATALOGUE_CACHE } from "~/lib/http-cache";
-import { highestCataloguePrice } from "~/lib/price-ceiling.server";
-import { catalogueShouldRevalidate } from "~/lib/revalidate";
-import { seo } from "~/lib/seo";
+import type { CardProduct } from "~/lib/catalogue/catalogue";
+import { cardProduct } from "~/lib/catalogue/card-product";
+import { CATALOGUE_CACHE } from "~/lib/platform/http-cache";
+import { highestCataloguePrice } from "~/lib/catalogue/price-ceiling.server";
+import { catalogueShouldRevalidate } from "~/lib/cart/revalidate";
+import { seo } from "~/lib/page/seo";
 import {
   canonicalRedirect,
   clampPriceRange,
@@ -29,7 +29,7 @@ import {
   withChanges,
   withPage,
   type ShopParams,
-} from "~/lib/shop-params";
+} from "~/lib/catalogue/shop-params";
 import type { Route } from "./+types/shop";
 
 const FORM_ID = "shop-filters";

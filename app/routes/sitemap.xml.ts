@@ -1,7 +1,7 @@
 import { CATEGORY_MENUS } from "~/components/layout/navigation";
-import { productPath } from "~/lib/catalogue";
-import { publicOrigin } from "~/lib/config.server";
-import { absoluteUrl } from "~/lib/seo";
+import { productPath } from "~/lib/catalogue/catalogue";
+import { publicOrigin } from "~/lib/platform/config.server";
+import { absoluteUrl } from "~/lib/page/seo";
 import type { Route } from "./+types/sitemap.xml";
 
 /** The sitemap protocol's limit per file; far above this catalogue (240 products). */

@@ -2,11 +2,11 @@ import { Form, Link, redirect, useLocation } from "react-router";
 import { CompareButton } from "~/components/lists/compare-button";
 import { RemoveFromList, usePendingRemovals } from "~/components/lists/list-page";
 import { Pagination } from "~/components/shop/pagination";
-import { defaultSize, priceOf, productPath, variantOf, type Product } from "~/lib/catalogue";
-import { backWithError, backWithSuccess, failure, readListPost } from "~/lib/lists.server";
-import { seo } from "~/lib/seo";
-import { readPageNumber } from "~/lib/shop-params";
-import { orErrorPage, requireShopper } from "~/lib/shopper-api.server";
+import { defaultSize, priceOf, productPath, variantOf, type Product } from "~/lib/catalogue/catalogue";
+import { backWithError, backWithSuccess, failure, readListPost } from "~/lib/lists/list-forms.server";
+import { seo } from "~/lib/page/seo";
+import { readPageNumber } from "~/lib/catalogue/shop-params";
+import { orErrorPage, requireShopper } from "~/lib/session/require-shopper.server";
 import type { Route } from "./+types/wishlist";
 import { Prices } from "~/components/prices";
 

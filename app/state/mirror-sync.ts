@@ -1,4 +1,4 @@
-import type { RootData } from "~/lib/shopper";
+import type { RootData } from "~/lib/page/root-data";
 import { PERSIST_KEY, restoreMirror, serializeMirror, toMirror } from "./persist";
 import { storage } from "./persisted-root";
 

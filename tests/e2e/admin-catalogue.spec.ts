@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "./support/test";
 import sharp from "sharp";
-import { productPath } from "../../app/lib/catalogue";
+import { productPath } from "../../app/lib/catalogue/catalogue";
 import { E2E_ADMIN, signInAsAdmin } from "./support/admin";
 import { jsOn, ready } from "./support/lists";
 

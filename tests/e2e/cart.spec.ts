@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./support/test";
-import { productPath } from "../../app/lib/catalogue";
+import { productPath } from "../../app/lib/catalogue/catalogue";
 import { signedIn } from "./support/shoppers";
 
 // The cart (issue 5) in all four projects: one /cart action behind real forms, so adding,

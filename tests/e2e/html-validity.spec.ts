@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./support/test";
-import { productPath } from "../../app/lib/catalogue";
+import { productPath } from "../../app/lib/catalogue/catalogue";
 import { signInAsAdmin } from "./support/admin";
 import { codLinkToken } from "./support/mail";
 import { createShopper, signIn } from "./support/shoppers";

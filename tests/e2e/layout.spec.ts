@@ -185,7 +185,7 @@ test("once hydrated, the category menus are still whole and their links stay in 
   page,
   javaScriptEnabled,
 }) => {
-  // The menus are rendered once per server process and not hydrated (app/lib/prerendered.tsx).
+  // The menus are rendered once per server process and not hydrated (app/lib/platform/prerendered.tsx).
   test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
   const errors: string[] = [];
   page.on("console", (message) => message.type() === "error" && errors.push(message.text()));

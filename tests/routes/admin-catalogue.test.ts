@@ -12,8 +12,8 @@ import EditPage, { action as editAction, loader as editLoader } from "../../app/
 import ProductsPage, { loader as listLoader } from "../../app/routes/admin.products";
 import NewPage, { action as newAction, loader as newLoader } from "../../app/routes/admin.products.new";
 import StockPage, { loader as stockLoader } from "../../app/routes/admin.stock";
-import { AT_LEAST_ONE_SIZE } from "../../app/lib/admin-catalogue";
-import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from "../../app/lib/image-upload";
+import { AT_LEAST_ONE_SIZE } from "../../app/lib/admin/catalogue";
+import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from "../../app/lib/forms/image-upload";
 import { createTestApi, insertMerchant, insertProduct } from "../api/helpers";
 import {
   formPost,

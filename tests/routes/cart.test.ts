@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { variants } from "../../api/db/schema";
 import { loader as rootLoader } from "../../app/root";
 import { action as cartAction, loader as cartLoader } from "../../app/routes/cart";
-import { ANSWER_FETCHER } from "../../app/lib/cart";
+import { ANSWER_FETCHER } from "../../app/lib/cart/cart";
 import { action as logoutAction } from "../../app/routes/logout";
 import { createTestApi, insertProduct } from "../api/helpers";
 import { countingContext, formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { storefrontContext, type UserappFetch } from "../../app/lib/load-context";
+import { storefrontContext, type UserappFetch } from "../../app/lib/platform/load-context";
 import type { TestApi } from "../api/helpers";
 
 /**

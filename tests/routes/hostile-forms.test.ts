@@ -6,7 +6,7 @@ import { action as newAddressAction } from "../../app/routes/myaccount.addresses
 import { action as editProfileAction } from "../../app/routes/myaccount.profile.edit";
 import { action as settingsAction } from "../../app/routes/myaccount.settings";
 import { action as registerAction } from "../../app/routes/register";
-import { CONTROL_CHARACTER_MESSAGE } from "../../app/lib/plain-text";
+import { CONTROL_CHARACTER_MESSAGE } from "../../app/lib/forms/plain-text";
 import { createTestApi, insertProduct } from "../api/helpers";
 import { formPost, loadContext, settle, signedInShopper } from "./harness";
 

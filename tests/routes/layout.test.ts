@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { CATEGORY_BAR, CATEGORY_MENUS } from "../../app/components/layout/navigation";
-import { type Product, productPath } from "../../app/lib/catalogue";
-import { EMPTY_CART } from "../../app/lib/shopper";
+import { type Product, productPath } from "../../app/lib/catalogue/catalogue";
+import { EMPTY_CART } from "../../app/lib/page/root-data";
 import { loader as rootLoader } from "../../app/root";
 import { loader as notFoundLoader } from "../../app/routes/not-found";
 import { DISALLOWED_PATHS, loader as robotsLoader } from "../../app/routes/robots.txt";
 import { loader as sitemapLoader } from "../../app/routes/sitemap.xml";
-import { storefrontContext } from "../../app/lib/load-context";
+import { storefrontContext } from "../../app/lib/platform/load-context";
 import { createTestApi, type TestApi } from "../api/helpers";
 
 type Userapp = (request: Request) => Response | Promise<Response>;

@@ -12,7 +12,7 @@ import { action as misspeltAction, loader as misspeltLoader } from "../../app/ro
 import { action as editProfileAction } from "../../app/routes/myaccount.profile.edit";
 import { action as settingsAction } from "../../app/routes/myaccount.settings";
 import { createTestApi } from "../api/helpers";
-import { CURRENT_PASSWORD_FOR_EMAIL } from "../../app/lib/account-schemas";
+import { CURRENT_PASSWORD_FOR_EMAIL } from "../../app/lib/account/account-schemas";
 import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
 const api = await createTestApi();

@@ -6,7 +6,7 @@ import { action as editAddressAction } from "../../app/routes/myaccount.addresse
 import { action as newAddressAction } from "../../app/routes/myaccount.addresses.new";
 import { action as checkoutAction } from "../../app/routes/checkout";
 import { loader as productLoader, shouldRevalidate } from "../../app/routes/product";
-import { PIN_MESSAGE, UNKNOWN_PIN_MESSAGE } from "../../app/lib/address";
+import { PIN_MESSAGE, UNKNOWN_PIN_MESSAGE } from "../../app/lib/account/address-schema";
 import { createTestApi, insertMerchant, insertProduct } from "../api/helpers";
 import { countingContext, formPost, loadContext, pageGet, settle, signedInShopper } from "./harness";
 

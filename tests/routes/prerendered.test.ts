@@ -2,12 +2,12 @@ import { createElement as h, Fragment } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CATEGORY_MENUS } from "../../app/components/layout/navigation";
-import { prerenderer } from "../../app/lib/prerender.server";
-import { Prerendered, PrerenderContext } from "../../app/lib/prerendered";
+import { prerenderer } from "../../app/lib/platform/prerender.server";
+import { Prerendered, PrerenderContext } from "../../app/lib/platform/prerendered";
 import { createTestApi, insertProduct } from "../api/helpers";
 import { createTestSite } from "./site-harness";
 
-// Parts that depend on nothing but the code, rendered once per process (app/lib/prerendered.tsx).
+// Parts that depend on nothing but the code, rendered once per process (app/lib/platform/prerendered.tsx).
 // That they stay whole once the browser has hydrated is tests/e2e/layout.spec.ts's.
 
 /** A part like the menus: links, adjacent texts React separates, an apostrophe and an ampersand. */

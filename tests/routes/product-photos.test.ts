@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { productPath } from "../../app/lib/catalogue";
-import { CARD_IMAGE_SIZES, GALLERY_IMAGE_SIZES, THUMBNAIL_IMAGE_SIZES } from "../../app/lib/images";
+import { productPath } from "../../app/lib/catalogue/catalogue";
+import { CARD_IMAGE_SIZES, GALLERY_IMAGE_SIZES, THUMBNAIL_IMAGE_SIZES } from "../../app/lib/catalogue/images";
 import { createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
 import { createTestSite } from "./site-harness";
 

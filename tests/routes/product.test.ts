@@ -1,7 +1,7 @@
 import { apiContext } from "./harness";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productJsonLd, jsonForScript } from "../../app/lib/structured-data.server";
-import type { Product } from "../../app/lib/catalogue";
+import { productJsonLd, jsonForScript } from "../../app/lib/catalogue/structured-data.server";
+import type { Product } from "../../app/lib/catalogue/catalogue";
 import { loader as quickViewLoader } from "../../app/routes/resources.quick-view";
 import { loader, shouldRevalidate } from "../../app/routes/product";
 import { createTestApi, insertProduct, type TestApi } from "../api/helpers";

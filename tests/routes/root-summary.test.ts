@@ -1,4 +1,4 @@
-import { storefrontContext } from "../../app/lib/load-context";
+import { storefrontContext } from "../../app/lib/platform/load-context";
 import { describe, expect, it } from "vitest";
 import { loader as rootLoader } from "../../app/root";
 import { createTestApi, insertProduct } from "../api/helpers";

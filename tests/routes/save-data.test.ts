@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { FIRST_SCREEN_CARDS, HOME_LIST_LIMIT } from "../../app/routes/home";
-import { wantsSaveData } from "../../app/lib/save-data";
+import { wantsSaveData } from "../../app/lib/platform/save-data";
 import { createTestApi } from "../api/helpers";
 import { createTestSite } from "./site-harness";
 
-// Save-Data (app/lib/save-data.ts): with `Save-Data: on` the pages leave out what only decorates,
+// Save-Data (app/lib/platform/save-data.ts): with `Save-Data: on` the pages leave out what only decorates,
 // say so with Vary: Save-Data, and the page micro-cache never hands one version to the other.
 
 const SHOP = "http://shop.test";

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { apiContext, renderPage } from "./harness";
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
-import { CATALOGUE_CACHE } from "~/lib/http-cache";
+import { CATALOGUE_CACHE } from "~/lib/platform/http-cache";
 import { sql } from "drizzle-orm";
 import { productListing } from "../../api/db/schema";
 import Shop, { headers, loader, meta } from "~/routes/shop";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loader as rootLoader } from "../../app/root";
-import { SESSION_ENDED } from "../../app/lib/shopper-api.server";
+import { SESSION_ENDED } from "../../app/lib/session/require-shopper.server";
 import { action as cartAction } from "../../app/routes/cart";
 import { loader as checkoutLoader } from "../../app/routes/checkout";
 import { action as compareAction, loader as compareLoader } from "../../app/routes/compare";
@@ -13,7 +13,7 @@ import { loader as wishlistLoader } from "../../app/routes/wishlist";
 import { createTestApi, insertProduct } from "../api/helpers";
 import { formPost, loadContext, withUserapp, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
-// The rules of requireShopper (app/lib/shopper-api.server.ts), route by route: a token the API
+// The rules of requireShopper (app/lib/session/require-shopper.server.ts), route by route: a token the API
 // rejects signs the browser out and asks to sign in again with one toast; the API down is the
 // route's error page, never an empty or guest page for a signed-in shopper.
 

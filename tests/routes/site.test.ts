@@ -8,7 +8,7 @@ import { parseTrustProxy } from "../../api/platform/client-address";
 import { createHealth, pingDatabase } from "../../api/platform/health";
 import { BASELINE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "../../server/security-headers";
 import { remoteUserapp } from "../../server/site";
-import { HIGHEST_PRICE_BODY } from "../../app/lib/shop-params";
+import { HIGHEST_PRICE_BODY } from "../../app/lib/catalogue/shop-params";
 import { type TestApi, createTestApi, insertProduct } from "../api/helpers";
 import { expectConsoleError } from "../console";
 import { signedInShopper } from "./harness";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { documentOf, loaderDataScripts } from "../../app/entry.server";
-import { BOOT_SCRIPT, DEFERRED_MODULE_TYPE } from "../../app/lib/boot-script";
+import { BOOT_SCRIPT, DEFERRED_MODULE_TYPE } from "../../app/lib/platform/boot-script";
 import { createTestApi, insertProduct } from "../api/helpers";
 import { createTestSite } from "./site-harness";
 

@@ -8,9 +8,9 @@ import { action as loginAction } from "../../app/routes/login";
 import { action as newAddressAction } from "../../app/routes/myaccount.addresses.new";
 import { action as editProfileAction } from "../../app/routes/myaccount.profile.edit";
 import { action as registerAction } from "../../app/routes/register";
-import { UPDATE_CART } from "../../app/lib/cart";
-import { cardProduct } from "../../app/lib/card-product";
-import { cardSize } from "../../app/lib/product-selection";
+import { UPDATE_CART } from "../../app/lib/cart/cart";
+import { cardProduct } from "../../app/lib/catalogue/card-product";
+import { cardSize } from "../../app/lib/catalogue/product-selection";
 import { createTestApi, insertProduct } from "../api/helpers";
 import { formPost, loadContext, withUserapp, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 

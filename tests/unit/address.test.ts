@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { addressSchema, formatAddress, INDIAN_STATES } from "../../app/lib/address";
+import { addressSchema, formatAddress, INDIAN_STATES } from "../../app/lib/account/address-schema";
 
 const form = (fields: Record<string, string>) => {
   const formData = new FormData();

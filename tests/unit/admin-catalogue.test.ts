@@ -5,8 +5,8 @@ import {
   importSummary,
   productBody,
   productFormSchema,
-} from "../../app/lib/admin-catalogue";
-import { auditDiff } from "../../app/components/admin/audit-diff";
+} from "../../app/lib/admin/catalogue";
+import { auditDiff } from "../../app/lib/admin/audit-diff";
 
 describe("the product form's sizes", () => {
   const base = {

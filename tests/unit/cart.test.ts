@@ -8,9 +8,9 @@ import {
   EMPTY_CART,
   lineTotal,
   priceDetails,
-} from "../../app/lib/cart";
+} from "../../app/lib/cart/cart";
 import { decreasedQty } from "../../api/contract";
-import { applyCartChange, optimisticCart, readCartChange, readQty } from "../../app/lib/cart-changes";
+import { applyCartChange, optimisticCart, readCartChange, readQty } from "../../app/lib/cart/cart-changes";
 
 const line = (productId: string, size: string, qty: number, price: number, mrp: number): CartLine => ({
   productId,

@@ -8,8 +8,8 @@ import {
   productPath,
   ratingOf,
   slugify,
-} from "../../app/lib/catalogue";
-import { formatRupees } from "../../app/lib/money";
+} from "../../app/lib/catalogue/catalogue";
+import { formatRupees } from "../../app/lib/page/money";
 
 const variant = (size: string, discount: number, quantity = 5) => ({
   size,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORY_BAR, CATEGORY_MENUS, shopHref } from "../../app/components/layout/navigation";
-import { readStorefrontConfig } from "../../app/lib/config.server";
+import { readStorefrontConfig } from "../../app/lib/platform/config.server";
 import { accountHref, shopperLinks, shortcutName } from "../../app/components/layout/shopper-links";
-import { SHOP_NAME, absoluteUrl, seo } from "../../app/lib/seo";
-import { EMPTY_CART, type RootData } from "../../app/lib/shopper";
+import { SHOP_NAME, absoluteUrl, seo } from "../../app/lib/page/seo";
+import { EMPTY_CART, type RootData } from "../../app/lib/page/root-data";
 
 const args = (origin: unknown) => ({
   matches: [

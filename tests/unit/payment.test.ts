@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readStorefrontConfig } from "../../app/lib/config.server";
+import { readStorefrontConfig } from "../../app/lib/platform/config.server";
 import { cashOnDelivery } from "../../app/lib/payment/cod";
 import { PAYMENT_METHODS, paymentLabel } from "../../app/lib/payment/methods";
 import { upiLink, upiProvider } from "../../app/lib/payment/upi";

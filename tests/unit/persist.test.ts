@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_CART } from "../../app/lib/cart";
+import { EMPTY_CART } from "../../app/lib/cart/cart";
 import {
   mirrorFromOtherTab,
   parseMirror,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { storefrontContext } from "../../app/lib/load-context";
-import { highestCataloguePrice } from "../../app/lib/price-ceiling.server";
+import { storefrontContext } from "../../app/lib/platform/load-context";
+import { highestCataloguePrice } from "../../app/lib/catalogue/price-ceiling.server";
 import { createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
 
 const api = await createTestApi();

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
-import { catalogueShouldRevalidate } from "../../app/lib/revalidate";
+import { catalogueShouldRevalidate } from "../../app/lib/cart/revalidate";
 
 const args = (formAction: string | undefined, defaultShouldRevalidate = true) =>
   ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "../../app/lib/safe-redirect";
-import { sessionSecrets } from "../../app/lib/session.server";
+import { safeRedirect } from "../../app/lib/session/safe-redirect";
+import { sessionSecrets } from "../../app/lib/session/session.server";
 import { isCrossSiteMutation } from "../../server/origin-check";
 
 describe("safeRedirect", () => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { nameMatches, normaliseSuggestQuery } from "../../api/lib/search/product-suggest";
 import { cleanWord, editDistance } from "../../api/lib/search/search-fallback";
 import { pageFindsFamily } from "../../bench/search-typos";
-import { DEFAULT_PARAMS, parseShopParams, productListBody, shopSearch, withChanges } from "~/lib/shop-params";
+import { DEFAULT_PARAMS, parseShopParams, productListBody, shopSearch, withChanges } from "~/lib/catalogue/shop-params";
 
 describe("edit distance (optimal string alignment)", () => {
   test.each([

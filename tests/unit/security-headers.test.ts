@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATALOGUE_CACHE, PERSONAL_CACHE } from "../../app/lib/http-cache";
+import { CATALOGUE_CACHE, PERSONAL_CACHE } from "../../app/lib/platform/http-cache";
 import {
   BASELINE_SECURITY_HEADERS,
   applyPageHeaders,

@@ -17,7 +17,7 @@ import {
   toggleValue,
   withChanges,
   withPage,
-} from "~/lib/shop-params";
+} from "~/lib/catalogue/shop-params";
 
 const parse = (query: string) => parseShopParams(new URLSearchParams(query));
 

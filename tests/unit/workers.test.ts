@@ -19,8 +19,8 @@ import { users } from "../../api/db/schema";
 import { CATALOGUE_LISTENER_NAME } from "../../api/platform/catalogue-version";
 import { csvRecord, parseCsv } from "../../api/lib/catalogue/csv";
 import { planWorkers } from "../../api/platform/runtime";
-import { type Product, productPath } from "../../app/lib/catalogue";
-import { HIGHEST_PRICE_BODY, highestPriceOf, priceCeiling } from "../../app/lib/shop-params";
+import { type Product, productPath } from "../../app/lib/catalogue/catalogue";
+import { HIGHEST_PRICE_BODY, highestPriceOf, priceCeiling } from "../../app/lib/catalogue/shop-params";
 import { createPostgresTestDatabase } from "../db";
 import {
   canListen,

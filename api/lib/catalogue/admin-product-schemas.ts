@@ -15,7 +15,7 @@ import { idPattern } from "../http/http";
 export const MAX_VARIANTS = 30;
 export const MAX_MRP = 10_000_000;
 export const MAX_QUANTITY = 1_000_000;
-/** The storefront's gender filter knows these (app/lib/shop-params.ts). */
+/** The storefront's gender filter knows these (app/lib/catalogue/shop-params.ts). */
 export const GENDERS = ["men", "women", "unisex"] as const;
 
 const SINGLE_LINE = /^[^\r\n]*$/;

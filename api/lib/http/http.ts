@@ -90,7 +90,7 @@ export function validationError(error: z.ZodError) {
  * Control characters no text field takes: C0 except tab, line feed and carriage return, DEL, and
  * lone UTF-16 surrogates. PostgreSQL refuses NUL in text outright (a 500 before this check), and
  * the others have no business in a name, an address or a search. The storefront's forms refuse
- * the same set (app/lib/plain-text.ts).
+ * the same set (app/lib/forms/plain-text.ts).
  */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\p{Cs}/u;
 export const CONTROL_CHARACTER_MESSAGE = "Must not contain control characters";

@@ -4,7 +4,7 @@ import { type PinPlace, type StateName, stateNameOf } from "./pincode";
  * When an order reaches a PIN code, by zone: the seller's own state soonest, the north-east and
  * the islands latest, the rest of India in between. Days are working days counted from today in
  * India, Sundays not counted (and never a Sunday itself), as the cart page's date
- * (app/lib/cart.ts, `deliveryDate`) counts them.
+ * (app/lib/cart/cart.ts, `deliveryDate`) counts them.
  */
 
 export type DeliveryZone = "local" | "national" | "remote";

@@ -324,7 +324,7 @@ export async function resolveQuery(db: Database, query: ProductQuery): Promise<L
     filter.walk.push(...filter.checks);
   }
   if (minRating !== null) {
-    // The rating as the cards round it, to one decimal (app/lib/catalogue.ts): 3.95 shows as 4.0,
+    // The rating as the cards round it, to one decimal (app/lib/catalogue/catalogue.ts): 3.95 shows as 4.0,
     // so it is "4★ & above". Unrated products (null) never match.
     const atLeast = gte(productListing.ratingValue, minRating - 0.05);
     filter.checks.push(atLeast);

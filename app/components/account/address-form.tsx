@@ -5,9 +5,9 @@ import { AddressFields } from "~/components/address-fields";
 import { FormError } from "~/components/form-field";
 import { Toaster } from "~/components/toaster";
 import { useIsPending } from "~/components/use-is-pending";
-import { type AddressInput, addressSchema, DEFAULT_COUNTRY } from "~/lib/address";
-import type { Toast } from "~/lib/shopper";
-import { ADDRESSES_PATH } from "./account-user";
+import { type AddressInput, addressSchema, DEFAULT_COUNTRY } from "~/lib/account/address-schema";
+import type { Toast } from "~/lib/page/root-data";
+import { ADDRESSES_PATH } from "../../lib/account/account-user";
 import { FormActions } from "./form-actions";
 import { RouteDialog } from "./route-dialog";
 

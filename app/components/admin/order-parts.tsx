@@ -1,37 +1,5 @@
-import type { CodConfirmation, OrderState, PaymentStatus } from "../../../api/contract/types";
-import { type CodConfirmationOrder, codConfirmationWords } from "../orders/order-format";
-
-// What the back office's order pages show for the API's states (api/lib/orders/order-states.ts); a
-// Record over the API's own types, so a new state fails the type check until it has a label here.
-
-export const ORDER_STATUS_LABELS: Record<OrderState, string> = {
-  confirmed: "Confirmed",
-  shipped: "Shipped",
-  outForDelivery: "Out for delivery",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  returned: "Returned",
-};
-
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  awaitingPayment: "Awaiting payment",
-  payOnDelivery: "Pay on delivery",
-  paid: "Paid",
-  refundPending: "Refund due",
-  refunded: "Refunded",
-  expired: "Expired (not paid in time)",
-  cancelled: "Cancelled (nothing paid)",
-};
-
-/** The list's filter by a Cash on Delivery order's confirmation. */
-export const COD_CONFIRMATION_LABELS: Record<CodConfirmation, string> = {
-  awaiting: "Awaiting COD confirmation",
-  confirmed: "Confirmed by the shopper",
-  expired: "Not confirmed in time",
-};
-
-export const orderStatusLabel = (status: string) => ORDER_STATUS_LABELS[status as OrderState] ?? status;
-export const paymentStatusText = (status: string) => PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status;
+import { type CodConfirmationOrder, codConfirmationWords } from "../../lib/orders/order-format";
+import { COD_CONFIRMATION_LABELS } from "../../lib/admin/order-labels";
 
 // India's time zone on server and browser alike, so a date reads the same in both renders.
 const dateTime = new Intl.DateTimeFormat("en-IN", {

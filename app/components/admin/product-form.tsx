@@ -21,8 +21,8 @@ import {
   type Merchant,
   productFormDefaults,
   productFormSchema,
-} from "~/lib/admin-catalogue";
-import { formatRupees } from "~/lib/money";
+} from "~/lib/admin/catalogue";
+import { formatRupees } from "~/lib/page/money";
 import { Textarea } from "~/components/textarea";
 
 type Field = FieldMetadata<string, Record<string, unknown>, string[]>;

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { secondaryButton } from "~/components/account/form-actions";
 import { primaryButton } from "~/components/form-field";
 import { useIsPending, usePending } from "~/components/use-is-pending";
-import { imageFileProblem, IMAGE_TYPES } from "~/lib/image-upload";
+import { imageFileProblem, IMAGE_TYPES } from "~/lib/forms/image-upload";
 
 /** Where a photo is uploaded: a path of its own, so that only it takes bodies up to the upload limit (server/body-limit.ts). */
 export const photoUploadPath = (productId: string) => `/admin/product-images/${productId}`;

@@ -11,7 +11,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookForm as WebhookFormValues,
   webhookFormSchema,
-} from "~/lib/admin-webhooks";
+} from "~/lib/admin/webhooks";
 
 /**
  * The Add/Edit Endpoint form: its URL, what it is for, the events it is sent, whether it is

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { ANSWER_FETCHER, type CartIntent } from "~/lib/cart";
+import { ANSWER_FETCHER, type CartIntent } from "~/lib/cart/cart";
 
 export type CartFormProps = {
   /** The line's fetcher key (`cartLineKey`): a newer change to the line replaces an older one. */

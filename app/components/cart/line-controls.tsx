@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { type CartLine, cartLineKey } from "~/lib/cart";
-import { QTY_MAX, QTY_MIN } from "~/lib/catalogue";
+import { type CartLine, cartLineKey } from "~/lib/cart/cart";
+import { QTY_MAX, QTY_MIN } from "~/lib/catalogue/catalogue";
 import { CartForm } from "./cart-form";
 
 type LineProps = { line: CartLine; /** Where a plain form post comes back to. */ here: string };

@@ -1,9 +1,9 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useFetchers, useNavigation } from "react-router";
-import { type CartChange, type CartSummary, EMPTY_CART } from "~/lib/cart";
+import { type CartChange, type CartSummary, EMPTY_CART } from "~/lib/cart/cart";
 import { useOtherTabMirror } from "~/state/persisted-root";
 
-type CartChanges = typeof import("~/lib/cart-changes");
+type CartChanges = typeof import("~/lib/cart/cart-changes");
 
 // The optimistic cart's code (reading cart forms, applying them): fetched after hydration for a
 // signed-in shopper only, since guests post no cart forms. Until it is here, the server's cart shows.
@@ -12,7 +12,7 @@ let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function loadCartChanges() {
-  loading ??= import("~/lib/cart-changes").then(
+  loading ??= import("~/lib/cart/cart-changes").then(
     (module) => {
       changes = module;
       for (const listener of listeners) listener();

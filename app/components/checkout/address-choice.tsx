@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { type AddressFieldset, AddressFields } from "~/components/address-fields";
 import { AddressText } from "~/components/orders/order-lines";
-import type { AddressJson } from "~/lib/shopper.server";
+import type { AddressJson } from "~/lib/session/signed-in-user.server";
 
 type Fields = Record<
   "addressId" | "locality" | "city" | "state" | "zipcode" | "country",

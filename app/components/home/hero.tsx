@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
-import { useSaveData } from "~/lib/save-data";
+import { useSaveData } from "~/lib/platform/save-data";
 
 /** The hero moves on every 3000 ms. */
 export const HERO_AUTOPLAY_MS = 3000;
@@ -48,7 +48,7 @@ const SLIDES: HeroSlide[] = [
  * paints with the HTML and needs no image request.
  */
 export function Hero() {
-  // With Save-Data only the first slide, the one on screen, has its art (app/lib/save-data.ts).
+  // With Save-Data only the first slide, the one on screen, has its art (app/lib/platform/save-data.ts).
   const saveData = useSaveData();
   return (
     <section aria-label="Featured">

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { NavLink } from "react-router";
 import { openCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
-import { type CartSummary, type RootData } from "~/lib/shopper";
+import { type CartSummary, type RootData } from "~/lib/page/root-data";
 import { CartIcon, CompareIcon, HeartIcon } from "./icons";
 import { type ShopperLink, shopperLinks, shortcutName } from "./shopper-links";
 

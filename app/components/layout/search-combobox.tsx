@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { productPath } from "~/lib/catalogue";
+import { productPath } from "~/lib/catalogue/catalogue";
 import { SEARCH_LISTBOX_ID } from "./site-search";
 
 // The header search's suggestions, loaded when the box first gets focus (site-search.tsx). The

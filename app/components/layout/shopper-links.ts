@@ -1,4 +1,4 @@
-import { loginHref, type RootData } from "~/lib/shopper";
+import { loginHref, type RootData } from "~/lib/page/root-data";
 
 export type ShopperLink = { href: string; title: string; label: string; count: number };
 

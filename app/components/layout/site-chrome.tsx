@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { RootData } from "~/lib/shopper";
+import type { RootData } from "~/lib/page/root-data";
 import { CategoryBar } from "./category-bar";
 import { IconSprite } from "./icons";
 import { MobileBottomBar } from "./mobile-bottom-bar";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { AppLink } from "~/components/app-link";
-import type { RootData } from "~/lib/shopper";
+import type { RootData } from "~/lib/page/root-data";
 import { HeadsetIcon, LogoMark, MailIcon } from "./icons";
 import { CATEGORY_MENUS } from "./navigation";
 import { accountHref } from "./shopper-links";

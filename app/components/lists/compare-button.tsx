@@ -1,5 +1,5 @@
 import { CompareIcon } from "~/components/layout/icons";
-import { useRootData } from "~/lib/shopper";
+import { useRootData } from "~/lib/page/root-data";
 import { ListForm, pendingIntent, SignInFirst, useListFetcher } from "./list-forms";
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { AppLink } from "~/components/app-link";
-import { loginHref } from "~/lib/shopper";
+import { loginHref } from "~/lib/page/root-data";
 
 /** The two product lists a shopper keeps; each has its page and its action at the same path. */
 export type ProductList = "wishlist" | "compare";

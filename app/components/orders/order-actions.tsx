@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { primaryButton } from "~/components/form-field";
 import { secondaryButton } from "~/components/account/form-actions";
 import { useIsPending } from "~/components/use-is-pending";
-import { formatOrderDate } from "./order-format";
+import { formatOrderDate } from "../../lib/orders/order-format";
 
 /** The longest reason the API keeps (api/routes/orders.ts). */
 export const REASON_MAX = 500;

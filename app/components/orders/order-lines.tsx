@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatRupees } from "~/lib/money";
+import { formatRupees } from "~/lib/page/money";
 
 export type OrderLineView = {
   productId: string;

@@ -1,5 +1,5 @@
 import type { OrderJson } from "../../../api/contract/types";
-import { formatOrderDate, formatOrderTime, type TimelineStep, type TimelineTone } from "./order-format";
+import { formatOrderDate, formatOrderTime, type TimelineStep, type TimelineTone } from "../../lib/orders/order-format";
 
 const DOT: Record<TimelineTone, string> = {
   done: "border-brand bg-brand",

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CreditNoteJson, FeeInvoiceJson, InvoiceJson, OrderInvoicesJson } from "../../../api/contract/types";
-import { formatPaise, formatRupees } from "~/lib/money";
+import { formatPaise, formatRupees } from "~/lib/page/money";
 import printStylesheet from "./tax-invoice-print.css?url";
 
 /** The print stylesheet, for the routes' `links`: applied only when printing. */

@@ -1,5 +1,5 @@
-import { formatRupees } from "~/lib/money";
-import { formatOrderTime } from "./order-format";
+import { formatRupees } from "~/lib/page/money";
+import { formatOrderTime } from "../../lib/orders/order-format";
 import type { PaymentRequest } from "~/lib/payment/provider";
 
 type UpiRequest = Extract<PaymentRequest, { kind: "upi" }>;

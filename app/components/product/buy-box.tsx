@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { CartForm } from "~/components/cart/cart-form";
-import { cartLineKey, UPDATE_CART } from "~/lib/cart";
-import { loginHref } from "~/lib/shopper";
+import { cartLineKey, UPDATE_CART } from "~/lib/cart/cart";
+import { loginHref } from "~/lib/page/root-data";
 
 type BuyBoxProps = {
   productId: string;

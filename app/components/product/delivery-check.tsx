@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { PIN_MESSAGE, UNKNOWN_PIN_MESSAGE } from "~/lib/pin-messages";
-import type { DeliveryCheck as Check } from "~/lib/pincode.server";
+import { PIN_MESSAGE, UNKNOWN_PIN_MESSAGE } from "~/lib/checkout/pin-messages";
+import type { DeliveryCheck as Check } from "~/lib/checkout/pincode.server";
 
 /** "2026-11-27" → "Fri 27 Nov", as the cart page writes its delivery date. */
 export function formatDeliveryDate(isoDate: string): string {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { Link } from "react-router";
-import { GALLERY_IMAGE_SIZES, type ImageSource, THUMBNAIL_IMAGE_SIZES, imageSources } from "~/lib/images";
+import { GALLERY_IMAGE_SIZES, type ImageSource, THUMBNAIL_IMAGE_SIZES, imageSources } from "~/lib/catalogue/images";
 
 /** Product artwork is drawn on a 600×600 canvas (SVG: one file serves every screen); uploaded photos come with a srcset. */
 const IMAGE_SIZE = 600;

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { QTY_MAX, QTY_MIN } from "~/lib/catalogue";
+import { QTY_MAX, QTY_MIN } from "~/lib/catalogue/catalogue";
 
 type StepTarget =
   | {

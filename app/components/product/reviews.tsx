@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Stars } from "~/components/stars";
-import { ratingOf } from "~/lib/catalogue";
+import { ratingOf } from "~/lib/catalogue/catalogue";
 import {
   REVIEW_RULES_PATH,
   REVIEW_SORT_LABELS,
@@ -11,8 +11,8 @@ import {
   reviewPagePath,
   reviewPath,
   reviewPhotoAlt,
-} from "~/lib/reviews";
-import type { ShownReview, ShownReviewPage, ShownStanding } from "~/lib/reviews.server";
+} from "~/lib/reviews/reviews";
+import type { ShownReview, ShownReviewPage, ShownStanding } from "~/lib/reviews/reviews.server";
 
 const chip =
   "rounded-full border px-3 py-1 text-sm hover:border-brand hover:text-brand aria-[current=true]:border-brand aria-[current=true]:bg-brand/5 aria-[current=true]:font-semibold aria-[current=true]:text-brand";

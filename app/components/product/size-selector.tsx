@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import type { Variant } from "~/lib/catalogue";
+import type { Variant } from "~/lib/catalogue/catalogue";
 
 type SizeSelectorProps = {
   variants: Variant[];

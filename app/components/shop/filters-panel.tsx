@@ -13,7 +13,7 @@ import {
   type Gender,
   type ListFilter,
   type ShopParams,
-} from "~/lib/shop-params";
+} from "~/lib/catalogue/shop-params";
 import { PriceRange } from "./price-range";
 
 export const FILTER_LABELS: Record<ListFilter, string> = {

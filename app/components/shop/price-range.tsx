@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { formatRupees } from "~/lib/money";
-import { clampTypedPrice, PRICE_FLOOR, PRICE_STEP } from "~/lib/shop-params";
+import { formatRupees } from "~/lib/page/money";
+import { clampTypedPrice, PRICE_FLOOR, PRICE_STEP } from "~/lib/catalogue/shop-params";
 
 const thumb =
   "pointer-events-none absolute inset-0 h-5 w-full appearance-none bg-transparent disabled:opacity-50 " +

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, SORTS, withChanges, type ShopParams, type SortKey } from "~/lib/shop-params";
+import { PAGE_SIZES, SORTS, withChanges, type ShopParams, type SortKey } from "~/lib/catalogue/shop-params";
 
 const select =
   "rounded-md border border-gray-300 bg-white py-1.5 pl-2 pr-7 text-sm text-gray-800 focus:border-brand focus:outline-none focus:ring-1 focus:ring-brand";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useIsPending } from "~/components/use-is-pending";
-import { clampPriceRange, shopHref, shopSearch, type ShopParams } from "~/lib/shop-params";
+import { clampPriceRange, shopHref, shopSearch, type ShopParams } from "~/lib/catalogue/shop-params";
 
 /** Filters reload 500 ms after the last change: a shopper ticking three boxes waits for one page, not three. */
 export const FILTER_DELAY_MS = 500;

@@ -1,5 +1,5 @@
-import { storefrontConfig } from "../config.server";
-import { SHOP_NAME } from "../seo";
+import { storefrontConfig } from "../platform/config.server";
+import { SHOP_NAME } from "../page/seo";
 import { cashOnDelivery } from "./cod";
 import type { PaymentOrder, PaymentProvider, PaymentRequest } from "./provider";
 import { upiProvider } from "./upi";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NO_BACK_OFFICE_ACCESS } from "../admin";
+import { NO_BACK_OFFICE_ACCESS } from "../admin/sections";
 import type { Refused, SharedRefusalCode } from "./transport.server";
 
 // What the storefront makes of the API's refusals beyond a route's own (docs/decisions/035-refusal-codes.md):

@@ -10,11 +10,12 @@ import type {
   ReviewStanding,
   UserJson,
 } from "../../../api/contract/types";
-import type { Product } from "../catalogue";
-import type { AddressFields } from "../checkout-schemas";
+import type { Product } from "../catalogue/catalogue";
+import type { AddressFields } from "../checkout/checkout-schemas";
 import type { PaymentMethodId } from "../payment/methods";
-import { type AddressJson, toCartSummary } from "../shopper.server";
-import type { CartSummary } from "../shopper";
+import type { CartSummary } from "../cart/cart";
+import { toCartSummary } from "../cart/cart-summary.server";
+import type { AddressJson } from "../session/signed-in-user.server";
 import type { RefusalCode, RouteKey, Send, Target, UserappResult } from "./transport.server";
 
 /**

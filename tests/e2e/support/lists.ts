@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { productPath } from "../../../app/lib/catalogue";
+import { productPath } from "../../../app/lib/catalogue/catalogue";
 
 // Shared by the wishlist and compare specs: catalogue products, toasts, and a check that a
 // form post was handled by JavaScript (no page load) or by the browser (JavaScript off).
