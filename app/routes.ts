@@ -37,6 +37,8 @@ export default [
     ]),
     // What holds a review for moderation, linked from the review form (IS 19000:2022 asks that it be disclosed).
     route("review-rules", "routes/review-rules.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("privacy", "routes/privacy.tsx"),
     // A review's own page, whole ("Read more" under the product page's list), and its "Helpful" and "Report".
     route("reviews/:reviewId", "routes/reviews.$reviewId.tsx"),
     route("*", "routes/not-found.tsx"),

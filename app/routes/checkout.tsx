@@ -240,6 +240,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <button type="submit" className={`${primaryButton} mt-4 w-full`} disabled={busy}>
             {busy ? "Placing your order..." : `Place Order · ${formatRupees(itemsAmount + loaderData.platformFee)}`}
           </button>
+          <p className="mt-2 text-xs text-gray-600">
+            By placing this order you accept our{" "}
+            <Link to="/terms" target="_blank" className="text-brand underline">
+              terms and conditions
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" target="_blank" className="text-brand underline">
+              privacy policy
+            </Link>
+            .
+          </p>
         </section>
       </Form>
     );

@@ -120,7 +120,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               aria-describedby={fields.terms.errors ? fields.terms.errorId : undefined}
               className="mt-0.5 size-4 accent-brand"
             />
-            <span>I accept the terms and conditions.</span>
+            <span>
+              I accept the{" "}
+              <Link to="/terms" target="_blank" className="text-brand underline">
+                terms and conditions
+              </Link>
+              .
+            </span>
           </label>
           <p
             id={fields.terms.errorId}

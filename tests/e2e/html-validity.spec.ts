@@ -92,6 +92,8 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     `${productPath(product)}?pin=110001`,
     `${productPath(product)}?rstars=5&rsort=newest`,
     "/review-rules",
+    "/terms",
+    "/privacy",
     `/reviews/${reviewId}`,
     "/login",
     "/register",
