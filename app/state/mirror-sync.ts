@@ -1,6 +1,6 @@
 import type { RootData } from "~/lib/page/root-data";
 import { PERSIST_KEY, restoreMirror, serializeMirror, toMirror } from "./persist";
-import { storage } from "./persisted-root";
+import { storage } from "./persist-key";
 
 export { mirrorFromOtherTab } from "./persist";
 

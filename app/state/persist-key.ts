@@ -1,2 +1,11 @@
-/** The localStorage key of the persisted mirror (its own module: every page reads it, the mirror's code loads later). */
+/** The localStorage key of the persisted mirror, and the storage (their own module: every page reads them, the mirror's code loads later). */
 export const PERSIST_KEY = "persist:root";
+
+export function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage can be switched off (privacy settings): the shop works without the mirror.
+    return null;
+  }
+}

@@ -2,21 +2,12 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from "
 import { useRevalidator } from "react-router";
 import type { RootData } from "~/lib/page/root-data";
 import type { Mirror } from "./persist";
-import { PERSIST_KEY } from "./persist-key";
+import { PERSIST_KEY, storage } from "./persist-key";
 
 type MirrorRoot = Pick<RootData, "user" | "cart" | "wishlistIds">;
 type MirrorSync = typeof import("./mirror-sync");
 
 const OtherTabMirror = createContext<Mirror | null>(null);
-
-export function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    // Storage can be switched off (privacy settings): the shop works without the mirror.
-    return null;
-  }
-}
 
 /**
  * The client hydration layer (docs/architecture.md, "Where state lives"): mirrors the signed-in shopper's name, cart and

@@ -5,7 +5,7 @@ import { useBackdropClose } from "~/components/use-backdrop-close";
 import { formatRupees } from "~/lib/page/money";
 import { useRootData } from "~/lib/page/root-data";
 import { lineTotal, type CartLine } from "~/lib/cart/cart";
-import { setDrawerOpen } from "./cart-drawer";
+import { setDrawerOpen } from "./drawer-open";
 import { CartLineStepper, RemoveLineButton } from "./line-controls";
 import { useCart } from "./use-cart";
 

@@ -1,26 +1,12 @@
 import { lazy, type MouseEvent, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { isDrawerOpen, setDrawerOpen, subscribe } from "./drawer-open";
 
 const CartDrawerDialog = lazy(() => import("./cart-drawer-dialog"));
 
 /** Starts loading the drawer before the first click (pointer over or focus on the cart link). */
 export function preloadCartDrawer() {
   void import("./cart-drawer-dialog");
-}
-
-// Whether the drawer is open: one flag shared by every cart link (header and bottom bar) and the one drawer.
-let drawerOpen = false;
-const listeners = new Set<() => void>();
-
-export function setDrawerOpen(open: boolean) {
-  if (drawerOpen === open) return;
-  drawerOpen = open;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /**
@@ -41,11 +27,7 @@ export function openCartDrawer(event: MouseEvent) {
  * another page closes it.
  */
 export function CartDrawer() {
-  const open = useSyncExternalStore(
-    subscribe,
-    () => drawerOpen,
-    () => false,
-  );
+  const open = useSyncExternalStore(subscribe, isDrawerOpen, () => false);
   const { pathname } = useLocation();
   useEffect(() => setDrawerOpen(false), [pathname]);
   return open ? (
