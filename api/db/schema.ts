@@ -155,7 +155,7 @@ export const searchTerms = pgTable(
   },
   (t) => [
     // A constraint rather than a bare unique index: the refresh's ON CONFLICT needs it, and the
-    // seed's bulk load keeps constraint indexes (api/seed/catalogue.ts, dropSecondaryIndexes).
+    // seed's bulk load keeps constraint indexes (api/seed/bulk-load.ts, dropSecondaryIndexes).
     unique("search_terms_kind_term_key").on(t.kind, t.term),
     index("search_terms_word_trgm_idx")
       .using("gin", sql`${t.term} gin_trgm_ops`)

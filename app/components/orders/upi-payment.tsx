@@ -21,7 +21,7 @@ export function UpiPayment({ request }: { request: UpiRequest }) {
         </p>
       ) : null}
       <div className="mt-4 flex flex-col items-start gap-4 sm:flex-row">
-        {/* Drawn on the server from numbers only (app/lib/qr.ts): no markup from outside. */}
+        {/* Drawn on the server from numbers only (app/lib/payment/upi-qr.server.ts): no markup from outside. */}
         <div className="size-48 shrink-0 bg-white" data-upi-qr dangerouslySetInnerHTML={{ __html: request.qrSvg }} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-gray-600">UPI ID</dt>

@@ -1,6 +1,6 @@
-import { encodeQr, qrSvg } from "../qr";
 import { paymentLabel } from "./methods";
 import type { PaymentOrder, PaymentProvider } from "./provider";
+import { upiQrSvg } from "./upi-qr.server";
 
 /** The shop as UPI knows it: its VPA, its name, and its merchant category code (4 digits). */
 export type UpiPayee = { vpa: string; name: string; mcc: string };
@@ -45,7 +45,7 @@ export function upiProvider(payee: UpiPayee): PaymentProvider {
       return {
         kind: "upi",
         uri,
-        qrSvg: qrSvg(encodeQr(uri), `UPI QR code to pay ${payee.name}`),
+        qrSvg: upiQrSvg(uri, `UPI QR code to pay ${payee.name}`),
         vpa: payee.vpa,
         amount: order.totalAmount,
         reference,
