@@ -375,7 +375,7 @@ export type OrderAddress = { locality: string; city: string; state: string; zipc
 export const orderNumberSeq = pgSequence("order_number_seq");
 
 /** What an order shipped with (api/lib/orders/couriers.ts): the courier's name, its tracking (AWB) number and link, as they were then. */
-export type Shipment = { courierId: string; courier: string; awb: string; trackingUrl: string | null };
+export type Shipment = { courierId: string; courier: string; trackingNumber: string; trackingUrl: string | null };
 
 export const orders = pgTable(
   "orders",
