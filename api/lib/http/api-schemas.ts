@@ -243,11 +243,9 @@ export const orderSchema = z
         description:
           "The order's steps beyond orderStatus, oldest first: a UPI payment recorded after it was cancelled, its reinstatement, a parcel returned to the seller undelivered",
       }),
-    shipment: shipmentSchema
-      .nullable()
-      .openapi({
-        description: "The courier and tracking number it shipped with; null before it ships, or shipped without",
-      }),
+    shipment: shipmentSchema.nullable().openapi({
+      description: "The courier and tracking number it shipped with; null before it ships, or shipped without",
+    }),
     source: z.enum(["cart", "buyNow"]),
     createdAt: isoDate,
   })
