@@ -6,6 +6,7 @@ import { requestIdOf } from "./platform/request-log";
 import { ApiError, type Envelope, fieldErrorsResponse, urlControlCharacterErrors } from "./lib/http/http";
 import { addSharedFailures, BEARER_SCHEME, routeGroup } from "./lib/http/openapi";
 import { adminCatalogueRoutes } from "./routes/admin-catalogue";
+import { adminCourierRoutes } from "./routes/admin-couriers";
 import { UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./lib/http/uploads";
 import { adminMerchantRoutes } from "./routes/admin-merchants";
 import { adminMessageRoutes } from "./routes/admin-messages";
@@ -63,6 +64,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/", invoiceRoutes(deps)); // /orders/{id}/invoices and /admin/orders/{id}/invoices
   api.route("/", reviewRoutes(deps)); // /product/{id}/reviews and /reviews/{id}
   api.route("/admin", adminOrderRoutes(deps));
+  api.route("/admin", adminCourierRoutes(deps));
   api.route("/admin", adminCatalogueRoutes(deps));
   api.route("/admin", adminMessageRoutes(deps));
   api.route("/admin", adminMerchantRoutes(deps));

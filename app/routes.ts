@@ -64,6 +64,7 @@ export default [
     route("catalogue/export", "routes/admin.catalogue.export.ts"),
     route("merchants", "routes/admin.merchants.tsx"),
     route("merchants/:id", "routes/admin.merchants.$id.tsx"),
+    route("couriers", "routes/admin.couriers.tsx"),
     route("messages", "routes/admin.messages.tsx"),
     route("messages/:id", "routes/admin.messages.$id.tsx"),
     route("webhooks", "routes/admin.webhooks.tsx"),

@@ -58,6 +58,9 @@ export const REFUSAL_STATUSES = {
   REVIEW_PHOTO_LIMIT: [409],
   UPLOAD_LIMIT: [429],
   IMPORT_ROWS: [422],
+  COURIER_UNKNOWN: [400],
+  COURIER_TAKEN: [409],
+  COURIER_LIMIT: [409],
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_STATUSES;
@@ -128,6 +131,9 @@ export type RefusalData = {
   UPLOAD_LIMIT: { retryAfter: number };
   /** The first rows' errors (the envelope's top-level `errorCount` counts them all), or the request's fields. */
   IMPORT_ROWS: ({ line: number; field: string; message: string } | FieldErrorJson)[];
+  COURIER_UNKNOWN: null;
+  COURIER_TAKEN: null;
+  COURIER_LIMIT: null;
 };
 
 /** A refusal as a client reads it: its code, the API's message and the code's data. */
@@ -217,7 +223,7 @@ export const ROUTE_REFUSALS = {
   "POST /reviews/{id}/report": ["NOT_FOUND", "OWN_REVIEW"],
   "GET /admin/orders": [],
   "GET /admin/orders/{id}": ["NOT_FOUND"],
-  "PUT /admin/orders/{id}/status": ["NOT_FOUND", "ORDER_STATE"],
+  "PUT /admin/orders/{id}/status": ["NOT_FOUND", "ORDER_STATE", "COURIER_UNKNOWN"],
   "PUT /admin/orders/{id}/payment": ["NOT_FOUND", "ORDER_STATE", "UTR_TAKEN"],
   "PUT /admin/orders/{id}/reinstate": ["NOT_FOUND", "ORDER_STATE", "NOT_ENOUGH_STOCK"],
   "PUT /admin/orders/{id}/refund": ["NOT_FOUND", "ORDER_STATE", "UTR_TAKEN"],
@@ -248,6 +254,8 @@ export const ROUTE_REFUSALS = {
   "GET /admin/webhook-deliveries": [],
   "GET /admin/webhook-deliveries/{id}": ["NOT_FOUND"],
   "POST /admin/webhook-deliveries/{id}/retry": ["NOT_FOUND", "RETRY_STATE", "ENDPOINT_DISABLED"],
+  "GET /admin/couriers": [],
+  "POST /admin/couriers": ["COURIER_TAKEN", "COURIER_LIMIT"],
   "GET /admin/reviews": [],
   "GET /admin/reviews/{id}/photos/{file}": ["NOT_FOUND"],
   "PUT /admin/reviews/{id}/publish": ["NOT_FOUND"],

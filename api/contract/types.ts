@@ -32,6 +32,7 @@ import type {
   userSchema,
 } from "../lib/http/api-schemas";
 import type { estimateSchema, placeSchema } from "../lib/orders/pin-schemas";
+import type { courierSchema } from "../lib/orders/couriers";
 import type {
   publishedReviewSchema,
   queuedReviewSchema,
@@ -99,6 +100,10 @@ export type DeliveryEstimate = z.infer<typeof estimateSchema>;
 /** An order as the back office lists it: with its shopper and the changes an admin can make now. */
 export type AdminOrderJson = z.infer<typeof adminOrderSchema>;
 export type AdminEvent = AdminOrderJson["allowedEvents"][number];
+/** A courier an order can ship with (`GET /userapp/admin/couriers`). */
+export type CourierJson = z.infer<typeof courierSchema>;
+/** What an order shipped with: the courier, the tracking (AWB) number and link. */
+export type ShipmentJson = NonNullable<OrderJson["shipment"]>;
 /** One order with its audit trail: who changed what, from what to what, when. */
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 export type AuditEntry = AdminOrderDetail["audit"][number];

@@ -5,7 +5,9 @@ import {
   customType,
   index,
   integer,
+  bigint,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -369,10 +371,20 @@ export type OrderStatus = Record<
 >;
 export type OrderAddress = { locality: string; city: string; state: string; zipcode: string; country: string };
 
+/** Order numbers (api/lib/orders/order-numbers.ts): given by the database as each order is inserted; gaps allowed. */
+export const orderNumberSeq = pgSequence("order_number_seq");
+
+/** What an order shipped with (api/lib/orders/couriers.ts): the courier's name, its tracking (AWB) number and link, as they were then. */
+export type Shipment = { courierId: string; courier: string; trackingNumber: string; trackingUrl: string | null };
+
 export const orders = pgTable(
   "orders",
   {
     id: id(),
+    /** The number people read (MRT-26-000042), from order_number_seq; orders before it got theirs by creation time. */
+    orderNumber: bigint("order_number", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -408,9 +420,12 @@ export const orders = pgTable(
     codConfirmDueAt: timestamp("cod_confirm_due_at", { withTimezone: true, mode: "date" }),
     /** The SHA-256 hash of the emailed confirm/cancel links' token (docs/decisions/028-cod-confirmation.md). */
     codTokenHash: text("cod_token_hash"),
+    /** The courier and tracking (AWB) number it shipped with; null before it ships, or shipped without. */
+    shipment: jsonb("shipment").$type<Shipment>(),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("orders_number_idx").on(t.orderNumber),
     index("orders_user_idx").on(t.userId, t.createdAt.desc()),
     uniqueIndex("orders_idempotency_idx").on(t.userId, t.idempotencyKey),
     // The payment sweep and order creation look up overdue unpaid orders by their deadline.
@@ -906,3 +921,16 @@ export const reviewVotes = shopperReviewMark("review_votes");
 
 /** A shopper's report of a review, once per shopper (reviews.report_count counts them); a report puts it in the queue. */
 export const reviewReports = shopperReviewMark("review_reports");
+
+/** The couriers an order can ship with (api/lib/orders/couriers.ts): seeded with India's common ones; the owner adds more. */
+export const couriers = pgTable(
+  "couriers",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** The courier's tracking page for one parcel, with {awb} where its number goes; null when unknown. */
+    trackingUrl: text("tracking_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("couriers_name_idx").on(sql`lower(${t.name})`)],
+);

@@ -11,6 +11,7 @@ import {
   UTR_PATTERN,
 } from "../lib/orders/order-states";
 import { changeOrder } from "../lib/orders/order-changes";
+import { shipmentFields, shipmentOf, shipmentPairIssue } from "../lib/orders/couriers";
 import { isUniqueViolation } from "../lib/orders/orders";
 import { listAdminOrders, loadAdminOrder, orderIdByPaymentReference } from "../lib/orders/admin-orders";
 import { orderAuditTrail } from "../lib/audit-log";
@@ -43,7 +44,7 @@ const listQuerySchema = pageQuerySchema.extend({
   from: daySchema.optional(),
   /** Orders placed on or before this day. */
   to: daySchema.optional(),
-  /** An order id, or part of the shopper's email. */
+  /** An order id, an order number (MRT-26-000042, mrt-26-42, 42), or part of the shopper's email. */
   search: z.string().trim().max(200, "search is at most 200 characters").optional(),
 });
 
@@ -69,6 +70,12 @@ const statusSchema = z
       .max(maxReasonLength, `Reason is at most ${maxReasonLength} characters`)
       .nullish()
       .transform((reason) => reason || null),
+    // Shipping: the courier and the parcel's tracking number, both or neither (api/lib/orders/couriers.ts).
+    ...shipmentFields,
+  })
+  .superRefine((body, ctx) => {
+    const issue = shipmentPairIssue(body);
+    if (issue) ctx.addIssue({ code: "custom", message: issue.message, path: [issue.path] });
   })
   // A parcel that came back says why (the buyer refused it, nobody was there, …).
   .refine((body) => body.status !== "returnedToOrigin" || body.reason !== null, {
@@ -131,11 +138,15 @@ const statusRoute = apiRoute({
   path: "/orders/{id}/status",
   tags,
   summary:
-    "Move an order on: shipped, outForDelivery, delivered, cancelled (with a reason), or returnedToOrigin (a parcel that came back undelivered, with the reason)",
+    "Move an order on: shipped (with its courier and tracking number), outForDelivery, delivered, cancelled (with a reason), or returnedToOrigin (a parcel that came back undelivered, with the reason)",
   access: "admin",
   request: { params: orderId, body: jsonBody(statusSchema) },
   failures: [400, 404, 409],
-  responses: { 200: success("The order is now <status>.", adminOrderSchema), 409: refused },
+  responses: {
+    200: success("The order is now <status>.", adminOrderSchema),
+    400: failure(400, "BAD_REQUEST: malformed JSON, or the courier is not on the list (COURIER_UNKNOWN)"),
+    409: refused,
+  },
 });
 
 const paymentRoute = apiRoute({
@@ -213,8 +224,11 @@ export function adminOrderRoutes(deps: ApiDeps) {
   }
 
   mount(app, statusRoute, async (c) => {
-    const { status, reason } = await readBody(c, statusSchema);
-    const order = await change(c.req.param("id"), c.var.user.id, "order.status", statusEvents[status](reason));
+    const { status, reason, courierId, trackingNumber } = await readBody(c, statusSchema);
+    let event = statusEvents[status](reason);
+    if (event.type === "ship" && courierId && trackingNumber)
+      event = { type: "ship", shipment: await shipmentOf(db, courierId, trackingNumber) };
+    const order = await change(c.req.param("id"), c.var.user.id, "order.status", event);
     return ok(c, order, `The order is now ${order.status}.`);
   });
 

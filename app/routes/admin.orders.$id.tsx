@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { data, Form, Link } from "react-router";
-import type { AdminEvent } from "../../api/contract/types";
+import type { AdminEvent, CourierJson } from "../../api/contract/types";
 import { adminMeta, cellClass, headCellClass, tableClass } from "~/components/admin/catalogue-parts";
 import { codConfirmationText, formatDateTime, StateBadge } from "~/components/admin/order-parts";
 import { orderStatusLabel, paymentStatusText } from "~/lib/admin/order-labels";
@@ -11,6 +11,7 @@ import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-
 import { usePending } from "~/components/use-is-pending";
 import { OrderReasons, StatusTimeline } from "~/components/orders/status-timeline";
 import { Field, type FieldProps } from "~/components/admin/admin-field";
+import { ShipForm } from "~/components/admin/ship-form";
 import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin/sections";
 import { requireAdmin } from "~/lib/admin/require-admin.server";
 import { auditDiff } from "~/lib/admin/audit-diff";
@@ -29,12 +30,14 @@ const REASON_MAX = 500;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context);
   const id = requireOrderId(params.id);
-  const result = await api.order(id);
+  const [result, couriers] = await Promise.all([api.order(id), api.couriers()]);
   if (!result.ok) return failedAdminCall(request, result);
-  return { order: result.data };
+  // The ship form's list; without it the form says so rather than the page failing.
+  return { order: result.data, couriers: couriers.ok ? couriers.data : [] };
 }
 
-type Field = "utr" | "reference" | "reason";
+type Field = "utr" | "reference" | "reason" | "courierId" | "trackingNumber";
+const FIELDS: readonly string[] = ["utr", "reference", "reason", "courierId", "trackingNumber"] satisfies Field[];
 
 /** What the action answers when the API (or the form) refused a change: shown on this page. */
 export type AdminOrderActionData = {
@@ -45,7 +48,15 @@ export type AdminOrderActionData = {
 
 /** Each intent's API call, and the toast once it is done. */
 const CHANGES: Record<AdminEvent, { path: OrderChange; body: (form: FormData) => object; done: string }> = {
-  ship: { path: "status", body: () => ({ status: "shipped" }), done: "The order is marked as shipped." },
+  ship: {
+    path: "status",
+    body: (form) => ({
+      status: "shipped",
+      courierId: text(form, "courierId"),
+      trackingNumber: text(form, "trackingNumber"),
+    }),
+    done: "The order is marked as shipped.",
+  },
   outForDelivery: {
     path: "status",
     body: () => ({ status: "outForDelivery" }),
@@ -89,6 +100,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return refused(400, null, { reason: "Please give a reason for cancelling" });
   if (intent === "returnToOrigin" && !text(form, "reason"))
     return refused(400, null, { reason: "Please say why the parcel came back" });
+  // The back office records the courier and tracking number of every parcel it ships.
+  if (intent === "ship" && !text(form, "courierId")) return refused(400, null, { courierId: "Choose the courier" });
+  if (intent === "ship" && !text(form, "trackingNumber"))
+    return refused(400, null, { trackingNumber: "Enter the parcel's tracking number" });
 
   const change = CHANGES[intent];
   const result = await api.changeOrder(id, change.path, change.body(form));
@@ -100,11 +115,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   if (result.code === "ORDER_STATE" || result.code === "UTR_TAKEN" || result.code === "NOT_ENOUGH_STOCK")
     return refused(409, result.message);
+  if (result.code === "COURIER_UNKNOWN") return refused(400, null, { courierId: result.message });
   if (result.code === "VALIDATION") {
     const fieldErrors: AdminOrderActionData["fieldErrors"] = {};
     for (const item of result.data) {
-      if ((item.path === "utr" || item.path === "reference" || item.path === "reason") && item.message)
-        fieldErrors[item.path] ??= item.message;
+      if (FIELDS.includes(item.path) && item.message) fieldErrors[item.path as Field] ??= item.message;
     }
     return Object.keys(fieldErrors).length > 0 ? refused(422, null, fieldErrors) : refused(422, result.message);
   }
@@ -112,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, couriers } = loaderData;
   const refusal = actionData as AdminOrderActionData | undefined;
   return (
     <section aria-labelledby="order-title" className="space-y-6">
@@ -121,8 +136,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           ← All orders
         </Link>
         <h1 id="order-title" className="mt-2 text-2xl font-bold break-all text-gray-900">
-          Order <span className="font-mono">{order._id}</span>
+          Order <span className="font-mono">{order.orderNumber}</span>
         </h1>
+        <p className="text-xs text-gray-600">
+          Reference <span className="font-mono break-all">{order._id}</span>
+        </p>
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-700">
           Placed {formatDateTime(order.createdAt)}
           <StateBadge>{orderStatusLabel(order.status)}</StateBadge>
@@ -170,7 +188,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </div>
         <div className="min-w-0 space-y-6">
           <Panel id="actions-title" title="Actions">
-            <OrderChanges order={order} refusal={refusal ?? null} />
+            <OrderChanges order={order} couriers={couriers} refusal={refusal ?? null} />
           </Panel>
           <Panel id="timeline-title" title="Timeline">
             <StatusTimeline steps={timelineOf(order)} />
@@ -252,7 +270,15 @@ const dangerButton =
   "inline-flex items-center justify-center rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60";
 
 /** A form for each change the order allows now (the API's `allowedEvents`), and only those. */
-function OrderChanges({ order, refusal }: { order: AdminOrderDetail; refusal: AdminOrderActionData | null }) {
+function OrderChanges({
+  order,
+  couriers,
+  refusal,
+}: {
+  order: AdminOrderDetail;
+  couriers: CourierJson[];
+  refusal: AdminOrderActionData | null;
+}) {
   const action = adminOrderPath(order._id);
   const pending = usePending({ formAction: action });
   const pendingIntent = pending ? String(pending.formData?.get("intent") ?? "") : null;
@@ -290,11 +316,22 @@ function OrderChanges({ order, refusal }: { order: AdminOrderDetail; refusal: Ad
       {awaiting}
       {steps
         .filter(([intent]) => allowed.has(intent))
-        .map(([intent, label, busy]) => (
-          <Form key={intent} method="post" action={action}>
-            {button(intent, label, busy)}
-          </Form>
-        ))}
+        .map(([intent, label, busy]) =>
+          intent === "ship" ? (
+            <ShipForm
+              key={intent}
+              action={action}
+              couriers={couriers}
+              errors={{ courierId: errorOf("ship", "courierId"), trackingNumber: errorOf("ship", "trackingNumber") }}
+            >
+              {button(intent, label, busy)}
+            </ShipForm>
+          ) : (
+            <Form key={intent} method="post" action={action}>
+              {button(intent, label, busy)}
+            </Form>
+          ),
+        )}
       {allowed.has("pay") ? (
         <Form method="post" action={action} className="flex flex-col gap-2">
           <TextField

@@ -95,8 +95,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         row={(order) => (
           <tr key={order._id}>
             <td className={cellClass}>
-              <Link to={adminOrderPath(order._id)} className={`${linkClass} font-mono`}>
-                {order._id}
+              <Link to={adminOrderPath(order._id)} className={`${linkClass} font-mono whitespace-nowrap`}>
+                {order.orderNumber}
               </Link>
             </td>
             <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
@@ -168,7 +168,7 @@ function OrderFilters({ filters, fieldErrors }: { filters: Filters; fieldErrors:
         <input type="date" name="to" defaultValue={filters.to} className={fieldClass} aria-invalid={invalid("to")} />
       </label>
       <label className={label}>
-        Order id or email
+        Order number, id or email
         <input
           type="search"
           name="search"
@@ -176,6 +176,7 @@ function OrderFilters({ filters, fieldErrors }: { filters: Filters; fieldErrors:
           maxLength={200}
           className={fieldClass}
           aria-invalid={invalid("search")}
+          placeholder="MRT-26-000042"
         />
       </label>
       <button type="submit" className={primaryButton} disabled={loading}>

@@ -87,7 +87,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           Order of {formatOrderDate(order.createdAt)}
         </h1>
         <p className="text-sm text-gray-600">
-          Order reference <span className="font-mono">{order._id}</span>
+          Order number <span className="font-mono font-semibold text-gray-900">{order.orderNumber}</span>
         </p>
         {/* The sellers issue their tax invoices as the order ships. */}
         {order.orderStatus.shipped.isConfirmed ? (

@@ -73,8 +73,11 @@ function OrderCard({ order }: { order: OrderJson }) {
     <Link
       to={`/myaccount/orders/${order._id}`}
       className="block rounded-lg border border-gray-200 p-4 hover:border-brand focus-visible:border-brand"
-      aria-label={`Order of ${formatOrderDate(order.createdAt)}, ${formatRupees(order.totalAmount)}`}
+      aria-label={`Order of ${formatOrderDate(order.createdAt)}, ${formatRupees(order.totalAmount)}, number ${order.orderNumber}`}
     >
+      <p className="mb-2 text-sm text-gray-600">
+        Order <span className="font-mono font-medium text-gray-900">{order.orderNumber}</span>
+      </p>
       <div className="flex flex-wrap items-start justify-between gap-4">
         {/* At least 15rem: on a phone the totals and the timeline wrap below the products. */}
         <ul className="min-w-0 flex-1 basis-60 space-y-2">

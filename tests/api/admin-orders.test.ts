@@ -41,13 +41,14 @@ describe("admin routes: admins only", () => {
     )
     .map((route) => [route.method, route.path.replaceAll(":id", newId())] as const);
 
-  it("has the order, catalogue, seller, message, webhook and review routes", () => {
+  it("has the order, courier, catalogue, seller, message, webhook and review routes", () => {
     expect(adminRoutes.map(([method, path]) => `${method} ${path.replace(/[0-9a-f]{24}/, ":id")}`).sort()).toEqual([
       "DELETE /userapp/admin/products/:id/images/:index",
       "DELETE /userapp/admin/webhook-endpoints/:id",
       "GET /userapp/admin/audit",
       "GET /userapp/admin/catalogue/export",
       "GET /userapp/admin/catalogue/options",
+      "GET /userapp/admin/couriers",
       "GET /userapp/admin/merchants",
       "GET /userapp/admin/merchants/:id",
       "GET /userapp/admin/messages",
@@ -65,6 +66,7 @@ describe("admin routes: admins only", () => {
       "GET /userapp/admin/webhook-endpoints",
       "GET /userapp/admin/webhook-endpoints/:id",
       "POST /userapp/admin/catalogue/import",
+      "POST /userapp/admin/couriers",
       "POST /userapp/admin/messages/:id/retry",
       "POST /userapp/admin/products",
       "POST /userapp/admin/products/:id/images",

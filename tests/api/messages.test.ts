@@ -53,7 +53,7 @@ describe("an order's confirmation", () => {
       expect(mail.from?.value).toEqual([{ name: shop.name, address: shop.supportEmail }]);
       // Cash on Delivery: the confirmation of the order asks for the shopper's, with its two links.
       expect(mail.subject).toBe(
-        `${shop.name}: please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})`,
+        `${shop.name} ${order.orderNumber}: please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})`,
       );
       expect(mail.text).toMatch(new RegExp(`Confirm my order: ${shop.origin}/cod/confirm\\?token=[\\w-]{43}`));
       expect(mail.text).toContain(`Linen Kurta (size M) × 2: ${formatRupees(2400)}`);
@@ -66,7 +66,7 @@ describe("an order's confirmation", () => {
       // The HTML: a whole document, the same lines and total, and no invoice before dispatch.
       expect(mail.html).toMatch(/^<!DOCTYPE html[^>]*>(<!--\$-->)?<html dir="ltr" lang="en">/);
       expect(mail.html).toContain(
-        `<title>${shop.name}: please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})</title>`,
+        `<title>${shop.name} ${order.orderNumber}: please confirm your Cash on Delivery order (${formatRupees(order.totalAmount)})</title>`,
       );
       for (const text of ["Linen Kurta", "Size M × 2", formatRupees(2400), formatRupees(order.totalAmount)])
         expect(mail.html).toContain(`>${text}<`);
@@ -209,7 +209,7 @@ describe("every order event", () => {
             token: user.token,
             body: { productId: product, size: "M", quantity: 1, paymentMethod, address: testAddresses.home },
           })
-        ).body.data as { id: string; totalAmount: number };
+        ).body.data as { id: string; orderNumber: string; totalAmount: number };
       const asAdmin = async (id: string, change: string, body: object) => {
         const answer = await api.call("PUT", `/userapp/admin/orders/${id}/${change}`, { token: admin.token, body });
         expect(answer.status, `${change} ${JSON.stringify(body)}`).toBe(200);
@@ -247,24 +247,24 @@ describe("every order event", () => {
       await until("every message", () => (smtp.received.length >= 11 ? true : undefined));
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(subjectsOf(paid.id)).toEqual([
-        `${shop.name}: your order is placed (${total})`,
-        `${shop.name}: payment received (${total})`,
-        `${shop.name}: your order has shipped`,
-        `${shop.name}: your order is out for delivery`,
-        `${shop.name}: your order is delivered`,
-        `${shop.name}: your return is recorded`,
-        `${shop.name}: your refund is made (${total})`,
+        `${shop.name} ${paid.orderNumber}: your order is placed (${total})`,
+        `${shop.name} ${paid.orderNumber}: payment received (${total})`,
+        `${shop.name} ${paid.orderNumber}: your order has shipped`,
+        `${shop.name} ${paid.orderNumber}: your order is out for delivery`,
+        `${shop.name} ${paid.orderNumber}: your order is delivered`,
+        `${shop.name} ${paid.orderNumber}: your return is recorded`,
+        `${shop.name} ${paid.orderNumber}: your refund is made (${total})`,
       ]);
       expect(subjectsOf(cancelled.id)).toEqual([
-        `${shop.name}: please confirm your Cash on Delivery order (${formatRupees(cancelled.totalAmount)})`,
-        `${shop.name}: your order is cancelled`,
+        `${shop.name} ${cancelled.orderNumber}: please confirm your Cash on Delivery order (${formatRupees(cancelled.totalAmount)})`,
+        `${shop.name} ${cancelled.orderNumber}: your order is cancelled`,
       ]);
       expect(subjectsOf(unpaid.id)).toEqual([
-        `${shop.name}: your order is placed (${formatRupees(unpaid.totalAmount)})`,
-        `${shop.name}: your order is cancelled: payment not received`,
+        `${shop.name} ${unpaid.orderNumber}: your order is placed (${formatRupees(unpaid.totalAmount)})`,
+        `${shop.name} ${unpaid.orderNumber}: your order is cancelled: payment not received`,
       ]);
       const text = (id: string, subject: string) =>
-        smtp.received.find((mail) => mail.subject === `${shop.name}: ${subject}` && mail.text?.includes(id))!.text!;
+        smtp.received.find((mail) => mail.subject?.endsWith(`: ${subject}`) && mail.text?.includes(id))!.text!;
       expect(text(paid.id, `payment received (${total})`)).toContain("(UTR 123456789012)");
       expect(text(paid.id, "your return is recorded")).toContain("Reason: Too small");
       expect(text(paid.id, "your return is recorded")).toContain(`Your payment of ${total} will be refunded.`);
@@ -282,13 +282,13 @@ describe("every order event", () => {
             (mail.html || "").includes(`href="${invoiceLink(id)}"`),
           ]);
       expect(withInvoice(paid.id)).toEqual([
-        [`${shop.name}: your order is placed (${total})`, false, false],
-        [`${shop.name}: payment received (${total})`, false, false],
-        [`${shop.name}: your order has shipped`, true, true],
-        [`${shop.name}: your order is out for delivery`, true, true],
-        [`${shop.name}: your order is delivered`, true, true],
-        [`${shop.name}: your return is recorded`, true, true],
-        [`${shop.name}: your refund is made (${total})`, true, true],
+        [`${shop.name} ${paid.orderNumber}: your order is placed (${total})`, false, false],
+        [`${shop.name} ${paid.orderNumber}: payment received (${total})`, false, false],
+        [`${shop.name} ${paid.orderNumber}: your order has shipped`, true, true],
+        [`${shop.name} ${paid.orderNumber}: your order is out for delivery`, true, true],
+        [`${shop.name} ${paid.orderNumber}: your order is delivered`, true, true],
+        [`${shop.name} ${paid.orderNumber}: your return is recorded`, true, true],
+        [`${shop.name} ${paid.orderNumber}: your refund is made (${total})`, true, true],
       ]);
       for (const mail of smtp.received.filter((m) => !m.text?.includes(paid.id)))
         expect(mail.html || "").not.toContain("/invoice");

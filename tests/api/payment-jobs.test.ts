@@ -71,7 +71,7 @@ describe("an Online Payment order's jobs", () => {
         smtp.received.find((mail) => mail.text?.includes(waiting._id) && /please pay/.test(mail.subject ?? "")),
       );
       expect(reminder.subject).toMatch(
-        new RegExp(`^${shop.name}: please pay ${formatRupees(waiting.totalAmount)} by `),
+        new RegExp(`^${shop.name} ${waiting.orderNumber}: please pay ${formatRupees(waiting.totalAmount)} by `),
       );
       expect(reminder.text).toContain("We have not received the payment");
       // Not before its time: half the window before it closes.

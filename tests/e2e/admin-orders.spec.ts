@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "./support/test";
-import { signInAsAdmin } from "./support/admin";
+import { markShipped, signInAsAdmin } from "./support/admin";
 import { jsOn, ready } from "./support/lists";
 import { codLinkToken, mailTo } from "./support/mail";
 import { createShopper, signIn, type TestShopper } from "./support/shoppers";
@@ -85,18 +85,22 @@ test("an admin finds an order by its shopper's email and ships it; the shopper t
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
   await expect(page.getByText("Signed in as")).toContainText("Meera Iyer");
 
-  await page.getByLabel("Order id or email").fill(shopper.email);
+  await page.getByLabel("Order number, id or email").fill(shopper.email);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/[?&]search=/);
   const rows = page.getByRole("table").getByRole("row");
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(shopper.email);
-  await page.getByRole("link", { name: shopper.orderId }).click();
+  await rows
+    .nth(1)
+    .getByRole("link", { name: /^MRT-\d{2}-\d{6,}$/ })
+    .click();
 
-  await expect(page.getByRole("heading", { name: `Order ${shopper.orderId}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Order MRT-\d{2}-\d{6,}$/ })).toBeVisible();
+  await expect(page.getByText(`Reference ${shopper.orderId}`)).toBeVisible();
   await ready(page);
   await expect(page.getByRole("button", { name: "Mark as out for delivery" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await markShipped(page);
   await expect(toast(page, "The order is marked as shipped.")).toBeVisible();
   await expect(
     page.getByRole("list", { name: "Order status" }).getByRole("listitem").filter({ hasText: "Shipped" }),
@@ -171,7 +175,7 @@ test("a parcel refused at the door: the admin marks it returned to origin, and t
 }) => {
   const shopper = await shopperWithOrder(request, "cod");
   await signInAsAdmin(page, `/admin/orders/${shopper.orderId}`);
-  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await markShipped(page);
   await expect(toast(page, "The order is marked as shipped.")).toBeVisible();
   await page.getByLabel("Why did the parcel come back?").fill("The buyer refused the parcel");
   await page.getByRole("button", { name: "Mark as returned to origin" }).click();

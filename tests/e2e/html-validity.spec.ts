@@ -157,6 +157,7 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
     "/admin/catalogue",
     "/admin/merchants",
     `/admin/merchants/${product.merchant.id}`,
+    "/admin/couriers",
     "/admin/audit",
     "/admin/reviews",
     `/admin/messages?search=${orderId}`,

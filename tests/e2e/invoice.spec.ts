@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test";
-import { signInAsAdmin } from "./support/admin";
+import { markShipped, signInAsAdmin } from "./support/admin";
 import { placeConfirmedCodOrder } from "./support/orders";
 import { createShopper, signIn } from "./support/shoppers";
 
@@ -30,7 +30,7 @@ test("an admin ships an order, which issues its tax invoice; the shopper then op
   await page.getByRole("link", { name: "Tax invoice" }).click();
   await expect(page.getByText("No tax invoice yet: each seller issues theirs when the order ships.")).toBeVisible();
   await page.getByRole("link", { name: /Back to the order/ }).click();
-  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await markShipped(page);
   // Shipped once the next step is offered (with JavaScript the page updates in place).
   await expect(page.getByRole("button", { name: "Mark as out for delivery" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
@@ -64,7 +64,7 @@ test("a parcel returned to origin gets a credit note for each invoice, printed a
   const { orderId } = await placeConfirmedCodOrder(request, shopper, KOLKATA);
   await signInAsAdmin(page, `/admin/orders/${orderId}`);
   // Each step waits for the page to show it done before the next (with JavaScript the page updates in place).
-  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await markShipped(page);
   await page.getByRole("button", { name: "Mark as out for delivery" }).click();
   await expect(page.getByRole("button", { name: "Mark as delivered" })).toBeVisible();
   await page.getByLabel("Why did the parcel come back?").fill("Refused at the door");

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, test } from "./support/test";
-import { E2E_ADMIN, signInAsAdmin } from "./support/admin";
+import { E2E_ADMIN, markShipped, signInAsAdmin } from "./support/admin";
 import { placeConfirmedCodOrder } from "./support/orders";
 import { createShopper, signIn } from "./support/shoppers";
 
@@ -23,7 +23,7 @@ test("a shopper with a delivered order rates the product with a photo, and sees 
 
   // The admin ships and delivers it, each step shown done before the next.
   await signInAsAdmin(page, `/admin/orders/${orderId}`);
-  await page.getByRole("button", { name: "Mark as shipped" }).click();
+  await markShipped(page);
   await page.getByRole("button", { name: "Mark as out for delivery" }).click();
   await page.getByRole("button", { name: "Mark as delivered" }).click();
   await expect(page.getByText("The order is marked as delivered.")).toBeVisible();

@@ -12,6 +12,8 @@ import AdminLayout, {
 import { loader as indexLoader } from "../../app/routes/admin._index";
 import AdminOrders, { loader as ordersLoader } from "../../app/routes/admin.orders";
 import AdminOrder, { action as orderAction, loader as orderLoader } from "../../app/routes/admin.orders.$id";
+import { eq } from "drizzle-orm";
+import { couriers } from "../../api/db/schema";
 import { confirmCod, createTestApi, insertProduct } from "../api/helpers";
 import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
@@ -38,6 +40,9 @@ async function signedInAdmin() {
 
 const admin = await signedInAdmin();
 const shopper = await signedInShopper(api);
+// The back office ships with a courier and the parcel's tracking number (tests/routes/admin-shipping.test.ts).
+const [delhivery] = await api.db.select().from(couriers).where(eq(couriers.name, "Delhivery"));
+const shipped = { intent: "ship", courierId: delhivery.id, trackingNumber: "1234567890123" };
 
 const run = (fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) =>
   settle(() => fn({ request, params, context } as never));
@@ -282,7 +287,7 @@ describe("an order's page and its changes", () => {
     expect(html).toContain("Awaiting COD confirmation: the shopper confirms the order with the link emailed to them.");
     expect(html).toMatch(/Awaiting COD confirmation \(until \d+ \w+ \d{4}/);
     // A ship posted anyway is refused with the API's reason.
-    const refused = await post(order.id, { intent: "ship" });
+    const refused = await post(order.id, shipped);
     expect(refused.data.formError).toBe(
       "This Cash on Delivery order is awaiting its shopper's confirmation and cannot ship until it is confirmed.",
     );
@@ -300,7 +305,7 @@ describe("an order's page and its changes", () => {
     ];
     for (const [intent, message, status, next] of steps) {
       clock += 60 * 60 * 1000;
-      const answer = await post(order.id, { intent });
+      const answer = await post(order.id, intent === "ship" ? shipped : { intent });
       expect(answer.status, intent).toBe(303);
       expect(answer.location).toBe(`/admin/orders/${order.id}`);
       expect(await toastAfter(answer)).toEqual({ type: "success", message });
@@ -326,8 +331,8 @@ describe("an order's page and its changes", () => {
 
   it("refuses a change the order no longer allows with the API's reason, on the page", async () => {
     const order = await placeOrder("cod");
-    expect((await post(order.id, { intent: "ship" })).status).toBe(303);
-    const again = await post(order.id, { intent: "ship" });
+    expect((await post(order.id, shipped)).status).toBe(303);
+    const again = await post(order.id, shipped);
     expect(again.status).toBe(409);
     expect(again.data).toEqual({ intent: "ship", formError: "This order has already shipped.", fieldErrors: {} });
     const cancel = await post(order.id, { intent: "cancel", reason: "Too late" });
@@ -442,7 +447,7 @@ describe("an order's page and its changes", () => {
 
   it("marks a parcel returned to origin with a reason (required), which the shopper then reads", async () => {
     const order = await placeOrder("cod");
-    expect((await post(order.id, { intent: "ship" })).status).toBe(303);
+    expect((await post(order.id, shipped)).status).toBe(303);
     const bare = await post(order.id, { intent: "returnToOrigin", reason: " " });
     expect(bare.status).toBe(400);
     expect(bare.data.fieldErrors).toEqual({ reason: "Please say why the parcel came back" });
@@ -471,7 +476,7 @@ describe("an order's page and its changes", () => {
   it("answers 404 for an unknown or malformed order, and 400 for an unknown intent", async () => {
     for (const id of ["0123456789abcdef01234567", "not-an-id"]) {
       expect((await getOrder(id)).status).toBe(404);
-      expect((await post(id, { intent: "ship" })).status).toBe(404);
+      expect((await post(id, shipped)).status).toBe(404);
     }
     const order = await placeOrder("cod");
     expect((await post(order.id, { intent: "explode" })).status).toBe(400);

@@ -28,6 +28,8 @@ const hostile = `<script>alert("x")</script> Kurta & 'Dupatta'`;
 
 const order = {
   id: "0123456789abcdef01234567",
+  orderNumber: "MRT-26-000042",
+  shipment: null,
   products: [
     { title: hostile, size: "M", qty: 2, amount: 2400 },
     { title: "Linen Shirt", size: "XL", qty: 1, amount: 999 },
@@ -56,10 +58,10 @@ const order = {
 const orderLink = `${shop.origin}/myaccount/orders/${order.id}`;
 
 /** A whole HTML document: a doctype, the language, the subject as its title, at most 600px wide. */
-function expectDocument(html: string, subjectAfterShopName: string) {
+function expectDocument(html: string, subjectAfterShopName: string, number = "") {
   expect(html).toMatch(/^<!DOCTYPE html/);
   expect(html).toMatch(/<html [^>]*lang="en"/);
-  expect(html).toContain(`<title>${shopNameInHtml}: ${subjectAfterShopName}</title>`);
+  expect(html).toContain(`<title>${shopNameInHtml}${number}: ${subjectAfterShopName}</title>`);
   expect(html).toContain("max-width:600px");
   expect(html).toMatch(/<\/html>(<!--\/\$-->)?$/);
 }
@@ -67,8 +69,10 @@ function expectDocument(html: string, subjectAfterShopName: string) {
 describe("an order's message", () => {
   it("has the lines, the fee and the total in rupees, the payment method, the address and the order's link", async () => {
     const message = await orderMessage("order.cancelled", order, "a@example.com", shop, "user-1");
-    expect(message.subject).toBe(`${shop.name}: your order is cancelled`);
-    expectDocument(message.html, "your order is cancelled");
+    expect(message.subject).toBe(`${shop.name} MRT-26-000042: your order is cancelled`);
+    expectDocument(message.html, "your order is cancelled", " MRT-26-000042");
+    expect(message.html).toContain("Order number: MRT-26-000042");
+    expect(message.text).toContain("Order number: MRT-26-000042\n");
     for (const text of ["Linen Shirt", "Size XL × 1", formatRupees(999), formatRupees(2400), formatRupees(20)])
       expect(message.html).toContain(text);
     expect(message.html).toContain(formatRupees(3419));
@@ -102,6 +106,23 @@ describe("an order's message", () => {
     expect(shipped.html).toContain(`href="${invoiceLink}"`);
     expect(shipped.html).toContain(">Your tax invoice<");
     expect(shipped.text).toContain(`Your order: ${orderLink}\nYour tax invoice: ${invoiceLink}\n`);
+  });
+
+  it("says the courier and tracking number it shipped with, and links the courier's tracking page where known", async () => {
+    const trackingUrl = "https://www.delhivery.com/track/package/1234567890123";
+    const shipment = { courierId: "c1", courier: "Delhivery", trackingNumber: "1234567890123", trackingUrl };
+    const shipped = await orderMessage("order.shipped", { ...order, shipment }, "a@example.com", shop, "user-1");
+    const sentence = "Your order is on its way with Delhivery, tracking number 1234567890123.";
+    expect(shipped.text).toContain(`${sentence}\n\nTrack your parcel: ${trackingUrl}\n`);
+    expect(shipped.html).toContain(sentence);
+    expect(shipped.html).toContain(`href="${trackingUrl}"`);
+    const noLink = { ...shipment, courier: "DTDC", trackingUrl: null };
+    const plain = await orderMessage("order.shipped", { ...order, shipment: noLink }, "a@example.com", shop, "u");
+    expect(plain.text).toContain("Your order is on its way with DTDC, tracking number 1234567890123.");
+    expect(plain.text).not.toContain("Track your parcel");
+    // Only the shipped message links it: later ones say what happened then.
+    const delivered = await orderMessage("order.delivered", { ...order, shipment }, "a@example.com", shop, "u");
+    expect(delivered.text).not.toContain("Track your parcel");
   });
 
   it("shows its calls to action as buttons, and as label and address in its text", async () => {

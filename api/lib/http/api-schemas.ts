@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ADMIN_EVENTS, COD_CONFIRMATIONS, ORDER_STATES, PAYMENT_STATUSES } from "../orders/order-states";
+import { shipmentSchema } from "../orders/couriers";
 
 // The shapes the /userapp API answers, as zod schemas: the OpenAPI document's components
 // (api/lib/http/openapi.ts) and what the API tests check every answer against. Each mirrors a JSON
@@ -178,6 +179,11 @@ export const orderSchema = z
   .object({
     _id: id,
     id,
+    orderNumber: z.string().openapi({
+      example: "MRT-26-000042",
+      description:
+        "The number people read the order by: the shop's prefix, the year it was placed (India), and its place in one growing sequence (at least 6 digits; gaps allowed)",
+    }),
     products: z.array(
       z.object({
         productId: id,
@@ -237,6 +243,9 @@ export const orderSchema = z
         description:
           "The order's steps beyond orderStatus, oldest first: a UPI payment recorded after it was cancelled, its reinstatement, a parcel returned to the seller undelivered",
       }),
+    shipment: shipmentSchema.nullable().openapi({
+      description: "The courier and tracking number it shipped with; null before it ships, or shipped without",
+    }),
     source: z.enum(["cart", "buyNow"]),
     createdAt: isoDate,
   })

@@ -60,6 +60,9 @@ const DATA: { [C in RefusalCode]: z.ZodType<RefusalData[C]> } = {
   IMPORT_ROWS: z.array(
     z.union([z.object({ line: z.number().int(), field: z.string(), message: z.string() }), fieldError]),
   ),
+  COURIER_UNKNOWN: z.null(),
+  COURIER_TAKEN: z.null(),
+  COURIER_LIMIT: z.null(),
 };
 
 /** The spec's envelope status of each HTTP status a refusal is answered with. */

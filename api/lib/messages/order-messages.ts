@@ -92,7 +92,7 @@ const WORDING: Record<
   "order.shipped": {
     subject: () => "your order has shipped",
     heading: "Your order has shipped",
-    intro: () => ["Your order is on its way."],
+    intro: (order) => [shippedWith(order)],
   },
   "order.outForDelivery": {
     subject: () => "your order is out for delivery",
@@ -191,6 +191,18 @@ const WORDING: Record<
   },
 };
 
+/** The shipped message's sentence: the courier and tracking number, when it shipped with them. */
+const shippedWith = (order: OrderJson) =>
+  order.shipment
+    ? `Your order is on its way with ${order.shipment.courier}, tracking number ${order.shipment.trackingNumber}.`
+    : "Your order is on its way.";
+
+/** The shipped message's link to the courier's tracking page, where its pattern is known. */
+const trackingActions = (kind: OrderMessageKind, order: OrderJson): MessageAction[] =>
+  kind === "order.shipped" && order.shipment?.trackingUrl
+    ? [{ label: "Track your parcel", href: order.shipment.trackingUrl }]
+    : [];
+
 export type OrderMessageOptions = {
   /** From dispatch on, when the order's tax invoices exist: a link to them. */
   invoice?: boolean;
@@ -212,10 +224,10 @@ export async function orderMessage(
   options: OrderMessageOptions = {},
 ): Promise<NewMessage> {
   const wording = WORDING[kind];
-  const subject = `${shop.name}: ${wording.subject(order)}`;
+  const subject = `${shop.name} ${order.orderNumber}: ${wording.subject(order)}`;
   const orderLink = `${shop.origin}/myaccount/orders/${order.id}`;
   const invoiceLink = options.invoice ? `${orderLink}/invoice` : null;
-  const actions = options.actions ?? [];
+  const actions = [...(options.actions ?? []), ...trackingActions(kind, order)];
   const address = [
     order.address.locality,
     order.address.city,
@@ -229,6 +241,7 @@ export async function orderMessage(
     "",
     ...(intro.length > 0 ? [...intro, ""] : []),
     ...(actions.length > 0 ? [...actions.map((action) => `${action.label}: ${action.href}`), ""] : []),
+    `Order number: ${order.orderNumber}`,
     `Order reference: ${order.id}`,
     "",
     ...order.products.map((line) => `${line.title} (size ${line.size}) × ${line.qty}: ${formatRupees(line.amount)}`),
@@ -252,6 +265,7 @@ export async function orderMessage(
       intro,
       actions,
       orderId: order.id,
+      orderNumber: order.orderNumber,
       lines: order.products,
       platformFee: order.platformFee,
       totalAmount: order.totalAmount,

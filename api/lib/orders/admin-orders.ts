@@ -12,6 +12,7 @@ import {
   type PaymentStatus,
 } from "./order-states";
 import { type OrderJson, withItems } from "./order-json";
+import { orderNumberIs, parseOrderNumber } from "./order-numbers";
 
 // The back office's reads of every shopper's orders.
 
@@ -29,7 +30,7 @@ export type AdminOrderFilters = {
   from?: string;
   /** Orders placed on or before this day in India. */
   to?: string;
-  /** An order id, or part of the shopper's email. */
+  /** An order id, an order number (MRT-26-000042, also lower-case or without its prefix), or part of the shopper's email. */
   search?: string;
 };
 
@@ -75,6 +76,12 @@ function codConfirmationIs(value: CodConfirmation): SQL | undefined {
   return value === "awaiting" ? and(eq(orders.status, "confirmed"), is) : is;
 }
 
+/** The order a search names by its number, if it reads as one. */
+function bySearchedNumber(search: string): SQL | undefined {
+  const number = parseOrderNumber(search);
+  return number ? orderNumberIs(number) : undefined;
+}
+
 /** GET /userapp/admin/orders: a page of every shopper's orders, newest first, with their shoppers. */
 export async function listAdminOrders(deps: ApiDeps, query: AdminOrderFilters & { page: number; limit: number }) {
   const search = query.search?.toLowerCase();
@@ -84,7 +91,9 @@ export async function listAdminOrders(deps: ApiDeps, query: AdminOrderFilters & 
     query.codConfirmation ? codConfirmationIs(query.codConfirmation) : undefined,
     query.from ? gte(orders.createdAt, startOfIndianDay(query.from)) : undefined,
     query.to ? lt(orders.createdAt, new Date(startOfIndianDay(query.to).getTime() + dayMs)) : undefined,
-    search ? or(eq(orders.id, search), ilike(users.email, `%${likeEscaped(search)}%`)) : undefined,
+    search
+      ? or(eq(orders.id, search), bySearchedNumber(search), ilike(users.email, `%${likeEscaped(search)}%`))
+      : undefined,
   );
   return adminOrders(deps, where, query.page, query.limit);
 }

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type OrderAddress, type OrderNote, type OrderStatus, orderItems, orders } from "../../db/schema";
+import {
+  type OrderAddress,
+  type OrderNote,
+  type OrderStatus,
+  orderItems,
+  orders,
+  type Shipment,
+} from "../../db/schema";
 import { type Paginator, paginator } from "../http/paging";
+import { formatOrderNumber } from "./order-numbers";
 import {
   type CodConfirmation,
   decide,
@@ -43,6 +51,8 @@ export type OrderLineJson = {
 export type OrderJson = {
   _id: string;
   id: string;
+  /** The number people read it by ("MRT-26-000042", api/lib/orders/order-numbers.ts). */
+  orderNumber: string;
   products: OrderLineJson[];
   itemsAmount: number;
   platformFee: number;
@@ -71,6 +81,8 @@ export type OrderJson = {
   orderStatus: OrderStatus;
   /** The steps beyond `orderStatus`, oldest first. */
   notes: OrderNote[];
+  /** The courier and tracking (AWB) number it shipped with, and the tracking link where known; null before. */
+  shipment: Shipment | null;
   source: OrderSource;
   createdAt: string;
 };
@@ -83,6 +95,7 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): 
   return {
     _id: order.id,
     id: order.id,
+    orderNumber: formatOrderNumber(order.orderNumber, order.createdAt),
     products: items
       .slice()
       .sort((a, b) => a.position - b.position)
@@ -123,6 +136,7 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): 
     address: order.address,
     orderStatus: order.orderStatus,
     notes: order.notes,
+    shipment: order.shipment ?? null,
     source: order.source as OrderSource,
     createdAt: order.createdAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import type { OrderNote, OrderStatus, orders } from "../../db/schema";
+import type { OrderNote, OrderStatus, orders, Shipment } from "../../db/schema";
 
 /**
  * The order lifecycle: one state machine (`decide`) for every change an order goes through,
@@ -101,7 +101,7 @@ export const defaultOrderSettings: OrderSettings = {
 };
 
 export type OrderEvent =
-  | { type: "ship" }
+  | { type: "ship"; shipment?: Shipment | null }
   | { type: "outForDelivery" }
   | { type: "deliver" }
   | { type: "cancel"; reason: string | null }
@@ -142,6 +142,7 @@ export type OrderChange = Partial<
     | "refundReference"
     | "notes"
     | "codConfirmation"
+    | "shipment"
   >
 >;
 
@@ -243,7 +244,12 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
           );
         return {
           ok: true,
-          change: { status: "shipped", orderStatus: stamp(order.orderStatus, "shipped", now) },
+          change: {
+            status: "shipped",
+            orderStatus: stamp(order.orderStatus, "shipped", now),
+            // The courier and tracking number it left with (api/lib/orders/couriers.ts).
+            shipment: event.shipment ?? null,
+          },
           restock: false,
         };
       }

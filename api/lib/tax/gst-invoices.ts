@@ -35,6 +35,7 @@ import {
   type TaxTotals,
 } from "./gst";
 import { PLATFORM_FEE_GST_RATE, PLATFORM_FEE_SAC } from "./platform-fee";
+import { formatOrderNumber } from "../orders/order-numbers";
 
 /** A transaction or the database: what these functions write through. */
 type Writer = Pick<Database, "select" | "insert" | "update" | "execute">;
@@ -373,6 +374,8 @@ export type FeeInvoiceJson = DocumentHead &
 
 export type OrderInvoicesJson = {
   orderId: string;
+  /** The number people read the order by (api/lib/orders/order-numbers.ts). */
+  orderNumber: string;
   orderStatus: string;
   placedAt: string;
   /**
@@ -576,6 +579,7 @@ export async function loadOrderInvoices(
 
   return {
     orderId: order.id,
+    orderNumber: formatOrderNumber(order.orderNumber, order.createdAt),
     orderStatus: order.status,
     placedAt: order.createdAt.toISOString(),
     cancelled: order.status === "cancelled",

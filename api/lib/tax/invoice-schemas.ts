@@ -115,6 +115,7 @@ const feeInvoiceSchema = z
 export const orderInvoicesSchema = z
   .object({
     orderId: z.string(),
+    orderNumber: z.string().openapi({ example: "MRT-26-000042" }),
     orderStatus: z.string(),
     placedAt: z.string(),
     cancelled: z.boolean().openapi({

@@ -27,6 +27,16 @@ export function StatusTimeline({ steps }: { steps: TimelineStep[] }) {
               {step.detail}
             </p>
           ) : null}
+          {step.trackingUrl ? (
+            <a
+              href={step.trackingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-sm font-semibold text-brand hover:underline"
+            >
+              Track the parcel<span className="sr-only"> (opens the courier&apos;s site)</span>
+            </a>
+          ) : null}
         </li>
       ))}
     </ol>

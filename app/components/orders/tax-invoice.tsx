@@ -48,6 +48,7 @@ type DocumentProps = {
   title: string;
   number: string;
   date: string;
+  /** The order's number (MRT-26-000042), as the documents name it. */
   orderId: string;
   /** What a credit note reverses: "Tax invoice 2026-27/000004". */
   against?: string;
@@ -378,13 +379,13 @@ export function TaxInvoices({
         <SellerDocuments
           key={invoice.supplier.id}
           invoice={invoice}
-          orderId={order.orderId}
+          orderId={order.orderNumber}
           cancelled={order.cancelled}
         />
       ))}
       {order.feeInvoice && (
         <InvoiceWithCreditNote
-          common={feeCommon(order.feeInvoice, order.orderId)}
+          common={feeCommon(order.feeInvoice, order.orderNumber)}
           id="fee"
           invoice={order.feeInvoice}
         />

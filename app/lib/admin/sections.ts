@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/stock", label: "Low stock" },
   { to: "/admin/catalogue", label: "Import/Export" },
   { to: "/admin/merchants", label: "Sellers" },
+  { to: "/admin/couriers", label: "Couriers" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/webhooks", label: "Webhooks" },
@@ -45,4 +46,6 @@ export const MESSAGE_STATE_LABELS = {
 } as const;
 
 export const ADMIN_ORDERS_PATH = "/admin/orders";
+/** The couriers orders ship with (the list the ship form offers). */
+export const ADMIN_COURIERS_PATH = "/admin/couriers";
 export const adminOrderPath = (id: string) => `${ADMIN_ORDERS_PATH}/${id}`;

@@ -28,7 +28,15 @@ const DELIVERY_STEPS = [
  */
 export type TimelineTone = "done" | "waiting" | "stopped" | "ahead";
 
-export type TimelineStep = { key: string; label: string; tone: TimelineTone; at: string | null; detail: string | null };
+export type TimelineStep = {
+  key: string;
+  label: string;
+  tone: TimelineTone;
+  at: string | null;
+  detail: string | null;
+  /** The courier's tracking page of a shipped parcel, where its address pattern is known. */
+  trackingUrl?: string | null;
+};
 
 /** What a timeline is read from: the order as the API gives it. */
 export type TimelineOrder = Pick<
@@ -43,7 +51,12 @@ export type TimelineOrder = Pick<
   | "returnReason"
   | "notes"
   | "createdAt"
->;
+> &
+  Partial<Pick<OrderJson, "shipment">>;
+
+/** The shipped step's words: the courier and the parcel's tracking (AWB) number. */
+export const shippedWith = (shipment: NonNullable<OrderJson["shipment"]>) =>
+  `${shipment.courier}, tracking number ${shipment.trackingNumber}`;
 
 /**
  * An order's timeline as it happened: each step reached with its own word and time, the steps
@@ -77,7 +90,12 @@ export function timelineOf(order: TimelineOrder): TimelineStep[] {
     timeline.push(step("orderConfirmed", "Order Confirmed", "done", placedAt));
   }
   for (const { key, label } of DELIVERY_STEPS) {
-    if (happened(key)) timeline.push(step(key, label, "done", at(key)));
+    if (key === "shipped" && happened(key) && order.shipment)
+      timeline.push({
+        ...step(key, label, "done", at(key), shippedWith(order.shipment)),
+        trackingUrl: order.shipment.trackingUrl,
+      });
+    else if (happened(key)) timeline.push(step(key, label, "done", at(key)));
     else if (!stopped) timeline.push(step(key, label, "ahead", null));
   }
   if (backToSeller)

@@ -19,6 +19,7 @@ import type {
   MerchantDetailsJson,
   QueuedReviewJson,
   ReviewJson,
+  CourierJson,
 } from "../../../api/contract/types";
 import type { RouteKey, Transport } from "./transport.server";
 
@@ -46,6 +47,9 @@ export function adminApi({ send, raw }: Transport, token: string) {
       send("GET /admin/orders/{id}/invoices", { params: { id } }).as<OrderInvoicesJson>(withToken),
     changeOrder: (id: string, change: OrderChange, body: object) =>
       send(ORDER_CHANGES[change], { params: { id } }).as<AdminOrderJson>({ token, json: body }),
+    /** The couriers an order can ship with, by name. */
+    couriers: () => send("GET /admin/couriers").as<CourierJson[]>(withToken),
+    addCourier: (body: object) => send("POST /admin/couriers").as<CourierJson>({ token, json: body }),
 
     products: (query: URLSearchParams) =>
       send("GET /admin/products", { query }).as<Paged<AdminListProductJson>>(withToken),

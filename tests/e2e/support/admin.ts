@@ -8,3 +8,13 @@ export { E2E_ADMIN };
 export function signInAsAdmin(page: Page, path = "/admin/orders"): Promise<void> {
   return signIn(page, E2E_ADMIN, path);
 }
+
+/**
+ * Marks the open order shipped from its back-office page, as the ship form asks: a courier from the
+ * list and the parcel's tracking (AWB) number.
+ */
+export async function markShipped(page: Page, courier = "Delhivery", trackingNumber = "1234567890123") {
+  await page.getByLabel("Courier").selectOption({ label: courier });
+  await page.getByLabel("Tracking number (AWB)").fill(trackingNumber);
+  await page.getByRole("button", { name: "Mark as shipped" }).click();
+}

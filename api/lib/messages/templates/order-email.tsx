@@ -17,6 +17,8 @@ export type OrderEmailProps = {
   intro: string[];
   actions: MessageAction[];
   orderId: string;
+  /** The number people read it by (MRT-26-000042). */
+  orderNumber: string;
   lines: { title: string; size: string; qty: number; amount: number }[];
   platformFee: number;
   totalAmount: number;
@@ -56,7 +58,11 @@ export function OrderEmail(props: OrderEmailProps) {
           ))}
         </Section>
       ) : null}
-      <Text style={styles.text}>{`Order reference: ${props.orderId}`}</Text>
+      <Text style={styles.text}>
+        {`Order number: ${props.orderNumber}`}
+        <br />
+        {`Order reference: ${props.orderId}`}
+      </Text>
       <table width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse", margin: "0 0 16px" }}>
         <tbody>
           {lines.map((line, i) => (
