@@ -9,14 +9,12 @@ import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ShopIdentity } from "../context";
 import { badRequest, conflict, notFound } from "../http/http";
 import { newId } from "../ids";
-import { orderMessage } from "../messages/order-messages";
-import { recordMessage } from "../messages/outbox";
 import { taxOrderLines } from "../tax/gst-invoices";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
-import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { codLinks, newCodToken, scheduleCodConfirmExpiry } from "./cod-confirmation";
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, stockKey } from "./order-changes";
+import { recordPlacedOrder } from "./order-events";
 import type { OrderSettings } from "./order-states";
 import {
   findOrderByKey,
@@ -345,16 +343,12 @@ export async function placeOrder(
           );
       }
       const placedOrder = toOrderJson(priced ?? order, insertedItems, now);
-      // The shopper's message is recorded and queued with the order: both commit, or neither. A Cash
-      // on Delivery order's asks for its confirmation, with the links to confirm or cancel it.
+      // The order's event (its message and webhook, order-events.ts) is recorded with the order: both
+      // commit, or neither. A Cash on Delivery order's message asks for its confirmation, with the
+      // links to confirm or cancel it.
       const { email, shop } = input.notify;
-      const message = cod
-        ? await orderMessage("order.codConfirmation", placedOrder, email, shop, userId, {
-            actions: codLinks(shop, cod.token),
-          })
-        : await orderMessage("order.placed", placedOrder, email, shop, userId);
-      await recordMessage(tx, message);
-      await recordWebhookEvent(tx, "order.placed", placedOrder, now);
+      const codActions = cod ? codLinks(shop, cod.token) : null;
+      await recordPlacedOrder(tx, placedOrder, { email, userId, shop, now, codActions });
       // An Online Payment order's reminder and expiry, as queue jobs (api/lib/payments/payment-jobs.ts).
       const dueAt = (priced ?? order).paymentDueAt;
       if (dueAt) await schedulePaymentJobs(tx, { id: orderId, placedAt: now, dueAt });
