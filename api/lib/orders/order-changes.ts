@@ -6,10 +6,11 @@ import type { ApiDeps, ShopIdentity } from "../context";
 import { conflict, notFound } from "../http/http";
 import { type CreditReason, issueCreditNotes, issueOrderInvoices } from "../tax/gst-invoices";
 import { changeEventOf, expiryEventOf, recordOrderEvent } from "./order-events";
-import { decide, isOverdue, type OrderChange, type OrderEvent, type OrderRow } from "./order-states";
+import { decide } from "./order-lifecycle";
+import { isOverdue, type OrderChange, type OrderEvent, type OrderRow } from "./order-states";
 
 /*
- * The transactions that apply the order state machine's answers (api/lib/orders/order-states.ts): lock
+ * The transactions that apply the order state machine's answers (api/lib/orders/order-lifecycle.ts): lock
  * the order, decide, write the change, put the stock back, log an admin's change.
  */
 

@@ -49,7 +49,7 @@ export const ORDER_EVENTS = {
 } as const satisfies Record<string, EventEffects>;
 export type OrderEventName = keyof typeof ORDER_EVENTS;
 
-/** The event each change of the state machine (order-states.ts) records, unless `changeEventOf` says otherwise. */
+/** The event each change of the state machine (order-lifecycle.ts) records, unless `changeEventOf` says otherwise. */
 const CHANGE_EVENTS: Record<OrderEvent["type"], OrderEventName> = {
   pay: "paid",
   ship: "shipped",

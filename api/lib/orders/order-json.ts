@@ -2,14 +2,8 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type OrderAddress, type OrderNote, type OrderStatus, orderItems, orders } from "../../db/schema";
 import { type Paginator, paginator } from "../http/paging";
-import {
-  type CodConfirmation,
-  decide,
-  isOverdue,
-  type OrderState,
-  type PaymentStatus,
-  returnableUntil,
-} from "./order-states";
+import { decide } from "./order-lifecycle";
+import { type CodConfirmation, isOverdue, type OrderState, type PaymentStatus, returnableUntil } from "./order-states";
 
 /**
  * Orders as the API answers them (the OpenAPI schema `Order`, api/lib/http/api-schemas.ts), and
