@@ -1,10 +1,9 @@
-import { and, asc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
-import { formatRupees, PLATFORM_FEE } from "../../contract";
+import { and, asc, eq, gte, or, sql } from "drizzle-orm";
+import { PLATFORM_FEE } from "../../contract";
 import { EMPTY_CART_MESSAGE } from "../../contract/refusals";
 import type { Database, Transaction } from "../../db/client";
 import { cartItems, type OrderAddress, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
 import { loadProducts, type ProductJson } from "../catalogue/catalogue";
-import { costOfSize } from "./cart";
 import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ShopIdentity } from "../context";
 import { ApiError, badRequest, conflict, notFound } from "../http/http";
@@ -15,6 +14,14 @@ import { codLinks, newCodToken, scheduleCodConfirmExpiry } from "./cod-confirmat
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, type StockKey, stockKey } from "./order-changes";
 import { recordPlacedOrder } from "./order-events";
+import {
+  countOpenCodOrders,
+  countUnpaidOrders,
+  overCodLimit,
+  refuseOverCodLimits,
+  tooManyOpenCodOrders,
+  tooManyUnpaidOrders,
+} from "./order-limits";
 import type { OrderRow, OrderSettings } from "./order-states";
 import {
   findOrderByKey,
@@ -68,89 +75,6 @@ export async function cartLines(db: Database, userId: string): Promise<OrderLine
     .from(cartItems)
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.size));
-}
-
-const overCodLimit = (totalAmount: number, settings: OrderSettings) =>
-  conflict(
-    `Cash on Delivery is available for orders up to ${formatRupees(settings.codLimit)}. Please choose Online Payment for this order of ${formatRupees(totalAmount)}.`,
-    { totalAmount, codLimit: settings.codLimit },
-    "COD_LIMIT",
-  );
-
-/** The refusal of one Cash on Delivery order too many (MAX_OPEN_COD_ORDERS). */
-export const tooManyOpenCodOrders = (open: number, settings: OrderSettings) =>
-  conflict(
-    `You have ${open} Cash on Delivery orders on their way, the most one shopper may have. Please choose Online Payment, or wait until one is delivered.`,
-    { openCodOrders: open, limit: settings.maxOpenCodOrders },
-    "COD_ORDERS",
-  );
-
-/** The refusal of one Online Payment order too many awaiting payment (MAX_UNPAID_ORDERS). */
-export const tooManyUnpaidOrders = (unpaid: number, settings: OrderSettings) =>
-  conflict(
-    `You have ${unpaid} orders awaiting payment. Please pay for or cancel one of them before placing another order with Online Payment.`,
-    { unpaidOrders: unpaid, limit: settings.maxUnpaidOrders },
-    "UNPAID_ORDERS",
-  );
-
-/** Open Cash on Delivery orders (placed, shipped or out for delivery) of the shopper, `except` one. */
-export async function countOpenCodOrders(db: Database | Transaction, userId: string, except?: string) {
-  const [{ open }] = await db
-    .select({ open: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentMethod, "cod"),
-        inArray(orders.status, ["confirmed", "shipped", "outForDelivery"]),
-        except ? ne(orders.id, except) : undefined,
-      ),
-    );
-  return open;
-}
-
-/** Orders of the shopper awaiting a payment whose window is still open, `except` one. */
-export async function countUnpaidOrders(db: Database | Transaction, userId: string, now: Date, except?: string) {
-  const [{ unpaid }] = await db
-    .select({ unpaid: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentStatus, "awaitingPayment"),
-        gt(orders.paymentDueAt, now),
-        except ? ne(orders.id, except) : undefined,
-      ),
-    );
-  return unpaid;
-}
-
-/**
- * Refuses a Cash on Delivery order over its limits on what one order holds: units of one product
- * (MAX_COD_UNITS) and the total at the catalogue's prices (COD_LIMIT).
- */
-export function refuseOverCodLimits(
-  lines: OrderLineInput[],
-  catalogue: Map<string, ProductJson>,
-  settings: OrderSettings,
-): void {
-  const units = new Map<string, number>();
-  let total = PLATFORM_FEE;
-  for (const line of lines) {
-    units.set(line.productId, (units.get(line.productId) ?? 0) + line.qty);
-    total += costOfSize(catalogue.get(line.productId)!, line.size) * line.qty;
-  }
-  for (const [productId, count] of units) {
-    if (count > settings.maxCodUnits) {
-      const title = catalogue.get(productId)!.title.shortTitle;
-      throw conflict(
-        `Cash on Delivery is available for up to ${settings.maxCodUnits} units of one product. Please choose Online Payment for ${count} units of ${title}.`,
-        { productId, units: count, maxCodUnits: settings.maxCodUnits },
-        "COD_UNITS",
-      );
-    }
-  }
-  if (total > settings.codLimit) throw overCodLimit(total, settings);
 }
 
 /** What ordering an empty cart answers (`data.emptyCart`, so a client can tell it from other refusals). */
