@@ -4,7 +4,7 @@ import { auditLog, orderItems, orders, variants } from "../../db/schema";
 import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ApiDeps, ShopIdentity } from "../context";
 import { conflict, notFound } from "../http/http";
-import { type CreditReason, issueCreditNotes, issueOrderInvoices } from "../tax/gst-invoices";
+import { type CreditReason, issueCreditNotes, issueOrderInvoices } from "../tax/gst-records";
 import { changeEventOf, expiryEventOf, recordOrderEvent } from "./order-events";
 import { decide } from "./order-lifecycle";
 import { isOverdue, type OrderChange, type OrderEvent, type OrderRow } from "./order-states";

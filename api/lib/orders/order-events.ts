@@ -4,7 +4,7 @@ import { orderItems, users } from "../../db/schema";
 import type { ShopIdentity } from "../context";
 import { type MessageAction, orderMessage, type OrderMessageKind } from "../messages/order-messages";
 import { recordMessage } from "../messages/outbox";
-import { dispatchedAt } from "../tax/gst-invoices";
+import { dispatchedAt } from "../tax/gst-records";
 import { recordWebhookEvent, type WebhookEventType } from "../webhooks/webhook-events";
 import { type OrderJson, toOrderJson } from "./order-json";
 import type { OrderEvent, OrderRow } from "./order-states";
@@ -124,7 +124,7 @@ export async function recordOrderEvent(
   const order = toOrderJson(row, items, now);
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   // From dispatch on, the order has its tax invoices: issued as it ships, in the same transaction
-  // (api/lib/tax/gst-invoices.ts), or numbered when first read for an order shipped before that.
+  // (api/lib/tax/gst-records.ts), or numbered when first read for an order shipped before that.
   const invoice = dispatchedAt(row) !== null;
   await writeEvent(tx, name, order, user ? { email: user.email, userId: row.userId } : null, { shop, now, invoice });
 }

@@ -8,7 +8,7 @@ import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ShopIdentity } from "../context";
 import { ApiError, badRequest, conflict, notFound } from "../http/http";
 import { newId } from "../ids";
-import { taxOrderLines } from "../tax/gst-invoices";
+import { taxOrderLines } from "../tax/gst-records";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
 import { codLinks, newCodToken, scheduleCodConfirmExpiry } from "./cod-confirmation";
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
@@ -283,7 +283,7 @@ type PricedOrder = { row: OrderRow; items: (typeof orderItems.$inferSelect)[] };
 
 /**
  * Prices the order at its locked rows' prices: each line with its GST split, fixed now
- * (api/lib/tax/gst-invoices.ts), and the total, checked again against the Cash on Delivery limit
+ * (api/lib/tax/gst-records.ts), and the total, checked again against the Cash on Delivery limit
  * for a price raised since the first look.
  */
 async function priceOrder(
