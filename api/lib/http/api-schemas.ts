@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { ADMIN_EVENTS, COD_CONFIRMATIONS, ORDER_STATES, PAYMENT_STATUSES } from "../orders/order-states";
 import { shipmentSchema } from "../orders/couriers";
+import { ADMIN_EVENTS } from "../orders/order-lifecycle";
+import { COD_CONFIRMATIONS, ORDER_STATES, PAYMENT_STATUSES } from "../orders/order-states";
 
 // The shapes the /userapp API answers, as zod schemas: the OpenAPI document's components
 // (api/lib/http/openapi.ts) and what the API tests check every answer against. Each mirrors a JSON

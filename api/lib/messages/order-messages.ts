@@ -1,15 +1,9 @@
 import { render } from "@react-email/render";
-import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { formatRupees } from "../../contract";
-import type { Database, Transaction } from "../../db/client";
-import { orderItems, users } from "../../db/schema";
 import type { ShopIdentity } from "../context";
-import { type OrderJson, toOrderJson } from "../orders/order-json";
-import type { OrderEvent, OrderRow } from "../orders/order-states";
-import { dispatchedAt } from "../tax/gst-invoices";
-import { recordWebhookEvent, webhookEventOf } from "../webhooks/webhook-events";
-import { type NewMessage, recordMessage } from "./outbox";
+import type { OrderJson } from "../orders/order-json";
+import type { NewMessage } from "./outbox";
 import { type MessageAction, OrderEmail } from "./templates/order-email";
 
 export type { MessageAction };
@@ -19,7 +13,7 @@ const PAYMENT_NAMES: Record<OrderJson["paymentMethod"], string> = {
   Upi: "Online Payment (UPI)",
 };
 
-/** What happened to an order, as its message names it (`messages.kind`). */
+/** What happened to an order, as its message names it (`messages.kind`); the event that sends each: api/lib/orders/order-events.ts. */
 export type OrderMessageKind =
   | "order.placed"
   | "order.paid"
@@ -37,21 +31,6 @@ export type OrderMessageKind =
   | "order.codConfirmation"
   | "order.codConfirmed"
   | "order.codExpired";
-
-/** The kind of message each order event sends. */
-export const EVENT_MESSAGES: Record<OrderEvent["type"], OrderMessageKind> = {
-  pay: "order.paid",
-  ship: "order.shipped",
-  outForDelivery: "order.outForDelivery",
-  deliver: "order.delivered",
-  cancel: "order.cancelled",
-  expire: "order.expired",
-  confirmCod: "order.codConfirmed",
-  return: "order.returned",
-  returnToOrigin: "order.returnedToOrigin",
-  reinstate: "order.reinstated",
-  refund: "order.refunded",
-};
 
 const day = new Intl.DateTimeFormat("en-IN", {
   day: "numeric",
@@ -276,28 +255,4 @@ export async function orderMessage(
     }),
   );
   return { kind, to, subject, html, text, orderId: order.id, userId };
-}
-
-/**
- * Records the message of an order event, in `tx`, the transaction that made the change: the order
- * as it is now, to its shopper's address; and the event's webhook deliveries (api/lib/webhooks/).
- */
-export async function recordOrderMessage(
-  tx: Transaction | Database,
-  kind: OrderMessageKind,
-  row: OrderRow,
-  shop: ShopIdentity,
-  now: Date,
-): Promise<void> {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id));
-  const order = toOrderJson(row, items, now);
-  const event = webhookEventOf(kind);
-  if (event) await recordWebhookEvent(tx, event, order, now);
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
-  if (!user) return;
-  // From dispatch on, the order has its tax invoices: issued as it ships, in the same transaction
-  // (api/lib/tax/gst-invoices.ts), or numbered when first read for an order shipped before that.
-  const invoice = dispatchedAt(row) !== null;
-  const message = await orderMessage(kind, order, user.email, shop, row.userId, { invoice });
-  await recordMessage(tx, message);
 }

@@ -4,13 +4,8 @@ import { orders, users } from "../../db/schema";
 import type { ApiDeps } from "../context";
 import { idPattern } from "../http/http";
 import { likeEscaped } from "../http/paging";
-import {
-  type AdminEvent,
-  allowedAdminEvents,
-  type CodConfirmation,
-  type OrderState,
-  type PaymentStatus,
-} from "./order-states";
+import { type AdminEvent, allowedAdminEvents } from "./order-lifecycle";
+import { type CodConfirmation, type OrderState, type PaymentStatus } from "./order-states";
 import { type OrderJson, withItems } from "./order-json";
 import { orderNumberIs, parseOrderNumber } from "./order-numbers";
 

@@ -9,10 +9,10 @@ import type { ApiDeps, ShopIdentity } from "../context";
 import { badRequest } from "../http/http";
 import type { MessageAction } from "../messages/order-messages";
 import { changeOrder, expireLocked, putBack } from "./order-changes";
+import { decide } from "./order-lifecycle";
 import {
   awaitsCodConfirmation,
   type CodConfirmation,
-  decide,
   isCodOverdue,
   type OrderRow,
   type OrderState,

@@ -3,13 +3,14 @@ import type { Database } from "../../db/client";
 import { auditLog, orderItems, orders, variants } from "../../db/schema";
 import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ApiDeps, ShopIdentity } from "../context";
-import { EVENT_MESSAGES, type OrderMessageKind, recordOrderMessage } from "../messages/order-messages";
 import { conflict, notFound } from "../http/http";
-import { type CreditReason, issueCreditNotes, issueOrderInvoices } from "../tax/gst-invoices";
-import { decide, isOverdue, type OrderChange, type OrderEvent, type OrderRow } from "./order-states";
+import { type CreditReason, issueCreditNotes, issueOrderInvoices } from "../tax/gst-records";
+import { changeEventOf, expiryEventOf, recordOrderEvent } from "./order-events";
+import { decide } from "./order-lifecycle";
+import { isOverdue, type OrderChange, type OrderEvent, type OrderRow } from "./order-states";
 
 /*
- * The transactions that apply the order state machine's answers (api/lib/orders/order-states.ts): lock
+ * The transactions that apply the order state machine's answers (api/lib/orders/order-lifecycle.ts): lock
  * the order, decide, write the change, put the stock back, log an admin's change.
  */
 
@@ -137,7 +138,7 @@ export async function expireLocked(
     const decision = decide(row, { type: "expire" }, now);
     if (!decision.ok) continue;
     const written = await write(tx, row, decision.change);
-    await recordOrderMessage(tx, expiryMessage(written), written, shop, now);
+    await recordOrderEvent(tx, expiryEventOf(written), written, shop, now);
     expired.push(row.id);
   }
   return unitsHeldBy(tx, expired);
@@ -172,17 +173,6 @@ async function takeAgain(tx: Executor, orderId: string) {
       );
     }
   }
-}
-
-/** The message of an expiry: a Cash on Delivery order not confirmed in time, or a UPI payment not received. */
-const expiryMessage = (expired: OrderRow): OrderMessageKind =>
-  expired.codConfirmation === "expired" ? "order.codExpired" : "order.expired";
-
-/** The message an applied event sends: a payment recorded on a cancelled order says so. */
-function messageKind(event: OrderEvent, before: OrderRow, after: OrderRow): OrderMessageKind {
-  if (event.type === "pay" && before.status === "cancelled") return "order.paidLate";
-  if (event.type === "expire") return expiryMessage(after);
-  return EVENT_MESSAGES[event.type];
 }
 
 export type ChangeRequest = {
@@ -228,7 +218,7 @@ export async function changeOrder(
       if (expired.ok) {
         row = await write(tx, row, expired.change);
         await putBack(tx, await unitsHeldBy(tx, [row.id]));
-        await recordOrderMessage(tx, expiryMessage(row), row, deps.shop, now);
+        await recordOrderEvent(tx, expiryEventOf(row), row, deps.shop, now);
       }
     }
     const decision = decide(row, request.event, now);
@@ -242,8 +232,8 @@ export async function changeOrder(
     // What comes back, or is refunded after dispatch, takes a credit note for each invoice (section 34).
     const credit = CREDIT_REASONS[request.event.type];
     if (credit) await issueCreditNotes(tx, row.id, credit, now);
-    // The shopper hears of it, in this transaction (api/lib/messages/).
-    await recordOrderMessage(tx, messageKind(request.event, before, row), row, deps.shop, now);
+    // The shopper and the webhook endpoints hear of it, in this transaction (order-events.ts).
+    await recordOrderEvent(tx, changeEventOf(request.event, before, row), row, deps.shop, now);
     if (request.actorId) {
       await tx.insert(auditLog).values({
         actorId: request.actorId,

@@ -9,15 +9,9 @@ import {
   type Shipment,
 } from "../../db/schema";
 import { type Paginator, paginator } from "../http/paging";
+import { decide } from "./order-lifecycle";
 import { formatOrderNumber } from "./order-numbers";
-import {
-  type CodConfirmation,
-  decide,
-  isOverdue,
-  type OrderState,
-  type PaymentStatus,
-  returnableUntil,
-} from "./order-states";
+import { type CodConfirmation, isOverdue, type OrderState, type PaymentStatus, returnableUntil } from "./order-states";
 
 /**
  * Orders as the API answers them (the OpenAPI schema `Order`, api/lib/http/api-schemas.ts), and

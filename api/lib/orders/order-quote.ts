@@ -6,14 +6,13 @@ import { costOfSize, lineProblem } from "./cart";
 import type { PaymentMethod } from "./order-json";
 import type { OrderSettings } from "./order-states";
 import {
-  cartLines,
   countOpenCodOrders,
   countUnpaidOrders,
-  type OrderLineInput,
   refuseOverCodLimits,
   tooManyOpenCodOrders,
   tooManyUnpaidOrders,
-} from "./orders";
+} from "./order-limits";
+import { cartLines, type OrderLineInput } from "./orders";
 
 export type PaymentOption = { available: boolean; reason: string | null };
 

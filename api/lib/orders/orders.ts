@@ -1,23 +1,28 @@
-import { and, asc, eq, gt, gte, inArray, ne, or, sql } from "drizzle-orm";
-import { formatRupees, PLATFORM_FEE } from "../../contract";
+import { and, asc, eq, gte, or, sql } from "drizzle-orm";
+import { PLATFORM_FEE } from "../../contract";
 import { EMPTY_CART_MESSAGE } from "../../contract/refusals";
 import type { Database, Transaction } from "../../db/client";
-import { cartItems, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
+import { cartItems, type OrderAddress, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
 import { loadProducts, type ProductJson } from "../catalogue/catalogue";
-import { costOfSize } from "./cart";
 import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ShopIdentity } from "../context";
-import { badRequest, conflict, notFound } from "../http/http";
+import { ApiError, badRequest, conflict, notFound } from "../http/http";
 import { newId } from "../ids";
-import { orderMessage } from "../messages/order-messages";
-import { recordMessage } from "../messages/outbox";
-import { taxOrderLines } from "../tax/gst-invoices";
+import { taxOrderLines } from "../tax/gst-records";
 import { schedulePaymentJobs } from "../payments/payment-jobs";
-import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { codLinks, newCodToken, scheduleCodConfirmExpiry } from "./cod-confirmation";
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
-import { byLockOrder, expireLocked, lockOverdueOrders, stockKey } from "./order-changes";
-import type { OrderSettings } from "./order-states";
+import { byLockOrder, expireLocked, lockOverdueOrders, type StockKey, stockKey } from "./order-changes";
+import { recordPlacedOrder } from "./order-events";
+import {
+  countOpenCodOrders,
+  countUnpaidOrders,
+  overCodLimit,
+  refuseOverCodLimits,
+  tooManyOpenCodOrders,
+  tooManyUnpaidOrders,
+} from "./order-limits";
+import type { OrderRow, OrderSettings } from "./order-states";
 import {
   findOrderByKey,
   type OrderJson,
@@ -72,89 +77,6 @@ export async function cartLines(db: Database, userId: string): Promise<OrderLine
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId), asc(cartItems.size));
 }
 
-const overCodLimit = (totalAmount: number, settings: OrderSettings) =>
-  conflict(
-    `Cash on Delivery is available for orders up to ${formatRupees(settings.codLimit)}. Please choose Online Payment for this order of ${formatRupees(totalAmount)}.`,
-    { totalAmount, codLimit: settings.codLimit },
-    "COD_LIMIT",
-  );
-
-/** The refusal of one Cash on Delivery order too many (MAX_OPEN_COD_ORDERS). */
-export const tooManyOpenCodOrders = (open: number, settings: OrderSettings) =>
-  conflict(
-    `You have ${open} Cash on Delivery orders on their way, the most one shopper may have. Please choose Online Payment, or wait until one is delivered.`,
-    { openCodOrders: open, limit: settings.maxOpenCodOrders },
-    "COD_ORDERS",
-  );
-
-/** The refusal of one Online Payment order too many awaiting payment (MAX_UNPAID_ORDERS). */
-export const tooManyUnpaidOrders = (unpaid: number, settings: OrderSettings) =>
-  conflict(
-    `You have ${unpaid} orders awaiting payment. Please pay for or cancel one of them before placing another order with Online Payment.`,
-    { unpaidOrders: unpaid, limit: settings.maxUnpaidOrders },
-    "UNPAID_ORDERS",
-  );
-
-/** Open Cash on Delivery orders (placed, shipped or out for delivery) of the shopper, `except` one. */
-export async function countOpenCodOrders(db: Database | Transaction, userId: string, except?: string) {
-  const [{ open }] = await db
-    .select({ open: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentMethod, "cod"),
-        inArray(orders.status, ["confirmed", "shipped", "outForDelivery"]),
-        except ? ne(orders.id, except) : undefined,
-      ),
-    );
-  return open;
-}
-
-/** Orders of the shopper awaiting a payment whose window is still open, `except` one. */
-export async function countUnpaidOrders(db: Database | Transaction, userId: string, now: Date, except?: string) {
-  const [{ unpaid }] = await db
-    .select({ unpaid: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentStatus, "awaitingPayment"),
-        gt(orders.paymentDueAt, now),
-        except ? ne(orders.id, except) : undefined,
-      ),
-    );
-  return unpaid;
-}
-
-/**
- * Refuses a Cash on Delivery order over its limits on what one order holds: units of one product
- * (MAX_COD_UNITS) and the total at the catalogue's prices (COD_LIMIT).
- */
-export function refuseOverCodLimits(
-  lines: OrderLineInput[],
-  catalogue: Map<string, ProductJson>,
-  settings: OrderSettings,
-): void {
-  const units = new Map<string, number>();
-  let total = PLATFORM_FEE;
-  for (const line of lines) {
-    units.set(line.productId, (units.get(line.productId) ?? 0) + line.qty);
-    total += costOfSize(catalogue.get(line.productId)!, line.size) * line.qty;
-  }
-  for (const [productId, count] of units) {
-    if (count > settings.maxCodUnits) {
-      const title = catalogue.get(productId)!.title.shortTitle;
-      throw conflict(
-        `Cash on Delivery is available for up to ${settings.maxCodUnits} units of one product. Please choose Online Payment for ${count} units of ${title}.`,
-        { productId, units: count, maxCodUnits: settings.maxCodUnits },
-        "COD_UNITS",
-      );
-    }
-  }
-  if (total > settings.codLimit) throw overCodLimit(total, settings);
-}
-
 /** What ordering an empty cart answers (`data.emptyCart`, so a client can tell it from other refusals). */
 export { EMPTY_CART_MESSAGE };
 
@@ -167,22 +89,60 @@ export { EMPTY_CART_MESSAGE };
  * that hold stock this order needs (or are the shopper's own) are expired first, in the same
  * transaction, so their stock is sold rather than refused. Answers the order and whether it is
  * a replay of an earlier request.
+ *
+ * It reads as the rules do: check what is ordered; open the order (claiming its key, within the
+ * shopper's limits); take its stock; price it at the rows just locked; record it.
  */
 export async function placeOrder(
   db: Database,
   input: PlaceOrderInput,
 ): Promise<{ order: OrderJson; replayed: boolean }> {
-  const { userId, idempotencyKey, now, settings } = input;
-  const orderLines = input.lines === "cart" ? await cartLines(db, userId) : input.lines;
-  if (orderLines.length === 0) {
-    // The same checkout sent twice at once: the first one's commit emptied the cart after the
-    // route looked for the key. Its order is the answer, not "Your cart is empty".
-    const earlier = idempotencyKey ? await findOrderByKey(db, userId, idempotencyKey, now) : null;
+  try {
+    const lines = input.lines === "cart" ? await cartLines(db, input.userId) : input.lines;
+    const catalogue = await checkOrder(db, input, lines);
+    const placed = await db.transaction(async (tx) => {
+      const opened = await openOrder(tx, input);
+      const prices = await takeStock(tx, input, lines, catalogue);
+      const priced = await priceOrder(tx, input, opened, lines, catalogue, prices);
+      return recordOrder(tx, input, opened, priced, lines);
+    });
+    // Committed: the catalogue cache serves no product with the stock from before it.
+    stockChanged();
+    return { order: placed, replayed: false };
+  } catch (error) {
+    const earlier = await replayedOrder(db, input, error);
     if (earlier) return { order: earlier, replayed: true };
-    throw badRequest(EMPTY_CART_MESSAGE, { emptyCart: true }, "CART_EMPTY");
+    throw error;
   }
+}
 
-  // Titles, images and merchants are snapshotted from here; the prices from the locked rows below.
+/**
+ * The one idempotency check of placing an order: when `error` says the order's key was used as
+ * this request ran, the order that key placed, if any. Either a concurrent request with the same
+ * key committed first (the unique index refused this one's row), or the same checkout sent twice
+ * at once had its first commit empty the cart after the route looked for the key: its order is
+ * the answer, not "Your cart is empty".
+ */
+async function replayedOrder(db: Database, input: PlaceOrderInput, error: unknown): Promise<OrderJson | null> {
+  const { userId, idempotencyKey, now } = input;
+  if (!idempotencyKey) return null;
+  const keyUsed =
+    isUniqueViolation(error, "orders_idempotency_idx") || (error instanceof ApiError && error.code === "CART_EMPTY");
+  return keyUsed ? findOrderByKey(db, userId, idempotencyKey, now) : null;
+}
+
+/**
+ * Checks what is ordered before any stock is looked at: something is, each product exists in the
+ * size asked for, and a Cash on Delivery order is within its limits on what one order holds (a
+ * refusal names the limit, never the stock left). Answers the products, whose titles, images and
+ * merchants the order keeps; its prices come from the locked rows (takeStock).
+ */
+async function checkOrder(
+  db: Database,
+  input: PlaceOrderInput,
+  orderLines: OrderLineInput[],
+): Promise<Map<string, ProductJson>> {
+  if (orderLines.length === 0) throw badRequest(EMPTY_CART_MESSAGE, { emptyCart: true }, "CART_EMPTY");
   const catalogue = await loadProducts(
     db,
     orderLines.map((line) => line.productId),
@@ -194,11 +154,19 @@ export async function placeOrder(
       throw badRequest(`Size ${line.size} is not available for ${product.title.shortTitle}`, null, "SIZE_UNAVAILABLE");
     }
   }
+  if (input.paymentMethod === "cod") refuseOverCodLimits(orderLines, catalogue, input.settings);
+  return catalogue;
+}
 
-  // Cash on Delivery's limits on what the order holds, before any stock is looked at: a refusal
-  // names the limit, never the stock left.
-  if (input.paymentMethod === "cod") refuseOverCodLimits(orderLines, catalogue, settings);
+type OpenedOrder = { row: OrderRow; address: OrderAddress; cod: { token: string } | null };
 
+/**
+ * Writes the order's row, unpriced, with its delivery address, and holds the shopper to the limits
+ * on open orders. The row goes first: with an idempotency key it claims the key, so a concurrent
+ * duplicate waits on the unique index and then fails, before it has touched any stock.
+ */
+async function openOrder(tx: Transaction, input: PlaceOrderInput): Promise<OpenedOrder> {
+  const { userId, idempotencyKey, now, settings } = input;
   const orderId = newId();
   const unstamped = { isConfirmed: false, date: null };
   const orderStatus: OrderStatus = {
@@ -214,162 +182,179 @@ export async function placeOrder(
   // Cash on Delivery waits for its shopper's confirmation from the emailed link (cod-confirmation.ts).
   const cod = input.paymentMethod === "cod" ? newCodToken() : null;
   const codConfirmDueAt = cod ? new Date(now.getTime() + settings.codConfirmMs) : null;
+  const address = await deliveryAddress(tx, userId, input.delivery);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      id: orderId,
+      userId,
+      idempotencyKey,
+      source: input.source,
+      paymentMethod: input.paymentMethod,
+      status: "confirmed",
+      paymentStatus,
+      paymentDueAt: paymentStatus === "awaitingPayment" ? new Date(now.getTime() + settings.paymentWindowMs) : null,
+      codConfirmation: cod ? "awaiting" : null,
+      codConfirmDueAt,
+      codTokenHash: cod?.hash ?? null,
+      itemsAmount: 0,
+      platformFee: PLATFORM_FEE,
+      totalAmount: PLATFORM_FEE,
+      address,
+      orderStatus,
+      createdAt: now,
+    })
+    .returning();
 
-  try {
-    const placed = await db.transaction(async (tx) => {
-      const address = await deliveryAddress(tx, userId, input.delivery);
-      // The order row goes first: with an idempotency key it claims the key, so a concurrent
-      // duplicate waits on the unique index and then fails, before it has touched any stock.
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          userId,
-          idempotencyKey,
-          source: input.source,
-          paymentMethod: input.paymentMethod,
-          status: "confirmed",
-          paymentStatus,
-          paymentDueAt: paymentStatus === "awaitingPayment" ? new Date(now.getTime() + settings.paymentWindowMs) : null,
-          codConfirmation: cod ? "awaiting" : null,
-          codConfirmDueAt,
-          codTokenHash: cod?.hash ?? null,
-          itemsAmount: 0,
-          platformFee: PLATFORM_FEE,
-          totalAmount: PLATFORM_FEE,
-          address,
-          orderStatus,
-          createdAt: now,
-        })
-        .returning();
-
-      // One order at a time per shopper, so two at once cannot both be the last one a limit allows
-      // ("no key update" leaves the foreign keys pointing at the user unblocked).
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
-      if (input.paymentMethod === "cod") {
-        const open = await countOpenCodOrders(tx, userId, orderId);
-        if (open >= settings.maxOpenCodOrders) throw tooManyOpenCodOrders(open, settings);
-      }
-      if (paymentStatus === "awaitingPayment") {
-        const unpaid = await countUnpaidOrders(tx, userId, now, orderId);
-        if (unpaid >= settings.maxUnpaidOrders) throw tooManyUnpaidOrders(unpaid, settings);
-      }
-
-      // Unpaid orders past their window that hold what this order needs give it back first.
-      const overdue = await lockOverdueOrders(tx, now, { scope: { userId, variants: orderLines } });
-      const released = await expireLocked(tx, overdue, now, input.notify.shop);
-
-      // Every variant to change, released or taken, in one fixed order (product, then size), so
-      // two orders for the same variants lock them in the same order and cannot deadlock on PostgreSQL.
-      const wanted = new Map(orderLines.map((line) => [stockKey(line.productId, line.size), line]));
-      const prices = new Map<string, { mrp: number; cost: number }>();
-      for (const key of byLockOrder(new Set([...wanted.keys(), ...released.keys()]))) {
-        const back = released.get(key) ?? 0;
-        const line = wanted.get(key);
-        const [productId, size] = key.split("\u0000");
-        const variant = and(eq(variants.productId, productId), eq(variants.size, size));
-        if (!line) {
-          await tx
-            .update(variants)
-            .set({ quantity: sql`${variants.quantity} + ${back}` })
-            .where(variant);
-          continue;
-        }
-        // The conditional UPDATE is the stock check: it matches only while enough units remain,
-        // and under PostgreSQL's row lock a waiting order re-reads the quantity left by the one
-        // before it, so the last units are never sold twice.
-        const [taken] = await tx
-          .update(variants)
-          .set({ quantity: sql`${variants.quantity} + ${back} - ${line.qty}` })
-          .where(and(variant, gte(sql`${variants.quantity} + ${back}`, line.qty)))
-          .returning({ mrp: variants.mrp, cost: variants.cost });
-        if (!taken) {
-          const [left] = await tx.select({ quantity: variants.quantity }).from(variants).where(variant);
-          const title = catalogue.get(line.productId)?.title.shortTitle ?? "This product";
-          const available = (left?.quantity ?? 0) + back;
-          throw conflict(
-            available > 0
-              ? `Only ${available} left of ${lineLabel(title, line.size)}`
-              : `${lineLabel(title, line.size)} is out of stock`,
-            { productId: line.productId, size: line.size, requested: line.qty, available },
-            "NOT_ENOUGH_STOCK",
-          );
-        }
-        prices.set(key, taken);
-      }
-
-      // Each line with its GST split, fixed now (api/lib/tax/gst-invoices.ts).
-      const lines = orderLines.map((line, position) => {
-        const product = catalogue.get(line.productId)!;
-        const price = prices.get(stockKey(line.productId, line.size))!;
-        return {
-          orderId,
-          position,
-          productId: line.productId,
-          merchantId: product.merchant.id,
-          merchantName: product.merchant.company_name,
-          title: product.title.shortTitle,
-          image: product.image,
-          size: line.size,
-          qty: line.qty,
-          mrp: price.mrp,
-          cost: price.cost,
-          amount: price.cost * line.qty,
-        };
-      });
-      const itemsAmount = lines.reduce((sum, item) => sum + item.amount, 0);
-      const totalAmount = itemsAmount + PLATFORM_FEE;
-      // Prices are the locked rows' now: checked again, for a price raised since the first look.
-      if (input.paymentMethod === "cod" && totalAmount > settings.codLimit) throw overCodLimit(totalAmount, settings);
-      const items = await taxOrderLines(tx, lines, address.state);
-      const insertedItems = await tx.insert(orderItems).values(items).returning();
-      const [priced] = await tx
-        .update(orders)
-        .set({ itemsAmount, totalAmount })
-        .where(eq(orders.id, orderId))
-        .returning();
-
-      // What was ordered from the cart leaves the cart with the same commit; Buy Now leaves it alone.
-      if (input.source === "cart") {
-        await tx
-          .delete(cartItems)
-          .where(
-            and(
-              eq(cartItems.userId, userId),
-              or(
-                ...orderLines.map((line) =>
-                  and(eq(cartItems.productId, line.productId), eq(cartItems.size, line.size)),
-                ),
-              ),
-            ),
-          );
-      }
-      const placedOrder = toOrderJson(priced ?? order, insertedItems, now);
-      // The shopper's message is recorded and queued with the order: both commit, or neither. A Cash
-      // on Delivery order's asks for its confirmation, with the links to confirm or cancel it.
-      const { email, shop } = input.notify;
-      const message = cod
-        ? await orderMessage("order.codConfirmation", placedOrder, email, shop, userId, {
-            actions: codLinks(shop, cod.token),
-          })
-        : await orderMessage("order.placed", placedOrder, email, shop, userId);
-      await recordMessage(tx, message);
-      await recordWebhookEvent(tx, "order.placed", placedOrder, now);
-      // An Online Payment order's reminder and expiry, as queue jobs (api/lib/payments/payment-jobs.ts).
-      const dueAt = (priced ?? order).paymentDueAt;
-      if (dueAt) await schedulePaymentJobs(tx, { id: orderId, placedAt: now, dueAt });
-      if (codConfirmDueAt) await scheduleCodConfirmExpiry(tx, { id: orderId, dueAt: codConfirmDueAt });
-      return placedOrder;
-    });
-    // Committed: the catalogue cache serves no product with the stock from before it.
-    stockChanged();
-    return { order: placed, replayed: false };
-  } catch (error) {
-    // A concurrent request with the same key committed first: answer its order.
-    if (idempotencyKey && isUniqueViolation(error, "orders_idempotency_idx")) {
-      const earlier = await findOrderByKey(db, userId, idempotencyKey, now);
-      if (earlier) return { order: earlier, replayed: true };
-    }
-    throw error;
+  // One order at a time per shopper, so two at once cannot both be the last one a limit allows
+  // ("no key update" leaves the foreign keys pointing at the user unblocked).
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+  if (input.paymentMethod === "cod") {
+    const open = await countOpenCodOrders(tx, userId, orderId);
+    if (open >= settings.maxOpenCodOrders) throw tooManyOpenCodOrders(open, settings);
   }
+  if (paymentStatus === "awaitingPayment") {
+    const unpaid = await countUnpaidOrders(tx, userId, now, orderId);
+    if (unpaid >= settings.maxUnpaidOrders) throw tooManyUnpaidOrders(unpaid, settings);
+  }
+  return { row: order, address, cod };
+}
+
+type LinePrice = { mrp: number; cost: number };
+
+/**
+ * Takes the order's units from stock, and gives back first what unpaid orders past their window
+ * held of them (expiring those orders). Every variant to change, released or taken, in one fixed
+ * order (product, then size), so two orders for the same variants lock them in the same order and
+ * cannot deadlock on PostgreSQL. Answers each line's price, as its locked row has it now.
+ */
+async function takeStock(
+  tx: Transaction,
+  input: PlaceOrderInput,
+  orderLines: OrderLineInput[],
+  catalogue: Map<string, ProductJson>,
+): Promise<Map<StockKey, LinePrice>> {
+  const { userId, now } = input;
+  const overdue = await lockOverdueOrders(tx, now, { scope: { userId, variants: orderLines } });
+  const released = await expireLocked(tx, overdue, now, input.notify.shop);
+  const wanted = new Map(orderLines.map((line) => [stockKey(line.productId, line.size), line]));
+  const prices = new Map<StockKey, LinePrice>();
+  for (const key of byLockOrder(new Set([...wanted.keys(), ...released.keys()]))) {
+    const back = released.get(key) ?? 0;
+    const line = wanted.get(key);
+    const [productId, size] = key.split("\u0000");
+    const variant = and(eq(variants.productId, productId), eq(variants.size, size));
+    if (!line) {
+      await tx
+        .update(variants)
+        .set({ quantity: sql`${variants.quantity} + ${back}` })
+        .where(variant);
+      continue;
+    }
+    // The conditional UPDATE is the stock check: it matches only while enough units remain,
+    // and under PostgreSQL's row lock a waiting order re-reads the quantity left by the one
+    // before it, so the last units are never sold twice.
+    const [taken] = await tx
+      .update(variants)
+      .set({ quantity: sql`${variants.quantity} + ${back} - ${line.qty}` })
+      .where(and(variant, gte(sql`${variants.quantity} + ${back}`, line.qty)))
+      .returning({ mrp: variants.mrp, cost: variants.cost });
+    if (!taken) {
+      const [left] = await tx.select({ quantity: variants.quantity }).from(variants).where(variant);
+      throw notEnoughStock(line, catalogue, (left?.quantity ?? 0) + back);
+    }
+    prices.set(key, taken);
+  }
+  return prices;
+}
+
+const notEnoughStock = (line: OrderLineInput, catalogue: Map<string, ProductJson>, available: number) => {
+  const title = catalogue.get(line.productId)?.title.shortTitle ?? "This product";
+  return conflict(
+    available > 0
+      ? `Only ${available} left of ${lineLabel(title, line.size)}`
+      : `${lineLabel(title, line.size)} is out of stock`,
+    { productId: line.productId, size: line.size, requested: line.qty, available },
+    "NOT_ENOUGH_STOCK",
+  );
+};
+
+type PricedOrder = { row: OrderRow; items: (typeof orderItems.$inferSelect)[] };
+
+/**
+ * Prices the order at its locked rows' prices: each line with its GST split, fixed now
+ * (api/lib/tax/gst-records.ts), and the total, checked again against the Cash on Delivery limit
+ * for a price raised since the first look.
+ */
+async function priceOrder(
+  tx: Transaction,
+  input: PlaceOrderInput,
+  opened: OpenedOrder,
+  orderLines: OrderLineInput[],
+  catalogue: Map<string, ProductJson>,
+  prices: Map<StockKey, LinePrice>,
+): Promise<PricedOrder> {
+  const orderId = opened.row.id;
+  const lines = orderLines.map((line, position) => {
+    const product = catalogue.get(line.productId)!;
+    const price = prices.get(stockKey(line.productId, line.size))!;
+    return {
+      orderId,
+      position,
+      productId: line.productId,
+      merchantId: product.merchant.id,
+      merchantName: product.merchant.company_name,
+      title: product.title.shortTitle,
+      image: product.image,
+      size: line.size,
+      qty: line.qty,
+      mrp: price.mrp,
+      cost: price.cost,
+      amount: price.cost * line.qty,
+    };
+  });
+  const itemsAmount = lines.reduce((sum, item) => sum + item.amount, 0);
+  const totalAmount = itemsAmount + PLATFORM_FEE;
+  if (input.paymentMethod === "cod" && totalAmount > input.settings.codLimit) {
+    throw overCodLimit(totalAmount, input.settings);
+  }
+  const items = await taxOrderLines(tx, lines, opened.address.state);
+  const insertedItems = await tx.insert(orderItems).values(items).returning();
+  const [priced] = await tx.update(orders).set({ itemsAmount, totalAmount }).where(eq(orders.id, orderId)).returning();
+  return { row: priced ?? opened.row, items: insertedItems };
+}
+
+/**
+ * Records the order as placed: what was ordered from the cart leaves the cart with the same
+ * commit (Buy Now leaves it alone); the event is recorded (its message and webhook, order-events.ts),
+ * a Cash on Delivery order's message asking for its confirmation with the links to confirm or
+ * cancel it; and the order's jobs are queued: an Online Payment order's reminder and expiry
+ * (api/lib/payments/payment-jobs.ts), a Cash on Delivery order's confirmation deadline.
+ */
+async function recordOrder(
+  tx: Transaction,
+  input: PlaceOrderInput,
+  opened: OpenedOrder,
+  priced: PricedOrder,
+  orderLines: OrderLineInput[],
+): Promise<OrderJson> {
+  const { userId, now } = input;
+  if (input.source === "cart") {
+    await tx
+      .delete(cartItems)
+      .where(
+        and(
+          eq(cartItems.userId, userId),
+          or(...orderLines.map((line) => and(eq(cartItems.productId, line.productId), eq(cartItems.size, line.size)))),
+        ),
+      );
+  }
+  const placedOrder = toOrderJson(priced.row, priced.items, now);
+  const { email, shop } = input.notify;
+  const codActions = opened.cod ? codLinks(shop, opened.cod.token) : null;
+  await recordPlacedOrder(tx, placedOrder, { email, userId, shop, now, codActions });
+  const { id, paymentDueAt, codConfirmDueAt } = priced.row;
+  if (paymentDueAt) await schedulePaymentJobs(tx, { id, placedAt: now, dueAt: paymentDueAt });
+  if (codConfirmDueAt) await scheduleCodConfirmExpiry(tx, { id, dueAt: codConfirmDueAt });
+  return placedOrder;
 }

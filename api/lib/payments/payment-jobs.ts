@@ -4,8 +4,8 @@ import type { Database, Transaction } from "../../db/client";
 import { orders } from "../../db/schema";
 import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ShopIdentity } from "../context";
-import { recordOrderMessage } from "../messages/order-messages";
 import { expireLocked, putBack } from "../orders/order-changes";
+import { recordOrderEvent } from "../orders/order-events";
 
 /*
  * An Online Payment order's two moments, as queue jobs added with the order (in its transaction):
@@ -59,7 +59,7 @@ export const paymentReminderTask =
         row.paymentStatus === "awaitingPayment" &&
         row.paymentDueAt !== null &&
         row.paymentDueAt.getTime() > now.getTime();
-      if (waiting) await recordOrderMessage(tx, "order.paymentReminder", row, deps.shop, now);
+      if (waiting) await recordOrderEvent(tx, "paymentReminder", row, deps.shop, now);
     });
   };
 

@@ -1,7 +1,7 @@
 /**
  * Goods and Services Tax: the rate table, HSN codes, the tax split of a GST-inclusive price,
  * GSTIN check digits, GST state codes, financial years and amounts in words. Pure functions:
- * api/lib/tax/gst-invoices.ts does the database side (numbering, invoices). docs/gst.md, "GST and tax
+ * api/lib/tax/gst-records.ts and gst-invoices.ts do the database side (numbering, invoices). docs/gst.md, "GST and tax
  * invoices" and docs/decisions/012-gst-invoices.md explain the rules chosen here.
  */
 import { type StateName, stateNameOf } from "../orders/pincode";

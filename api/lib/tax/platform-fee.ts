@@ -1,6 +1,6 @@
 /**
  * The platform fee as a supply of its own: the shop's service to the shopper, billed on the shop's
- * own tax invoice at dispatch (api/lib/tax/gst-invoices.ts), apart from the sellers' goods.
+ * own tax invoice at dispatch (api/lib/tax/gst-records.ts), apart from the sellers' goods.
  */
 
 /**

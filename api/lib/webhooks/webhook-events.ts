@@ -2,10 +2,9 @@ import { and, arrayContains, eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { newId } from "../ids";
-import type { OrderMessageKind } from "../messages/order-messages";
 import type { OrderJson } from "../orders/order-json";
 
-/** The order events an endpoint may be sent (docs/webhooks.md). */
+/** The order events an endpoint may be sent (docs/webhooks.md); which event sends which: api/lib/orders/order-events.ts. */
 export const WEBHOOK_EVENTS = [
   "order.placed",
   "order.paid",
@@ -27,19 +26,6 @@ export const DELIVER_WEBHOOK = "deliver-webhook";
 
 /** Attempts before a delivery is marked failed: graphile-worker backs off exponentially, about 3.5 hours in all (e^1 + … + e^9 seconds). */
 export const MAX_WEBHOOK_ATTEMPTS = 10;
-
-/**
- * The webhook event of an order message's kind, or null for a message that is no event of the
- * order's (the payment reminder; the confirmation request, sent with "order.placed"). An expired
- * order is a cancelled one: it is sent as "order.cancelled", its `cancelReason` "Payment not
- * received" or "Not confirmed in time".
- */
-export const webhookEventOf = (kind: OrderMessageKind): WebhookEventType | null =>
-  kind === "order.paymentReminder" || kind === "order.codConfirmation"
-    ? null
-    : kind === "order.expired" || kind === "order.codExpired"
-      ? "order.cancelled"
-      : kind;
 
 /** What each delivery POSTs: the event's id, type and time, and the order as GET /userapp/orders/{id} answers it. */
 export type WebhookPayload = { id: string; type: WebhookEventType; createdAt: string; order: OrderJson };
