@@ -116,4 +116,33 @@ test.describe("the box on /shop", () => {
     await expect(input).toBeFocused();
     await expect(page.locator("main [data-product-card]").first()).toContainText("Sony");
   });
+
+  test("Enter pressed as soon as the shop shows, after a client-side navigation, applies the search", async ({
+    page,
+  }) => {
+    test.skip(!jsOn(), "without JavaScript every page is a page load");
+    // React runs a route's effects after it has painted it: a shopper can press Enter in between.
+    // The page presses it in the task after the shop's heading appears (decision 013).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __pressed?: string };
+      const observer = new MutationObserver(() => {
+        if (location.pathname !== "/shop" || document.querySelector("main h1")?.textContent !== "Shop") return;
+        observer.disconnect();
+        setTimeout(() => {
+          const input = document.getElementById("site-search") as HTMLInputElement;
+          input.value = "lamp";
+          input.form!.requestSubmit();
+          w.__pressed = location.search;
+        });
+      });
+      document.addEventListener("DOMContentLoaded", () =>
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true }),
+      );
+    });
+    await visit(page, "/");
+    // The category bar's link (shown on a desktop); a click event works at any width.
+    await page.locator('a[href="/shop?category=Fashion&subCategory=Formal+Wear"]').first().dispatchEvent("click");
+    await page.waitForFunction(() => (window as unknown as { __pressed?: string }).__pressed !== undefined);
+    await expect(page).toHaveURL(/\/shop\?search=lamp&category=Fashion&subCategory=Formal\+Wear$/);
+  });
 });

@@ -90,6 +90,9 @@ test("with JavaScript on, the app hydrates and navigates without a CSP violation
   const bar = page.getByRole("navigation", { name: "Categories", exact: true });
   await bar.getByRole("link", { name: "Formal Wear" }).click();
   await expect(page).toHaveURL(/\/shop\?category=Fashion&subCategory=Formal\+Wear$/);
+  // The address changes before React renders the route (in a transition): until the shop shows, the
+  // header's box searches from the page still shown, the whole shop, as a shopper looking at it would.
+  await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
 
   // Hydrated, the header's search box is the suggestions' combobox (site-search.tsx).
