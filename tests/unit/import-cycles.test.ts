@@ -1,7 +1,8 @@
 /**
- * No import circle under api/, type-only imports and re-exports included (decision 040): every
- * module can be read, and tested, after the modules it imports. The graph is read with
- * TypeScript's own scanner (ts.preProcessFile), so a cycle is named by the files it runs through.
+ * No import circle under api/, app/ or server/, type-only imports, re-exports and `import()`
+ * included (decisions 040 and 041): every module can be read, and tested, after the modules it
+ * imports. The graph is read with TypeScript's own scanner (ts.preProcessFile), so a cycle is
+ * named by the files it runs through.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -18,10 +19,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The file a relative specifier names (`./x`, `./x.ts`, `./x/index.ts`), or null for a package. */
+/** The file a relative or `~/` specifier names (`./x`, `./x.ts`, `./x/index.ts`), or null for a package. */
 function resolveSpecifier(from: string, specifier: string): string | null {
-  if (!specifier.startsWith(".")) return null;
-  const base = resolve(dirname(from), specifier).replace(/\.js$/, "");
+  if (!specifier.startsWith(".") && !specifier.startsWith("~/")) return null;
+  const base = (
+    specifier.startsWith("~/") ? join(root, "app", specifier.slice(2)) : resolve(dirname(from), specifier)
+  ).replace(/\.js$/, "");
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
@@ -93,6 +96,12 @@ describe("import cycles", () => {
 
   it("there is none under api/", () => {
     const cycles = importCycles(importGraph(sourceFiles(join(root, "api"))));
+    expect(cycles.map((cycle) => cycle.map((file) => relative(root, file)))).toEqual([]);
+  });
+
+  it("there is none in the storefront and the server, whose lazy parts load after the page", () => {
+    const files = ["app", "server", "api"].flatMap((dir) => sourceFiles(join(root, dir)));
+    const cycles = importCycles(importGraph(files.filter((file) => !file.includes("/+types/"))));
     expect(cycles.map((cycle) => cycle.map((file) => relative(root, file)))).toEqual([]);
   });
 });

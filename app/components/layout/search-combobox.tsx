@@ -1,7 +1,7 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { productPath } from "~/lib/catalogue/catalogue";
-import { SEARCH_LISTBOX_ID } from "./site-search";
+import { SEARCH_LISTBOX_ID, type SearchComboboxProps } from "./search-listbox";
 
 // The header search's suggestions, loaded when the box first gets focus (site-search.tsx). The
 // ARIA 1.2 combobox pattern with a listbox popup: the box keeps focus, the arrow keys move the
@@ -13,12 +13,6 @@ type Suggestion =
   | { type: "category"; label: string; filter: "category" | "subCategory"; value: string }
   | { type: "brand"; label: string; filter: "brand"; value: string }
   | { type: "product"; label: string; id: string; category: string };
-
-export type SearchComboboxProps = {
-  input: RefObject<HTMLInputElement | null>;
-  onExpandedChange: (expanded: boolean) => void;
-  onActiveChange: (id: string | undefined) => void;
-};
 
 const DELAY_MS = 150;
 const SUGGESTIONS = 8;

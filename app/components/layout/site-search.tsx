@@ -2,13 +2,11 @@ import { type ComponentType, type FormEvent, useEffect, useRef, useState } from 
 import { Form, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SearchIcon } from "./icons";
-import type { SearchComboboxProps } from "./search-combobox";
+import { SEARCH_LISTBOX_ID, type SearchComboboxProps } from "./search-listbox";
 
 /** The event the header's box sends on /shop as the shopper types; the shop applies it like a filter (routes/shop.tsx). */
 export const SHOP_SEARCH_EVENT = "shop:search";
 export type ShopSearchDetail = { search: string; immediate?: boolean };
-
-export const SEARCH_LISTBOX_ID = "site-search-listbox";
 
 /**
  * The header's search: a GET form to /shop, which is all it is without JavaScript. With
