@@ -66,7 +66,7 @@ export async function listMessages(db: Database, query: MessageFilters & { page:
 }
 
 /** One message with its HTML and text, as they were (or will be) sent. */
-export async function loadMessage(db: Database, id: string) {
+export async function loadMessage(db: Pick<Database, "select">, id: string) {
   const [row] = await db
     .select({ ...summaryColumns, html: messages.html, text: messages.text })
     .from(messages)
@@ -82,7 +82,8 @@ export type MessageJson = NonNullable<Awaited<ReturnType<typeof loadMessage>>>;
  * message queued or sent already is refused: nothing is sent twice from here.
  */
 export async function retryMessage(db: Database, id: string, actorId: string, now: Date): Promise<MessageJson> {
-  await db.transaction(async (tx) => {
+  // Answered as the transaction leaves it (queued): read after the commit, the worker may have sent it already.
+  return db.transaction(async (tx) => {
     const [row] = await tx.select().from(messages).where(eq(messages.id, id)).for("update");
     if (!row) throw notFound("Message not found");
     if (row.state !== "failed" && row.state !== "kept")
@@ -102,6 +103,6 @@ export async function retryMessage(db: Database, id: string, actorId: string, no
       after: { state: "queued", attempts: 0 },
       at: now,
     });
+    return (await loadMessage(tx, id))!;
   });
-  return (await loadMessage(db, id))!;
 }

@@ -217,7 +217,7 @@ export async function listDeliveries(db: Database, query: DeliveryFilters & { pa
 }
 
 /** One delivery with the JSON it sends (`payload`), as sent on every attempt. */
-export async function loadDelivery(db: Database, id: string) {
+export async function loadDelivery(db: Pick<Database, "select">, id: string) {
   const [row] = await db
     .select({ ...deliveryColumns, payload: webhookDeliveries.body })
     .from(webhookDeliveries)
@@ -234,7 +234,8 @@ export type WebhookDeliveryJson = NonNullable<Awaited<ReturnType<typeof loadDeli
  * is refused, and so is one whose endpoint is disabled (enable it first).
  */
 export async function retryDelivery(db: Database, id: string, actorId: string, now: Date) {
-  await db.transaction(async (tx) => {
+  // Answered as the transaction leaves it (queued): read after the commit, a worker may have sent it already.
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ delivery: webhookDeliveries, enabled: webhookEndpoints.enabled })
       .from(webhookDeliveries)
@@ -264,6 +265,6 @@ export async function retryDelivery(db: Database, id: string, actorId: string, n
       after: { state: "queued", attempts: 0 },
       at: now,
     });
+    return (await loadDelivery(tx, id))!;
   });
-  return (await loadDelivery(db, id))!;
 }
