@@ -193,12 +193,13 @@ export async function loadOrderInvoices(
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
   const merchantIds = [...new Set(items.map((item) => item.merchantId))];
-  const read = () =>
-    Promise.all([
-      db.select().from(invoices).where(eq(invoices.orderId, orderId)),
-      db.select().from(feeInvoices).where(eq(feeInvoices.orderId, orderId)),
-      db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)),
-    ]);
+  // One after another: `db` may be a transaction, one connection (pg refuses overlapping queries on it).
+  const read = async () =>
+    [
+      await db.select().from(invoices).where(eq(invoices.orderId, orderId)),
+      await db.select().from(feeInvoices).where(eq(feeInvoices.orderId, orderId)),
+      await db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)),
+    ] as const;
   let [numbered, fees, credits] = await read();
   if (await issueMissing(db, order, merchantIds, numbered, credits.filter((row) => row.merchantId).length)) {
     [numbered, fees, credits] = await read();

@@ -253,11 +253,13 @@ export async function issueCreditNotes(
   issuedAt: Date,
 ): Promise<void> {
   const year = financialYear(issuedAt);
-  const [issued, fee, credited] = await Promise.all([
-    db.select().from(invoices).where(eq(invoices.orderId, orderId)),
-    db.select().from(feeInvoices).where(eq(feeInvoices.orderId, orderId)),
-    db.select({ merchantId: creditNotes.merchantId }).from(creditNotes).where(eq(creditNotes.orderId, orderId)),
-  ]);
+  // One after another: `db` is the caller's transaction, one connection (pg refuses overlapping queries on it).
+  const issued = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  const fee = await db.select().from(feeInvoices).where(eq(feeInvoices.orderId, orderId));
+  const credited = await db
+    .select({ merchantId: creditNotes.merchantId })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId));
   const done = new Set(credited.map((row) => row.merchantId ?? "shop"));
   const merchantOf = await merchantRowsOf(
     db,
