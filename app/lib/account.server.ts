@@ -53,7 +53,9 @@ export async function submitAddress(
     let reason: string;
     switch (result.code) {
       case "VALIDATION":
-        // A refusal of this address's own fields (a PIN no post office has) is said at those fields alone.
+      case "PIN_STATE_MISMATCH":
+        // A refusal of this address's own fields (a PIN no post office has, a state that is not
+        // the PIN's) is said at those fields alone.
         if (result.data.length > 0 && unshown.length === 0)
           return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
         reason = result.message;

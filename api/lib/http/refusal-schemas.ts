@@ -60,6 +60,8 @@ const DATA: { [C in RefusalCode]: z.ZodType<RefusalData[C]> } = {
   IMPORT_ROWS: z.array(
     z.union([z.object({ line: z.number().int(), field: z.string(), message: z.string() }), fieldError]),
   ),
+  MOBILE_REQUIRED: z.array(fieldError),
+  PIN_STATE_MISMATCH: z.array(fieldError),
 };
 
 /** The spec's envelope status of each HTTP status a refusal is answered with. */

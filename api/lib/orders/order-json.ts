@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type OrderAddress, type OrderNote, type OrderStatus, orderItems, orders } from "../../db/schema";
 import { type Paginator, paginator } from "../http/paging";
+import { orderAddressJson } from "./recipient";
 import {
   type CodConfirmation,
   decide,
@@ -67,7 +68,7 @@ export type OrderJson = {
   canCancel: boolean;
   canReturn: boolean;
   returnableUntil: string | null;
-  address: OrderAddress;
+  address: Omit<OrderAddress, "pinState">;
   orderStatus: OrderStatus;
   /** The steps beyond `orderStatus`, oldest first. */
   notes: OrderNote[];
@@ -120,7 +121,7 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): 
     canCancel: decide(order, { type: "cancel", reason: null }, now).ok && !isOverdue(order, now),
     canReturn: decide(order, { type: "return", reason: "" }, now).ok,
     returnableUntil: returnBy?.toISOString() ?? null,
-    address: order.address,
+    address: orderAddressJson(order.address),
     orderStatus: order.orderStatus,
     notes: order.notes,
     source: order.source as OrderSource,

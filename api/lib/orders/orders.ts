@@ -16,6 +16,7 @@ import { schedulePaymentJobs } from "../payments/payment-jobs";
 import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { codLinks, newCodToken, scheduleCodConfirmExpiry } from "./cod-confirmation";
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
+import { supplyState } from "./recipient";
 import { byLockOrder, expireLocked, lockOverdueOrders, stockKey } from "./order-changes";
 import type { OrderSettings } from "./order-states";
 import {
@@ -321,7 +322,7 @@ export async function placeOrder(
       const totalAmount = itemsAmount + PLATFORM_FEE;
       // Prices are the locked rows' now: checked again, for a price raised since the first look.
       if (input.paymentMethod === "cod" && totalAmount > settings.codLimit) throw overCodLimit(totalAmount, settings);
-      const items = await taxOrderLines(tx, lines, address.state);
+      const items = await taxOrderLines(tx, lines, supplyState(address));
       const insertedItems = await tx.insert(orderItems).values(items).returning();
       const [priced] = await tx
         .update(orders)

@@ -35,6 +35,7 @@ import {
   type TaxTotals,
 } from "./gst";
 import { PLATFORM_FEE_GST_RATE, PLATFORM_FEE_SAC } from "./platform-fee";
+import { orderAddressJson, supplyState } from "../orders/recipient";
 
 /** A transaction or the database: what these functions write through. */
 type Writer = Pick<Database, "select" | "insert" | "update" | "execute">;
@@ -194,7 +195,7 @@ async function issueFeeInvoice(
   const { rate, ...tax } = splitTax(
     order.platformFee,
     PLATFORM_FEE_GST_RATE,
-    isIntraState(shop.state, order.address.state),
+    isIntraState(shop.state, supplyState(order.address)),
   );
   await db.insert(feeInvoices).values({
     orderId: order.id,
@@ -493,12 +494,12 @@ export async function loadOrderInvoices(
   const unsplit = items.filter((item) => item.gstRate === null);
   const computed = new Map<number, TaxedLine>();
   if (unsplit.length > 0) {
-    const taxed = await taxOrderLines(db, unsplit, order.address.state);
+    const taxed = await taxOrderLines(db, unsplit, supplyState(order.address));
     taxed.forEach((line) => computed.set(line.position, line));
   }
 
-  const deliveryState = partyState(order.address.state) ?? { name: order.address.state, code: null };
-  const buyerJson = { name: buyerName, address: order.address, state: deliveryState };
+  const deliveryState = partyState(supplyState(order.address)) ?? { name: supplyState(order.address), code: null };
+  const buyerJson = { name: buyerName, address: orderAddressJson(order.address), state: deliveryState };
   const invoiceList = numbered
     .slice()
     .sort((a, b) => a.merchantId.localeCompare(b.merchantId))
@@ -539,7 +540,7 @@ export async function loadOrderInvoices(
         supplier: { id: invoice.merchantId, ...supplierJson(supplier) },
         buyer: buyerJson,
         placeOfSupply: deliveryState,
-        supplyType: isIntraState(supplier.state, order.address.state) ? "intraState" : "interState",
+        supplyType: isIntraState(supplier.state, supplyState(order.address)) ? "intraState" : "interState",
         lines,
         totals: {
           ...sums,
@@ -559,7 +560,7 @@ export async function loadOrderInvoices(
         supplier: supplierJson(fee.supplier),
         buyer: buyerJson,
         placeOfSupply: deliveryState,
-        supplyType: isIntraState(fee.supplier.state, order.address.state) ? "intraState" : "interState",
+        supplyType: isIntraState(fee.supplier.state, supplyState(order.address)) ? "intraState" : "interState",
         description: "Platform fee",
         sac: fee.sac,
         gstRate: fee.gstRate,
