@@ -4,6 +4,8 @@ import { submitAddress } from "~/lib/account.server";
 import { toastOf } from "~/lib/form-toast";
 import { primePinDirectory } from "~/lib/pincode.server";
 import { seo } from "~/lib/seo";
+import { requireShopperProfile } from "~/lib/shopper-api.server";
+import { accountMobile, formatMobile } from "../../api/contract/mobile";
 import type { Route } from "./+types/myaccount.addresses.new";
 
 const PATH = `${ADDRESSES_PATH}/new`;
@@ -13,20 +15,24 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-// The PIN directory gets ready while the shopper types (app/lib/pincode.server.ts).
-export function loader({ context }: Route.LoaderArgs) {
+// The PIN directory gets ready while the shopper types (app/lib/pincode.server.ts). The recipient
+// starts as the account's name and mobile number (a phone that is not one is left out).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireShopperProfile(request, context);
   primePinDirectory(context);
-  return null;
+  const mobile = accountMobile(user.phone, user.country_code);
+  return { defaults: { name: user.name ?? "", mobile: mobile ? formatMobile(mobile) : "" } };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
   return submitAddress(request, context, { success: "Address added successfully!", failure: "Failed to add address" });
 }
 
-export default function NewAddress({ actionData }: Route.ComponentProps) {
+export default function NewAddress({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AddressForm
       action={PATH}
+      address={loaderData.defaults}
       lastResult={actionData?.result}
       toast={toastOf(actionData)}
       pending="Adding new address..."
