@@ -49,3 +49,10 @@ export function formatMobile(mobile: string): string {
 export function maskMobile(mobile: string): string {
   return `•••••• ${mobile.slice(-4)}`;
 }
+
+/** "Asha Rao (•••••• 3210)": an order's recipient for a message or a page that needs no whole number. */
+export function recipientText(address: { name?: string | null; mobile?: string | null }): string | null {
+  const mobile = address.mobile ? maskMobile(address.mobile) : null;
+  if (address.name && mobile) return `${address.name} (${mobile})`;
+  return address.name || mobile;
+}

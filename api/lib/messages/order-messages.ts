@@ -1,4 +1,5 @@
 import { render } from "@react-email/render";
+import { recipientText } from "../../contract/mobile";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { formatRupees } from "../../contract";
@@ -216,7 +217,9 @@ export async function orderMessage(
   const orderLink = `${shop.origin}/myaccount/orders/${order.id}`;
   const invoiceLink = options.invoice ? `${orderLink}/invoice` : null;
   const actions = options.actions ?? [];
+  const recipient = recipientText(order.address);
   const address = [
+    ...(recipient ? [recipient] : []),
     order.address.locality,
     order.address.city,
     `${order.address.state} ${order.address.zipcode}`,
