@@ -58,7 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A mobile number is asked for beside saved addresses when one of them has none and the
     // account's phone is not a mobile number (one saved before the rule); a new address has its own.
     askMobile: !accountPhone && user.address.some((address) => !address.mobile),
-    recipient: { name: user.name ?? "", mobile: accountPhone ? formatMobile(accountPhone) : "" },
+    recipient: {
+      name: user.name || [user.firstName, user.lastName].filter(Boolean).join(" "),
+      mobile: accountPhone ? formatMobile(accountPhone) : "",
+    },
     idempotencyKey: crypto.randomUUID(),
     platformFee: PLATFORM_FEE,
   };

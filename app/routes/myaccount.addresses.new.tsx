@@ -21,7 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requireShopperProfile(request, context);
   primePinDirectory(context);
   const mobile = accountMobile(user.phone, user.country_code);
-  return { defaults: { name: user.name ?? "", mobile: mobile ? formatMobile(mobile) : "" } };
+  return {
+    defaults: {
+      name: user.name || [user.firstName, user.lastName].filter(Boolean).join(" "),
+      mobile: mobile ? formatMobile(mobile) : "",
+    },
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
