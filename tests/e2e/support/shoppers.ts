@@ -75,8 +75,13 @@ export async function signIn(page: Page, shopper: TestShopper, redirectTo?: stri
 }
 
 /** A new shopper, signed in: the usual start of a signed-in flow. */
-export async function signedIn(page: Page, request: APIRequestContext, redirectTo?: string): Promise<TestShopper> {
-  const shopper = await createShopper(request);
+export async function signedIn(
+  page: Page,
+  request: APIRequestContext,
+  redirectTo?: string,
+  options: { withoutMobile?: boolean } = {},
+): Promise<TestShopper> {
+  const shopper = await createShopper(request, {}, options);
   await signIn(page, shopper, redirectTo);
   return shopper;
 }
