@@ -137,7 +137,11 @@ export type RefusalData = {
 };
 
 /** The 422 refusals whose `data` is a list of field errors: a form shows each at its field. */
-export const FIELD_REFUSALS = ["VALIDATION", "MOBILE_REQUIRED", "PIN_STATE_MISMATCH"] as const satisfies readonly RefusalCode[];
+export const FIELD_REFUSALS = [
+  "VALIDATION",
+  "MOBILE_REQUIRED",
+  "PIN_STATE_MISMATCH",
+] as const satisfies readonly RefusalCode[];
 export type FieldRefusalCode = (typeof FIELD_REFUSALS)[number];
 
 /** A refusal as a client reads it: its code, the API's message and the code's data. */

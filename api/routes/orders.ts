@@ -6,7 +6,7 @@ import { quoteOrder } from "../lib/orders/order-quote";
 import { requireUser } from "../lib/accounts/auth";
 import { maxQtyPerLine } from "../lib/orders/cart";
 import type { ApiDeps } from "../lib/context";
-import { ApiError, fieldErrorsResponse, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
+import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
 import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/http/line-schemas";
 import { changeOrder } from "../lib/orders/order-changes";
 import { type OrderEvent } from "../lib/orders/order-states";

@@ -3,7 +3,7 @@ import { UNKNOWN_PIN_MESSAGE } from "../../contract";
 import { MOBILE_MESSAGE, normaliseMobile } from "../../contract/mobile";
 import { pinStateMessage } from "../../contract/pin-state";
 import { ADDRESS_LABELS } from "../../db/schema";
-import { type FieldError, fieldErrorsResponse } from "../http/http";
+import { fieldErrorsResponse } from "../http/http";
 import { lookUpPin, type PinPlace, statesOf } from "../orders/pincode";
 
 // An address as the API takes it, one rule for a saved address (`PUT /userapp/user/update/{id}`)

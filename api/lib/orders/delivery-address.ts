@@ -60,7 +60,11 @@ export async function deliveryAddress(
   return withRecipient(tx, userId, await chosenAddress(tx, userId, choice), choice.mobile, choice.kind);
 }
 
-async function chosenAddress(tx: Transaction | Database, userId: string, choice: DeliveryChoice): Promise<OrderAddress> {
+async function chosenAddress(
+  tx: Transaction | Database,
+  userId: string,
+  choice: DeliveryChoice,
+): Promise<OrderAddress> {
   const mine = eq(addresses.userId, userId);
   switch (choice.kind) {
     case "given":

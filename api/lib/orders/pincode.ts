@@ -135,7 +135,13 @@ function foldPin(pincode: string, list: Office[], districts: Names): PinPlace | 
     const other = stateNameOf(office.state);
     if (other) states.add(other);
   }
-  const place: PinPlace = { pincode, city: cityOf(inState, district), district, state, deliverable: delivering.length > 0 };
+  const place: PinPlace = {
+    pincode,
+    city: cityOf(inState, district),
+    district,
+    state,
+    deliverable: delivering.length > 0,
+  };
   if (states.size > 1) place.states = [...states];
   return place;
 }
@@ -204,10 +210,12 @@ let readDirectoryMap: Map<string, PinPlace> | undefined;
 
 /** The directory, read on first use and kept for the life of the process (read again after a failure). */
 function pinDirectory(): Promise<Map<string, PinPlace>> {
-  directory ??= readDirectory().then((map) => (readDirectoryMap = map)).catch((error: unknown) => {
-    directory = undefined;
-    throw error;
-  });
+  directory ??= readDirectory()
+    .then((map) => (readDirectoryMap = map))
+    .catch((error: unknown) => {
+      directory = undefined;
+      throw error;
+    });
   return directory;
 }
 
