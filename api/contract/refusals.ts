@@ -61,6 +61,8 @@ export const REFUSAL_STATUSES = {
   COURIER_UNKNOWN: [400],
   COURIER_TAKEN: [409],
   COURIER_LIMIT: [409],
+  MOBILE_REQUIRED: [422],
+  PIN_STATE_MISMATCH: [422],
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_STATUSES;
@@ -134,7 +136,19 @@ export type RefusalData = {
   COURIER_UNKNOWN: null;
   COURIER_TAKEN: null;
   COURIER_LIMIT: null;
+  /** The field that needs a mobile number (an order's delivery address, `address.mobile`), like VALIDATION's. */
+  MOBILE_REQUIRED: FieldErrorJson[];
+  /** The addresses' state fields their PIN is not in ("PIN 560001 is in Karnataka"), like VALIDATION's. */
+  PIN_STATE_MISMATCH: FieldErrorJson[];
 };
+
+/** The 422 refusals whose `data` is a list of field errors: a form shows each at its field. */
+export const FIELD_REFUSALS = [
+  "VALIDATION",
+  "MOBILE_REQUIRED",
+  "PIN_STATE_MISMATCH",
+] as const satisfies readonly RefusalCode[];
+export type FieldRefusalCode = (typeof FIELD_REFUSALS)[number];
 
 /** A refusal as a client reads it: its code, the API's message and the code's data. */
 export type Refusal<C extends RefusalCode = RefusalCode> = {
@@ -159,7 +173,7 @@ export const ROUTE_REFUSALS = {
   "POST /auth/logout-all": [],
   "GET /user/summary": [],
   "GET /user/me": ["NOT_FOUND"],
-  "PUT /user/update/{id}": ["NOT_FOUND", "WRONG_PASSWORD", "TOO_MANY_ATTEMPTS"],
+  "PUT /user/update/{id}": ["NOT_FOUND", "WRONG_PASSWORD", "TOO_MANY_ATTEMPTS", "PIN_STATE_MISMATCH"],
   "PUT /user/password": ["WRONG_PASSWORD", "TOO_MANY_ATTEMPTS"],
   "PUT /user/activate/{addressId}": ["NOT_FOUND"],
   "POST /product/list": [],
@@ -193,6 +207,8 @@ export const ROUTE_REFUSALS = {
     "COD_UNITS",
     "COD_ORDERS",
     "UNPAID_ORDERS",
+    "MOBILE_REQUIRED",
+    "PIN_STATE_MISMATCH",
   ],
   "POST /order/quote": ["NOT_FOUND", "CART_EMPTY", "SIZE_UNAVAILABLE"],
   "GET /orders": [],

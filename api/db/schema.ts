@@ -257,6 +257,13 @@ export const addresses = pgTable(
     state: text("state").notNull(),
     zipcode: text("zipcode").notNull(),
     country: text("country").notNull(),
+    /** The recipient (DESIGN deviation 18); null on addresses saved before, when the account's name is used. */
+    recipientName: text("recipient_name"),
+    /** The recipient's mobile number in E.164 ("+919876543210"); null: the account's phone is used. */
+    mobile: text("mobile"),
+    landmark: text("landmark"),
+    /** "Home", "Work" or "Other"; null on addresses saved before. */
+    label: text("label"),
     isActive: boolean("is_active").notNull().default(false),
   },
   (t) => [
@@ -369,7 +376,26 @@ export type OrderStatus = Record<
   "orderConfirmed" | "shipped" | "outForDelivery" | "delivered" | "cancel" | "returned" | "refunded",
   OrderStatusStep
 >;
-export type OrderAddress = { locality: string; city: string; state: string; zipcode: string; country: string };
+/**
+ * Where an order goes: the spec's five fields, and (orders placed since DESIGN deviation 18) the
+ * recipient's name, mobile (E.164), landmark and label, and the state the PIN directory placed the
+ * PIN in when the order was placed (`pinState`: the invoice's place of supply; never in the JSON).
+ */
+export type OrderAddress = {
+  locality: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  name?: string | null;
+  mobile?: string | null;
+  landmark?: string | null;
+  label?: AddressLabel | null;
+  pinState?: string | null;
+};
+/** What an address is to its shopper. */
+export const ADDRESS_LABELS = ["Home", "Work", "Other"] as const;
+export type AddressLabel = (typeof ADDRESS_LABELS)[number];
 
 /** Order numbers (api/lib/orders/order-numbers.ts): given by the database as each order is inserted; gaps allowed. */
 export const orderNumberSeq = pgSequence("order_number_seq");

@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { OrderAddress } from "../db/schema";
-import { ADDRESS_FIELD_NAMES, deliveryAddressSchema, unknownPinErrors } from "../lib/accounts/address-input";
+import { ADDRESS_FIELD_NAMES, checkPins, deliveryAddressSchema, recipientFields } from "../lib/accounts/address-input";
 import { listPage, orderQuoteSchema, orderSchema, placedOrderSchema } from "../lib/http/api-schemas";
 import { quoteOrder } from "../lib/orders/order-quote";
 import { requireUser } from "../lib/accounts/auth";
 import { maxQtyPerLine } from "../lib/orders/cart";
 import type { ApiDeps } from "../lib/context";
-import { ApiError, fieldErrorsResponse, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
+import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
 import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/http/line-schemas";
 import { changeOrder } from "../lib/orders/order-changes";
 import { type OrderEvent } from "../lib/orders/order-states";
@@ -57,21 +57,30 @@ const deliveryFields = {
     .boolean({ error: "saveAddress must be true or false" })
     .optional()
     .openapi({ description: "With `address`: also add it to the shopper's addresses (unless saved already)" }),
+  mobile: recipientFields.mobile.openapi({
+    type: "string",
+    description:
+      "The mobile number the courier calls for this order, before the address's and the account's (MOBILE_REQUIRED 422 when none of them has one)",
+    example: "9876543210",
+  }),
 };
 
 /** The delivery choice of a body with deliveryFields; both an address and an address id is a field error. */
 function deliveryOf(
-  body: { address?: OrderAddress; addressId?: string; saveAddress?: boolean },
+  body: { address?: OrderAddress; addressId?: string; saveAddress?: boolean; mobile?: string | null },
   ctx: z.RefinementCtx,
 ): DeliveryChoice {
+  const mobile = body.mobile ?? null;
   if (body.addressId) {
     if (body.address)
       ctx.addIssue({ code: "custom", path: ["addressId"], message: "Send either addressId or address" });
-    return { kind: "saved", addressId: body.addressId };
+    return { kind: "saved", addressId: body.addressId, mobile };
   }
   if (body.address)
-    return body.saveAddress ? { kind: "new", address: body.address } : { kind: "given", address: body.address };
-  return { kind: "primary" };
+    return body.saveAddress
+      ? { kind: "new", address: body.address, mobile }
+      : { kind: "given", address: body.address, mobile };
+  return { kind: "primary", mobile };
 }
 
 /** The payment methods, exactly as spelt: cod ('Cash on Delivery') and Upi ('Online Payment'). */
@@ -347,13 +356,10 @@ export function orderRoutes(deps: ApiDeps) {
           ? cartOrderSchema
           : buyNowSchema;
     const body = validate(schema, raw);
-    // A typed address's PIN code must be one a post office has (checked before the order's
-    // transaction, which never waits on the directory).
+    // A typed address's PIN code must be one a post office has, and its state the PIN's (checked
+    // before the order's transaction, which never waits on the directory).
     const typed = body.delivery.kind === "new" || body.delivery.kind === "given" ? body.delivery.address : null;
-    if (typed) {
-      const unknown = await unknownPinErrors([{ address: typed, path: "address.zipcode" }], deps.pinCheckWaitMs);
-      if (unknown.length > 0) throw fieldErrorsResponse(unknown);
-    }
+    if (typed) await checkPins([{ address: typed, path: "address" }], deps.pinCheckWaitMs);
     const { order, replayed } = await placeOrder(db, {
       userId: c.var.user.id,
       source: body.source,

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { requireUser } from "../lib/accounts/auth";
-import { addressFields, maxAddresses, unknownPinErrors, withPostalCode } from "../lib/accounts/address-input";
+import { addressFields, checkPins, maxAddresses, recipientFields, withPostalCode } from "../lib/accounts/address-input";
 import { setPrimaryAddress } from "../lib/accounts/addresses";
 import { changePassword, checkCurrentPassword, updateProfile } from "../lib/accounts/profile";
 import { userSchema } from "../lib/http/api-schemas";
@@ -26,6 +26,7 @@ const addressSchema = z
     // An id that is not one of the user's addresses (or no id) makes a new address.
     _id: z.string().nullish(),
     ...addressFields,
+    ...recipientFields,
     isActive: z.boolean().nullish(),
   })
   .transform(withPostalCode);
@@ -168,14 +169,16 @@ export function userRoutes(deps: ApiDeps) {
       await checkCurrentPassword(deps, c.var.user, body.currentPassword, clientAddress(c, deps.trustProxy));
     }
     if (body.address) {
-      // A new address, or a changed PIN code, must be one a post office has; addresses saved
-      // before keep their PIN codes (the directory may have changed since).
-      const saved = new Map((await loadUser(deps.db, userId))?.address.map((a) => [a._id, a.zipcode]) ?? []);
+      // A new address, or a changed PIN code or state, must have a PIN a post office has and
+      // name its state; addresses saved before keep theirs (the directory may have changed since).
+      const saved = new Map((await loadUser(deps.db, userId))?.address.map((a) => [a._id, a]) ?? []);
       const changed = body.address
-        .map((address, i) => ({ address, path: `address.${i}.zipcode` }))
-        .filter(({ address }) => !address._id || saved.get(address._id) !== address.zipcode);
-      const unknown = await unknownPinErrors(changed, deps.pinCheckWaitMs);
-      if (unknown.length > 0) throw fieldErrorsResponse(unknown);
+        .map((address, i) => ({ address, path: `address.${i}` }))
+        .filter(({ address }) => {
+          const before = address._id ? saved.get(address._id) : undefined;
+          return !before || before.zipcode !== address.zipcode || before.state !== address.state;
+        });
+      await checkPins(changed, deps.pinCheckWaitMs);
     }
     // Each change of address emails the new one: counted per account (429 past the limit).
     if (changesEmail) await reserveEmailChange(deps, userId);

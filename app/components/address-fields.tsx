@@ -2,6 +2,7 @@ import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import { type MouseEvent, useRef, useState } from "react";
 import { ConformField } from "~/components/account/conform-field";
 import {
+  ADDRESS_LABELS,
   type AddressInput,
   DEFAULT_COUNTRY,
   INDIAN_STATES,
@@ -11,7 +12,9 @@ import {
 } from "~/lib/account/address-schema";
 
 /** The conform fields of a form built on `addressSchema` (its own fields or a nested fieldset). */
-export type AddressFieldset = { [K in keyof AddressInput]: FieldMetadata<string, Record<string, unknown>, string[]> };
+export type AddressFieldset = {
+  [K in keyof AddressInput]-?: FieldMetadata<string, Record<string, unknown>, string[]>;
+};
 
 type PinStatus = { text: string; error: boolean } | null;
 
@@ -31,7 +34,7 @@ function usePinLookUp(cityName: string, stateName: string) {
       setStatus(null);
       return;
     }
-    let answer: { status: number; body: { data?: { city: string; state: string } } };
+    let answer: { status: number; body: { data?: { city: string; state: string; states?: string[] } } };
     try {
       const response = await fetch(`/userapp/pincode/${pin}`, { headers: { accept: "application/json" } });
       answer = { status: response.status, body: await response.json() };
@@ -50,12 +53,16 @@ function usePinLookUp(cityName: string, stateName: string) {
     const state = form?.elements.namedItem(stateName);
     const replaceable = (element: HTMLInputElement | HTMLSelectElement, last: string | undefined) =>
       overwrite || element.value.trim() === "" || element.value === last;
+    // The PIN decides the state (the API refuses another): it is always filled, unless the PIN's
+    // offices are in two states and the one chosen is among them.
+    const states = place.states ?? [place.state];
     for (const [element, value, last] of [
       [city, place.city, filled.current?.city],
       [state, place.state, filled.current?.state],
     ] as const) {
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !replaceable(element, last))
-        continue;
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
+      const isState = element === state;
+      if (isState ? states.includes(element.value as never) : !replaceable(element, last)) continue;
       element.value = value;
       // conform follows the form's input events: the field counts as changed and is validated again.
       element.dispatchEvent(new Event("input", { bubbles: true }));
@@ -87,11 +94,21 @@ function usePinLookUp(cityName: string, stateName: string) {
 }
 
 /**
- * The five address inputs (locality, city, state, PIN code, country), laid out for the
- * account's address form and checkout alike. The form around them owns submit and errors;
- * its action answers the PIN's "Look up" button (`PIN_LOOKUP`, app/lib/checkout/pincode.server.ts).
+ * The address inputs (the recipient's name and mobile, locality, landmark, city, state, PIN code,
+ * country and label), laid out for the account's address form and checkout alike. The form around
+ * them owns submit and errors; its action answers the PIN's "Look up" button (`PIN_LOOKUP`,
+ * app/lib/checkout/pincode.server.ts). `mobileRequired`: checkout's, where an order needs one.
  */
-export function AddressFields({ fields }: { fields: AddressFieldset }) {
+export function AddressFields({
+  fields,
+  defaults,
+  mobileRequired = false,
+}: {
+  fields: AddressFieldset;
+  /** The account's name and mobile number, a new address's to start with. */
+  defaults?: { name: string; mobile: string };
+  mobileRequired?: boolean;
+}) {
   const state = fields.state;
   const stateError = state.errors?.[0];
   const pin = usePinLookUp(fields.city.name, state.name);
@@ -102,6 +119,25 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
       <button type="submit" hidden>
         Submit
       </button>
+      <ConformField
+        field={fields.name}
+        label="Recipient's name"
+        type="text"
+        autoComplete="name"
+        defaultValue={fields.name.initialValue ?? defaults?.name}
+      />
+      <ConformField
+        field={fields.mobile}
+        label="Mobile number"
+        type="tel"
+        inputMode="tel"
+        hint={
+          mobileRequired ? "The courier calls this number." : "The courier calls this number; blank: your profile's."
+        }
+        autoComplete="tel"
+        required={mobileRequired}
+        defaultValue={fields.mobile.initialValue ?? defaults?.mobile}
+      />
       <div className="sm:col-span-2">
         <ConformField
           field={fields.locality}
@@ -109,6 +145,14 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
           type="text"
           hint="House number, street and area."
           autoComplete="address-line1"
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <ConformField
+          field={fields.landmark}
+          label="Landmark (optional)"
+          type="text"
+          hint="Something near, to help the courier find it."
         />
       </div>
       <ConformField field={fields.city} label="City" type="text" autoComplete="address-level2" />
@@ -174,6 +218,37 @@ export function AddressFields({ fields }: { fields: AddressFieldset }) {
         defaultValue={fields.country.initialValue ?? DEFAULT_COUNTRY}
         autoComplete="country-name"
       />
+      <LabelChoice field={fields.label} />
     </div>
+  );
+}
+
+/** Home, Work or Other: radio buttons, none chosen at first. */
+function LabelChoice({ field }: { field: AddressFieldset["label"] }) {
+  const error = field.errors?.[0];
+  return (
+    <fieldset className="sm:col-span-2" aria-describedby={error ? field.errorId : undefined}>
+      <legend className="text-sm font-medium text-gray-800">Save as (optional)</legend>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {ADDRESS_LABELS.map((label) => (
+          <label
+            key={label}
+            className="flex cursor-pointer items-center gap-2 rounded-md border border-gray-300 px-3 py-1.5 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand/5"
+          >
+            <input
+              type="radio"
+              name={field.name}
+              value={label}
+              defaultChecked={field.initialValue === label}
+              className="size-4 accent-brand"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      <p id={field.errorId} className="min-h-4 text-xs text-red-700" role={error ? "alert" : undefined}>
+        {error}
+      </p>
+    </fieldset>
   );
 }

@@ -175,7 +175,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </dd>
               <dt className="text-gray-600">Address</dt>
               <dd>
-                <AddressText address={order.address} />
+                <AddressText address={order.address} wholeMobile />
               </dd>
             </dl>
           </Panel>

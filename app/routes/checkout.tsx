@@ -19,7 +19,8 @@ import {
   readBuyNow,
 } from "~/lib/checkout/checkout.server";
 import { PIN_LOOKUP } from "~/lib/account/address-schema";
-import { ADDRESS_FIELDS, checkoutSchema } from "~/lib/checkout/checkout-schemas";
+import { ADDRESS_FIELDS, checkoutSchema, FORM_ADDRESS_FIELDS } from "~/lib/checkout/checkout-schemas";
+import { accountMobile, formatMobile } from "../../api/contract/mobile";
 import { apiFailed, formErrorsOf } from "~/lib/userapp/refusals.server";
 import { errorToast, toastOf } from "~/lib/forms/form-toast";
 import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
@@ -57,9 +58,17 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, user } = await requireShopperProfile(request, context);
   const url = new URL(request.url);
+  const accountPhone = accountMobile(user.phone, user.country_code);
   const base = {
     buyNow: isBuyNow(url),
     addresses: user.address,
+    // A mobile number is asked for beside saved addresses when one of them has none and the
+    // account's phone is not a mobile number (one saved before the rule); a new address has its own.
+    askMobile: !accountPhone && user.address.some((address) => !address.mobile),
+    recipient: {
+      name: user.name || [user.firstName, user.lastName].filter(Boolean).join(" "),
+      mobile: accountPhone ? formatMobile(accountPhone) : "",
+    },
     idempotencyKey: crypto.randomUUID(),
     platformFee: PLATFORM_FEE,
   };
@@ -107,15 +116,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   // One call: the API finds the saved address among the shopper's own, or saves the new one with
   // the order, reads the cart, takes the stock and empties what was ordered from the cart.
   const delivery: OrderDelivery =
-    "inline" in choice ? { address: choice.inline, saveAddress: true } : { addressId: choice.addressId };
+    "inline" in choice
+      ? { address: choice.inline, saveAddress: true }
+      : { addressId: choice.addressId, ...(choice.mobile ? { mobile: choice.mobile } : {}) };
   const result = await api.createOrder({ ...order, ...delivery, paymentMethod }, idempotencyKey);
   if (result.ok) return placed(result.data._id);
 
   let status = 400;
   switch (result.code) {
-    case "VALIDATION": {
-      // The address's own field errors go on the form's fields; any other (such as "At most 20
-      // addresses" on `address`) is shown above the form.
+    case "VALIDATION":
+    case "MOBILE_REQUIRED":
+    case "PIN_STATE_MISMATCH": {
+      // The address's own field errors (a mobile number missing, a state that is not the PIN's)
+      // go on the form's fields; any other (such as "At most 20 addresses" on `address`) is shown
+      // above the form.
       const { fieldErrors, unshown } = formErrorsOf(result, addressFieldOf);
       if (unshown.length === 0 && Object.keys(fieldErrors).length > 0)
         return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
@@ -145,10 +159,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** The form's field of an order's address path: `addressId` (not one of the shopper's), `address.<field>` (the new address). */
+/**
+ * The form's field of an order's address path: `addressId` (not one of the shopper's), `mobile`
+ * (the one asked for beside saved addresses), `address.<field>` (the new address).
+ */
 function addressFieldOf(path: string): string | null {
-  const field = path === "addressId" ? path : path.replace(/^address\./, "");
-  return field === "addressId" || (ADDRESS_FIELDS as readonly string[]).includes(field) ? field : null;
+  const field = path === "addressId" || path === "mobile" ? path : path.replace(/^address\./, "");
+  return field === "addressId" || (FORM_ADDRESS_FIELDS as readonly string[]).includes(field) ? field : null;
 }
 
 /** The toast of a checkout the API refused (the reason is shown above the form). */
@@ -170,8 +187,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useForm({
     id: "checkout",
     lastResult: actionData?.result,
-    // A new address is asked for only from a shopper without one.
-    constraint: needsAddress ? Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, { required: true }])) : {},
+    // A new address is asked for only from a shopper without one (with the account's name and
+    // mobile number to start with: AddressChoice's `recipient`).
+    constraint: needsAddress
+      ? Object.fromEntries([...ADDRESS_FIELDS, "mobile"].map((field) => [field, { required: true }]))
+      : loaderData.askMobile
+        ? { mobile: { required: true } }
+        : {},
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
@@ -215,7 +237,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       >
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <div className="min-w-0 space-y-6">
-          <AddressChoice addresses={addresses} fields={fields} />
+          <AddressChoice
+            addresses={addresses}
+            fields={fields}
+            askMobile={loaderData.askMobile}
+            recipient={loaderData.recipient}
+          />
           <PaymentChoice
             name={fields.paymentMethod.name}
             defaultValue={DEFAULT_PAYMENT_METHOD}

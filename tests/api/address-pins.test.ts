@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { UNKNOWN_PIN_MESSAGE } from "../../api/contract";
-import { unknownPinErrors } from "../../api/lib/accounts/address-input";
+import { checkPins } from "../../api/lib/accounts/address-input";
 import { warmPinDirectory } from "../../api/lib/orders/pincode";
 import { addresses } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
@@ -16,10 +16,16 @@ const nowhere = { ...testAddresses.home, zipcode: "999999" };
 describe("a directory that cannot answer in time", () => {
   // First in this file: this process has not read the directory yet, which takes far longer than 1 ms.
   it("refuses nothing (the PIN's format was checked), and refuses an unknown PIN once it has read it", async () => {
-    const list = [{ address: nowhere, path: "address.zipcode" }];
-    expect(await unknownPinErrors(list, 1)).toEqual([]);
+    const list = [{ address: nowhere, path: "address" }];
+    const wrongState = [{ address: { ...testAddresses.home, state: "Kerala" }, path: "address" }];
+    await expect(checkPins(list, 1)).resolves.toBeUndefined();
+    await expect(checkPins(wrongState, 1)).resolves.toBeUndefined();
     expect(await warmPinDirectory()).toBeGreaterThan(19_000);
-    expect(await unknownPinErrors(list, 1)).toEqual([{ path: "address.zipcode", message: UNKNOWN_PIN_MESSAGE }]);
+    await expect(checkPins(list, 1)).rejects.toMatchObject({
+      code: "VALIDATION",
+      data: [{ path: "address.zipcode", message: UNKNOWN_PIN_MESSAGE }],
+    });
+    await expect(checkPins(wrongState, 1)).rejects.toMatchObject({ code: "PIN_STATE_MISMATCH" });
   }, 30_000);
 });
 

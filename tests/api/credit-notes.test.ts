@@ -28,7 +28,7 @@ const api = await createTestApi({
 const { db, call } = api;
 const admin = await createUserWithToken(db, { userType: "admin" });
 
-const kerala = { locality: "4 Marine Drive", city: "Kochi", state: "Kerala", zipcode: "682031", country: "India" };
+const kerala = testAddresses.kochi;
 
 const sellerIn = (state: "Karnataka" | "Kerala") =>
   insertMerchant(

@@ -111,6 +111,8 @@ export const testAddresses = {
     state: "Karnataka",
     zipcode: "560038",
     country: "India",
+    name: "Asha Rao",
+    mobile: "+919876543210",
   },
   office: {
     locality: "4th Floor, Cyber Towers",
@@ -118,6 +120,17 @@ export const testAddresses = {
     state: "Telangana",
     zipcode: "500081",
     country: "India",
+    name: "Asha Rao",
+    mobile: "+919123456780",
+  },
+  kochi: {
+    locality: "4 Marine Drive",
+    city: "Kochi",
+    state: "Kerala",
+    zipcode: "682031",
+    country: "India",
+    name: "Asha Rao",
+    mobile: "+917012345678",
   },
 };
 
@@ -165,7 +178,10 @@ export async function insertProduct(
   return id;
 }
 
-/** Inserts a user (password "password123", not hashed for real: sign-in is not what these tests cover) and issues a token. */
+/**
+ * Inserts a user (password "password123", not hashed for real: sign-in is not what these tests
+ * cover) with a mobile number as the phone (an order needs one: DESIGN deviation 18), and issues a token.
+ */
 export async function createUserWithToken(db: Database, fields: Partial<typeof users.$inferInsert> = {}) {
   counter++;
   const id = newId();
@@ -176,6 +192,7 @@ export async function createUserWithToken(db: Database, fields: Partial<typeof u
       email: `shopper${counter}.${id.slice(0, 6)}@example.test`,
       passwordHash: "not-a-real-hash",
       name: `Shopper ${counter}`,
+      phone: "9876543210",
       ...fields,
     })
     .returning();

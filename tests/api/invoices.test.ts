@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { PLATFORM_FEE } from "../../api/contract";
 import { documentCounters, invoices, orderItems, orders } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
-import { confirmCod, createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
+import {
+  confirmCod,
+  createTestApi,
+  createUserWithToken,
+  insertMerchant,
+  insertProduct,
+  testAddresses,
+} from "./helpers";
 
 // 31 March 2026, 23:00 in India: the last hour of financial year 2025-26.
 let clock = Date.parse("2026-03-31T17:30:00Z");
@@ -18,7 +25,7 @@ const karnataka = {
   zipcode: "560038",
   country: "India",
 };
-const kerala = { locality: "4 Marine Drive", city: "Kochi", state: "Kerala", zipcode: "682031", country: "India" };
+const kerala = testAddresses.kochi;
 
 /** A merchant registered in Karnataka (GSTIN with a valid check character), or in `state`. */
 const bengaluruMerchant = (fields: Partial<Parameters<typeof insertMerchant>[1]> = {}) =>

@@ -337,6 +337,8 @@ describe("an order's message", () => {
     expect(message.html).toContain("Kurta &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;Dupatta&#x27;");
     expect(message.html).toContain("Flat 4 &quot;B&quot; &lt;b&gt;Wing&lt;/b&gt;");
     expect(message.text).toContain(`${title} (size M) × 1: ${formatRupees(1000)}`);
-    expect(message.text).toContain(`Delivering to: Flat 4 "B" <b>Wing</b>, Bengaluru`);
+    // The recipient first, the mobile number masked to its last four digits (DESIGN deviation 18).
+    expect(message.text).toContain(`Delivering to: Asha Rao (•••••• 3210), Flat 4 "B" <b>Wing</b>, Bengaluru`);
+    expect(`${message.text}${message.html}`).not.toContain("9876543210");
   });
 });

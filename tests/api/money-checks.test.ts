@@ -53,7 +53,7 @@ for (const seller of sellers) {
   }
 }
 
-const kerala = { locality: "4 Marine Drive", city: "Kochi", state: "Kerala", zipcode: "682031", country: "India" };
+const kerala = testAddresses.kochi;
 const addresses = [testAddresses.home, kerala, testAddresses.office];
 
 /** What happens to an order after it is placed, and whether it ends kept or in transit. */

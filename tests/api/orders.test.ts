@@ -3,27 +3,15 @@ import { describe, expect, it } from "vitest";
 import { addresses, orderItems, orders, products, variants } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
 import { NO_ADDRESS_MESSAGE } from "../../api/lib/orders/delivery-address";
-import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
+import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
 
 // A clock that ticks one second per reading, so "newest first" is observable.
 let clock = Date.now();
 const api = await createTestApi({ now: () => new Date((clock += 1000)) });
 const { db, call } = api;
 
-const homeAddress = {
-  locality: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560038",
-  country: "India",
-};
-const officeAddress = {
-  locality: "4th Floor, Cyber Towers",
-  city: "Hyderabad",
-  state: "Telangana",
-  zipcode: "500081",
-  country: "India",
-};
+const homeAddress = testAddresses.home;
+const officeAddress = testAddresses.office;
 
 // M costs 800 (1000 less 20%), L costs 1350 (1500 less 10%).
 const shirtSizes = (mStock = 50, lStock = 5) => [
@@ -36,7 +24,8 @@ async function addAddress(userId: string, address: typeof homeAddress, isActive:
     .select({ position: sql<number>`count(*)::int` })
     .from(addresses)
     .where(eq(addresses.userId, userId));
-  await db.insert(addresses).values({ id: newId(), userId, position, isActive, ...address });
+  const { name, ...place } = address;
+  await db.insert(addresses).values({ id: newId(), userId, position, isActive, ...place, recipientName: name });
 }
 
 async function stockOf(productId: string, size: string) {

@@ -89,7 +89,10 @@ async function snapshot(query: Query) {
   return { rows, sequences };
 }
 
-/** Tables of the target holding rows (a migrated database has catalogue_version's one row). */
+/**
+ * Tables of the target holding rows: a migrated database has catalogue_version's one row and the
+ * couriers migration 0019 lists.
+ */
 async function filledTables(url: string) {
   const { rows } = await readTarget(url, snapshot);
   return Object.entries(rows)
@@ -114,7 +117,7 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
     // came after PGlite (no PGlite shop had any): messages, account links, webhooks, credit notes,
     // the platform fee's invoices, reviews, their photos, removals and uploads under way.
     const tables = Object.keys(source.rows);
-    expect(tables).toHaveLength(31);
+    expect(tables).toHaveLength(32);
     const afterPglite = [
       "messages",
       "account_tokens",
@@ -246,7 +249,7 @@ describe("a failed upgrade leaves the target empty", () => {
     await expect(upgradeFromPglite({ pgliteDir: broken, databaseUrl: target })).rejects.toThrow(
       /^Cannot open the PGlite database in /,
     );
-    expect(await filledTables(target)).toEqual(["catalogue_version"]);
+    expect(await filledTables(target)).toEqual(["catalogue_version", "couriers"]);
   });
 
   it("rolls everything back when a table fails half-way through the copy", { timeout: 120_000 }, async () => {
@@ -259,7 +262,7 @@ describe("a failed upgrade leaves the target empty", () => {
     await expect(upgradeFromPglite({ pgliteDir, databaseUrl: target })).rejects.toThrow(
       /^Copying orders failed: new row for relation "orders" violates check constraint "upgrade_test_refuses"/,
     );
-    expect(await filledTables(target)).toEqual(["catalogue_version"]);
+    expect(await filledTables(target)).toEqual(["catalogue_version", "couriers"]);
     const [state] = await readTarget(target, (query) =>
       query<{ disabled: number; version: number }>(
         `SELECT (SELECT count(*)::int FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D') AS disabled,
@@ -289,7 +292,7 @@ describe("npm run db:upgrade", () => {
     expect(stdout).toContain("orders: 4 rows\n");
     expect(stdout).toContain("product_media: 2 rows\n");
     expect(stdout).toMatch(
-      /\nUpgraded: \d+ rows in 31 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
+      /\nUpgraded: \d+ rows in 32 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
     );
     const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith("pglite"));
     expect(kept).toEqual([expect.stringMatching(/^pglite-upgraded-\d{4}-\d\d-\d\d$/)]);
@@ -316,7 +319,7 @@ describe("npm run db:upgrade", () => {
       );
       expect(stdout).not.toContain("Upgraded");
       expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(true);
-      expect(await filledTables(target)).toEqual(["catalogue_version"]);
+      expect(await filledTables(target)).toEqual(["catalogue_version", "couriers"]);
     },
   );
 });

@@ -14,7 +14,7 @@ import AdminOrders, { loader as ordersLoader } from "../../app/routes/admin.orde
 import AdminOrder, { action as orderAction, loader as orderLoader } from "../../app/routes/admin.orders.$id";
 import { eq } from "drizzle-orm";
 import { couriers } from "../../api/db/schema";
-import { confirmCod, createTestApi, insertProduct } from "../api/helpers";
+import { confirmCod, createTestApi, insertProduct, testAddresses } from "../api/helpers";
 import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } from "./harness";
 
 // The back office's layout and its Orders section (docs/back-office.md), loaders and actions
@@ -23,13 +23,7 @@ import { formPost, loadContext, nextCookies, pageGet, settle, signedInShopper } 
 let clock = Date.parse("2026-11-20T06:30:00Z");
 const api = await createTestApi({ now: () => new Date(clock) });
 const context = loadContext(api);
-const home = {
-  locality: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560038",
-  country: "India",
-};
+const home = testAddresses.home;
 
 /** A signed-in account made an admin the way the operator does it (`npm run admin -- promote`). */
 async function signedInAdmin() {
@@ -271,6 +265,8 @@ describe("an order's page and its changes", () => {
     const html = await renderOrder(order.id);
     expect(offered(html).sort()).toEqual(["cancel", "ship"]);
     expect(html).toContain("12 MG Road, Indiranagar");
+    // The recipient and the whole mobile number, for the courier (the shopper's pages mask it).
+    expect(html).toContain("Asha Rao · +91 98765 43210");
     expect(html).toContain(order.email);
     expect(html).toContain("Cash on Delivery");
     expect(html).toContain("Order Confirmed");

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { variants } from "../../api/db/schema";
+import { warmPinDirectory } from "../../api/lib/orders/pincode";
 import { loader as rootLoader } from "../../app/root";
 import { action as checkoutAction, loader as checkoutLoader } from "../../app/routes/checkout";
 import { loader as orderLoader } from "../../app/routes/myaccount.orders.$id";
@@ -38,8 +39,8 @@ const getOrder = (id: string, cookie?: string) =>
   settle(() => orderLoader({ request: pageGet(`/myaccount/orders/${id}`, cookie), params: { id }, context } as never));
 
 /** A signed-in shopper, plus an API token of their own for arranging the cart and addresses. */
-async function shopper(addresses: (typeof home)[] = []) {
-  const signedIn = await signedInShopper(api);
+async function shopper(addresses: (typeof home)[] = [], options: { withoutMobile?: boolean } = {}) {
+  const signedIn = await signedInShopper(api, options);
   const login = await api.call("POST", "/userapp/auth/login", {
     body: { username: signedIn.email, password: signedIn.password },
   });
@@ -188,10 +189,48 @@ describe("checkout: the cart", () => {
     const s = await shopper();
     await s.addToCart(await insertProduct(api.db), 1);
     const id = placedOrderId(
-      await postCheckout({ idempotencyKey: "inline-address-1", paymentMethod: "cod", ...home }, s.cookie),
+      await postCheckout(
+        { idempotencyKey: "inline-address-1", paymentMethod: "cod", ...home, mobile: "98765 43210" },
+        s.cookie,
+      ),
     );
-    expect((await s.profile()).address).toEqual([expect.objectContaining({ ...home, isActive: true })]);
-    expect((await getOrder(id, s.cookie)).data.order.address).toEqual(home);
+    expect((await s.profile()).address).toEqual([
+      expect.objectContaining({ ...home, mobile: "+919876543210", isActive: true }),
+    ]);
+    expect((await getOrder(id, s.cookie)).data.order.address).toEqual({
+      ...home,
+      name: "Asha Rao",
+      mobile: "+919876543210",
+    });
+  });
+
+  it("refuses a typed address without a mobile number, or whose state is not its PIN's, at the field", async () => {
+    await warmPinDirectory();
+    const s = await shopper();
+    await s.addToCart(await insertProduct(api.db), 1);
+    const base = { idempotencyKey: "courier-key-1", paymentMethod: "cod", ...home };
+    const noMobile = await postCheckout(base, s.cookie);
+    expect(noMobile.data.result.error).toEqual({ mobile: ["Enter a mobile number the courier can call"] });
+    const badMobile = await postCheckout({ ...base, mobile: "5876543210" }, s.cookie);
+    expect(badMobile.data.result.error.mobile).toEqual(["Enter a 10-digit mobile number starting with 6, 7, 8 or 9"]);
+    const wrongState = await postCheckout({ ...base, mobile: "9876543210", state: "Kerala" }, s.cookie);
+    expect(wrongState.status).toBe(400);
+    expect(wrongState.data.result.error).toEqual({ state: ["PIN 560038 is in Karnataka"] });
+    expect(await s.orders()).toHaveLength(0);
+  }, 60_000);
+
+  it("asks for a mobile number beside saved addresses when neither they nor the profile have one", async () => {
+    const s = await shopper([home], { withoutMobile: true });
+    await s.addToCart(await insertProduct(api.db), 1);
+    const page = await getCheckout(s.cookie);
+    expect(page.data.askMobile).toBe(true);
+    const addressId = (await s.profile()).address[0]._id;
+    const base = { idempotencyKey: "ask-mobile-1", paymentMethod: "cod", addressId };
+    expect((await postCheckout(base, s.cookie)).data.result.error).toEqual({
+      mobile: ["Enter a mobile number the courier can call"],
+    });
+    const id = placedOrderId(await postCheckout({ ...base, mobile: "+91 90000 12345" }, s.cookie));
+    expect((await getOrder(id, s.cookie)).data.order.address.mobile).toBe("+919000012345");
   });
 
   it("never delivers to an address id that is not the shopper's", async () => {
@@ -210,7 +249,7 @@ describe("checkout: the cart", () => {
   it("places one order however often the same form is sent, one after another or at once", async () => {
     const s = await shopper();
     await s.addToCart(await insertProduct(api.db), 1);
-    const fields = { idempotencyKey: "double-click-key-1", paymentMethod: "cod", ...home };
+    const fields = { idempotencyKey: "double-click-key-1", paymentMethod: "cod", ...home, mobile: "9876543210" };
     const first = placedOrderId(await postCheckout(fields, s.cookie));
     // The cart is empty now and the address saved: the re-sent form still lands on the same order.
     const second = placedOrderId(await postCheckout(fields, s.cookie));
@@ -221,7 +260,10 @@ describe("checkout: the cart", () => {
     await s.addToCart(await insertProduct(api.db), 1);
     const together = await Promise.all(
       [1, 2, 3].map(() =>
-        postCheckout({ idempotencyKey: "double-click-key-2", paymentMethod: "cod", ...home }, s.cookie),
+        postCheckout(
+          { idempotencyKey: "double-click-key-2", paymentMethod: "cod", ...home, mobile: "9876543210" },
+          s.cookie,
+        ),
       ),
     );
     expect(new Set(together.map(placedOrderId)).size).toBe(1);

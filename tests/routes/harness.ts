@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
+import { users } from "../../api/db/schema";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { storefrontContext, type UserappFetch } from "../../app/lib/platform/load-context";
@@ -109,13 +111,17 @@ export function nextCookies(headers: Headers, jar = ""): string {
 
 let shoppers = 0;
 
+/** The mobile number a route test's shopper has as their phone (an order needs one: DESIGN deviation 18). */
+export const TEST_PHONE = "9876543210";
+
 /**
  * A new shopper with an account, signed in through the login form as a browser would be:
- * answers the cookie jar that carries their session.
+ * answers the cookie jar that carries their session. Their profile's phone is TEST_PHONE (sign-up
+ * takes none), unless `withoutMobile`.
  */
 export async function signedInShopper(
   api: TestApi,
-  fields: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  fields: { email?: string; password?: string; firstName?: string; lastName?: string; withoutMobile?: boolean } = {},
 ) {
   const { action } = await import("../../app/routes/login");
   shoppers++;
@@ -125,6 +131,11 @@ export async function signedInShopper(
     body: { email, password, firstName: fields.firstName ?? "Asha", lastName: fields.lastName ?? "Rao" },
   });
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  if (!fields.withoutMobile)
+    await api.db
+      .update(users)
+      .set({ phone: TEST_PHONE })
+      .where(eq(users.id, registered.body.data.id as string));
   const answer = await settle(() =>
     action({ request: formPost("/login", { email, password }), params: {}, context: loadContext(api) } as never),
   );

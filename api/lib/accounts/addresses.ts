@@ -22,7 +22,14 @@ export type SavedAddressInput = OrderAddress & {
  */
 export async function replaceAddresses(tx: Transaction, userId: string, list: SavedAddressInput[]) {
   const existing = await tx
-    .select({ id: addresses.id, isActive: addresses.isActive })
+    .select({
+      id: addresses.id,
+      isActive: addresses.isActive,
+      recipientName: addresses.recipientName,
+      mobile: addresses.mobile,
+      landmark: addresses.landmark,
+      label: addresses.label,
+    })
     .from(addresses)
     .where(eq(addresses.userId, userId));
   const existingById = new Map(existing.map((a) => [a.id, a]));
@@ -30,6 +37,9 @@ export async function replaceAddresses(tx: Transaction, userId: string, list: Sa
   const rows = list.map((a, position) => {
     const keepId = a._id && existingById.has(a._id) && !kept.has(a._id) ? a._id : null;
     if (keepId) kept.add(keepId);
+    // The courier's fields a kept address is sent back without (a spec client's) stay as saved;
+    // null clears them.
+    const before = keepId ? existingById.get(keepId) : undefined;
     return {
       row: {
         id: keepId ?? newId(),
@@ -40,6 +50,10 @@ export async function replaceAddresses(tx: Transaction, userId: string, list: Sa
         state: a.state,
         zipcode: a.zipcode,
         country: a.country,
+        recipientName: a.name !== undefined ? a.name : (before?.recipientName ?? null),
+        mobile: a.mobile !== undefined ? a.mobile : (before?.mobile ?? null),
+        landmark: a.landmark !== undefined ? a.landmark : (before?.landmark ?? null),
+        label: a.label !== undefined ? a.label : (before?.label ?? null),
         isActive: false,
       },
       wasActive: keepId ? existingById.get(keepId)!.isActive : false,
@@ -77,6 +91,10 @@ export async function replaceAddresses(tx: Transaction, userId: string, list: Sa
         state: sql`excluded.state`,
         zipcode: sql`excluded.zipcode`,
         country: sql`excluded.country`,
+        recipientName: sql`excluded.recipient_name`,
+        mobile: sql`excluded.mobile`,
+        landmark: sql`excluded.landmark`,
+        label: sql`excluded.label`,
         isActive: sql`excluded.is_active`,
       },
       // Only ids already checked to be this user's reach here; the guard keeps it so regardless.

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { INDIAN_MOBILE, MOBILE_MESSAGE } from "../../contract/mobile";
 import { users } from "../../db/schema";
 import type { ApiDeps, SignedInUser } from "../context";
 import { badRequest, fieldErrorsResponse } from "../http/http";
@@ -29,7 +30,7 @@ export type ProfileChanges = {
 };
 
 function phoneProblem(phone: string, countryCode: string): string | null {
-  if (countryCode === "91") return /^\d{10}$/.test(phone) ? null : "An Indian phone number has 10 digits";
+  if (countryCode === "91") return INDIAN_MOBILE.test(phone) ? null : MOBILE_MESSAGE;
   return /^\d{4,15}$/.test(phone) ? null : "A phone number has 4 to 15 digits";
 }
 
@@ -73,7 +74,11 @@ export async function updateProfile(
     if (changes.avatar !== undefined) set.avatar = changes.avatar;
     if (changes.country_code !== undefined) set.countryCode = changes.country_code;
     if (changes.phone !== undefined) set.phone = changes.phone;
-    if (changes.phone !== undefined || changes.country_code !== undefined) {
+    // A phone saved before the mobile rule is kept while it is sent back unchanged (checkout asks
+    // for a mobile number then); a new phone, or a new country code, is checked.
+    const phoneChanged = changes.phone !== undefined && changes.phone !== current.phone;
+    const codeChanged = changes.country_code !== undefined && changes.country_code !== current.countryCode;
+    if (phoneChanged || codeChanged) {
       const phone = changes.phone !== undefined ? changes.phone : current.phone;
       const problem = phone ? phoneProblem(phone, changes.country_code ?? current.countryCode) : null;
       if (problem) throw fieldErrorsResponse([{ path: "phone", message: problem }]);

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client";
-import { addresses, users } from "../../db/schema";
+import { type AddressLabel, addresses, users } from "../../db/schema";
 import { conflict, notFound } from "../http/http";
 import { newId } from "../ids";
 
@@ -11,6 +11,12 @@ export type AddressJson = {
   state: string;
   zipcode: string;
   country: string;
+  /** The recipient; null: the account's name (DESIGN deviation 18). */
+  name: string | null;
+  /** The recipient's mobile number in E.164; null: the account's phone. */
+  mobile: string | null;
+  landmark: string | null;
+  label: AddressLabel | null;
   /** True on the primary address; at most one per user. */
   isActive: boolean;
 };
@@ -46,6 +52,10 @@ export function toAddressJson(a: AddressRow): AddressJson {
     state: a.state,
     zipcode: a.zipcode,
     country: a.country,
+    name: a.recipientName,
+    mobile: a.mobile,
+    landmark: a.landmark,
+    label: (a.label as AddressLabel | null) ?? null,
     isActive: a.isActive,
   };
 }

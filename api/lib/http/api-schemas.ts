@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { ADDRESS_LABELS } from "../../db/schema";
 import { shipmentSchema } from "../orders/couriers";
 import { ADMIN_EVENTS } from "../orders/order-lifecycle";
 import { COD_CONFIRMATIONS, ORDER_STATES, PAYMENT_STATUSES } from "../orders/order-states";
@@ -96,13 +97,41 @@ const addressFields = {
   country: z.string().openapi({ example: "India" }),
 };
 
+/** The courier's fields of an address (DESIGN deviation 18; docs/api.md, "Addresses"). */
+export const recipientJsonFields = {
+  name: z.string().nullable().openapi({ description: "The recipient; null on a saved address: the account's name" }),
+  mobile: z.string().nullable().openapi({
+    description: "The recipient's mobile number in E.164; null on a saved address: the account's phone",
+    example: "+919876543210",
+  }),
+  landmark: z.string().nullable().openapi({ example: "Opposite the metro station" }),
+  label: z.enum(ADDRESS_LABELS).nullable(),
+};
+
 /** `AddressJson` (api/lib/accounts/users.ts): a saved address. */
 export const savedAddressSchema = z
-  .object({ _id: id, ...addressFields, isActive: z.boolean().openapi({ description: "True on the primary address" }) })
+  .object({
+    _id: id,
+    ...addressFields,
+    ...recipientJsonFields,
+    isActive: z.boolean().openapi({ description: "True on the primary address" }),
+  })
   .openapi("Address");
 
-/** `OrderAddress` (api/db/schema.ts): where an order goes, copied from the request or the primary address. */
-export const orderAddressSchema = z.object(addressFields).openapi("OrderAddress");
+/**
+ * `OrderAddress` (api/db/schema.ts): where an order goes, copied from the request or the primary
+ * address, with its recipient and mobile number as the order was placed (absent on orders placed
+ * before they were kept).
+ */
+export const orderAddressSchema = z
+  .object({
+    ...addressFields,
+    name: recipientJsonFields.name.optional(),
+    mobile: recipientJsonFields.mobile.optional(),
+    landmark: recipientJsonFields.landmark.optional(),
+    label: recipientJsonFields.label.optional(),
+  })
+  .openapi("OrderAddress");
 
 /** `UserJson` (api/lib/accounts/users.ts). */
 export const userSchema = z

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { ID_PATTERN } from "../../contract";
-import type { RefusalCode } from "../../contract/refusals";
+import type { FieldRefusalCode, RefusalCode } from "../../contract/refusals";
 
 /** The envelope statuses (docs/api.md). */
 export type ApiStatus =
@@ -167,10 +167,10 @@ export function urlControlCharacterErrors(url: URL): FieldError[] {
 }
 
 /** VALIDATION_ERROR 422 for field errors found outside zod (the same shape `validate` gives). */
-export function fieldErrorsResponse(errors: FieldError[]) {
+export function fieldErrorsResponse(errors: FieldError[], code: FieldRefusalCode = "VALIDATION") {
   const first = errors[0];
   const summary = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : "Invalid input";
-  return new ApiError(422, "VALIDATION_ERROR", `Invalid input: ${summary}`, errors, {}, "VALIDATION");
+  return new ApiError(422, "VALIDATION_ERROR", `Invalid input: ${summary}`, errors, {}, code);
 }
 
 /**

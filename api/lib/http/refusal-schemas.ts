@@ -63,6 +63,8 @@ const DATA: { [C in RefusalCode]: z.ZodType<RefusalData[C]> } = {
   COURIER_UNKNOWN: z.null(),
   COURIER_TAKEN: z.null(),
   COURIER_LIMIT: z.null(),
+  MOBILE_REQUIRED: z.array(fieldError),
+  PIN_STATE_MISMATCH: z.array(fieldError),
 };
 
 /** The spec's envelope status of each HTTP status a refusal is answered with. */

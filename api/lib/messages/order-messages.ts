@@ -1,4 +1,5 @@
 import { render } from "@react-email/render";
+import { recipientText } from "../../contract/mobile";
 import { createElement } from "react";
 import { formatRupees } from "../../contract";
 import type { ShopIdentity } from "../context";
@@ -207,7 +208,9 @@ export async function orderMessage(
   const orderLink = `${shop.origin}/myaccount/orders/${order.id}`;
   const invoiceLink = options.invoice ? `${orderLink}/invoice` : null;
   const actions = [...(options.actions ?? []), ...trackingActions(kind, order)];
+  const recipient = recipientText(order.address);
   const address = [
+    ...(recipient ? [recipient] : []),
     order.address.locality,
     order.address.city,
     `${order.address.state} ${order.address.zipcode}`,

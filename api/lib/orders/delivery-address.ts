@@ -4,6 +4,7 @@ import { addresses, type OrderAddress, users } from "../../db/schema";
 import { maxAddresses } from "../accounts/address-input";
 import { fieldErrorsResponse } from "../http/http";
 import { newId } from "../ids";
+import { withRecipient } from "./recipient";
 
 /**
  * Where an order goes, as `order/create` was told:
@@ -13,11 +14,15 @@ import { newId } from "../ids";
  * - `new`: an address typed at checkout, added to the shopper's addresses in the order's own
  *   transaction (unless the very same address is saved already, as when a checkout is sent twice).
  */
-export type DeliveryChoice =
+export type DeliveryChoice = (
   | { kind: "primary" }
   | { kind: "given"; address: OrderAddress }
   | { kind: "saved"; addressId: string }
-  | { kind: "new"; address: OrderAddress };
+  | { kind: "new"; address: OrderAddress }
+) & {
+  /** The mobile number for this order (E.164), sent beside the address: before the address's own. */
+  mobile?: string | null;
+};
 
 /** Why an order without an address is refused when the shopper has no primary address either. */
 export const NO_ADDRESS_MESSAGE =
@@ -30,12 +35,32 @@ const fields = {
   zipcode: addresses.zipcode,
   country: addresses.country,
 };
+/** A saved address's fields as an order copies them. */
+const savedFields = {
+  ...fields,
+  name: addresses.recipientName,
+  mobile: addresses.mobile,
+  landmark: addresses.landmark,
+  label: addresses.label,
+};
 
 /** The same place, whatever the case and the spaces around each field. */
 const sameText = (column: AnyColumn, value: string) => sql`lower(btrim(${column})) = lower(btrim(${value}))`;
 
-/** The address the order is delivered to, saving a new one; a field error when there is none to use. */
+/**
+ * The address the order is delivered to, saving a new one; a field error when there is none to use.
+ * With its recipient and mobile number (the account's when it has none; MOBILE_REQUIRED when neither
+ * has one) and the state of its PIN (api/lib/orders/recipient.ts).
+ */
 export async function deliveryAddress(
+  tx: Transaction | Database,
+  userId: string,
+  choice: DeliveryChoice,
+): Promise<OrderAddress> {
+  return withRecipient(tx, userId, await chosenAddress(tx, userId, choice), choice.mobile, choice.kind);
+}
+
+async function chosenAddress(
   tx: Transaction | Database,
   userId: string,
   choice: DeliveryChoice,
@@ -46,23 +71,23 @@ export async function deliveryAddress(
       return choice.address;
     case "primary": {
       const [primary] = await tx
-        .select(fields)
+        .select(savedFields)
         .from(addresses)
         .where(and(mine, eq(addresses.isActive, true)))
         .limit(1);
       // A field error like any other refusal of the body: the client can show it at the address.
       if (!primary) throw fieldErrorsResponse([{ path: "address", message: NO_ADDRESS_MESSAGE }]);
-      return primary;
+      return primary as OrderAddress;
     }
     case "saved": {
       const [saved] = await tx
-        .select(fields)
+        .select(savedFields)
         .from(addresses)
         .where(and(mine, eq(addresses.id, choice.addressId)))
         .limit(1);
       // Someone else's address is as unknown as a missing one.
       if (!saved) throw fieldErrorsResponse([{ path: "addressId", message: "Choose a delivery address" }]);
-      return saved;
+      return saved as OrderAddress;
     }
     case "new":
       return saveNewAddress(tx, userId, choice.address);
@@ -90,11 +115,13 @@ async function saveNewAddress(tx: Transaction | Database, userId: string, addres
   if (saved.length >= maxAddresses) {
     throw fieldErrorsResponse([{ path: "address", message: `At most ${maxAddresses} addresses` }]);
   }
+  const { name, pinState: _pinState, ...rest } = address;
   await tx.insert(addresses).values({
     id: newId(),
     userId,
     position: saved.reduce((last, row) => Math.max(last, row.position + 1), 0),
-    ...address,
+    ...rest,
+    recipientName: name ?? null,
     isActive: saved.length === 0,
   });
   return address;

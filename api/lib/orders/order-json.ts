@@ -11,6 +11,7 @@ import {
 import { type Paginator, paginator } from "../http/paging";
 import { decide } from "./order-lifecycle";
 import { formatOrderNumber } from "./order-numbers";
+import { orderAddressJson } from "./recipient";
 import { type CodConfirmation, isOverdue, type OrderState, type PaymentStatus, returnableUntil } from "./order-states";
 
 /**
@@ -71,7 +72,7 @@ export type OrderJson = {
   canCancel: boolean;
   canReturn: boolean;
   returnableUntil: string | null;
-  address: OrderAddress;
+  address: Omit<OrderAddress, "pinState">;
   orderStatus: OrderStatus;
   /** The steps beyond `orderStatus`, oldest first. */
   notes: OrderNote[];
@@ -127,7 +128,7 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): 
     canCancel: decide(order, { type: "cancel", reason: null }, now).ok && !isOverdue(order, now),
     canReturn: decide(order, { type: "return", reason: "" }, now).ok,
     returnableUntil: returnBy?.toISOString() ?? null,
-    address: order.address,
+    address: orderAddressJson(order.address),
     orderStatus: order.orderStatus,
     notes: order.notes,
     shipment: order.shipment ?? null,

@@ -14,6 +14,7 @@ import { codLinks, newCodToken, scheduleCodConfirmExpiry } from "./cod-confirmat
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, type StockKey, stockKey } from "./order-changes";
 import { recordPlacedOrder } from "./order-events";
+import { supplyState } from "./recipient";
 import {
   countOpenCodOrders,
   countUnpaidOrders,
@@ -318,7 +319,7 @@ async function priceOrder(
   if (input.paymentMethod === "cod" && totalAmount > input.settings.codLimit) {
     throw overCodLimit(totalAmount, input.settings);
   }
-  const items = await taxOrderLines(tx, lines, opened.address.state);
+  const items = await taxOrderLines(tx, lines, supplyState(opened.address));
   const insertedItems = await tx.insert(orderItems).values(items).returning();
   const [priced] = await tx.update(orders).set({ itemsAmount, totalAmount }).where(eq(orders.id, orderId)).returning();
   return { row: priced ?? opened.row, items: insertedItems };

@@ -14,6 +14,9 @@ export const placeSchema = z
     district: z.string(),
     state: z.enum(STATE_NAMES),
     deliverable: z.boolean().openapi({ description: "At least one of the PIN's post offices delivers" }),
+    states: z.array(z.enum(STATE_NAMES)).optional().openapi({
+      description: "Every state the PIN's offices are in, `state` first, when more than one; an address may name any",
+    }),
   })
   .openapi("PinPlace");
 

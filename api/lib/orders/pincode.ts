@@ -45,7 +45,15 @@ export type PinPlace = {
   state: StateName;
   /** At least one of its post offices delivers mail (22 PIN codes have only non-delivery offices). */
   deliverable: boolean;
+  /**
+   * Every state its offices are in, `state` first, when they are in more than one (52 PIN codes);
+   * an address may name any of them. Absent for the others, to keep the records small.
+   */
+  states?: StateName[];
 };
+
+/** The states an address with this PIN may name: the PIN's state, or any of its states. */
+export const statesOf = (place: PinPlace): readonly StateName[] => place.states ?? [place.state];
 
 const byUpperName = new Map<string, StateName>(STATE_NAMES.map((name) => [name.toUpperCase(), name]));
 
@@ -122,7 +130,20 @@ function foldPin(pincode: string, list: Office[], districts: Names): PinPlace | 
     district = districtName(rawDistrict);
     districts.set(rawDistrict, district);
   }
-  return { pincode, city: cityOf(inState, district), district, state, deliverable: delivering.length > 0 };
+  const states = new Set([state]);
+  for (const office of list) {
+    const other = stateNameOf(office.state);
+    if (other) states.add(other);
+  }
+  const place: PinPlace = {
+    pincode,
+    city: cityOf(inState, district),
+    district,
+    state,
+    deliverable: delivering.length > 0,
+  };
+  if (states.size > 1) place.states = [...states];
+  return place;
 }
 
 function addOffice(grouped: Map<string, Office[]>, office: Office) {
@@ -184,19 +205,36 @@ async function readDirectory(): Promise<Map<string, PinPlace>> {
 }
 
 let directory: Promise<Map<string, PinPlace>> | undefined;
+/** The directory once read (peekPin's). */
+let readDirectoryMap: Map<string, PinPlace> | undefined;
 
 /** The directory, read on first use and kept for the life of the process (read again after a failure). */
 function pinDirectory(): Promise<Map<string, PinPlace>> {
-  directory ??= readDirectory().catch((error: unknown) => {
-    directory = undefined;
-    throw error;
-  });
+  directory ??= readDirectory()
+    .then((map) => (readDirectoryMap = map))
+    .catch((error: unknown) => {
+      directory = undefined;
+      throw error;
+    });
   return directory;
 }
 
 /** Reads the directory now (a benchmark, a test) instead of on the first look-up; answers how many PINs it holds. */
 export async function warmPinDirectory(): Promise<number> {
   return (await pinDirectory()).size;
+}
+
+/**
+ * The place of a PIN code without waiting: undefined while the directory is not read yet (this
+ * starts reading it), null when it does not know the PIN. For code that must not wait, such as an
+ * order's transaction.
+ */
+export function peekPin(pin: string): PinPlace | null | undefined {
+  if (!readDirectoryMap) {
+    void pinDirectory().catch(() => undefined);
+    return undefined;
+  }
+  return PIN_PATTERN.test(pin) ? (readDirectoryMap.get(pin) ?? null) : null;
 }
 
 /** The place of a well-formed PIN code, or null when the directory does not know it. */

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { formatOrderNumber } from "../orders/order-numbers";
+import { orderAddressJson, supplyState } from "../orders/recipient";
 import type { Database } from "../../db/client";
 import {
   creditNotes,
@@ -225,12 +226,12 @@ export async function loadOrderInvoices(
   const unsplit = items.filter((item) => item.gstRate === null);
   const computed = new Map<number, TaxedLine>();
   if (unsplit.length > 0) {
-    const taxed = await taxOrderLines(db, unsplit, order.address.state);
+    const taxed = await taxOrderLines(db, unsplit, supplyState(order.address));
     taxed.forEach((line) => computed.set(line.position, line));
   }
 
-  const deliveryState = partyState(order.address.state) ?? { name: order.address.state, code: null };
-  const buyerJson = { name: buyerName, address: order.address, state: deliveryState };
+  const deliveryState = partyState(supplyState(order.address)) ?? { name: supplyState(order.address), code: null };
+  const buyerJson = { name: buyerName, address: orderAddressJson(order.address), state: deliveryState };
   const invoiceList = numbered
     .slice()
     .sort((a, b) => a.merchantId.localeCompare(b.merchantId))
@@ -271,7 +272,7 @@ export async function loadOrderInvoices(
         supplier: { id: invoice.merchantId, ...supplierJson(supplier) },
         buyer: buyerJson,
         placeOfSupply: deliveryState,
-        supplyType: isIntraState(supplier.state, order.address.state) ? "intraState" : "interState",
+        supplyType: isIntraState(supplier.state, supplyState(order.address)) ? "intraState" : "interState",
         lines,
         totals: {
           ...sums,
@@ -291,7 +292,7 @@ export async function loadOrderInvoices(
         supplier: supplierJson(fee.supplier),
         buyer: buyerJson,
         placeOfSupply: deliveryState,
-        supplyType: isIntraState(fee.supplier.state, order.address.state) ? "intraState" : "interState",
+        supplyType: isIntraState(fee.supplier.state, supplyState(order.address)) ? "intraState" : "interState",
         description: "Platform fee",
         sac: fee.sac,
         gstRate: fee.gstRate,

@@ -31,6 +31,7 @@ import {
   type TaxTotals,
 } from "./gst";
 import { PLATFORM_FEE_GST_RATE, PLATFORM_FEE_SAC } from "./platform-fee";
+import { supplyState } from "../orders/recipient";
 
 /** A transaction or the database: what these functions write through. */
 type Writer = Pick<Database, "select" | "insert" | "update" | "execute">;
@@ -190,7 +191,7 @@ async function issueFeeInvoice(
   const { rate, ...tax } = splitTax(
     order.platformFee,
     PLATFORM_FEE_GST_RATE,
-    isIntraState(shop.state, order.address.state),
+    isIntraState(shop.state, supplyState(order.address)),
   );
   await db.insert(feeInvoices).values({
     orderId: order.id,

@@ -13,6 +13,11 @@ const addressSchema = z.object({
   state: z.string(),
   zipcode: z.string(),
   country: z.string(),
+  /** The recipient and their mobile number (E.164), on orders placed since they were kept. */
+  name: z.string().nullable().optional(),
+  mobile: z.string().nullable().optional(),
+  landmark: z.string().nullable().optional(),
+  label: z.string().nullable().optional(),
 });
 
 const paise = (description: string) =>

@@ -20,7 +20,8 @@ export function AddressForm({
   pending,
 }: {
   action: string;
-  address?: AddressInput | Record<keyof AddressInput, string>;
+  /** The address edited, or a new address's defaults (the account's name and mobile number). */
+  address?: Partial<Record<keyof AddressInput, string | null>>;
   lastResult: SubmissionResult<string[]> | undefined;
   /** The refusal's toast ("Failed to add address: …"), from the action's data. */
   toast?: Toast | null;
@@ -29,7 +30,10 @@ export function AddressForm({
   const [form, fields] = useForm({
     id: "address",
     lastResult,
-    defaultValue: address ?? { country: DEFAULT_COUNTRY },
+    defaultValue: {
+      country: DEFAULT_COUNTRY,
+      ...Object.fromEntries(Object.entries(address ?? {}).filter(([, value]) => value != null)),
+    },
     constraint: getZodConstraint(addressSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,3 +1,4 @@
+import { formatMobile, maskMobile } from "../../../api/contract/mobile";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatRupees } from "~/lib/page/money";
@@ -84,14 +85,45 @@ export function OrderTotals({
 }
 
 /** An address on one or two lines. */
+/**
+ * An address on one line, with its landmark; and before it, when it has them, the recipient and
+ * their mobile number, masked to its last four digits unless `wholeMobile` (the back office's, for
+ * the courier).
+ */
 export function AddressText({
   address,
+  wholeMobile = false,
 }: {
-  address: { locality: string; city: string; state: string; zipcode: string; country: string };
+  address: {
+    locality: string;
+    city: string;
+    state: string;
+    zipcode: string;
+    country: string;
+    name?: string | null;
+    mobile?: string | null;
+    landmark?: string | null;
+    label?: string | null;
+  };
+  wholeMobile?: boolean;
 }) {
+  const contact = [
+    address.name,
+    address.mobile ? (wholeMobile ? formatMobile(address.mobile) : maskMobile(address.mobile)) : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return (
     <>
-      {address.locality}, {address.city}, {address.state} {address.zipcode}, {address.country}
+      {contact ? (
+        <span className="block font-semibold" data-recipient>
+          {contact}
+          {address.label ? <span className="ml-2 text-xs font-normal text-gray-600">{address.label}</span> : null}
+        </span>
+      ) : null}
+      {address.locality}
+      {address.landmark ? `, near ${address.landmark}` : ""}, {address.city}, {address.state} {address.zipcode},{" "}
+      {address.country}
     </>
   );
 }

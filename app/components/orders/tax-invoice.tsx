@@ -1,3 +1,4 @@
+import { recipientText } from "../../../api/contract/mobile";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CreditNoteJson, FeeInvoiceJson, InvoiceJson, OrderInvoicesJson } from "../../../api/contract/types";
@@ -124,6 +125,7 @@ function TaxDocument(props: DocumentProps) {
         <section aria-label="Buyer">
           <h2 className="text-xs font-semibold uppercase tracking-wide text-gray-600">Billed and shipped to</h2>
           <p className="font-semibold">{buyer.name}</p>
+          {recipientText(buyer.address) ? <p data-recipient>{`Deliver to: ${recipientText(buyer.address)}`}</p> : null}
           <p>{`${buyer.address.locality}, ${buyer.address.city} ${buyer.address.zipcode}, ${buyer.address.country}`}</p>
           <p>{`State: ${stateText(buyer.state)}`}</p>
           <p>{`Place of supply: ${stateText(props.placeOfSupply)}`}</p>

@@ -19,7 +19,17 @@ export function refusedFormWithToast(result: SubmissionResult<string[]>, status:
   return data({ result, toast: errorToast(toast) }, { status });
 }
 
-const ADDRESS_FIELDS = new Set(["locality", "city", "state", "zipcode", "country"]);
+const ADDRESS_FIELDS = new Set([
+  "locality",
+  "city",
+  "state",
+  "zipcode",
+  "country",
+  "name",
+  "mobile",
+  "landmark",
+  "label",
+]);
 
 /**
  * The Add/Edit Address action: adds the address (no `addressId`) or replaces the shopper's own
@@ -42,7 +52,16 @@ export async function submitAddress(
 
   const list: AddressEntry[] = [...user.address];
   // An edited address keeps its id and whether it is the primary one.
-  list[index] = { ...user.address[index], ...submission.value };
+  // A courier's field left blank is cleared (null), not kept as it was (absent).
+  const { name, mobile, landmark, label, ...place } = submission.value;
+  list[index] = {
+    ...user.address[index],
+    ...place,
+    name: name ?? null,
+    mobile: mobile ?? null,
+    landmark: landmark ?? null,
+    label: label ?? null,
+  };
   const result = await api.saveAddresses(user.id, list);
   if (!result.ok) {
     const fieldOf = (path: string) => {
@@ -53,7 +72,9 @@ export async function submitAddress(
     let reason: string;
     switch (result.code) {
       case "VALIDATION":
-        // A refusal of this address's own fields (a PIN no post office has) is said at those fields alone.
+      case "PIN_STATE_MISMATCH":
+        // A refusal of this address's own fields (a PIN no post office has, a state that is not
+        // the PIN's) is said at those fields alone.
         if (result.data.length > 0 && unshown.length === 0)
           return data({ result: submission.reply({ fieldErrors }) }, { status: 400 });
         reason = result.message;

@@ -1,3 +1,4 @@
+import { INDIAN_MOBILE, MOBILE_MESSAGE } from "../../../api/contract/mobile";
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, isSingleLine, withoutControlCharacters } from "../forms/plain-text";
 
@@ -74,7 +75,8 @@ export const emailChanges = (current: string, next: string) =>
   current.trim().toLowerCase() !== next.trim().toLowerCase();
 
 /**
- * Edit Profile: name, email and phone (optional). An Indian (+91) number has 10 digits, others
+ * Edit Profile: name, email and phone (optional). An Indian (+91) number is a mobile number (10
+ * digits starting 6 to 9, api/contract/mobile.ts), others
  * 4 to 15, as the API checks; so the schema depends on the shopper's country code. The email is
  * the sign-in name: changing it takes the current password (the API demands it too), which is
  * required only then.
@@ -82,7 +84,7 @@ export const emailChanges = (current: string, next: string) =>
 export function profileSchema(countryCode: string, currentEmail: string) {
   const phone =
     countryCode === "91"
-      ? z.string().regex(/^\d{10}$/, "An Indian phone number has 10 digits")
+      ? z.string().regex(INDIAN_MOBILE, MOBILE_MESSAGE)
       : z.string().regex(/^\d{4,15}$/, "A phone number has 4 to 15 digits");
   return z
     .object({

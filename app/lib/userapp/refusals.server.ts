@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { FIELD_REFUSALS, type FieldRefusalCode } from "../../../api/contract/refusals";
 import { NO_BACK_OFFICE_ACCESS } from "../admin/sections";
 import type { Refused, SharedRefusalCode } from "./transport.server";
 
@@ -56,7 +57,7 @@ export type FormErrors = { fieldErrors: Record<string, string[]>; unshown: strin
 export function formErrorsOf(refusal: Refused, fieldOf: (path: string) => string | null): FormErrors {
   const fieldErrors: Record<string, string[]> = {};
   const unshown: string[] = [];
-  if (refusal.code !== "VALIDATION") return { fieldErrors, unshown };
+  if (!isFieldRefusal(refusal)) return { fieldErrors, unshown };
   for (const { path, message } of refusal.data) {
     const field = fieldOf(path);
     if (field) (fieldErrors[field] ??= []).push(message);
@@ -64,6 +65,10 @@ export function formErrorsOf(refusal: Refused, fieldOf: (path: string) => string
   }
   return { fieldErrors, unshown };
 }
+
+/** A refusal whose data is field errors: VALIDATION, MOBILE_REQUIRED, PIN_STATE_MISMATCH. */
+const isFieldRefusal = (refusal: Refused): refusal is Refused<FieldRefusalCode> =>
+  (FIELD_REFUSALS as readonly string[]).includes(refusal.code);
 
 /** Only the form's own fields: `fieldOf` for a form whose API paths are its field names. */
 export const fieldsNamed =

@@ -40,7 +40,7 @@ export type OrderContents = { fromCart: true } | { productId: string; size?: str
  * Where it goes: a saved address by id, or a new one (`saveAddress`: added to the shopper's
  * addresses with the order, in one transaction).
  */
-export type OrderDelivery = { addressId: string } | { address: AddressFields; saveAddress?: boolean };
+export type OrderDelivery = { addressId: string; mobile?: string } | { address: AddressFields; saveAddress?: boolean };
 export type NewOrder = OrderContents & OrderDelivery & { paymentMethod?: PaymentMethodId };
 
 /** The profile fields Edit Profile sends; `currentPassword` only with a new email (docs/api.md, `user/update`). */

@@ -3,12 +3,19 @@ import { ready } from "./lists";
 
 export type TestShopper = { email: string; password: string; firstName: string; lastName: string };
 
+/** The mobile number every test shopper's profile has (an order needs one: DESIGN deviation 18). */
+export const TEST_MOBILE = "9876543210";
+
 let made = 0;
 
-/** A new account, made through the API the site serves at /userapp (fast, and unique per test). */
+/**
+ * A new account, made through the API the site serves at /userapp (fast, and unique per test),
+ * with TEST_MOBILE as its phone (sign-up takes none), unless `withoutMobile`.
+ */
 export async function createShopper(
   request: APIRequestContext,
   fields: Partial<TestShopper> = {},
+  { withoutMobile = false } = {},
 ): Promise<TestShopper> {
   made++;
   const shopper: TestShopper = {
@@ -20,6 +27,17 @@ export async function createShopper(
   };
   const response = await request.post("/userapp/auth/register", { data: shopper });
   expect(response.status(), await response.text()).toBe(201);
+  if (!withoutMobile) {
+    const login = await request.post("/userapp/auth/login", {
+      data: { username: shopper.email, password: shopper.password },
+    });
+    const { token, id } = (await login.json()).data as { token: string; id: string };
+    const phone = await request.put(`/userapp/user/update/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { phone: TEST_MOBILE },
+    });
+    expect(phone.status(), await phone.text()).toBe(200);
+  }
   return shopper;
 }
 
@@ -57,8 +75,13 @@ export async function signIn(page: Page, shopper: TestShopper, redirectTo?: stri
 }
 
 /** A new shopper, signed in: the usual start of a signed-in flow. */
-export async function signedIn(page: Page, request: APIRequestContext, redirectTo?: string): Promise<TestShopper> {
-  const shopper = await createShopper(request);
+export async function signedIn(
+  page: Page,
+  request: APIRequestContext,
+  redirectTo?: string,
+  options: { withoutMobile?: boolean } = {},
+): Promise<TestShopper> {
+  const shopper = await createShopper(request, {}, options);
   await signIn(page, shopper, redirectTo);
   return shopper;
 }
