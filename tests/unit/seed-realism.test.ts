@@ -48,7 +48,7 @@ const MAKERS: Record<string, string[]> = {
   Cushions: HOME_DECOR,
 };
 
-type Product = { id: string; productSubType: string; category: string; brand: string } & Record<
+type Product = { id: string; productSubType: string; category: string; subCategory: string; brand: string } & Record<
   "shortTitle" | "longTitle" | "tagLine" | "description",
   string
 >;
