@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { productPageSchema, productSchema, totalRecordsSchema } from "../lib/http/api-schemas";
 import { type ProductJson, loadProducts } from "../lib/catalogue/catalogue";
 import { createCatalogueCache } from "../lib/catalogue/catalogue-cache";
+import { filterOptionsSchema, loadFilterOptions } from "../lib/catalogue/filter-options";
 import type { ApiDeps } from "../lib/context";
 import { idPattern, notFound, ok, readBody } from "../lib/http/http";
 import { countProducts } from "../lib/search/listing-planner";
@@ -55,6 +56,15 @@ const countRoute = apiRoute({
   responses: { 200: success("The count", z.object({ count: z.number().int() })) },
 });
 
+const filtersRoute = apiRoute({
+  method: "get",
+  path: "/filters",
+  tags,
+  summary: "The values the shop's filters offer: what the catalogue's shown products hold",
+  access: "public",
+  responses: { 200: success("Each list filter's values", filterOptionsSchema) },
+});
+
 export function productRoutes(deps: ApiDeps) {
   const app = routeGroup();
   const { db } = deps;
@@ -97,6 +107,9 @@ export function productRoutes(deps: ApiDeps) {
     if (!product) throw notFound("Product not found");
     return ok(c, product);
   });
+
+  // Kept like a list: dropped when the catalogue changes (a stock change leaves the values as they are).
+  mount(app, filtersRoute, async (c) => ok(c, await cache.list("filters", () => loadFilterOptions(db))));
 
   mount(app, countRoute, async (c) => {
     const { query } = await readBody(c, productCountSchema);
