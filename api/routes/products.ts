@@ -75,7 +75,11 @@ export function productRoutes(deps: ApiDeps) {
   const cache = createCatalogueCache();
   const products = (ids: readonly string[]) => cache.products(ids, (missing) => loadProducts(db, missing));
   const count = (query: Parameters<typeof countProducts>[1]) =>
-    cache.list(`count ${JSON.stringify(query)}`, () => guarded((tx) => countProducts(tx, query)));
+    cache.list(
+      `count ${JSON.stringify(query)}`,
+      () => guarded((tx) => countProducts(tx, query)),
+      query.inStock !== null,
+    );
 
   mount(app, listRoute, async (c) => {
     const { query, options, isCountOnly } = await readBody(c, productListSchema);
@@ -90,6 +94,8 @@ export function productRoutes(deps: ApiDeps) {
             exact: options.exact,
           }),
         ),
+      // A list of what is in stock (or sold out) changes with every order that sells out a product.
+      query.inStock !== null,
     );
     const found = await products(ids);
     // A product deleted between the two reads is left out rather than answered as a hole.
