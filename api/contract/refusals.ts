@@ -179,6 +179,7 @@ export const ROUTE_REFUSALS = {
   "POST /product/list": [],
   "GET /product/get/{id}": ["NOT_FOUND"],
   "POST /product/count": [],
+  "GET /product/filters": [],
   "GET /product/suggest": [],
   "POST /cart/create": ["NOT_FOUND", "NOT_ENOUGH_STOCK", "SIZE_UNAVAILABLE", "CART_FULL"],
   "POST /cart/get": [],

@@ -5,6 +5,7 @@
  * imports: nothing of the API's code reaches a bundle through this file.
  */
 import type { z } from "@hono/zod-openapi";
+import type { filterOptionsSchema } from "../lib/catalogue/filter-options";
 import type {
   adminListProductSchema,
   merchantDetailsSchema,
@@ -54,6 +55,8 @@ export type Paginator = z.infer<typeof paginatorSchema>;
 export type ProductJson = z.infer<typeof productSchema>;
 /** A page of `product/list`, with the search it answered instead of a misspelt one. */
 export type ProductPage = z.infer<typeof productPageSchema>;
+/** `GET /product/filters`: each list filter's values, from the catalogue. */
+export type FilterOptions = z.infer<typeof filterOptionsSchema>;
 /** A wishlist or compare entry. */
 export type ProductListEntryJson = z.infer<typeof listEntrySchema>;
 

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { productPageSchema, productSchema, totalRecordsSchema } from "../lib/http/api-schemas";
 import { type ProductJson, loadProducts } from "../lib/catalogue/catalogue";
 import { createCatalogueCache } from "../lib/catalogue/catalogue-cache";
+import { filterOptionsSchema, loadFilterOptions } from "../lib/catalogue/filter-options";
 import type { ApiDeps } from "../lib/context";
 import { idPattern, notFound, ok, readBody } from "../lib/http/http";
 import { countProducts } from "../lib/search/listing-planner";
@@ -55,6 +56,15 @@ const countRoute = apiRoute({
   responses: { 200: success("The count", z.object({ count: z.number().int() })) },
 });
 
+const filtersRoute = apiRoute({
+  method: "get",
+  path: "/filters",
+  tags,
+  summary: "The values the shop's filters offer: what the catalogue's shown products hold",
+  access: "public",
+  responses: { 200: success("Each list filter's values", filterOptionsSchema) },
+});
+
 export function productRoutes(deps: ApiDeps) {
   const app = routeGroup();
   const { db } = deps;
@@ -65,7 +75,11 @@ export function productRoutes(deps: ApiDeps) {
   const cache = createCatalogueCache();
   const products = (ids: readonly string[]) => cache.products(ids, (missing) => loadProducts(db, missing));
   const count = (query: Parameters<typeof countProducts>[1]) =>
-    cache.list(`count ${JSON.stringify(query)}`, () => guarded((tx) => countProducts(tx, query)));
+    cache.list(
+      `count ${JSON.stringify(query)}`,
+      () => guarded((tx) => countProducts(tx, query)),
+      query.inStock !== null,
+    );
 
   mount(app, listRoute, async (c) => {
     const { query, options, isCountOnly } = await readBody(c, productListSchema);
@@ -80,6 +94,8 @@ export function productRoutes(deps: ApiDeps) {
             exact: options.exact,
           }),
         ),
+      // A list of what is in stock (or sold out) changes with every order that sells out a product.
+      query.inStock !== null,
     );
     const found = await products(ids);
     // A product deleted between the two reads is left out rather than answered as a hole.
@@ -97,6 +113,9 @@ export function productRoutes(deps: ApiDeps) {
     if (!product) throw notFound("Product not found");
     return ok(c, product);
   });
+
+  // Kept like a list: dropped when the catalogue changes (a stock change leaves the values as they are).
+  mount(app, filtersRoute, async (c) => ok(c, await cache.list("filters", () => loadFilterOptions(db))));
 
   mount(app, countRoute, async (c) => {
     const { query } = await readBody(c, productCountSchema);

@@ -3,42 +3,21 @@
  * classification, brands, models, sizes, price bands and copy). The generator in
  * catalogue.ts turns these into products; nothing here is random.
  *
- * The shop's filter panel offers fixed option lists. Where no listed value fits a product (a
- * television has no listed subtype, a cushion no listed subcategory or brand) the family
- * uses an honest extra value rather than a wrong listed one; every listed value is still
- * used by at least one family.
+ * Each family sells the sizes of its own scale (sizes.ts) under brands that make that kind of
+ * product; the shop's filters list what the catalogue holds (decision 046).
  */
 
-export const LETTER_SIZES = ["S", "M", "L", "XL", "XXL", "XXXL", "XXXXL"] as const;
-export const WORD_SIZES = ["small", "medium", "large", "x-large", "xx-large", "xxx-large", "xxxx-large"] as const;
-export const FREE_SIZE = ["free"] as const;
-
-/** The filter panel's fixed option lists: the seeded catalogue covers every value. */
-export const SPEC_OPTIONS = {
-  category: ["Fashion", "Electronics", "Home Decor", "Televisions"],
-  subCategory: ["Casual Wear", "Formal Wear", "Bluetooth Headphones", "Mobile Accessories", "Wall Art", "Smart TV"],
-  brand: [
-    "Samsung",
-    "Apple",
-    "Nike",
-    "Adidas",
-    "Puma",
-    "Sony",
-    "LG",
-    "Philips",
-    "Boat",
-    "JBL",
-    "Mi",
-    "OnePlus",
-    "Realme",
-    "Oppo",
-    "Vivo",
-  ],
-  productType: ["Clothing", "Accessories", "Electronics", "Home Appliances", "Sports", "Beauty"],
-  productSubType: ["T-Shirts", "Jeans", "Shoes", "Bags", "Watches", "Headphones", "Speakers", "Lamps", "Cushions"],
-  gender: ["men", "women", "unisex"],
-  size: [...LETTER_SIZES, ...WORD_SIZES, ...FREE_SIZE],
-} as const;
+import {
+  CUSHION_SIZES,
+  FRAME_SIZES,
+  FREE_SIZE,
+  LETTER_SIZES,
+  SCREEN_CM,
+  SCREEN_SIZES,
+  SHOE_SIZES,
+  WAIST_SIZES,
+  sizeList,
+} from "./sizes";
 
 export type Gender = "men" | "women" | "unisex";
 
@@ -160,8 +139,8 @@ export type Model = { name: string; mrp: [number, number]; noun?: string };
 
 export type SizePricing =
   | { kind: "flat" }
-  /** Sizes from XXL up cost `extra` rupees more, on about half the products (as many shops do). */
-  | { kind: "plus"; extra: number }
+  /** Sizes from `from` up (XXL, waist 36) cost `extra` rupees more, on about half the products (as many shops do). */
+  | { kind: "plus"; extra: number; from: string }
   /** Each size step up the scale costs `step` more (0.4 = 40%): screen sizes, frame sizes. */
   | { kind: "scale"; step: number };
 
@@ -185,8 +164,10 @@ export type ProductFamily = {
   productType: string;
   productSubType: string;
   genders: readonly Gender[];
-  /** The size scale, smallest first; a product sells a run of 1–4 neighbouring sizes of it. */
+  /** The size scale, smallest first; a product sells a run of neighbouring sizes of it (`run`). */
   sizes: readonly string[];
+  /** How many neighbouring sizes a product sells, at least and at most (default 1 to 4). */
+  run?: readonly [min: number, max: number];
   sizePricing: SizePricing;
   noun: string;
   brands: readonly [brand: string, models: readonly Model[]][];
@@ -211,13 +192,6 @@ const DECOR = [1, 2, 3, 4, 6, 9, 10, 11, 12, 13, 15];
 
 const forWhom = (g: Gender) => (g === "men" ? "men" : g === "women" ? "women" : "everyone");
 
-const TV_SCREENS: Record<string, string> = {
-  small: "80 cm (32 inch)",
-  medium: "108 cm (43 inch)",
-  large: "139 cm (55 inch)",
-  "x-large": "164 cm (65 inch)",
-};
-
 export const FAMILIES: readonly ProductFamily[] = [
   {
     key: "casual-tee",
@@ -229,7 +203,8 @@ export const FAMILIES: readonly ProductFamily[] = [
     productSubType: "T-Shirts",
     genders: ["men", "women", "unisex"],
     sizes: LETTER_SIZES,
-    sizePricing: { kind: "plus", extra: 100 },
+    run: [3, 5],
+    sizePricing: { kind: "plus", extra: 100, from: "XXL" },
     noun: "Round Neck T-Shirt",
     brands: [
       [
@@ -284,7 +259,7 @@ export const FAMILIES: readonly ProductFamily[] = [
     ],
     closing: [
       () => "Machine wash cold with like colours; do not bleach.",
-      () => "Easy 10-day returns and exchanges on size.",
+      (p) => `Comes in ${sizeList(p.sizes)}, with easy 10-day returns and exchanges on size.`,
     ],
     merchants: ["kapoor", "iyer", "patel", "khanna"],
   },
@@ -298,7 +273,8 @@ export const FAMILIES: readonly ProductFamily[] = [
     productSubType: "T-Shirts",
     genders: ["men", "women"],
     sizes: LETTER_SIZES,
-    sizePricing: { kind: "plus", extra: 150 },
+    run: [3, 5],
+    sizePricing: { kind: "plus", extra: 150, from: "XXL" },
     noun: "Polo T-Shirt",
     brands: [
       [
@@ -354,26 +330,27 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Clothing",
     productSubType: "Jeans",
     genders: ["men", "women"],
-    sizes: LETTER_SIZES,
-    sizePricing: { kind: "plus", extra: 200 },
+    sizes: WAIST_SIZES,
+    run: [4, 7],
+    sizePricing: { kind: "plus", extra: 200, from: "36" },
     noun: "Jeans",
     brands: [
       [
-        "Adidas",
+        "Levi's",
         [
-          { name: "Originals Slim Fit Denim", mrp: [2999, 4499] },
-          { name: "Originals Relaxed Denim", mrp: [3299, 4799] },
+          { name: "511 Slim Fit", mrp: [2999, 4499] },
+          { name: "541 Athletic Taper", mrp: [3299, 4799] },
         ],
       ],
       [
-        "Puma",
+        "Wrangler",
         [
           { name: "Slim Fit Stretch", mrp: [1999, 3499] },
           { name: "Tapered Mid-Rise", mrp: [2299, 3299] },
           { name: "Straight Fit Washed", mrp: [1799, 2999] },
         ],
       ],
-      ["Nike", [{ name: "Sportswear Tapered Denim", mrp: [3495, 4995] }]],
+      ["Pepe Jeans", [{ name: "Hatch Slim Denim", mrp: [2495, 3995] }]],
     ],
     palettes: [14, 1, 0, 8, 5],
     colourInTitle: true,
@@ -393,7 +370,7 @@ export const FAMILIES: readonly ProductFamily[] = [
     ],
     closing: [
       () => "Wash inside out in cold water to keep the colour.",
-      () => "Sizes run true: pick your usual waist size.",
+      (p) => `Comes in waist sizes ${sizeList(p.sizes)}; sizes run true, so pick your usual waist size.`,
     ],
     merchants: ["kapoor", "iyer", "khanna"],
   },
@@ -406,7 +383,8 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Sports",
     productSubType: "Shoes",
     genders: ["men", "women", "unisex"],
-    sizes: ["small", "medium", "large", "x-large", "xx-large"],
+    sizes: SHOE_SIZES,
+    run: [3, 6],
     sizePricing: { kind: "flat" },
     noun: "Running Shoes",
     brands: [
@@ -455,7 +433,7 @@ export const FAMILIES: readonly ProductFamily[] = [
     ],
     closing: [
       () => "Wipe clean with a damp cloth; do not machine wash.",
-      () => "Small to xx-large run from UK 6 to UK 11.",
+      (p) => `In UK sizes ${sizeList(p.sizes).replace(/UK /g, "")}.`,
     ],
     merchants: ["patel", "khanna"],
   },
@@ -468,7 +446,8 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Accessories",
     productSubType: "Shoes",
     genders: ["men", "women"],
-    sizes: ["small", "medium", "large", "x-large", "xx-large"],
+    sizes: SHOE_SIZES,
+    run: [3, 6],
     sizePricing: { kind: "flat" },
     noun: "Leather Shoes",
     brands: [
@@ -512,7 +491,7 @@ export const FAMILIES: readonly ProductFamily[] = [
     ],
     closing: [
       () => "Polish regularly and store with shoe trees to keep the shape.",
-      () => "Small to xx-large run from UK 6 to UK 11.",
+      (p) => `In UK sizes ${sizeList(p.sizes).replace(/UK /g, "")}.`,
     ],
     merchants: ["kapoor", "khanna"],
   },
@@ -525,8 +504,8 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Accessories",
     productSubType: "Bags",
     genders: ["unisex", "men", "women"],
-    sizes: ["small", "medium", "large"],
-    sizePricing: { kind: "scale", step: 0.15 },
+    sizes: FREE_SIZE,
+    sizePricing: { kind: "flat" },
     noun: "Backpack",
     brands: [
       [
@@ -568,10 +547,7 @@ export const FAMILIES: readonly ProductFamily[] = [
       (p) =>
         `Roomy, tough and easy on the shoulders, this ${p.colour.toLowerCase()} ${p.brand} backpack is made for college and office days.`,
     ],
-    closing: [
-      () => "Small holds about 18 L, medium 24 L and large 30 L.",
-      () => "Spot clean with mild soap; do not machine wash.",
-    ],
+    closing: [() => "Holds about 24 L.", () => "Spot clean with mild soap; do not machine wash."],
     merchants: ["patel", "khanna", "kapoor"],
   },
   {
@@ -583,13 +559,13 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Accessories",
     productSubType: "Bags",
     genders: ["unisex", "men", "women"],
-    sizes: ["small", "medium", "large"],
-    sizePricing: { kind: "scale", step: 0.12 },
+    sizes: FREE_SIZE,
+    sizePricing: { kind: "flat" },
     noun: "Laptop Messenger Bag",
     brands: [
-      ["Puma", [{ name: "Executive", mrp: [2499, 3499] }]],
-      ["Adidas", [{ name: "Essentials Office", mrp: [2999, 3999] }]],
-      ["Samsung", [{ name: "Business", mrp: [2999, 4499] }]],
+      ["American Tourister", [{ name: "Executive", mrp: [2499, 3499] }]],
+      ["Wildcraft", [{ name: "Essentials Office", mrp: [2999, 3999] }]],
+      ["Skybags", [{ name: "Business", mrp: [2999, 4499] }]],
     ],
     palettes: [0, 1, 8, 10, 15],
     colourInTitle: true,
@@ -608,10 +584,7 @@ export const FAMILIES: readonly ProductFamily[] = [
       (p) =>
         `A structured ${p.colour.toLowerCase()} messenger bag from ${p.brand} with a padded laptop section and quick-access pockets.`,
     ],
-    closing: [
-      () => "Small fits 13-inch, medium 14-inch and large 15.6-inch laptops.",
-      () => "Wipe clean with a dry cloth.",
-    ],
+    closing: [() => "Fits laptops up to 15.6 inches.", () => "Wipe clean with a dry cloth."],
     merchants: ["kapoor", "khanna"],
   },
   {
@@ -623,8 +596,8 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Sports",
     productSubType: "Bags",
     genders: ["unisex"],
-    sizes: ["small", "medium", "large"],
-    sizePricing: { kind: "scale", step: 0.15 },
+    sizes: FREE_SIZE,
+    sizePricing: { kind: "flat" },
     noun: "Gym Duffel Bag",
     brands: [
       ["Nike", [{ name: "Brasilia", mrp: [2495, 3295] }]],
@@ -641,7 +614,7 @@ export const FAMILIES: readonly ProductFamily[] = [
         `The ${p.brand} ${p.model} duffel swallows gym kit, shoes and a towel, with a separate pocket to keep damp things apart.`,
       (p) => `A tough ${p.colour.toLowerCase()} duffel from ${p.brand} for the gym, the turf or a weekend trip.`,
     ],
-    closing: [() => "Small holds about 25 L, medium 40 L and large 55 L.", () => "Spot clean only."],
+    closing: [() => "Holds about 40 L.", () => "Spot clean only."],
     merchants: ["patel"],
   },
   {
@@ -760,8 +733,8 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Electronics",
     productSubType: "Watches",
     genders: ["unisex"],
-    sizes: ["small", "medium", "large"],
-    sizePricing: { kind: "scale", step: 0.08 },
+    sizes: FREE_SIZE,
+    sizePricing: { kind: "flat" },
     noun: "Smartwatch",
     brands: [
       [
@@ -1235,7 +1208,7 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Electronics",
     productSubType: "Televisions",
     genders: ["unisex"],
-    sizes: ["small", "medium", "large", "x-large"],
+    sizes: SCREEN_SIZES,
     sizePricing: { kind: "scale", step: 0.45 },
     noun: "4K Ultra HD Smart LED TV",
     brands: [
@@ -1302,7 +1275,7 @@ export const FAMILIES: readonly ProductFamily[] = [
         `Cricket, movies and family video calls look their best on the ${p.brand} ${p.model}, with rich colour and clear, room-filling sound.`,
     ],
     closing: [
-      (p) => `Screen sizes: ${p.sizes.map((s) => `${s} ${TV_SCREENS[s]}`).join(", ")}.`,
+      (p) => `Screen sizes: ${p.sizes.map((size) => `${SCREEN_CM[size]} (${size})`).join(", ")}.`,
       () => "Free installation within 48 hours of delivery, and a 1-year comprehensive warranty.",
     ],
     merchants: ["sharma", "mehta"],
@@ -1316,22 +1289,15 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Home Appliances",
     productSubType: "Lamps",
     genders: ["unisex"],
-    sizes: ["small", "medium", "large"],
-    sizePricing: { kind: "scale", step: 0.25 },
+    sizes: FREE_SIZE,
+    sizePricing: { kind: "flat" },
     noun: "Table Lamp",
     brands: [
       [
-        "Philips",
+        "Roshni Crafts",
         [
-          { name: "Hue White Ambiance", mrp: [6999, 8999] },
-          { name: "Mood", mrp: [1999, 2999] },
-        ],
-      ],
-      [
-        "Mi",
-        [
-          { name: "Smart LED", mrp: [2999, 3999], noun: "Desk Lamp" },
-          { name: "Bedside Lamp 2", mrp: [2499, 2999], noun: "Smart Lamp" },
+          { name: "Terracotta", mrp: [1299, 2499] },
+          { name: "Rattan Weave", mrp: [1999, 2999], noun: "Bedside Lamp" },
         ],
       ],
       [
@@ -1355,7 +1321,7 @@ export const FAMILIES: readonly ProductFamily[] = [
     ],
     closing: [
       () => "Bulb not included unless stated; works with LED bulbs up to 9 W.",
-      () => "Small stands about 30 cm tall, medium 40 cm and large 50 cm.",
+      () => "Stands about 40 cm tall.",
     ],
     merchants: ["mehta", "rathore", "banerjee"],
   },
@@ -1368,7 +1334,7 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Accessories",
     productSubType: "Paintings",
     genders: ["unisex"],
-    sizes: WORD_SIZES,
+    sizes: FRAME_SIZES,
     sizePricing: { kind: "scale", step: 0.3 },
     noun: "Framed Wall Painting",
     brands: [
@@ -1411,10 +1377,7 @@ export const FAMILIES: readonly ProductFamily[] = [
       (p) =>
         `Printed with fade-resistant inks and framed in wood, the ${p.brand} ${p.model} artwork adds warmth to any wall.`,
     ],
-    closing: [
-      () => "Arrives ready to hang with hooks fitted.",
-      () => "Sizes run from small (20 × 25 cm) to xxxx-large (90 × 120 cm).",
-    ],
+    closing: [() => "Arrives ready to hang with hooks fitted.", (p) => `Frame sizes: ${sizeList(p.sizes)}.`],
     merchants: ["rathore", "banerjee"],
   },
   {
@@ -1426,7 +1389,7 @@ export const FAMILIES: readonly ProductFamily[] = [
     productType: "Accessories",
     productSubType: "Cushions",
     genders: ["unisex"],
-    sizes: ["small", "medium", "large", "x-large"],
+    sizes: CUSHION_SIZES,
     sizePricing: { kind: "scale", step: 0.15 },
     noun: "Cushion Cover",
     brands: [
@@ -1457,10 +1420,7 @@ export const FAMILIES: readonly ProductFamily[] = [
       (p) =>
         `Made by craftspeople in Rajasthan, this ${p.colour.toLowerCase()} ${p.model} cover is soft, sturdy and easy to wash.`,
     ],
-    closing: [
-      () => "Small fits 30 cm, medium 40 cm, large 45 cm and x-large 60 cm cushions.",
-      () => "Hand wash cold separately; dry in shade.",
-    ],
+    closing: [(p) => `Fits ${sizeList(p.sizes)} cushions.`, () => "Hand wash cold separately; dry in shade."],
     merchants: ["rathore", "banerjee"],
   },
 ];

@@ -94,7 +94,7 @@ function variantMrps(family: ProductFamily, sizes: string[], firstMrp: number, r
   if (pricing.kind === "scale") {
     mrps = sizes.map((_, i) => firstMrp * (1 + pricing.step) ** i);
   } else if (pricing.kind === "plus" && random.chance(0.5)) {
-    const plusFrom = family.sizes.indexOf("XXL");
+    const plusFrom = family.sizes.indexOf(pricing.from);
     mrps = sizes.map((size) => (family.sizes.indexOf(size) >= plusFrom ? firstMrp + pricing.extra : firstMrp));
   } else {
     mrps = sizes.map(() => firstMrp);
@@ -174,7 +174,9 @@ function generateProduct(
   const noun = model.noun ?? family.noun;
 
   // A run of neighbouring sizes whose start rotates, so every size of the scale gets sold.
-  const wanted = Math.min(family.sizes.length, random.pick([1, 2, 3, 3, 4, 4]));
+  // Clothes and shoes come in most of their scale (a shopper must find their size), the rest in 1 to 4.
+  const [fewest, most] = family.run ?? [1, 4];
+  const wanted = Math.min(family.sizes.length, fewest + Math.floor(random.next() * (most - fewest + 1)));
   const start = Math.min((nth + (rotation >>> 8)) % family.sizes.length, family.sizes.length - wanted);
   const sizes = family.sizes.slice(start, start + wanted);
 

@@ -40,10 +40,11 @@ async function productList(
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // The carousels offer what can be bought: a sold-out product is left out (decision 046).
   const [todaysDeals, newlyAdded, fashionStore] = await Promise.all([
-    productList(context, {}, { discount: -1 }),
-    productList(context, {}, { createdAt: -1 }),
-    productList(context, { category: ["Fashion"] }, { createdAt: -1 }),
+    productList(context, { inStock: true }, { discount: -1 }),
+    productList(context, { inStock: true }, { createdAt: -1 }),
+    productList(context, { category: ["Fashion"], inStock: true }, { createdAt: -1 }),
   ]);
   // One clock for the NEW badges, so the server and the hydrating browser agree.
   return { todaysDeals, newlyAdded, fashionStore, now: new Date().toISOString() };

@@ -28,6 +28,7 @@ import { PRODUCT_PAGE_REVIEWS, readReviewParams, REVIEW_PARAMS, reviewQuery } fr
 import { shownReviewPage, shownStanding } from "~/lib/reviews/reviews.server";
 import { readToken } from "~/lib/session/session.server";
 import { seo, SHOP_NAME } from "~/lib/page/seo";
+import { skusOf } from "~/lib/catalogue/sku.server";
 import { productJsonLd } from "~/lib/catalogue/structured-data.server";
 import { useRootData } from "~/lib/page/root-data";
 import type { Route } from "./+types/product";
@@ -79,8 +80,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const selection = readSelection(product, url.searchParams);
   // For search engines, in the document only (entry.server.tsx), with the reviews' whole texts.
   context.structuredData = productJsonLd(product, selection.size, publicOrigin(request), reviews.data.data);
+  const summary = `${product.tagLine}. ${product.description}`;
   return {
     product: shown,
+    // The meta description, cut here so that the cutting is not in the page's JavaScript.
+    summary: summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
+    // The SKU of each size (the page shows the chosen one's): computed here, not in the browser.
+    skus: skusOf(product),
     selection,
     delivery,
     // Only what the list shows, each text cut short: the page's data rides along in its HTML.
@@ -107,12 +113,11 @@ export function headers() {
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const product = args.loaderData?.product;
-  if (!product) return [{ title: `Product not found | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
-  const summary = `${product.tagLine}. ${product.description}`;
+  if (!args.loaderData) return [{ title: `Product not found | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+  const { product, summary } = args.loaderData;
   return seo(args, {
     title: product.title.shortTitle,
-    description: summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
+    description: summary,
     path: productPath(product),
     image: product.image,
     type: "product",
@@ -125,7 +130,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { user, cart } = useRootData();
 
   // Read from the URL, not the loader: size/qty/image links do not revalidate (see shouldRevalidate).
-  const selection = readSelection(product, new URLSearchParams(location.search));
+  const query = new URLSearchParams(location.search);
+  const selection = readSelection(product, query);
   const cartLine = cart.lines.find((line) => line.productId === product._id && line.size === selection.size);
   const qty = selection.qty ?? cartLine?.qty ?? 1;
   const variant = variantOf(product, selection.size);
@@ -240,8 +246,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             data-product-details
           >
             <dt className="text-gray-500">SKU</dt>
-            <dd className="font-medium text-gray-900" data-sku>
-              {selection.size}
+            <dd className="font-medium text-gray-900">
+              <span data-sku>{loaderData.skus[selection.size]}</span> · Size: {selection.size}
             </dd>
             <dt className="text-gray-500">Brand</dt>
             <dd className="font-medium text-gray-900">{product.brand}</dd>
@@ -271,10 +277,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <ProductReviews
         productId={product._id}
         page={loaderData.reviews}
-        params={readReviewParams(new URLSearchParams(location.search))}
+        params={readReviewParams(query)}
         standing={loaderData.standing}
         pathname={location.pathname}
-        search={new URLSearchParams(location.search)}
+        search={query}
       />
     </div>
   );

@@ -33,13 +33,20 @@ import {
 import type { Route } from "./+types/shop";
 
 const FORM_ID = "shop-filters";
+/** The filters' values when the API could not say: the panel then shows only what the URL selects. */
+const NO_OPTIONS = { category: [], subCategory: [], brand: [], productType: [], productSubType: [], size: [] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = parseShopParams(url.searchParams);
   const listPage = (params: ShopParams) => context.api.public.productList(productListBody(params));
   // The price slider's top comes from the catalogue (kept for a minute); it is asked for alongside the page.
-  const [list, dearest] = await Promise.all([listPage(requested), highestCataloguePrice(context)]);
+  // So are the filters' values: what the catalogue holds (decision 046).
+  const [list, dearest, held] = await Promise.all([
+    listPage(requested),
+    highestCataloguePrice(context),
+    context.api.public.filterOptions(),
+  ]);
   const ceiling = priceCeiling(dearest.highest);
   let params = clampPriceRange(requested, ceiling);
   // A page past the end (an old link, a hand-typed URL) goes to the last page.
@@ -50,10 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const canonical = canonicalRedirect(url, params);
   if (canonical) throw redirect(canonical);
 
-  const failed = !list.ok || !dearest.ok;
+  const failed = !list.ok || !dearest.ok || !held.ok;
   const result = {
     params,
     ceiling,
+    options: held.ok ? held.data : NO_OPTIONS,
     products: list.ok ? list.data.data.map(cardProduct) : [],
     itemCount: list.ok ? list.data.paginator.itemCount : 0,
     pageCount: list.ok ? list.data.paginator.pageCount : 0,
@@ -92,7 +100,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { params, ceiling, products, itemCount, pageCount, correction, notice } = loaderData;
+  const { params, ceiling, options, products, itemCount, pageCount, correction, notice } = loaderData;
   const hydrated = useHydrated();
   const { draft, change, applyNow } = useShopDraft(params, ceiling);
   useHeaderSearch(draft, change);
@@ -126,6 +134,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             params={params}
             draft={draft}
             ceiling={ceiling}
+            options={options}
             hydrated={hydrated}
             change={change}
             applyNow={applyNow}

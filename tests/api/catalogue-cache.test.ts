@@ -281,6 +281,21 @@ describe("createCatalogueCache", () => {
     const long = "x".repeat(2_000);
     expect([await cache.list(long, load), await cache.list(long, load)]).toEqual([5, 6]);
   });
+
+  it("drops a list that depends on stock (inStock) at a stock change too, and only that one", async () => {
+    let version = 0;
+    const cache = createCatalogueCache({ now: () => 0, catalogueVersion: () => version });
+    let reads = 0;
+    const load = async () => ++reads;
+    expect(await cache.list("stock", load, true)).toBe(1);
+    expect(await cache.list("plain", load)).toBe(2);
+    expect(await cache.list("stock", load, true)).toBe(1);
+    stockChanged();
+    expect(await cache.list("stock", load, true)).toBe(3);
+    expect(await cache.list("plain", load)).toBe(2);
+    version++;
+    expect(await cache.list("stock", load, true)).toBe(4);
+  });
 });
 
 // A writer outside the API (the CSV import, another process heard of through catalogue-version.ts) announces its change.

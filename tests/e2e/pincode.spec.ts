@@ -94,7 +94,7 @@ test("the product page checks delivery by PIN, keeping the chosen size", async (
     /^Delivery to New Delhi, Delhi by (Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2} [A-Z][a-z]{2}$/,
   );
   await expect(page).toHaveURL(/[?&]pin=110001/);
-  await expect(page.locator("[data-sku]")).toHaveText(size);
+  await expect(page.locator("dd:has([data-sku])")).toContainText(`· Size: ${size}`);
 
   await check.getByLabel("Check delivery").fill("999999");
   await check.getByRole("button", { name: "Check", exact: true }).click();

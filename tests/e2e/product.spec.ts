@@ -55,6 +55,12 @@ async function sizedProduct(request: APIRequestContext) {
 }
 
 const sku = (page: Page) => page.locator("[data-sku]");
+/** The SKU names the chosen variant (brand, model, product, size code) and the size shows beside it. */
+async function expectSku(page: Page, size: string) {
+  await expect(sku(page)).toHaveText(/^[A-Z0-9]+(-[A-Z0-9]+){3}$/);
+  const escaped = size.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await expect(page.locator("dd:has([data-sku])")).toHaveText(new RegExp(`^\\S+ · Size: ${escaped}$`));
+}
 const sellingPrice = (page: Page) => page.locator("[data-price-block] [data-price='selling']");
 const mainImage = (page: Page) => page.locator("[data-main-image]");
 
@@ -77,7 +83,7 @@ test("the product page shows the product, its prices, stock and guest actions", 
   await expect(sellingPrice(page)).toHaveText(rupees(variant.price.cost));
   await expect(page.locator("[data-price-block] [data-price='mrp']")).toHaveText(rupees(variant.price.mrp));
   await expect(page.locator("[data-price-block] [data-price='discount']")).toHaveText(`${variant.price.discount}% off`);
-  await expect(sku(page)).toHaveText(size);
+  await expectSku(page, size);
   await expect(page.locator("[data-stock]")).toContainText("In stock");
   await expect(page.locator("[data-product-details]")).toContainText(product.brand);
   await expect(page.locator("[data-product-details]")).toContainText(product.category);
@@ -130,9 +136,10 @@ test("size links change the SKU and the price", async ({ page, request, javaScri
   page.on("load", () => loads.push(page.url()));
   await page.locator(`[data-size="${other.size}"]`).click();
   await expect(page).toHaveURL(
-    (url) => url.pathname === pathOf(product) && url.search === `?size=${encodeURIComponent(other.size)}`,
+    // Sizes may hold spaces ("UK 9", "65 inch"): the page writes its query as URLSearchParams does.
+    (url) => url.pathname === pathOf(product) && url.search === `?${new URLSearchParams({ size: other.size })}`,
   );
-  await expect(sku(page)).toHaveText(other.size);
+  await expectSku(page, other.size);
   await expect(sellingPrice(page)).toHaveText(rupees(other.price.cost));
   await expect(page.locator(`[data-size="${other.size}"]`)).toHaveAttribute("aria-current", "true");
   // Without JavaScript a size is a page load; with it, no reload.
@@ -212,10 +219,10 @@ test("a missing or wrong slug redirects permanently to the canonical path", asyn
   expect(bare.status()).toBe(301);
   expect(bare.headers().location).toBe(pathOf(product));
 
-  const query = `?size=${encodeURIComponent(other.size)}`;
+  const query = `?${new URLSearchParams({ size: other.size })}`;
   await page.goto(`/product/x/y/${product._id}${query}`);
   await expect(page).toHaveURL((url) => url.pathname === pathOf(product) && url.search === query);
-  await expect(sku(page)).toHaveText(other.size);
+  await expectSku(page, other.size);
 });
 
 test("an unknown product is a 404 page with a way back to the shop", async ({ page }) => {

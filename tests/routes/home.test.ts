@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { HOME_LIST_LIMIT, loader } from "../../app/routes/home";
 import { createTestApi, type TestApi } from "../api/helpers";
+import { inArray } from "drizzle-orm";
+import { variants } from "../../api/db/schema";
+import { stockChanged } from "../../api/lib/catalogue/catalogue-cache";
 
 let api: TestApi;
 
@@ -37,6 +40,29 @@ describe("home page loader", () => {
     // Fashion Store: Fashion only.
     expect(new Set(data.fashionStore.map((p) => p.category))).toEqual(new Set(["Fashion"]));
     expect(Number.isNaN(Date.parse(data.now))).toBe(false);
+  });
+
+  it("leaves sold-out products out of every carousel, even the one that would lead Today's Deals", async () => {
+    const fetch = (request: Request) => api.app.fetch(request);
+    const before = await loadHome(fetch);
+    const leader = before.todaysDeals[0];
+    const newest = before.newlyAdded[0];
+    await api.db
+      .update(variants)
+      .set({ quantity: 0 })
+      .where(inArray(variants.productId, [leader._id, newest._id]));
+    // What every order that takes the last units does once committed.
+    stockChanged();
+    const after = await loadHome(fetch);
+    for (const list of [after.todaysDeals, after.newlyAdded, after.fashionStore]) {
+      expect(list).toHaveLength(HOME_LIST_LIMIT);
+      expect(list.filter((p) => p.cartSize === null)).toEqual([]);
+      expect(list.map((p) => p._id)).not.toContain(leader._id);
+      expect(list.map((p) => p._id)).not.toContain(newest._id);
+    }
+    // The seeded catalogue has sold-out products of its own: none is shown either.
+    const soldOut = await api.call("POST", "/userapp/product/count", { body: { query: { inStock: false } } });
+    expect(soldOut.body.data.count).toBeGreaterThan(2);
   });
 
   it("asks for the three lists at once", async () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { productJsonLd, jsonForScript } from "../../app/lib/catalogue/structured-data.server";
 import type { Product } from "../../app/lib/catalogue/catalogue";
 import { loader as quickViewLoader } from "../../app/routes/resources.quick-view";
+import { skuOf } from "../../app/lib/catalogue/sku.server";
 import { loader, shouldRevalidate } from "../../app/routes/product";
 import { createTestApi, insertProduct, type TestApi } from "../api/helpers";
 
@@ -117,6 +118,32 @@ describe("product page loader", () => {
       const response = await thrown(loadProduct(path));
       expect(response.status, path).toBe(404);
     }
+  });
+
+  it("names each size's variant in its SKU (brand, model, product, size), one SKU per size", async () => {
+    const { skus } = await loadProduct(shirtPath());
+    const tail = shirtId.slice(-4).toUpperCase();
+    expect(skus).toEqual({ S: `PUM-CCS-${tail}-S`, M: `PUM-CCS-${tail}-M`, L: `PUM-CCS-${tail}-L` });
+    expect(
+      skuOf({ _id: shirtId, brand: "Levi's", title: { shortTitle: "Levi's Men's 511 Slim Fit Jeans" } }, "32"),
+    ).toBe(`LEV-511SFJ-${tail}-32`);
+    const sony = { _id: shirtId, brand: "Sony", title: { shortTitle: "Sony WH-1000XM5 Wireless Headphones" } };
+    expect(skuOf(sony, "Free Size")).toBe(`SON-WH1000XM5WH-${tail}-FS`);
+    const frame = {
+      _id: shirtId,
+      brand: "American Tourister",
+      title: { shortTitle: "American Tourister Executive Bag" },
+    };
+    expect(skuOf(frame, "30 × 40 cm")).toBe(`AT-EB-${tail}-30X40CM`);
+    expect(skuOf(frame, "UK 9")).toBe(`AT-EB-${tail}-UK9`);
+  });
+
+  it("cuts the meta description to 160 characters on the server", async () => {
+    expect((await loadProduct(shirtPath())).summary).toBe("A product for tests. Described for tests.");
+    const long = await insertProduct(api.db, { shortTitle: "Long Story", description: "Word ".repeat(60).trim() });
+    const { location } = await thrown(loadProduct(`/product/${long}`));
+    const { summary } = await loadProduct(location!);
+    expect(summary).toBe(`${`A product for tests. ${"Word ".repeat(60).trim()}`.slice(0, 157)}…`);
   });
 
   it("normalises the size, quantity and image in the query", async () => {

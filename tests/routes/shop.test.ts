@@ -6,6 +6,7 @@ import { CATALOGUE_CACHE } from "~/lib/platform/http-cache";
 import { sql } from "drizzle-orm";
 import { productListing } from "../../api/db/schema";
 import Shop, { headers, loader, meta } from "~/routes/shop";
+import { CATEGORY_BAR } from "~/components/layout/navigation";
 import { createTestApi, insertProduct, type TestApi } from "../api/helpers";
 
 let api: TestApi;
@@ -115,13 +116,50 @@ describe("shop loader", () => {
     const prices = products.map(lowestPrice);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
 
-    const sized = await load("?size=free&productSubType=Watches");
-    expect(sized.data.itemCount).toBe(await countOf({ size: ["free"], productSubType: ["Watches"] }));
+    const sized = await load("?size=Free+Size&productSubType=Watches");
+    expect(sized.data.itemCount).toBe(await countOf({ size: ["Free Size"], productSubType: ["Watches"] }));
+    expect(sized.data.itemCount).toBeGreaterThan(0);
     expect(
       (await full(sized.data.products)).every(
-        (p) => p.productSubType === "Watches" && p.variants.some((v) => v.size === "free"),
+        (p) => p.productSubType === "Watches" && p.variants.some((v) => v.size === "Free Size"),
       ),
     ).toBe(true);
+  });
+
+  test("the filters list what the catalogue holds, every subcategory the navigation shows among them", async () => {
+    const { data } = await load("");
+    const held = await api.call("GET", "/userapp/product/filters");
+    expect(data.options).toEqual(held.body.data);
+    for (const entry of CATEGORY_BAR) {
+      expect(data.options.category).toContain(entry.category.label);
+      for (const sub of entry.subCategories) expect(data.options.subCategory).toContain(sub.label);
+    }
+    // One size vocabulary, in shop order; none of the spec's sample sizes the catalogue does not sell.
+    expect(data.options.size.slice(0, 5)).toEqual(["S", "M", "L", "XL", "XXL"]);
+    expect(data.options.size.at(-1)).toBe("Free Size");
+    for (const sample of ["free", "small", "x-large", "XXXXL"]) expect(data.options.size).not.toContain(sample);
+
+    const page = await renderPage("/shop", createElement(Shop, { loaderData: data } as never));
+    for (const value of ["Lighting", "Furnishings", "Free Size", "UK 9", "32 inch"]) {
+      expect(page).toContain(`value="${value}"`);
+    }
+    expect(page).not.toContain('value="x-large"');
+    // A value the URL selects that the catalogue lacks still shows, ticked, so it can be cleared.
+    const odd = await load("?size=XXXXL");
+    const oddPage = await renderPage("/shop?size=XXXXL", createElement(Shop, { loaderData: odd.data } as never));
+    expect(oddPage).toMatch(/name="size"[^>]* checked=""[^>]* value="XXXXL"/);
+
+    // Without the API's answer the panel still shows what the URL selects, and no cache keeps it.
+    const failing = (request: Request) =>
+      new URL(request.url).pathname.endsWith("/product/filters")
+        ? new Response(JSON.stringify({ status: "SERVER_ERROR", message: "Internal server error", data: null }), {
+            status: 500,
+          })
+        : api.app.fetch(request);
+    const bare = await load("?brand=Nike", failing);
+    expect(bare.data.options.brand).toEqual([]);
+    expect(bare.data.itemCount).toBeGreaterThan(0);
+    expect(new Headers(bare.init?.headers ?? undefined).get("Cache-Control")).toBe("no-store");
   });
 
   test("the price range filters on the selling price", async () => {

@@ -28,7 +28,7 @@ import {
   seedCatalogue,
   type SeedResult,
 } from "../../api/seed/catalogue";
-import { SPEC_OPTIONS } from "../../api/seed/families";
+import { FAMILIES } from "../../api/seed/families";
 import { openTestDatabase } from "../db";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -105,14 +105,22 @@ describe("seeded catalogue", () => {
     expect(catalogue.merchants.every((m) => selling.has(m.id))).toBe(true);
   });
 
-  it("covers every category, subcategory, brand, type, subtype, gender and size of the filter lists", () => {
-    const fields = ["category", "subCategory", "brand", "productType", "productSubType", "gender"] as const;
+  it("covers every category, subcategory, brand, type, subtype, gender and size of the seed's families", () => {
+    // The shop's filters list what the catalogue holds (decision 046): every value the families
+    // can make is in the 240-product catalogue, so the filters show them all.
+    const fields = ["category", "subCategory", "productType", "productSubType"] as const;
     for (const field of fields) {
       const seen = new Set(catalogue.products.map((p) => p[field]));
-      for (const value of SPEC_OPTIONS[field]) expect(seen, `${field} ${value}`).toContain(value);
+      for (const family of FAMILIES) expect(seen, `${field} ${family[field]}`).toContain(family[field]);
     }
+    const brands = new Set(catalogue.products.map((p) => p.brand));
+    const genders = new Set(catalogue.products.map((p) => p.gender));
     const sizes = new Set(catalogue.variants.map((v) => v.size));
-    for (const size of SPEC_OPTIONS.size) expect(sizes, `size ${size}`).toContain(size);
+    for (const family of FAMILIES) {
+      for (const [brand] of family.brands) expect(brands, `brand ${brand}`).toContain(brand);
+      for (const gender of family.genders) expect(genders, `gender ${gender}`).toContain(gender);
+      for (const size of family.sizes) expect(sizes, `size ${size}`).toContain(size);
+    }
   });
 
   it("uses 24-hex ids and Indian merchants with 10-digit mobile numbers", () => {
@@ -147,11 +155,11 @@ describe("seeded catalogue", () => {
     expect(cheapest("Televisions")).toBeGreaterThan(dearest("T-Shirts"));
   });
 
-  it("sells 1–4 distinct sizes per product, in order, with stock from 0 to 200", () => {
+  it("sells 1–7 distinct sizes per product (clothes and shoes 3 or more), in order, with stock from 0 to 200", () => {
     for (const p of catalogue.products) {
       const vs = variantsByProduct.get(p.id) ?? [];
-      expect(vs.length).toBeGreaterThanOrEqual(1);
-      expect(vs.length).toBeLessThanOrEqual(4);
+      expect(vs.length).toBeGreaterThanOrEqual(["T-Shirts", "Jeans", "Shoes"].includes(p.productSubType) ? 3 : 1);
+      expect(vs.length).toBeLessThanOrEqual(7);
       expect(new Set(vs.map((v) => v.size)).size).toBe(vs.length);
       expect(vs.map((v) => v.position)).toEqual(vs.map((_, i) => i));
       for (const v of vs) {

@@ -7,8 +7,9 @@ import { localCatalogueVersion } from "../../platform/catalogue-version";
  * PGlite every query waits for the one before it. Two parts, with their own rules:
  *
  * - Lists: a query's page of product ids and its count, keyed by the parsed query. What a list
- *   holds and in which order depends on the products' fields, never on their stock, so an entry
- *   holds until the catalogue version changes (an admin's change, api/platform/catalogue-version.ts) or
+ *   holds and in which order depends on the products' fields, not on their stock (except a query
+ *   with `inStock`, whose entry a stock change drops too), so an entry holds until the catalogue
+ *   version changes (an admin's change, api/platform/catalogue-version.ts) or
  *   LIST_TTL_MS passes (the bound for a change made by another process that this one did not hear of).
  * - Products: each product as the API answers it, stock included. Dropped on any catalogue
  *   change, and also on any stock change of this process: every order placed, cancelled, returned
@@ -96,13 +97,17 @@ export function createCatalogueCache(options: CatalogueCacheOptions = {}) {
   }
 
   return {
-    /** A list's answer (ids and count, or a count): from the cache while the catalogue is unchanged. */
-    list<T>(key: string, load: () => Promise<T>): Promise<T> {
+    /**
+     * A list's answer (ids and count, or a count): from the cache while the catalogue is unchanged,
+     * and, for a list that depends on stock (`byStock`), while this process changed no stock either.
+     */
+    list<T>(key: string, load: () => Promise<T>, byStock = false): Promise<T> {
       if (key.length > MAX_KEY_LENGTH) return load();
       const current = versions();
       const kept = lists.get(key);
-      if (kept && kept.versions.catalogue === current.catalogue && now() - kept.at < listTtlMs)
-        return kept.value as Promise<T>;
+      const fresh =
+        kept && (byStock ? sameVersions(kept.versions, current) : kept.versions.catalogue === current.catalogue);
+      if (kept && fresh && now() - kept.at < listTtlMs) return kept.value as Promise<T>;
       // Shared while it loads, so a burst of the same query costs one read.
       const value = load();
       const entry = { at: now(), versions: current, value };

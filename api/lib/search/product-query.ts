@@ -59,6 +59,11 @@ const querySchema = z.object({
   size: filterList,
   gender: filterValue.nullish().transform((value) => value || null),
   minRating,
+  /** true: only products with a size in stock; false: only sold-out ones; absent: both. */
+  inStock: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? null),
   priceRange: z
     .object({ min: priceBound, max: priceBound })
     .nullish()

@@ -4,6 +4,7 @@ import { merchants, productListing, searchTerms } from "../../db/schema";
 import { isStatementTimeout, searchTimedOut } from "../http/http";
 import type { ProductQuery } from "./product-query";
 import { priceBandCover, type TermKind } from "./search-text";
+import { stockCondition } from "./stock-filter";
 
 // From a product query to the conditions on product_listing that find its products.
 //
@@ -293,6 +294,7 @@ export async function resolveQuery(db: Database, query: ProductQuery): Promise<L
     if (
       !priced &&
       minRating === null &&
+      query.inStock === null &&
       sets.length === 1 &&
       (found[only].ids.length === 1 || SINGLE_VALUED.includes(sets[only].kind!))
     ) {
@@ -329,6 +331,11 @@ export async function resolveQuery(db: Database, query: ProductQuery): Promise<L
     const atLeast = gte(productListing.ratingValue, minRating - 0.05);
     filter.checks.push(atLeast);
     filter.walk.push(atLeast);
+  }
+  if (query.inStock !== null) {
+    const stock = stockCondition(query.inStock);
+    filter.checks.push(stock);
+    filter.walk.push(stock);
   }
   return filter;
 }

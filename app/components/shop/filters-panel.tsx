@@ -2,7 +2,6 @@ import { useRef, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import {
   clearFilters,
-  FILTER_OPTIONS,
   GENDERS,
   hasFilters,
   LIST_FILTERS,
@@ -37,18 +36,29 @@ export type FiltersPanelProps = {
   /** What the controls show: the URL, plus any change still waiting to be applied. */
   draft: ShopParams;
   ceiling: number;
+  /** Each list filter's values, as the catalogue holds them (the shop's loader asks the API). */
+  options: Record<ListFilter, readonly string[]>;
   hydrated: boolean;
   change: (next: ShopParams, options?: { immediate?: boolean }) => void;
   applyNow: () => void;
 };
 
 /**
- * The filter panel: one GET form holding every filter of `FILTER_OPTIONS`, the price range, and
+ * The filter panel: one GET form holding every list filter's `options`, the price range, and
  * (through the `form` attribute) the sort and page-size selects beside the grid. Without
  * JavaScript its Apply button submits it; with JavaScript each change applies by itself.
  * On phones it is a drawer that `<details>` opens and closes; from `lg` up it is a side bar.
  */
-export function FiltersPanel({ formId, params, draft, ceiling, hydrated, change, applyNow }: FiltersPanelProps) {
+export function FiltersPanel({
+  formId,
+  params,
+  draft,
+  ceiling,
+  options,
+  hydrated,
+  change,
+  applyNow,
+}: FiltersPanelProps) {
   const drawer = useRef<HTMLDetailsElement>(null);
   const active = activeFilterCount(params);
 
@@ -100,7 +110,7 @@ export function FiltersPanel({ formId, params, draft, ceiling, hydrated, change,
             {LIST_FILTERS.map((key) => (
               <FilterGroup key={key} title={FILTER_LABELS[key]} count={draft[key].length}>
                 <ul className={TWO_COLUMNS.has(key) ? "grid grid-cols-2 gap-x-3 gap-y-1.5" : "space-y-1.5"}>
-                  {optionsFor(key, draft[key]).map((value) => (
+                  {optionsFor(options[key], draft[key]).map((value) => (
                     <li key={value}>
                       <label className="filter-option">
                         <input
@@ -207,10 +217,9 @@ function FilterGroup({ title, count, children }: { title: string; count: number;
   );
 }
 
-/** The fixed options, plus any value the URL selects that they lack, so it can be seen and cleared. */
-function optionsFor(key: ListFilter, selected: readonly string[]): string[] {
-  const fixed: readonly string[] = FILTER_OPTIONS[key];
-  return [...fixed, ...selected.filter((value) => !fixed.includes(value))];
+/** The catalogue's values, plus any value the URL selects that it lacks, so it can be seen and cleared. */
+function optionsFor(held: readonly string[], selected: readonly string[]): string[] {
+  return [...held, ...selected.filter((value) => !held.includes(value))];
 }
 
 function activeFilterCount(params: ShopParams): number {

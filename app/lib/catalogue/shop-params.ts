@@ -5,48 +5,6 @@
  * Pure: the loader, the filter form and the tests share it.
  */
 
-/** The fixed option lists of the filter panel (the seeded catalogue covers every value). */
-export const FILTER_OPTIONS = {
-  category: ["Fashion", "Electronics", "Home Decor", "Televisions"],
-  subCategory: ["Casual Wear", "Formal Wear", "Bluetooth Headphones", "Mobile Accessories", "Wall Art", "Smart TV"],
-  brand: [
-    "Samsung",
-    "Apple",
-    "Nike",
-    "Adidas",
-    "Puma",
-    "Sony",
-    "LG",
-    "Philips",
-    "Boat",
-    "JBL",
-    "Mi",
-    "OnePlus",
-    "Realme",
-    "Oppo",
-    "Vivo",
-  ],
-  productType: ["Clothing", "Accessories", "Electronics", "Home Appliances", "Sports", "Beauty"],
-  productSubType: ["T-Shirts", "Jeans", "Shoes", "Bags", "Watches", "Headphones", "Speakers", "Lamps", "Cushions"],
-  size: [
-    "S",
-    "M",
-    "L",
-    "XL",
-    "XXL",
-    "XXXL",
-    "XXXXL",
-    "small",
-    "medium",
-    "large",
-    "x-large",
-    "xx-large",
-    "xxx-large",
-    "xxxx-large",
-    "free",
-  ],
-} as const;
-
 export const GENDERS = ["men", "women", "unisex"] as const;
 export type Gender = (typeof GENDERS)[number];
 
@@ -123,7 +81,7 @@ export const DEFAULT_PARAMS: ShopParams = {
   page: 1,
 };
 
-/** A list filter's values: trimmed, blanks and repeats dropped. Values outside the fixed lists stay (menus may link to them). */
+/** A list filter's values: trimmed, blanks and repeats dropped. Values the catalogue lacks stay (an old link may name them). */
 function readList(values: string[]): string[] {
   const seen = new Set<string>();
   for (const raw of values) {

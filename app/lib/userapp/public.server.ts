@@ -1,6 +1,7 @@
 import type {
   CodLinkOrderJson,
   DeliveryEstimate,
+  FilterOptions,
   PinPlace,
   ProductJson,
   ProductPage,
@@ -23,6 +24,8 @@ export type ProductListBody = {
 export function publicApi(send: Send) {
   return {
     productList: (body: ProductListBody) => send("POST /product/list").as<ProductPage>({ json: body }),
+    /** The values the shop's filters offer, from the catalogue (docs/api.md). */
+    filterOptions: () => send("GET /product/filters").as<FilterOptions>(),
     /** Any product shown in the shop; 404 for an unknown or hidden one. */
     product: (id: string) => send("GET /product/get/{id}", { params: { id } }).as<ProductJson>(),
     /** A page of the product's published reviews: `query` holds stars, sort and page as the product page's URL has them. */
