@@ -138,7 +138,12 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
     expect(Object.fromEntries(result.tables.map((t) => [t.name, t.rows]))).toEqual(
       Object.fromEntries(tables.map((name) => [name, source.rows[name].rows])),
     );
-    expect(Object.keys(source.sequences)).toEqual(["audit_log_id_seq", "credit_notes_id_seq", "search_terms_id_seq"]);
+    expect(Object.keys(source.sequences)).toEqual([
+      "audit_log_id_seq",
+      "credit_notes_id_seq",
+      "order_number_seq",
+      "search_terms_id_seq",
+    ]);
     expect(lines).toContain("Copying product_media…");
   });
 
