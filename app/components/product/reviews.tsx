@@ -194,7 +194,8 @@ export function ProductReviews({
       ) : null}
 
       <p className="mt-4 text-xs text-gray-500">
-        {page.note}{" "}
+        {page.note ?? "Reviews are written by shoppers;"} "Verified purchase" means the shopper's order of it was
+        delivered.{" "}
         <Link to={REVIEW_RULES_PATH} className="underline hover:text-brand">
           Our review rules
         </Link>

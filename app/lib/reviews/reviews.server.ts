@@ -20,13 +20,13 @@ export function reviewLabel(review: Pick<ReviewJson, "sample" | "verified">): st
   return review.verified ? "Verified purchase" : undefined;
 }
 
-/** What the list's footnote says; once samples are among the reviews, that they are not shoppers'. */
-export function reviewsNote(samples: number): string {
-  const verified = `"Verified purchase" means the shopper's order of it was delivered.`;
-  return samples > 0
-    ? `Reviews marked "Sample review" came with the shop's sample catalogue: nobody wrote them, and they count in no rating. ${verified}`
-    : `Reviews are written by shoppers; ${verified}`;
-}
+/**
+ * The footnote's first sentence once the seed's samples are among a product's reviews, in place of
+ * the page's own "Reviews are written by shoppers;" (sent only then: the page's data and code
+ * stay as they were for a shop without samples, at the JavaScript budget's edge).
+ */
+export const SAMPLES_NOTE =
+  "Sample reviews came with the shop's sample catalogue: nobody wrote them, and they count in no rating.";
 
 /**
  * A review as a list shows it: only the fields it shows (the page's data rides along in its
@@ -59,14 +59,14 @@ export type ShownReview = ReturnType<typeof shownReview>;
 
 /**
  * The product page's review list, as it shows it: the summary, the reviews cut short, the pager's
- * links, and the footnote's words (reviewsNote).
+ * links, and with samples among the reviews the footnote's words for them (SAMPLES_NOTE).
  */
 export function shownReviewPage(page: ReviewPage) {
   const { pageCount, currentPage, prev, next } = page.paginator;
   const { samples, ...summary } = page.summary;
   return {
     summary,
-    note: reviewsNote(samples),
+    ...(samples > 0 ? { note: SAMPLES_NOTE } : {}),
     data: page.data.map((review) => shownReview(review)),
     paginator: { pageCount, currentPage, prev, next },
   };
