@@ -231,9 +231,7 @@ export function ReviewItem({
         <span aria-hidden="true">·</span>
         <span>{review.date}</span>
         {/* "Sample review" or "Verified purchase", in words from the loader (reviewLabel). */}
-        {review.label ? (
-          <span className="rounded bg-gray-100 px-1.5 py-0.5 font-semibold text-gray-800">{review.label}</span>
-        ) : null}
+        {review.label ? <span className="rounded bg-gray-100 px-1.5 font-semibold">{review.label}</span> : null}
         {own ? <span className="font-semibold text-brand">Your review</span> : null}
       </p>
       {review.body ? (
