@@ -81,7 +81,7 @@ export const products = pgTable(
     /**
      * The average stars and the number of the product's published reviews (`reviews`), null when
      * it has none; written only by api/lib/reviews/ratings.ts in the transaction of each review
-     * change (and by the seed, from the sample reviews it writes).
+     * change. The seed's sample reviews count in neither (decision 047): a freshly seeded product has none.
      */
     ratingValue: real("rating_value"),
     ratingCount: integer("rating_count"),
@@ -784,7 +784,8 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 /**
  * A shopper's review of a product (api/lib/reviews/reviews.ts): one per shopper and product, by a
  * shopper with a delivered line of it (`verified`). The seed's sample reviews have no author
- * account and are not verified. Only published reviews count in the product's rating.
+ * account, are not verified and are marked `sample`. Only published reviews that are not samples
+ * count in the product's rating.
  */
 export const reviews = pgTable(
   "reviews",
@@ -799,6 +800,12 @@ export const reviews = pgTable(
     authorName: text("author_name").notNull(),
     /** Written by a shopper who bought the product and had it delivered. */
     verified: boolean("verified").notNull(),
+    /**
+     * One of the seed's sample reviews (api/seed/sample-reviews.ts): nobody wrote it. Labelled
+     * "Sample review" wherever it shows, counted in no rating (api/lib/reviews/ratings.ts), and
+     * removed all at once by `npm run seed -- --remove-sample-reviews`.
+     */
+    sample: boolean("sample").notNull().default(false),
     stars: integer("stars").notNull(),
     title: text("title").notNull().default(""),
     body: text("body").notNull().default(""),

@@ -127,7 +127,7 @@ export async function insertCatalogue(db: Database, options: Resolved): Promise<
   for (const row of generateProducts(options, merchantRows)) {
     productBatch.push(row.product);
     variantBatch.push(...row.variants);
-    reviewBatch.push(...row.reviews);
+    if (options.sampleReviews) reviewBatch.push(...row.reviews);
     listing.add(row.product, row.variants);
     if (productBatch.length >= PRODUCT_BATCH) await flush();
   }

@@ -1,6 +1,7 @@
 /**
- * `npm run seed [-- --products N] [-- --seed N] [-- --force]`: replaces the catalogue with a
- * freshly generated one. Because orders, cart lines, wishlist and compare entries point at
+ * `npm run seed [-- --products N] [-- --seed N] [-- --no-sample-reviews] [-- --force]`: replaces
+ * the catalogue with a freshly generated one. `npm run seed -- --remove-sample-reviews` only
+ * removes the seed's sample reviews from the shop there is (decision 047). Because orders, cart lines, wishlist and compare entries point at
  * products, they are removed too; users and their addresses stay. When shoppers have made any
  * of those, or have accounts, it refuses without --force: a shop in use is never emptied by accident.
  */
@@ -18,12 +19,17 @@ import {
   replaceCatalogue,
   vacuumCatalogue,
 } from "./catalogue";
+import { removeSampleReviews } from "./remove-samples";
 
-const USAGE = `Usage: npm run seed -- [--products N] [--seed N] [--force]
-  --products N  how many products to generate, 1 to ${MAX_PRODUCTS} (default ${DEFAULT_PRODUCTS})
-  --seed N      seed of the generator, 0 to 4294967295 (default ${DEFAULT_SEED}); the same seed gives the same catalogue
-  --force       replace the catalogue even when there are accounts, orders, carts, wishlists or compare lists
-                (every order, cart line, wishlist and compare entry is deleted; accounts stay)`;
+const USAGE = `Usage: npm run seed -- [--products N] [--seed N] [--no-sample-reviews] [--force]
+       npm run seed -- --remove-sample-reviews
+  --products N             how many products to generate, 1 to ${MAX_PRODUCTS} (default ${DEFAULT_PRODUCTS})
+  --seed N                 seed of the generator, 0 to 4294967295 (default ${DEFAULT_SEED}); the same seed gives the same catalogue
+  --no-sample-reviews      seed no sample reviews
+  --force                  replace the catalogue even when there are accounts, orders, carts, wishlists or compare lists
+                           (every order, cart line, wishlist and compare entry is deleted; accounts stay)
+  --remove-sample-reviews  only remove every sample review from the shop there is (shoppers' reviews, orders
+                           and accounts stay); run it before opening the shop`;
 
 class UsageError extends Error {}
 
@@ -36,7 +42,14 @@ function wholeNumber(name: string, text: string | undefined, fallback: number, m
 }
 
 function parseOptions(argv: string[]) {
-  let values: { products?: string; seed?: string; help?: boolean; force?: boolean };
+  let values: {
+    products?: string;
+    seed?: string;
+    help?: boolean;
+    force?: boolean;
+    "no-sample-reviews"?: boolean;
+    "remove-sample-reviews"?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -45,6 +58,8 @@ function parseOptions(argv: string[]) {
         seed: { type: "string" },
         help: { type: "boolean", short: "h" },
         force: { type: "boolean" },
+        "no-sample-reviews": { type: "boolean" },
+        "remove-sample-reviews": { type: "boolean" },
       },
       strict: true,
       allowPositionals: false,
@@ -52,9 +67,18 @@ function parseOptions(argv: string[]) {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  const removeSamples = values["remove-sample-reviews"] === true;
+  const others = (["products", "seed", "force", "no-sample-reviews"] as const).filter(
+    (name) => values[name] !== undefined,
+  );
+  if (removeSamples && others.length > 0) {
+    throw new UsageError(`--remove-sample-reviews leaves the catalogue as it is: it takes no --${others.join(", --")}`);
+  }
   return {
     help: values.help === true,
     force: values.force === true,
+    removeSamples,
+    sampleReviews: values["no-sample-reviews"] !== true,
     products: wholeNumber("products", values.products, DEFAULT_PRODUCTS, 1, MAX_PRODUCTS),
     seed: wholeNumber("seed", values.seed, DEFAULT_SEED, 0, 0xffffffff),
   };
@@ -121,6 +145,15 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
+    if (options.removeSamples) {
+      const removed = await removeSampleReviews(handle.db);
+      console.log(
+        removed.reviews === 0
+          ? `There are no sample reviews in ${where}: nothing removed.`
+          : `Removed ${plural(removed.reviews, "sample review", "sample reviews")} of ${plural(removed.products, "product", "products")} from ${where}.`,
+      );
+      return 0;
+    }
     const inUse = describeShopperData(await countShopperData(handle.db));
     if (inUse && !options.force) {
       console.error(
@@ -129,9 +162,14 @@ async function main(argv: string[]): Promise<number> {
       );
       return 1;
     }
-    console.log(`Seeding ${options.products} products (seed ${options.seed}) into ${where}...`);
+    const samples = options.sampleReviews ? "" : ", no sample reviews";
+    console.log(`Seeding ${options.products} products (seed ${options.seed}${samples}) into ${where}...`);
     const seeding = performance.now();
-    const { removed, seeded } = await replaceCatalogue(handle.db, { products: options.products, seed: options.seed });
+    const { removed, seeded } = await replaceCatalogue(handle.db, {
+      products: options.products,
+      seed: options.seed,
+      sampleReviews: options.sampleReviews,
+    });
     await vacuumCatalogue(handle.db);
     const done = performance.now();
     console.log(describeRemoved(removed));

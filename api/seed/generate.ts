@@ -3,7 +3,7 @@ import { buildSearchText } from "../lib/search/search-text";
 import { ARTWORK_PALETTES, ARTWORK_VIEWS, artworkName } from "./artwork";
 import { FAMILIES, type Gender, MERCHANTS, type ProductFamily } from "./families";
 import { childSeed, createRandom, type Random, seededId, shuffled } from "./random";
-import { ratingFrom, sampleReviews } from "./sample-reviews";
+import { sampleReviews } from "./sample-reviews";
 import { sellingPrice } from "../contract";
 import { hsnForClassification } from "../lib/tax/gst";
 
@@ -24,6 +24,8 @@ export type SeedOptions = {
   seed?: number;
   /** Products are dated over the 90 days before this moment (default: the current time). */
   now?: Date;
+  /** False seeds no sample reviews (`npm run seed -- --no-sample-reviews`); default true. */
+  sampleReviews?: boolean;
 };
 
 export type SeedResult = { merchants: number; products: number };
@@ -38,13 +40,14 @@ const MIN_MRP = 199;
 const MAX_MRP = 150_000;
 const MAX_DISCOUNT = 70;
 
-export type Resolved = { products: number; seed: number; now: Date };
+export type Resolved = { products: number; seed: number; now: Date; sampleReviews: boolean };
 
 export function resolveOptions(options: SeedOptions): Resolved {
   const resolved = {
     products: options.products ?? DEFAULT_PRODUCTS,
     seed: options.seed ?? DEFAULT_SEED,
     now: options.now ?? new Date(),
+    sampleReviews: options.sampleReviews ?? true,
   };
   if (!Number.isInteger(resolved.products) || resolved.products < 1 || resolved.products > MAX_PRODUCTS) {
     throw new RangeError(`products must be a whole number from 1 to ${MAX_PRODUCTS}, not ${resolved.products}`);
@@ -219,7 +222,7 @@ function generateProduct(
   const daysAgo = random.chance(0.06) ? random.next() * 7 : random.next() * 90;
   const createdAt = new Date(now.getTime() - Math.max(60_000, Math.floor(daysAgo * DAY_MS)));
 
-  const reviewRows = sampleReviews(seed, index, productId, targetRating, createdAt, now);
+  const reviewRows = sampleReviews(seed, index, { ...family, id: productId }, targetRating, createdAt, now);
 
   const copy = productCopy(family, brand, model.name, noun, gender, colour, sizes, random);
   const classification = {
@@ -238,8 +241,9 @@ function generateProduct(
     hsn: hsnForClassification(classification),
     merchantId: merchantIds.get(random.pick(family.merchants))!,
     images,
-    // From the sample reviews, as api/lib/reviews/ratings.ts computes them from published reviews.
-    ...ratingFrom(reviewRows),
+    // Sample reviews count in no rating (decision 047): a seeded product has none until shoppers review it.
+    ratingValue: null,
+    ratingCount: null,
     // Spelled out: insertRows writes every column, and a missing value would be NULL, not the default.
     hidden: false,
     price: Math.min(...variantRows.map((v) => v.cost)),

@@ -1,11 +1,13 @@
 import type { reviews } from "../db/schema";
-import { createRandom, childSeed, seededId } from "./random";
+import { createRandom, childSeed, seededId, shuffled } from "./random";
+import { bandOf, kindOf, TITLES, textsFor } from "./sample-review-texts";
 
 type ReviewRow = typeof reviews.$inferInsert;
 
-// The seed's sample reviews: a sample catalogue's ratings come from review rows like a real
-// shop's, so cards, lists, sorts and the product page read them the same way. No order stands
-// behind them, so none is a verified purchase and none has an author account.
+// The seed's sample reviews: they show a new shop's product pages with reviews in them, and say
+// what they are (decision 047). Nobody wrote them: each is marked `sample`, labelled "Sample
+// review" wherever it shows, never a verified purchase, has no author account and counts in no
+// rating. `npm run seed -- --remove-sample-reviews` removes them all (remove-samples.ts).
 
 const FIRST_NAMES = [
   "Aarav",
@@ -41,58 +43,21 @@ const FIRST_NAMES = [
 ];
 const INITIALS = "ABCDGIJKMNPRSTV";
 
-/** Titles and texts by stars (index 0: one star). */
-const WORDS: { titles: string[]; bodies: string[] }[] = [
-  {
-    titles: ["Disappointed", "Not as described", "Would not buy again"],
-    bodies: [
-      "The quality is far below what the pictures suggest. I expected much better for the price.",
-      "It stopped being usable within a couple of weeks. Not worth the money.",
-    ],
-  },
-  {
-    titles: ["Below average", "Could be better", "Not great"],
-    bodies: [
-      "It does the job, but the finish is rough and it feels cheaper than it looks.",
-      "The size runs off and the material is thinner than I expected.",
-    ],
-  },
-  {
-    titles: ["Okay for the price", "Average", "Decent"],
-    bodies: [
-      "Nothing special, nothing wrong. Fine for everyday use.",
-      "It is what it says, though I have seen better at this price.",
-    ],
-  },
-  {
-    titles: ["Good buy", "Happy with it", "Nice quality"],
-    bodies: [
-      "Good quality and it arrived well packed. One or two small things could be better.",
-      "Comfortable and well made. Worth it, especially on offer.",
-    ],
-  },
-  {
-    titles: ["Excellent", "Loved it", "Totally worth it"],
-    bodies: [
-      "Exactly as shown, and the quality is excellent. Would happily buy again.",
-      "Great value for money. Fits well and looks even better in person.",
-    ],
-  },
-];
-
-/** At most this many sample reviews per product. */
-const MAX_SAMPLE_REVIEWS = 8;
+/** At most this many sample reviews per product (each band's texts and titles hold more, sample-review-texts.ts). */
+export const MAX_SAMPLE_REVIEWS = 8;
 
 /**
  * The sample reviews of product `index`: none for an unrated product, else one to
- * MAX_SAMPLE_REVIEWS whose stars average about `target` (3.0 to 5.0), now and then a low one,
- * dated between the product's listing and `now`. Deterministic: the same seed and index give
- * the same reviews.
+ * MAX_SAMPLE_REVIEWS whose stars average about `target` (3.0 to 5.0), now and then a low one.
+ * Their texts fit the product's kind, none twice on one product, and they are dated across the
+ * product's listed life: each in its own share of the time from `listedAt` to `now`, strictly
+ * between the two. Marked `sample`: labelled so wherever they show, and counted in no rating
+ * (decision 047). Deterministic: the same seed and index give the same reviews.
  */
 export function sampleReviews(
   seed: number,
   index: number,
-  productId: string,
+  product: { id: string; category: string; subCategory: string; productSubType: string },
   target: number | null,
   listedAt: Date,
   now: Date,
@@ -101,20 +66,30 @@ export function sampleReviews(
   const random = createRandom(childSeed(seed, "reviews", index));
   const count = random.int(1, MAX_SAMPLE_REVIEWS);
   const span = Math.max(0, now.getTime() - listedAt.getTime());
+  const kind = kindOf(product);
+  // Each band's texts and titles, shuffled once per product and taken in turn: none repeats.
+  const drawn = new Map<string, string[]>();
+  const take = (key: string, pool: () => readonly string[]) => {
+    if (!drawn.has(key)) drawn.set(key, shuffled(pool(), random));
+    return drawn.get(key)!.pop()!;
+  };
   return Array.from({ length: count }, (_, n) => {
     const low = Math.floor(target);
     const stars = random.chance(0.08) ? random.int(1, 2) : Math.min(5, random.chance(target - low) ? low + 1 : low);
-    const words = WORDS[stars - 1];
-    const createdAt = new Date(listedAt.getTime() + Math.floor(random.next() * span));
+    const band = bandOf(stars);
+    // Its share of the product's life, kept off both ends (1 % of the span each side).
+    const at = (n + 0.01 + 0.98 * random.next()) / count;
+    const createdAt = new Date(listedAt.getTime() + Math.max(1, Math.floor(at * span)));
     return {
       id: seededId(seed, `review:${index}`, n),
-      productId,
+      productId: product.id,
       userId: null,
       authorName: `${random.pick(FIRST_NAMES)} ${INITIALS[random.int(0, INITIALS.length - 1)]}.`,
       verified: false,
+      sample: true,
       stars,
-      title: random.pick(words.titles),
-      body: random.pick(words.bodies),
+      title: take(`title:${band}`, () => TITLES[band]),
+      body: take(`body:${band}`, () => textsFor(kind, band)),
       status: "published",
       heldFor: null,
       removalReason: null,
@@ -125,15 +100,4 @@ export function sampleReviews(
       updatedAt: createdAt,
     };
   });
-}
-
-/** A product's rating from its published reviews: null and null without any. */
-export function ratingFrom(rows: readonly Pick<ReviewRow, "stars">[]): {
-  ratingValue: number | null;
-  ratingCount: number | null;
-} {
-  if (rows.length === 0) return { ratingValue: null, ratingCount: null };
-  const total = rows.reduce((sum, row) => sum + row.stars, 0);
-  // To two decimals, as api/lib/reviews/ratings.ts computes it.
-  return { ratingValue: Math.round((total / rows.length) * 100) / 100, ratingCount: rows.length };
 }

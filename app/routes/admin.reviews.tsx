@@ -92,6 +92,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             <p className="text-sm text-gray-600">
               {review.productTitle} · {review.stars} {review.stars === 1 ? "star" : "stars"} · {review.author} ·{" "}
               {formatDateTime(review.updatedAt)}
+              {review.sample ? " · Sample review" : null}
             </p>
             <p className="mt-1 text-sm font-semibold text-amber-800">
               {review.status === "held" ? `Held: it contains ${HELD_FOR_TEXT[review.heldFor ?? "link"]}` : null}

@@ -25,8 +25,8 @@ export default function ReviewRules() {
         change or delete your review at any time from the product's page or your order.
       </p>
       <p>
-        The sample reviews of a newly opened shop have no order behind them, so they never carry the "Verified purchase"
-        label.
+        A newly opened shop may still show sample reviews, which came with its sample catalogue: nobody wrote them. Each
+        is labelled "Sample review", never "Verified purchase", and none counts in a product's rating.
       </p>
       <h2 className="text-lg font-bold text-gray-900">What waits for moderation</h2>
       <p>
@@ -50,8 +50,8 @@ export default function ReviewRules() {
       </p>
       <h2 className="text-lg font-bold text-gray-900">How the rating is worked out</h2>
       <p>
-        A product's rating is the average of the stars of its published reviews, shown to one decimal, with their
-        number. A product nobody has reviewed shows "No ratings yet".
+        A product's rating is the average of the stars of its published reviews, sample reviews left out, shown to one
+        decimal, with their number. A product nobody has reviewed shows "No ratings yet".
       </p>
     </article>
   );

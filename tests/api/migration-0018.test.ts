@@ -18,26 +18,19 @@ describe("migration 0018 on an existing shop", () => {
       async (pool) => {
         const db = drizzle(pool, { schema }) as unknown as Database;
         const productId = await insertProduct(db);
-        const review = (id: string, userId: string | null, status: "published" | "held" | "removed") => ({
-          id,
-          productId,
-          userId,
-          authorName: "A.",
-          verified: userId !== null,
-          stars: 3,
-          status,
-          removalReason: status === "removed" ? "Spam" : null,
-        });
+        // Written as that release did, without the columns of later migrations (`sample`, 0021).
+        const review = (id: string, userId: string | null, status: "published" | "held" | "removed") =>
+          pool.query(
+            `INSERT INTO reviews (id, product_id, user_id, author_name, verified, stars, status, removal_reason)
+             VALUES ($1, $2, $3, 'A.', $4, 3, $5, $6)`,
+            [id, productId, userId, userId !== null, status, status === "removed" ? "Spam" : null],
+          );
         const [removed, kept, held] = await Promise.all([1, 2, 3].map(() => createUserWithToken(db)));
         Object.assign(ids, { productId, removed: removed.id, kept: kept.id, held: held.id });
-        await db
-          .insert(schema.reviews)
-          .values([
-            review("r00000000000000000000001", removed.id, "removed"),
-            review("r00000000000000000000002", kept.id, "published"),
-            review("r00000000000000000000003", held.id, "held"),
-            review("r00000000000000000000004", null, "removed"),
-          ]);
+        await review("r00000000000000000000001", removed.id, "removed");
+        await review("r00000000000000000000002", kept.id, "published");
+        await review("r00000000000000000000003", held.id, "held");
+        await review("r00000000000000000000004", null, "removed");
         await db.insert(schema.auditLog).values({
           action: "review.remove",
           entity: "review",

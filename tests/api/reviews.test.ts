@@ -270,6 +270,7 @@ describe("reading reviews", () => {
         { stars: 1, count: 1 },
       ],
       withPhotos: 0,
+      samples: 0,
     });
     expect((await list("sort=highest")).data.data.map((r: { stars: number }) => r.stars)).toEqual([5, 5, 4, 3, 1]);
     expect((await list("sort=lowest")).data.data.map((r: { stars: number }) => r.stars)).toEqual([1, 3, 4, 5, 5]);

@@ -449,7 +449,7 @@ describe("a long review", () => {
     expect(body.startsWith(shown.body.slice(0, -1))).toBe(true);
     // Only what the list shows reaches the browser: no status, product id or photos' srcset.
     expect(Object.keys(shown).sort()).toEqual(
-      ["_id", "author", "body", "cut", "date", "helpfulCount", "photos", "stars", "title", "verified"].sort(),
+      ["_id", "author", "body", "cut", "date", "helpfulCount", "label", "photos", "stars", "title"].sort(),
     );
     expect(context.structuredData).toMatchObject({ review: [{ reviewBody: body }] });
     const html = await renderPage(path, createElement(ProductPage as never, { loaderData: answer.data } as never));

@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { apiContext, renderPage } from "./harness";
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
+import { samplesAsShoppersReviews } from "../support/shoppers-reviews";
 import { CATALOGUE_CACHE } from "~/lib/platform/http-cache";
 import { sql } from "drizzle-orm";
 import { productListing } from "../../api/db/schema";
@@ -14,6 +15,8 @@ let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi();
   await seedCatalogue(api.db, {});
+  // The rating filter and sort need a catalogue shoppers rated: the seed's samples count in none.
+  await samplesAsShoppersReviews(api.db);
 });
 
 type LoaderResult = Awaited<ReturnType<typeof loader>>;

@@ -10,7 +10,7 @@ import { gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUserapp } from "../../api/app";
 import { openShopDatabase } from "../../api/db/connect";
-import { cartItems, products, users, variants } from "../../api/db/schema";
+import { cartItems, products, reviews, users, variants } from "../../api/db/schema";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import {
   canListen,
@@ -445,6 +445,7 @@ describe("npm run seed on a shop in use", () => {
         products: await handle.db.$count(products),
         users: await handle.db.$count(users),
         cartLines: await handle.db.$count(cartItems),
+        reviews: await handle.db.$count(reviews),
       };
     } finally {
       await handle.close();
@@ -454,19 +455,19 @@ describe("npm run seed on a shop in use", () => {
   it("refuses without --force, saying what exists; replaces the catalogue with --force", async () => {
     const dir = tempDir();
     await prepare(dir, true);
-    expect(await counts(dir)).toEqual({ products: 20, users: 1, cartLines: 1 });
+    expect(await counts(dir)).toMatchObject({ products: 20, users: 1, cartLines: 1 });
 
     const refused = start("npm", ["run", "seed", "--", "--products", "30"], { DATA_DIR: dir });
     expect(await exitWithin(refused, 60_000)).toBe(1);
     expect(stderrLines(refused)).toEqual([
       `seed: refused: the embedded PostgreSQL in ${dir} holds 1 account and 1 cart line. Reseeding deletes every order, cart line, wishlist and compare entry (accounts stay): run \`npm run seed -- --force\` to replace the catalogue anyway.`,
     ]);
-    expect(await counts(dir)).toEqual({ products: 20, users: 1, cartLines: 1 });
+    expect(await counts(dir)).toMatchObject({ products: 20, users: 1, cartLines: 1 });
 
     const forced = start("npm", ["run", "seed", "--", "--products", "30", "--force"], { DATA_DIR: dir });
     expect(await exitWithin(forced, 90_000)).toBe(0);
     expect(forced.stdout()).toMatch(/Removed the previous catalogue: 20 products .* 1 cart lines/);
-    expect(await counts(dir)).toEqual({ products: 30, users: 1, cartLines: 0 });
+    expect(await counts(dir)).toMatchObject({ products: 30, users: 1, cartLines: 0 });
   }, 200_000);
 
   it("replaces a catalogue nobody has used yet without --force", async () => {
@@ -475,6 +476,29 @@ describe("npm run seed on a shop in use", () => {
     const seed = start("npm", ["run", "seed", "--", "--products", "25"], { DATA_DIR: dir });
     expect(await exitWithin(seed, 90_000)).toBe(0);
     expect(stderrLines(seed)).toEqual([]);
-    expect(await counts(dir)).toEqual({ products: 25, users: 0, cartLines: 0 });
+    expect(await counts(dir)).toMatchObject({ products: 25, users: 0, cartLines: 0 });
   }, 150_000);
+
+  it("removes every sample review with --remove-sample-reviews, the shop in use left as it is (decision 047)", async () => {
+    const dir = tempDir();
+    await prepare(dir, true);
+    const before = await counts(dir);
+    expect(before.reviews).toBeGreaterThan(0);
+    const removing = start("npm", ["run", "seed", "--", "--remove-sample-reviews"], { DATA_DIR: dir });
+    expect(await exitWithin(removing, 60_000)).toBe(0);
+    expect(removing.stdout()).toContain(`Removed ${before.reviews} sample reviews of `);
+    expect(await counts(dir)).toEqual({ products: 20, users: 1, cartLines: 1, reviews: 0 });
+    // With anything else it is a usage error, and nothing changes.
+    const mixed = start("npm", ["run", "seed", "--", "--remove-sample-reviews", "--products", "5"], { DATA_DIR: dir });
+    expect(await exitWithin(mixed, 60_000)).toBe(2);
+    expect(stderrLines(mixed)[0]).toBe(
+      "seed: --remove-sample-reviews leaves the catalogue as it is: it takes no --products",
+    );
+    // A fresh catalogue without them.
+    const fresh = start("npm", ["run", "seed", "--", "--products", "25", "--no-sample-reviews", "--force"], {
+      DATA_DIR: dir,
+    });
+    expect(await exitWithin(fresh, 90_000)).toBe(0);
+    expect(await counts(dir)).toEqual({ products: 25, users: 1, cartLines: 0, reviews: 0 });
+  }, 250_000);
 });

@@ -197,29 +197,18 @@ describe("seeded catalogue", () => {
     expect(oldest).toBeGreaterThan(60 * DAY_MS);
   });
 
-  it("rates products from their sample reviews: unverified, 1 to 5 stars, the average and count of each product's", async () => {
+  it("writes sample reviews marked as such, unverified, counted in no product's rating (decision 047)", async () => {
     const rows = await db.select().from(reviews);
-    const byProduct = new Map<string, typeof rows>();
-    for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
-    for (const p of catalogue.products) {
-      const own = byProduct.get(p.id) ?? [];
-      if (own.length === 0) {
-        expect([p.ratingValue, p.ratingCount]).toEqual([null, null]);
-        continue;
-      }
-      expect(p.ratingCount).toBe(own.length);
-      expect(p.ratingValue).toBeCloseTo(own.reduce((sum, row) => sum + row.stars, 0) / own.length, 2);
-      for (const row of own) {
-        expect(row).toMatchObject({ verified: false, userId: null, status: "published" });
-        expect(row.stars).toBeGreaterThanOrEqual(1);
-        expect(row.stars).toBeLessThanOrEqual(5);
-        expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(p.createdAt.getTime());
-        expect(row.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
-      }
+    expect(rows.length).toBeGreaterThan(200);
+    for (const row of rows) {
+      expect(row).toMatchObject({ sample: true, verified: false, userId: null, status: "published" });
+      expect(row.stars).toBeGreaterThanOrEqual(1);
+      expect(row.stars).toBeLessThanOrEqual(5);
     }
-    expect(catalogue.products.some((p) => p.ratingValue === null)).toBe(true);
-    expect(catalogue.products.filter((p) => p.ratingValue !== null).length).toBeGreaterThan(200);
-    // Negative reviews are part of the sample too.
+    for (const p of catalogue.products) expect([p.ratingValue, p.ratingCount]).toEqual([null, null]);
+    const listed = await db.select({ rating: productListing.ratingValue }).from(productListing);
+    expect(listed.every((row) => row.rating === null)).toBe(true);
+    // Negative reviews are part of the sample too. Their texts and dates: tests/unit/sample-reviews.test.ts.
     expect(rows.some((row) => row.stars <= 2)).toBe(true);
   });
 

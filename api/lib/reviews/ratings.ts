@@ -4,7 +4,8 @@ import { productListing, products, reviews } from "../../db/schema";
 
 /**
  * Sets a product's `rating_value` and `rating_count` (and product_listing's copy, which the
- * "Top rated" sort reads) from its published reviews: the average stars and their number, both
+ * "Top rated" sort reads) from its published reviews, the seed's samples left out (decision 047):
+ * nobody wrote those. The average stars and their number, both
  * null when there are none; the average to two decimals (shown to one, sorted on two). Called in
  * the transaction of every change of a review's stars or status, after the change, so the figures
  * every card, list and page shows never disagree with the reviews, however many change at once.
@@ -24,7 +25,8 @@ export async function refreshProductRating(tx: Database, productId: string): Pro
   await tx.execute(sql`
     with published as (
       select round(avg(${reviews.stars}), 2)::real as value, count(*)::integer as n
-      from ${reviews} where ${reviews.productId} = ${productId} and ${reviews.status} = 'published'
+      from ${reviews}
+      where ${reviews.productId} = ${productId} and ${reviews.status} = 'published' and not ${reviews.sample}
     )
     update ${products} set
       rating_value = case when published.n > 0 then published.value end,

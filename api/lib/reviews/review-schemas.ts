@@ -26,6 +26,10 @@ export const reviewSchema = z
     productId: z.string(),
     author: z.string().openapi({ description: "First name and initial, fixed when written", example: "Priya S." }),
     verified: z.boolean().openapi({ description: "Written by a shopper whose order of the product was delivered" }),
+    sample: z.boolean().openapi({
+      description:
+        'One of the seed\'s sample reviews: nobody wrote it, it is shown as "Sample review" and counts in no rating',
+    }),
     stars: z.number().int().min(1).max(5),
     title: z.string(),
     body: z.string(),
@@ -73,11 +77,18 @@ export const reviewPageSchema = listPage(reviewSchema)
   .extend({
     summary: z.object({
       ratingValue: z.number().nullable().openapi({ description: "The average stars, null without reviews" }),
-      ratingCount: z.number().int().nullable().openapi({ description: "How many published reviews, null without any" }),
+      ratingCount: z
+        .number()
+        .int()
+        .nullable()
+        .openapi({ description: "How many published reviews (samples aside), null without any" }),
       histogram: z
         .array(z.object({ stars: z.number().int(), count: z.number().int() }))
-        .openapi({ description: "How many published reviews give each star, 5 to 1" }),
+        .openapi({ description: "How many published reviews (samples aside) give each star, 5 to 1" }),
       withPhotos: z.number().int().openapi({ description: "How many published reviews have photos" }),
+      samples: z.number().int().openapi({
+        description: "How many published reviews are the seed's samples: listed, in no rating, histogram or count",
+      }),
     }),
   })
   .openapi("ReviewPage");

@@ -38,6 +38,8 @@ export type ReviewJson = {
   productId: string;
   author: string;
   verified: boolean;
+  /** One of the seed's sample reviews: nobody wrote it, and it counts in no rating (decision 047). */
+  sample: boolean;
   stars: number;
   title: string;
   body: string;
@@ -59,6 +61,7 @@ export function toReviewJson(row: ReviewRow, own = false): ReviewJson {
     productId: row.productId,
     author: row.authorName,
     verified: row.verified,
+    sample: row.sample,
     stars: row.stars,
     title: row.title,
     body: row.body,
@@ -284,8 +287,8 @@ const ORDER_BY: Record<ReviewSort, ReturnType<typeof desc>[]> = {
 
 /**
  * A page of a product's published reviews with the product's summary: the average and count
- * (the product's own columns, the figures its card shows), how many reviews give each star and
- * how many have photos. `stars` and `photos` (with photos only) filter the page, together.
+ * (the product's own columns, the figures its card shows), how many reviews give each star, how
+ * many have photos and how many are the seed's samples (listed, labelled, in no count of stars). `stars` and `photos` (with photos only) filter the page, together.
  */
 export async function listReviews(db: Database, productId: string, query: ReviewQuery) {
   const [product] = await db
@@ -297,15 +300,17 @@ export async function listReviews(db: Database, productId: string, query: Review
   const counts = await db
     .select({
       stars: reviews.stars,
+      sample: reviews.sample,
       n: sql<number>`count(*)::integer`,
       withPhotos: sql<number>`(count(*) FILTER (WHERE ${withPhotos}))::integer`,
     })
     .from(reviews)
     .where(published)
-    .groupBy(reviews.stars);
+    .groupBy(reviews.stars, reviews.sample);
+  // The histogram counts what the rating counts: the seed's samples are listed, not counted (decision 047).
   const histogram = [5, 4, 3, 2, 1].map((stars) => ({
     stars,
-    count: counts.find((row) => row.stars === stars)?.n ?? 0,
+    count: counts.find((row) => row.stars === stars && !row.sample)?.n ?? 0,
   }));
   const where = and(
     published,
@@ -328,6 +333,7 @@ export async function listReviews(db: Database, productId: string, query: Review
       ratingCount: product.ratingCount,
       histogram,
       withPhotos: counts.reduce((sum, row) => sum + row.withPhotos, 0),
+      samples: counts.reduce((sum, row) => sum + (row.sample ? row.n : 0), 0),
     },
     data: rows.map((row) => toReviewJson(row)),
     paginator: paginator(itemCount, query.page, query.limit),

@@ -194,7 +194,8 @@ export function ProductReviews({
       ) : null}
 
       <p className="mt-4 text-xs text-gray-500">
-        Reviews are written by shoppers; "Verified purchase" means the shopper's order of it was delivered.{" "}
+        {page.note ?? "Reviews are written by shoppers;"} "Verified purchase" means the shopper's order of it was
+        delivered.{" "}
         <Link to={REVIEW_RULES_PATH} className="underline hover:text-brand">
           Our review rules
         </Link>
@@ -229,11 +230,8 @@ export function ReviewItem({
         <span>{review.author}</span>
         <span aria-hidden="true">·</span>
         <span>{review.date}</span>
-        {review.verified ? (
-          <span className="rounded bg-green-50 px-1.5 py-0.5 font-semibold text-green-800" data-verified>
-            Verified purchase
-          </span>
-        ) : null}
+        {/* "Sample review" or "Verified purchase", in words from the loader (reviewLabel). */}
+        {review.label ? <span className="rounded bg-gray-100 px-1.5 font-semibold">{review.label}</span> : null}
         {own ? <span className="font-semibold text-brand">Your review</span> : null}
       </p>
       {review.body ? (

@@ -2,7 +2,7 @@ import { isInStock, priceOf, productPath, ratingOf, variantOf, type ShownProduct
 import { absoluteUrl } from "~/lib/page/seo";
 import type { ReviewJson } from "../../../api/contract/types";
 
-type JsonLdReview = Pick<ReviewJson, "author" | "createdAt" | "title" | "body" | "stars">;
+type JsonLdReview = Pick<ReviewJson, "author" | "createdAt" | "title" | "body" | "stars" | "sample">;
 
 // The product page's schema.org data for search engines. Its loader puts it in the request's
 // context (`structuredData`) and entry.server.tsx writes it into the document: it is for the HTML a
@@ -11,7 +11,7 @@ type JsonLdReview = Pick<ReviewJson, "author" | "createdAt" | "title" | "body" |
 /**
  * schema.org Product: the chosen size's offer in INR with its availability. The rating is only
  * claimed when published reviews give the product one (`ratingOf`), with the reviews of the page's
- * first page of them, each whole.
+ * first page of them, each whole; never a sample review (decision 047), which nobody wrote.
  */
 export function productJsonLd(
   product: ShownProduct,
@@ -25,6 +25,7 @@ export function productJsonLd(
   const available = isInStock(product) && (variant?.quantity ?? 0) > 0;
   const images = product.productImages.length > 0 ? product.productImages.map((image) => image.path) : [product.image];
   const url = absoluteUrl(origin, productPath(product));
+  const written = reviews.filter((review) => !review.sample);
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -43,9 +44,9 @@ export function productJsonLd(
             bestRating: 5,
             worstRating: 1,
           },
-          ...(reviews.length > 0
+          ...(written.length > 0
             ? {
-                review: reviews.map((review) => ({
+                review: written.map((review) => ({
                   "@type": "Review",
                   author: { "@type": "Person", name: review.author },
                   datePublished: review.createdAt.slice(0, 10),

@@ -12,6 +12,23 @@ import { REVIEW_REMOVED_TEXT } from "./review-form";
 export const REVIEW_EXCERPT_CHARS = 200;
 
 /**
+ * The label a review carries: a sample's (the seed's, which nobody wrote: decision 047) or a
+ * verified purchase's; none for the rest. Words from here, so the page's code holds none of them.
+ */
+export function reviewLabel(review: Pick<ReviewJson, "sample" | "verified">): string | undefined {
+  if (review.sample) return "Sample review";
+  return review.verified ? "Verified purchase" : undefined;
+}
+
+/**
+ * The footnote's first sentence once the seed's samples are among a product's reviews, in place of
+ * the page's own "Reviews are written by shoppers;" (sent only then: the page's data and code
+ * stay as they were for a shop without samples, at the JavaScript budget's edge).
+ */
+export const SAMPLES_NOTE =
+  "Sample reviews came with the shop's sample catalogue: nobody wrote them, and they count in no rating.";
+
+/**
  * A review as a list shows it: only the fields it shows (the page's data rides along in its
  * HTML for the browser's first render), with the text cut at a word within REVIEW_EXCERPT_CHARS,
  * `cut` saying so.
@@ -19,12 +36,14 @@ export const REVIEW_EXCERPT_CHARS = 200;
 export function shownReview(review: ReviewJson, chars = REVIEW_EXCERPT_CHARS) {
   const letters = [...review.body];
   const cut = letters.length > chars;
+  const label = reviewLabel(review);
   const head = letters.slice(0, chars).join("");
   const atWord = head.replace(/\s+\S*$/, "");
   return {
     _id: review._id,
     author: review.author,
-    verified: review.verified,
+    /** "Sample review" or "Verified purchase" (reviewLabel); left out for any other. */
+    ...(label ? { label } : {}),
     stars: review.stars,
     title: review.title,
     body: cut ? `${(atWord || head).trimEnd()}…` : review.body,
@@ -38,11 +57,16 @@ export function shownReview(review: ReviewJson, chars = REVIEW_EXCERPT_CHARS) {
 }
 export type ShownReview = ReturnType<typeof shownReview>;
 
-/** The product page's review list, as it shows it: the summary, the reviews cut short, the pager's links. */
+/**
+ * The product page's review list, as it shows it: the summary, the reviews cut short, the pager's
+ * links, and with samples among the reviews the footnote's words for them (SAMPLES_NOTE).
+ */
 export function shownReviewPage(page: ReviewPage) {
   const { pageCount, currentPage, prev, next } = page.paginator;
+  const { samples, ...summary } = page.summary;
   return {
-    summary: page.summary,
+    summary,
+    ...(samples > 0 ? { note: SAMPLES_NOTE } : {}),
     data: page.data.map((review) => shownReview(review)),
     paginator: { pageCount, currentPage, prev, next },
   };
