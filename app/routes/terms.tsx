@@ -31,8 +31,8 @@ export default function Terms() {
       <LegalHeading>Prices and what you pay</LegalHeading>
       <p>
         Prices are in Indian rupees and include GST. Each order adds a platform fee of {formatRupees(PLATFORM_FEE)},
-        shown before you place it; delivery charges, where a PIN code has them, are also shown at checkout. The amount
-        on the checkout page is the amount you pay, and your tax invoice shows the GST in it.
+        shown before you place it; delivery is free. The amount on the checkout page is the amount you pay, and your tax
+        invoice shows the GST in it.
       </p>
       <LegalHeading>Placing an order</LegalHeading>
       <p>

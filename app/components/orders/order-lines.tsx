@@ -122,8 +122,14 @@ export function AddressText({
         </span>
       ) : null}
       {address.locality}
-      {address.landmark ? `, near ${address.landmark}` : ""}, {address.city}, {address.state} {address.zipcode},{" "}
-      {address.country}
+      {address.landmark ? `, ${landmarkText(address.landmark)}` : ""}, {address.city}, {address.state} {address.zipcode}
+      , {address.country}
     </>
   );
 }
+
+/** A landmark as the address line reads it: "near Metro Station", or as typed when it says where already ("Opp. Bus Stand"). */
+const landmarkText = (landmark: string) =>
+  /^(near|opp|opposite|behind|beside|next to|in front of|above|below|off)\b/i.test(landmark)
+    ? landmark
+    : `near ${landmark}`;
