@@ -33,9 +33,18 @@ const htmlOnce = "**/html-validity.spec.ts";
 // the filter sheet, cards, the gallery, the cart, the compare table, search, checkout); the rest
 // (accounts, back office, orders, invoices, PIN codes, headers) is the same HTML at any width, so
 // it runs at desktop width, with JavaScript on and off (decision 019).
-const phoneSpecs = ["layout", "home", "shop", "product-card", "product", "cart", "compare", "search", "checkout"].map(
-  (name) => `**/${name}.spec.ts`,
-);
+const phoneSpecs = [
+  "layout",
+  "home",
+  "shop",
+  "product-card",
+  "product",
+  "cart",
+  "compare",
+  "search",
+  "checkout",
+  "phone-layout",
+].map((name) => `**/${name}.spec.ts`);
 const catalogueLast = "**/admin-catalogue.spec.ts";
 const mainProjects = ["desktop-js", "desktop-nojs", "mobile-js", "mobile-nojs"];
 const desktop = { ...devices["Desktop Chrome"], launchOptions };

@@ -19,9 +19,10 @@ export function SortControls({
   change: (next: ShopParams, options?: { immediate?: boolean }) => void;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-3">
+    <div className="flex flex-wrap items-center gap-2 sm:gap-3">
       <label className="flex items-center gap-2 text-sm text-gray-600">
-        Sort by
+        {/* On phones the select's own words ("Newest first") say it; screen readers still hear the label. */}
+        <span className="max-sm:sr-only">Sort by</span>
         <select
           form={formId}
           name="sort"
