@@ -71,11 +71,15 @@ test("the home hero leaves room below it and nothing covers its heading", async 
 
 for (const path of ["/shop?category=Fashion", "/shop?search=shirt"]) {
   test(`the first product card of ${path} starts on the first screen`, async ({ page }) => {
-    await page.goto(path);
-    await ready(page);
+    await page.goto(path, { waitUntil: "commit" });
     const card = page.locator("[data-product-card]").first();
     await expect(card).toBeVisible();
     const top = (await box(card)).y;
+    await ready(page);
+    // Nothing above the cards changes when the page hydrates: the Update button, there only for
+    // pages without JavaScript, is hidden from the first paint where scripts run (no layout shift).
+    expect((await box(card)).y).toBe(top);
+    await expect(page.getByRole("button", { name: "Update", exact: true })).toBeVisible({ visible: !jsOn() });
     if (phone()) {
       expect(top).toBeLessThan(PHONE.height);
       // Above the bottom bar, with room to see its picture.

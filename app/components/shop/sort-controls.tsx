@@ -53,11 +53,14 @@ export function SortControls({
           ))}
         </select>
       </label>
+      {/* Where the browser runs scripts it is hidden from the first paint, not only once the page has
+          hydrated: on a phone it wraps onto a line of its own, and taking that line away moved the
+          products up (a layout shift). */}
       {!hydrated && (
         <button
           type="submit"
           form={formId}
-          className="rounded-md border border-brand px-3 py-1.5 text-sm font-medium text-brand hover:bg-brand hover:text-white"
+          className="rounded-md border border-brand px-3 py-1.5 text-sm font-medium text-brand hover:bg-brand hover:text-white [@media(scripting:enabled)]:hidden"
         >
           Update
         </button>
