@@ -44,6 +44,7 @@ const phoneSpecs = [
   "search",
   "checkout",
   "courier-address",
+  "phone-layout",
 ].map((name) => `**/${name}.spec.ts`);
 const catalogueLast = "**/admin-catalogue.spec.ts";
 const mainProjects = ["desktop-js", "desktop-nojs", "mobile-js", "mobile-nojs"];

@@ -204,7 +204,16 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
 type CarouselButtonProps = { direction: 1 | -1; inset: boolean; disabled: boolean; onClick: () => void; label: string };
 
 function CarouselButton({ direction, inset, disabled, onClick, label }: CarouselButtonProps) {
-  const side = direction === 1 ? (inset ? "right-3" : "right-1 sm:-right-3") : inset ? "left-3" : "left-1 sm:-left-3";
+  // The hero's arrows sit in its bottom corners on phones, beside the dots, clear of its heading.
+  const hero = "max-sm:top-auto max-sm:bottom-3 max-sm:translate-y-0";
+  const side =
+    direction === 1
+      ? inset
+        ? `right-3 ${hero}`
+        : "right-1 sm:-right-3"
+      : inset
+        ? `left-3 ${hero}`
+        : "left-1 sm:-left-3";
   return (
     <button
       type="button"

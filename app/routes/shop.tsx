@@ -111,7 +111,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 pb-12 pt-4 sm:px-6">
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Shop" }]} />
 
-      <h1 className="mt-2 text-2xl font-semibold text-gray-900">
+      <h1 className="mt-2 text-xl font-semibold text-gray-900 sm:text-2xl">
         {params.search ? `Search results for “${correction?.search ?? params.search}”` : "Shop"}
       </h1>
       {correction && <SearchCorrection correction={correction} params={params} />}
@@ -123,11 +123,11 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <div className="mt-4">
+      <div className="mt-3 sm:mt-4">
         <CategoryTiles selected={params.category} />
       </div>
 
-      <div className="mt-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+      <div className="mt-3 sm:mt-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
         <aside className="lg:sticky lg:top-4">
           <FiltersPanel
             formId={FORM_ID}
@@ -141,7 +141,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           />
         </aside>
 
-        <section aria-labelledby="results-count" className="mt-4 lg:mt-0">
+        <section aria-labelledby="results-count" className="mt-3 sm:mt-4 lg:mt-0">
           {/* The cards' titles are h3s: this keeps the outline in order (h1, h2, h3). */}
           <h2 className="sr-only">Products</h2>
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 pb-3">

@@ -45,7 +45,8 @@ const SLIDES: HeroSlide[] = [
 
 /**
  * The hero carousel. The art is inline SVG, so the first slide (the largest thing above the fold)
- * paints with the HTML and needs no image request.
+ * paints with the HTML and needs no image request. On phones the slide is its words alone (under
+ * 390 px of a 780 px screen, so the first products show below it); the art shows from `sm` up.
  */
 export function Hero() {
   // With Save-Data only the first slide, the one on screen, has its art (app/lib/platform/save-data.ts).
@@ -83,7 +84,7 @@ export function Hero() {
                 </svg>
               </Link>
             </div>
-            <div className="w-40 shrink-0 sm:w-64 lg:w-80" aria-hidden="true">
+            <div className="hidden shrink-0 sm:block sm:w-64 lg:w-80" aria-hidden="true">
               {(index === 0 || !saveData) && slide.art}
             </div>
           </article>

@@ -20,7 +20,8 @@ export function UpiPayment({ request }: { request: UpiRequest }) {
           Please pay by {formatOrderTime(request.dueAt)}: after that the order is cancelled and its items are released.
         </p>
       ) : null}
-      <div className="mt-4 flex flex-col items-start gap-4 sm:flex-row">
+      {/* On a phone, the very device that pays, the UPI app's link comes first and the code to scan after. */}
+      <div className="mt-4 flex flex-col-reverse items-start gap-4 sm:flex-row">
         {/* Drawn on the server from numbers only (app/lib/payment/upi-qr.server.ts): no markup from outside. */}
         <div className="size-48 shrink-0 bg-white" data-upi-qr dangerouslySetInnerHTML={{ __html: request.qrSvg }} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -30,7 +31,7 @@ export function UpiPayment({ request }: { request: UpiRequest }) {
           <dd>{formatRupees(request.amount)}</dd>
           <dt className="text-gray-600">Reference</dt>
           <dd className="font-mono break-all">{request.reference}</dd>
-          <dd className="col-span-2 mt-3">
+          <dd className="col-span-2 mt-3 max-sm:order-first max-sm:mb-2 max-sm:mt-0">
             <a
               href={request.uri}
               className="inline-flex rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"

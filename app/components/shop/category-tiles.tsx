@@ -12,18 +12,21 @@ export function categoryHref(name: string): string {
   return `/shop?${new URLSearchParams({ category: name })}`;
 }
 
-/** Category tiles: links to the shop filtered by one category; the category shown alone is marked. */
+/**
+ * Category tiles: links to the shop filtered by one category; the category shown alone is marked.
+ * On phones a row of words (chips) that scrolls sideways, so the products start on the first screen.
+ */
 export function CategoryTiles({ selected = [] }: { selected?: readonly string[] }) {
   return (
-    <ul className="grid grid-cols-4 gap-2 sm:gap-4" aria-label="Categories">
+    <ul className="flex gap-2 overflow-x-auto sm:grid sm:grid-cols-4 sm:gap-4" aria-label="Categories">
       {CATEGORY_TILES.map((tile) => {
         const current = selected.length === 1 && selected[0] === tile.name;
         return (
-          <li key={tile.name}>
+          <li key={tile.name} className="shrink-0">
             <AppLink
               to={categoryHref(tile.name)}
               aria-current={current ? "page" : undefined}
-              className={`group flex h-full flex-col items-center gap-1 rounded-lg border p-2 text-center transition-colors sm:flex-row sm:gap-3 sm:p-3 sm:text-left ${
+              className={`group flex h-full flex-col items-center gap-1 whitespace-nowrap rounded-full border px-3 py-1.5 text-center sm:rounded-lg transition-colors sm:flex-row sm:gap-3 sm:p-3 sm:text-left ${
                 current ? "border-brand bg-brand/5" : "border-gray-200 bg-white hover:border-brand"
               }`}
             >
@@ -32,7 +35,7 @@ export function CategoryTiles({ selected = [] }: { selected?: readonly string[] 
                 alt=""
                 width={56}
                 height={56}
-                className="h-12 w-12 shrink-0 rounded-md bg-gray-50 sm:h-14 sm:w-14"
+                className="hidden h-14 w-14 shrink-0 rounded-md bg-gray-50 sm:block"
               />
               <span className="text-xs font-medium text-gray-800 group-hover:text-brand sm:text-sm">{tile.name}</span>
             </AppLink>

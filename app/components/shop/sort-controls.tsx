@@ -19,9 +19,10 @@ export function SortControls({
   change: (next: ShopParams, options?: { immediate?: boolean }) => void;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-3">
+    <div className="flex flex-wrap items-center gap-2 sm:gap-3">
       <label className="flex items-center gap-2 text-sm text-gray-600">
-        Sort by
+        {/* On phones the select's own words ("Newest first") say it; screen readers still hear the label. */}
+        <span className="max-sm:sr-only">Sort by</span>
         <select
           form={formId}
           name="sort"
@@ -52,11 +53,14 @@ export function SortControls({
           ))}
         </select>
       </label>
+      {/* Where the browser runs scripts it is hidden from the first paint, not only once the page has
+          hydrated: on a phone it wraps onto a line of its own, and taking that line away moved the
+          products up (a layout shift). */}
       {!hydrated && (
         <button
           type="submit"
           form={formId}
-          className="rounded-md border border-brand px-3 py-1.5 text-sm font-medium text-brand hover:bg-brand hover:text-white"
+          className="rounded-md border border-brand px-3 py-1.5 text-sm font-medium text-brand hover:bg-brand hover:text-white [@media(scripting:enabled)]:hidden"
         >
           Update
         </button>
