@@ -79,6 +79,21 @@ describe("sample reviews on the shop's pages", () => {
     expect(html).toContain("Sample review");
     expect(html).toContain("Verified purchase");
     expect(html).toMatch(/>1(<!-- -->)? (<!-- -->)?rating</);
+    // Each histogram link is named by its visible words first (axe's label-content-name-mismatch).
+    const bars = [...html.matchAll(/<a [^>]*aria-label="([^"]+)"[^>]*><span>([^<]+)<\/span>/g)].map(
+      ([, name, shown]) => ({
+        name,
+        shown,
+      }),
+    );
+    expect(bars.map((bar) => bar.name)).toEqual([
+      "5 stars: 0 reviews",
+      "4 stars: 1 review",
+      "3 stars: 0 reviews",
+      "2 stars: 0 reviews",
+      "1 star: 0 reviews",
+    ]);
+    for (const bar of bars) expect(bar.name.startsWith(bar.shown)).toBe(true);
     expect(context.structuredData).toMatchObject({
       aggregateRating: { ratingValue: 4, reviewCount: 1 },
       review: [{ author: { name: "Meera I." } }],
