@@ -346,6 +346,8 @@ test("a page without the layout's parts loads their code when the layout comes (
   ).toBeAttached();
   await expect(page.getByRole("navigation", { name: "Footer: Categories" }).getByRole("link")).toHaveCount(4);
   await expect(page.locator("#i-search")).toBeAttached();
+  // Home's own parts (the hero's art) come the same way.
+  await expect(page.locator('[data-prerendered="hero-art:0"] > svg')).toBeAttached();
   // Closed until hovered or opened: in the page, not yet in its accessibility tree.
   const menu = page.locator(`[data-prerendered="${isPhone(page) ? "mobile" : "header"}-menu:Televisions"]`);
   await expect(menu.locator("a", { hasText: "Soundbars" })).toBeAttached();

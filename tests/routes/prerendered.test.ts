@@ -1,6 +1,7 @@
 import { createElement as h, Fragment } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { HOME_PARTS } from "../../app/components/home/home-parts";
 import { LAYOUT_PARTS } from "../../app/components/layout/parts";
 import { CATEGORY_BAR, CATEGORY_MENUS } from "../../app/components/layout/navigation";
 import { prerenderer } from "../../app/lib/platform/prerender.server";
@@ -99,5 +100,14 @@ describe("the layout's other parts", () => {
     }
     const footer = html.slice(html.indexOf('data-prerendered="footer-categories"'));
     for (const menu of CATEGORY_MENUS) expect(footer).toContain(`href="${menu.href.replaceAll("&", "&amp;")}"`);
+  });
+});
+
+describe("home's parts", () => {
+  it("are the hero slides' art, each in its slide's art box, named in slide order", async () => {
+    const html = await (await site.fetch(new Request("http://shop.test/"))).text();
+    const art = [...html.matchAll(/data-prerendered="(hero-art:\d)"><svg viewBox="0 0 320 240"/g)].map((m) => m[1]);
+    expect(art).toEqual(["hero-art:0", "hero-art:1", "hero-art:2"]);
+    for (const name of art) expect(Object.keys(HOME_PARTS)).toContain(name);
   });
 });
