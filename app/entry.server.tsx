@@ -4,6 +4,8 @@ import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { logger } from "../api/platform/logger";
 import { DEFERRED_MODULE_TYPE } from "./lib/platform/boot-script";
 import { NonceContext } from "./lib/platform/nonce";
+import { HOME_PARTS } from "./components/home/home-parts";
+import { LAYOUT_PARTS } from "./components/layout/parts";
 import { prerenderer } from "./lib/platform/prerender.server";
 import { PrerenderContext } from "./lib/platform/prerendered";
 import { SaveDataContext, wantsSaveData } from "./lib/platform/save-data";
@@ -66,7 +68,7 @@ export default async function handleRequest(
 }
 
 /** Parts that depend on nothing but the code, rendered once per process (app/lib/platform/prerendered.tsx). */
-const prerender = prerenderer({ remember: !import.meta.env.DEV });
+const prerender = prerenderer({ parts: { ...LAYOUT_PARTS, ...HOME_PARTS }, remember: !import.meta.env.DEV });
 
 /**
  * What React Router caught in a loader, an action or the render: one log line with the request's

@@ -1,3 +1,4 @@
+import { createShopper, signIn } from "./support/shoppers";
 import { expect, type Page, test } from "./support/test";
 
 // The main layout (issue 3, item 1) in all four projects: desktop and 360 px phone, JavaScript
@@ -308,4 +309,46 @@ test("every page carries a title, description, canonical link and Open Graph tag
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute("content", "Mart");
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
+});
+
+test("a page without the layout's parts loads their code when the layout comes (checkout, then home)", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  // The checkout has its own slim header: the layout's prerendered parts are not in its page, so
+  // the browser renders them itself once a link leads into the layout (app/lib/platform/prerendered.tsx).
+  test.skip(!javaScriptEnabled, "without JavaScript every page comes whole from the server");
+  const shopper = await createShopper(request);
+  const login = await request.post("/userapp/auth/login", {
+    data: { username: shopper.email, password: shopper.password },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).data.token as string}` };
+  const list = await request.post("/userapp/product/list", { data: { query: {}, options: { limit: 20, page: 1 } } });
+  type Listed = { _id: string; variants: { size: string; quantity: number }[] };
+  const product = ((await list.json()).data.data as Listed[]).find((p) => p.variants.some((v) => v.quantity > 2))!;
+  const size = product.variants.find((v) => v.quantity > 2)!.size;
+  const added = await request.post("/userapp/cart/create", {
+    headers,
+    data: { products: [{ productId: product._id, qty: 1, size }] },
+  });
+  expect(added.status()).toBe(201);
+  await signIn(page, shopper, "/checkout");
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator("[data-prerendered]")).toHaveCount(0);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+  await page.getByRole("link", { name: "Mart, home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  await expect(
+    page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Smart TV" }),
+  ).toBeAttached();
+  await expect(page.getByRole("navigation", { name: "Footer: Categories" }).getByRole("link")).toHaveCount(4);
+  await expect(page.locator("#i-search")).toBeAttached();
+  // Home's own parts (the hero's art) come the same way.
+  await expect(page.locator('[data-prerendered="hero-art:0"] > svg')).toBeAttached();
+  // Closed until hovered or opened: in the page, not yet in its accessibility tree.
+  const menu = page.locator(`[data-prerendered="${isPhone(page) ? "mobile" : "header"}-menu:Televisions"]`);
+  await expect(menu.locator("a", { hasText: "Soundbars" })).toBeAttached();
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CATEGORY_LABELS } from "../../app/components/layout/menu-names";
 import { CATEGORY_BAR, CATEGORY_MENUS, shopHref } from "../../app/components/layout/navigation";
 import { readStorefrontConfig } from "../../app/lib/platform/config.server";
 import { accountHref, shopperLinks, shortcutName } from "../../app/components/layout/shopper-links";
@@ -121,6 +122,8 @@ describe("shopHref and the menus", () => {
     hrefs.push(...CATEGORY_BAR.flatMap((entry) => [entry.category.href, ...entry.subCategories.map((s) => s.href)]));
     for (const href of hrefs) expect(href).toMatch(/^\/shop\?category=[^&]+/);
     expect(CATEGORY_MENUS.map((menu) => menu.label)).toEqual(["Electronics", "Fashion", "Home Decor", "Televisions"]);
+    // The header names its prerendered menus by these labels (menu-names.ts, without the menus' code).
+    expect(CATEGORY_MENUS.map((menu) => menu.label)).toEqual(CATEGORY_LABELS);
     const fashion = CATEGORY_MENUS[1];
     expect(fashion.groups.map((g) => g.title?.label)).toEqual(["Men's", "Women's"]);
     expect(fashion.groups[0].columns.map((c) => c.heading.label)).toEqual(["Casual Wear", "Formal Wear"]);

@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
 import { useSaveData } from "~/lib/platform/save-data";
+import { HomePart } from "./home-part";
 
 /** The hero moves on every 3000 ms. */
 export const HERO_AUTOPLAY_MS = 3000;
@@ -13,7 +13,6 @@ type HeroSlide = {
   href: string;
   /** Tailwind background of the slide. */
   background: string;
-  art: ReactNode;
 };
 
 const SLIDES: HeroSlide[] = [
@@ -23,7 +22,6 @@ const SLIDES: HeroSlide[] = [
     text: "Headphones, speakers, smartwatches and smart TVs from Sony, Samsung, Boat and more.",
     href: "/shop?category=Electronics",
     background: "bg-gradient-to-br from-emerald-900 via-brand-dark to-brand",
-    art: <ElectronicsArt />,
   },
   {
     eyebrow: "Phone accessories",
@@ -31,7 +29,6 @@ const SLIDES: HeroSlide[] = [
     text: "Fast chargers, power banks and earbuds to keep your phone going all day.",
     href: "/shop?subCategory=Mobile+Accessories",
     background: "bg-gradient-to-br from-indigo-900 via-indigo-800 to-sky-700",
-    art: <AccessoriesArt />,
   },
   {
     eyebrow: "Fashion",
@@ -39,9 +36,11 @@ const SLIDES: HeroSlide[] = [
     text: "Casual and formal wear, shoes and bags for men and women.",
     href: "/shop?category=Fashion",
     background: "bg-gradient-to-br from-rose-900 via-rose-700 to-orange-500",
-    art: <FashionArt />,
   },
 ];
+
+/** Each slide's art: a prerendered part (home-parts.tsx), so the page's JavaScript holds none of it. */
+const ART_CLASS = "hidden shrink-0 sm:block sm:w-64 lg:w-80";
 
 /**
  * The hero carousel. The art is inline SVG, so the first slide (the largest thing above the fold)
@@ -84,68 +83,14 @@ export function Hero() {
                 </svg>
               </Link>
             </div>
-            <div className="hidden shrink-0 sm:block sm:w-64 lg:w-80" aria-hidden="true">
-              {(index === 0 || !saveData) && slide.art}
-            </div>
+            {index === 0 || !saveData ? (
+              <HomePart as="div" part={`hero-art:${index}`} className={ART_CLASS} aria-hidden="true" />
+            ) : (
+              <div className={ART_CLASS} aria-hidden="true" />
+            )}
           </article>
         ))}
       </Carousel>
     </section>
-  );
-}
-
-function ElectronicsArt() {
-  return (
-    <svg viewBox="0 0 320 240" width="320" height="240" className="h-auto w-full">
-      <circle cx="170" cy="120" r="110" fill="#fff" opacity=".08" />
-      <rect x="40" y="40" width="240" height="140" rx="10" fill="#1f2937" stroke="#e5e7eb" strokeWidth="6" />
-      <rect x="52" y="52" width="216" height="116" rx="4" fill="#0ea5e9" />
-      <path d="M52 140 L110 96 L150 128 L196 84 L268 146 V168 H52Z" fill="#34d399" />
-      <circle cx="220" cy="84" r="14" fill="#fde047" />
-      <rect x="140" y="182" width="40" height="14" fill="#9ca3af" />
-      <rect x="110" y="196" width="100" height="8" rx="4" fill="#d1d5db" />
-      <path d="M18 150 a36 36 0 0 1 72 0" fill="none" stroke="#fde047" strokeWidth="9" strokeLinecap="round" />
-      <rect x="10" y="146" width="20" height="34" rx="8" fill="#f59e0b" />
-      <rect x="78" y="146" width="20" height="34" rx="8" fill="#f59e0b" />
-    </svg>
-  );
-}
-
-function AccessoriesArt() {
-  return (
-    <svg viewBox="0 0 320 240" width="320" height="240" className="h-auto w-full">
-      <circle cx="160" cy="120" r="110" fill="#fff" opacity=".08" />
-      <rect x="118" y="20" width="96" height="196" rx="16" fill="#111827" stroke="#e5e7eb" strokeWidth="5" />
-      <rect x="127" y="36" width="78" height="160" rx="6" fill="#38bdf8" />
-      <rect x="146" y="60" width="40" height="40" rx="10" fill="#fff" opacity=".85" />
-      <rect x="140" y="112" width="52" height="8" rx="4" fill="#fff" opacity=".7" />
-      <rect x="148" y="126" width="36" height="8" rx="4" fill="#fff" opacity=".5" />
-      <rect x="236" y="120" width="56" height="86" rx="12" fill="#f8fafc" />
-      <path d="M266 140 l-10 22 h12 l-8 22 l20 -30 h-12 l8 -14z" fill="#22c55e" />
-      <path d="M264 120 V92 q0 -20 -20 -20 h-30" fill="none" stroke="#f8fafc" strokeWidth="5" />
-      <circle cx="62" cy="150" r="26" fill="#f8fafc" />
-      <circle cx="62" cy="150" r="12" fill="#6366f1" />
-      <rect x="54" y="176" width="16" height="30" rx="8" fill="#f8fafc" />
-    </svg>
-  );
-}
-
-function FashionArt() {
-  return (
-    <svg viewBox="0 0 320 240" width="320" height="240" className="h-auto w-full">
-      <circle cx="160" cy="120" r="110" fill="#fff" opacity=".1" />
-      <path
-        d="M96 40 L128 28 Q150 42 172 28 L204 40 L246 74 L226 110 L206 100 L206 210 Q150 218 94 210 L94 100 L74 110 L54 74 Z"
-        fill="#fef3c7"
-        stroke="#7c2d12"
-        strokeWidth="4"
-        strokeLinejoin="round"
-      />
-      <path d="M128 28 Q150 56 172 28" fill="none" stroke="#7c2d12" strokeWidth="4" />
-      <rect x="112" y="120" width="76" height="12" rx="6" fill="#f97316" />
-      <path d="M206 186 q8 -26 34 -28 q20 -2 28 10 l36 12 q10 4 8 16 l-2 8 h-104z" fill="#1f2937" />
-      <path d="M206 204 h104" stroke="#f8fafc" strokeWidth="6" />
-      <path d="M242 170 l10 10 M254 166 l10 10" stroke="#f8fafc" strokeWidth="3" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -176,10 +176,5 @@ export const CATEGORY_BAR: { category: MenuLink; subCategories: MenuLink[] }[] =
   },
 ];
 
-/** The account dropdown's entries: My Profile, Wishlist, Orders, Addresses. */
-export const ACCOUNT_LINKS: MenuLink[] = [
-  { label: "My Profile", href: "/myaccount/profile" },
-  { label: "Wishlist", href: "/wishlist" },
-  { label: "Orders", href: "/myaccount/orders" },
-  { label: "Addresses", href: "/myaccount/addresses" },
-];
+/** The account dropdown's entries (menu-names.ts: the pages' code needs them, not the menus). */
+export { ACCOUNT_LINKS } from "./menu-names";

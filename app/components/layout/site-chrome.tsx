@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { RootData } from "~/lib/page/root-data";
 import { CategoryBar } from "./category-bar";
-import { IconSprite } from "./icons";
+import { IconSprite } from "./icon-sprite";
 import { MobileBottomBar } from "./mobile-bottom-bar";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";

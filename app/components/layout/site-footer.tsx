@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { AppLink } from "~/components/app-link";
 import type { RootData } from "~/lib/page/root-data";
 import { HeadsetIcon, LogoMark, MailIcon } from "./icons";
-import { CATEGORY_MENUS } from "./navigation";
+import { FooterLinksContent } from "./footer-links";
+import { LayoutPart } from "./part";
 import { accountHref } from "./shopper-links";
 
 export function SiteFooter({ root }: { root: RootData }) {
@@ -32,10 +32,7 @@ export function SiteFooter({ root }: { root: RootData }) {
           </p>
         </section>
         <FooterLinks title="Useful links" links={usefulLinks} />
-        <FooterLinks
-          title="Categories"
-          links={CATEGORY_MENUS.map((menu) => ({ label: menu.label, href: menu.href }))}
-        />
+        <LayoutPart as="nav" aria-label="Footer: Categories" part="footer-categories" />
         <section aria-labelledby="footer-contact" className="col-span-2 lg:col-span-1">
           <h2 id="footer-contact" className="text-base font-semibold text-white">
             Contact
@@ -67,16 +64,7 @@ export function SiteFooter({ root }: { root: RootData }) {
 function FooterLinks({ title, links }: { title: string; links: { label: string; href: string }[] }) {
   return (
     <nav aria-label={`Footer: ${title}`}>
-      <h2 className="text-base font-semibold text-white">{title}</h2>
-      <ul className="mt-4 space-y-2">
-        {links.map((entry) => (
-          <li key={entry.label}>
-            <AppLink to={entry.href} className="hover:text-white hover:underline">
-              {entry.label}
-            </AppLink>
-          </li>
-        ))}
-      </ul>
+      <FooterLinksContent title={title} links={links} />
     </nav>
   );
 }

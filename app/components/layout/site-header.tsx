@@ -4,10 +4,10 @@ import { AppLink } from "~/components/app-link";
 import { CartDrawer, openCartDrawer, preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
 import { formatRupees } from "~/lib/page/money";
-import { Prerendered } from "~/lib/platform/prerendered";
 import { type CartSummary, loginHref, type RootData } from "~/lib/page/root-data";
 import { CartIcon, ChevronDownIcon, CompareIcon, HeadsetIcon, HeartIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
-import { ACCOUNT_LINKS, CATEGORY_MENUS, type CategoryMenu } from "./navigation";
+import { ACCOUNT_LINKS, CATEGORY_LABELS } from "./menu-names";
+import { LayoutPart } from "./part";
 import { SiteSearch } from "./site-search";
 import { accountHref, type ShopperLink, shopperLinks, shortcutName } from "./shopper-links";
 
@@ -58,14 +58,8 @@ export function SiteHeader({ root }: { root: RootData }) {
               All Products
             </NavLink>
           </li>
-          {CATEGORY_MENUS.map((menu) => (
-            <Prerendered
-              key={menu.label}
-              as="li"
-              className="menu static"
-              part={`header-menu:${menu.label}`}
-              render={() => <CategoryHoverMenu menu={menu} />}
-            />
+          {CATEGORY_LABELS.map((label) => (
+            <LayoutPart key={label} as="li" className="menu static" part={`header-menu:${label}`} />
           ))}
         </ul>
       </nav>
@@ -231,61 +225,6 @@ function AccountSessionEntry({
   );
 }
 
-/** One category's hover menu (inside its `<li className="menu static">`): the link and its panel. */
-function CategoryHoverMenu({ menu }: { menu: CategoryMenu }) {
-  return (
-    <>
-      <AppLink
-        to={menu.href}
-        className="menu-trigger inline-flex items-center gap-1 px-3 py-3 text-gray-800 hover:text-brand"
-      >
-        {menu.label}
-        <ChevronDownIcon className="menu-chevron size-4 transition-transform" />
-      </AppLink>
-      <div className="menu-panel absolute inset-x-0 top-full z-50 border-t border-gray-200 bg-white shadow-xl">
-        <div className="mx-auto flex max-w-7xl flex-wrap gap-x-12 gap-y-6 px-6 py-6">
-          {menu.groups.map((group, index) => (
-            <div key={group.title?.label ?? index}>
-              {group.title && (
-                <AppLink
-                  to={group.title.href}
-                  className="mb-3 block text-base font-bold text-gray-900 hover:text-brand"
-                >
-                  {group.title.label}
-                </AppLink>
-              )}
-              <div className="flex gap-10">
-                {group.columns.map((column) => (
-                  <div key={column.heading.label} className="min-w-36">
-                    <AppLink to={column.heading.href} className="font-semibold text-brand-dark hover:text-brand">
-                      {column.heading.label}
-                    </AppLink>
-                    <ul className="mt-2 space-y-1.5 font-normal text-gray-600">
-                      {column.links.map((entry) => (
-                        <li key={entry.href}>
-                          <AppLink to={entry.href} className="hover:text-brand hover:underline">
-                            {entry.label}
-                          </AppLink>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-              </div>
-            </div>
-          ))}
-          <AppLink
-            to={menu.href}
-            className="self-start rounded-full border border-brand px-4 py-1.5 font-semibold text-brand hover:bg-brand hover:text-white md:ml-auto"
-          >
-            All {menu.label}
-          </AppLink>
-        </div>
-      </div>
-    </>
-  );
-}
-
 /** Below md the header's menus fold into a <details> menu: it opens and closes without JavaScript. */
 function MobileMenu({ root }: { root: RootData }) {
   const here = useCurrentPath();
@@ -308,13 +247,8 @@ function MobileMenu({ root }: { root: RootData }) {
                 All Products
               </AppLink>
             </li>
-            {CATEGORY_MENUS.map((menu) => (
-              <Prerendered
-                key={menu.label}
-                as="li"
-                part={`mobile-menu:${menu.label}`}
-                render={() => <MobileCategoryMenu menu={menu} />}
-              />
+            {CATEGORY_LABELS.map((label) => (
+              <LayoutPart key={label} as="li" part={`mobile-menu:${label}`} />
             ))}
             <li className="py-2">
               <p className="py-1 text-xs font-semibold uppercase tracking-wide text-gray-500">My Account</p>
@@ -341,60 +275,5 @@ function MobileMenu({ root }: { root: RootData }) {
         </nav>
       </div>
     </details>
-  );
-}
-
-/** One category in the phone menu (inside its `<li>`): a `<details>` with its groups and columns. */
-function MobileCategoryMenu({ menu }: { menu: CategoryMenu }) {
-  return (
-    <details className="disclosure">
-      <summary className="flex items-center justify-between py-3 font-medium">
-        {menu.label}
-        <ChevronDownIcon className="disclosure-chevron size-4 transition-transform" />
-      </summary>
-      <div className="pb-3 pl-3">
-        <AppLink to={menu.href} className="block py-1.5 font-semibold text-brand">
-          All {menu.label}
-        </AppLink>
-        {menu.groups.map((group, index) =>
-          group.title ? (
-            <details key={group.title.label} className="disclosure">
-              <summary className="flex items-center justify-between py-1.5 font-medium">
-                {group.title.label}
-                <ChevronDownIcon className="disclosure-chevron size-4 transition-transform" />
-              </summary>
-              <div className="pl-3">
-                <MobileColumns columns={group.columns} />
-              </div>
-            </details>
-          ) : (
-            <MobileColumns key={index} columns={group.columns} />
-          ),
-        )}
-      </div>
-    </details>
-  );
-}
-
-function MobileColumns({ columns }: { columns: CategoryMenu["groups"][number]["columns"] }) {
-  return (
-    <>
-      {columns.map((column) => (
-        <div key={column.heading.label} className="py-1">
-          <AppLink to={column.heading.href} className="block py-1.5 font-medium text-brand-dark">
-            {column.heading.label}
-          </AppLink>
-          <ul className="pl-3 text-gray-600">
-            {column.links.map((entry) => (
-              <li key={entry.href}>
-                <AppLink to={entry.href} className="block py-1">
-                  {entry.label}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </>
   );
 }

@@ -1,0 +1,13 @@
+import type { Parts } from "~/lib/platform/prerendered";
+import { AccessoriesArt, ElectronicsArt, FashionArt } from "./hero-art";
+
+/**
+ * Home's prerendered parts by name (app/lib/platform/prerendered.tsx): the hero slides' art, in
+ * the slides' order. The browser loads this module only when it shows home without having loaded
+ * it from the server (docs/decisions/049-javascript-budget.md).
+ */
+export const HOME_PARTS: Parts = {
+  "hero-art:0": ElectronicsArt,
+  "hero-art:1": AccessoriesArt,
+  "hero-art:2": FashionArt,
+};
