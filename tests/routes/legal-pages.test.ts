@@ -45,6 +45,13 @@ describe("the terms and the privacy policy", () => {
     expect(privacy).toContain(`for ${knownDays} days`);
   });
 
+  it("are linked from every page's footer, as a prerendered part that ships no code", async () => {
+    const home = await page("/");
+    expect(home.html).toMatch(
+      /<nav[^>]*aria-label="Footer: Policies"[^>]*data-prerendered="footer-policies"[^>]*>.*href="\/terms".*href="\/privacy"/s,
+    );
+  });
+
   it("are linked from sign-up, keeping the spec's words", async () => {
     const register = await page("/register");
     expect(words(register.html)).toContain("I accept the terms and conditions .");

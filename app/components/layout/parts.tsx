@@ -20,6 +20,16 @@ export const LAYOUT_PARTS: Parts = {
       links={CATEGORY_MENUS.map((menu) => ({ label: menu.label, href: menu.href }))}
     />
   ),
+  "footer-policies": () => (
+    <>
+      <AppLink to="/terms" className="hover:text-white hover:underline">
+        Terms and conditions
+      </AppLink>
+      <AppLink to="/privacy" className="hover:text-white hover:underline">
+        Privacy policy
+      </AppLink>
+    </>
+  ),
   ...Object.fromEntries(
     CATEGORY_MENUS.flatMap((menu) => [
       [`header-menu:${menu.label}`, () => <CategoryHoverMenu menu={menu} />],

@@ -53,9 +53,12 @@ export function SiteFooter({ root }: { root: RootData }) {
       </div>
       {/* On phones the fixed bottom bar sits over this padding, never over the footer's text. */}
       <div className="border-t border-gray-800 pb-[calc(4.5rem+env(safe-area-inset-bottom))] md:pb-0">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-gray-400">
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Mart. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-5 text-xs text-gray-400">
+          <p>
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Mart. All rights reserved.
+          </p>
+          <LayoutPart as="nav" aria-label="Footer: Policies" part="footer-policies" className="flex gap-x-4" />
+        </div>
       </div>
     </footer>
   );
