@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "./support/test";
+import { PLATFORM_FEE } from "../../api/contract";
 import { productPath } from "../../app/lib/catalogue/catalogue";
 import { signedIn } from "./support/shoppers";
 
@@ -76,6 +77,8 @@ test("add from the product page, change the quantity and remove it on /mycart", 
 
   await addFromProductPage(page, product);
   await expect(headerTotal(page)).toHaveText(rupees(cost));
+  // The header's total is the items' (the spec's); it says the platform fee comes at checkout.
+  await expect(page.getByTestId("cart-fee")).toHaveText(`+${rupees(PLATFORM_FEE)} fee at checkout`);
   // The line is in the cart now: the product page offers Update Cart and Remove.
   await expect(page.getByRole("button", { name: "Update Cart" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Remove", exact: true })).toBeVisible();

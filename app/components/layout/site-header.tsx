@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { PLATFORM_FEE } from "../../../api/contract";
 import { AppLink } from "~/components/app-link";
 import { CartDrawer, openCartDrawer, preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
@@ -153,6 +154,12 @@ function CartShortcut({ link, cart: serverCart }: { link: ShopperLink; cart: Car
           <span className="text-sm font-semibold text-gray-900" data-testid="cart-total">
             {formatRupees(signedIn ? cart.totalAmount : 0)}
           </span>
+          {/* The spec's total is the items'; the order adds the platform fee, so the header says so. */}
+          {signedIn && cart.totalQuantity > 0 && (
+            <span className="block text-[11px] text-gray-500" data-testid="cart-fee">
+              +{formatRupees(PLATFORM_FEE)} fee at checkout
+            </span>
+          )}
         </span>
       </Link>
       {signedIn && <CartDrawer />}
