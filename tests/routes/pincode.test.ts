@@ -188,6 +188,8 @@ describe("saving an address with a PIN no post office has", () => {
       idempotencyKey: "unknown-pin-checkout-1",
       paymentMethod: "cod",
       ...typed,
+      // The courier's number is there: the PIN is what this order lacks.
+      mobile: "9876543210",
       city: "Nowhere",
       state: "Karnataka",
       zipcode: "999999",

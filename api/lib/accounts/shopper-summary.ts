@@ -29,7 +29,8 @@ export async function loadShopperSummary(
           '_id', u.id, 'id', u.id, 'name', u.name, 'firstName', u.first_name, 'lastName', u.last_name,
           'email', u.email, 'avatar', u.avatar, 'phone', u.phone, 'country_code', u.country_code,
           'address', coalesce((select json_agg(json_build_object('_id', a.id, 'locality', a.locality,
-            'city', a.city, 'state', a.state, 'zipcode', a.zipcode, 'country', a.country, 'isActive', a.is_active)
+            'city', a.city, 'state', a.state, 'zipcode', a.zipcode, 'country', a.country, 'name', a.recipient_name,
+            'mobile', a.mobile, 'landmark', a.landmark, 'label', a.label, 'isActive', a.is_active)
             order by a.position) from ${addresses} a where a.user_id = u.id), '[]'::json),
           'userType', u.user_type),
         'cart', coalesce((select json_agg(json_build_object('productId', c.product_id, 'size', c.size, 'qty', c.qty,
