@@ -25,7 +25,11 @@ const cardImages = (html: string) => count(html, /<img[^>]*class="card-image"/g)
 const galleries = (html: string) => count(html, /data-gallery="\d+"/g);
 /** The hero slides that carry their art (an <svg> in the slide's art box, a prerendered part). */
 const heroArt = (html: string) =>
-  [...html.matchAll(/data-hero-slide="(\d)"[\s\S]*?<div class="w-40 shrink-0[^"]*" aria-hidden="true"[^>]*>(<svg)?/g)]
+  [
+    ...html.matchAll(
+      /data-hero-slide="(\d)"[\s\S]*?<div class="hidden shrink-0 sm:block[^"]*" aria-hidden="true"[^>]*>(<svg)?/g,
+    ),
+  ]
     .filter((m) => m[2])
     .map((m) => Number(m[1]));
 
