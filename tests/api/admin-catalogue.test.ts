@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { productListing, products, searchTerms } from "../../api/db/schema";
 import { localCatalogueVersion, readCatalogueVersion } from "../../api/platform/catalogue-version";
 import { newId } from "../../api/lib/ids";
-import { createTestApi, createUserWithToken, insertMerchant, insertProduct } from "./helpers";
+import {
+  createTestApi,
+  createUserWithToken,
+  insertMerchant,
+  insertProduct,
+  specAddress,
+  testAddresses,
+} from "./helpers";
 
 // The back office's catalogue API (docs/api.md; docs/decisions/008-catalogue-admin.md):
 // products created, edited, hidden and shown again, with what the shop then shows; the lists; the audit.
@@ -13,13 +20,7 @@ const { db, call } = api;
 const admin = await createUserWithToken(db, { userType: "admin", email: `admin.${newId().slice(0, 6)}@example.test` });
 const merchantId = await insertMerchant(db, { companyName: "Kaveri Textiles", name: "Kaveri" });
 
-const home = {
-  locality: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560038",
-  country: "India",
-};
+const home = specAddress(testAddresses.home);
 
 /** A product body; `word` makes its title searchable on its own. */
 function body(word: string, overrides: Record<string, unknown> = {}) {

@@ -2,20 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders } from "../../api/db/schema";
 import { newId } from "../../api/lib/ids";
-import { confirmCod, createTestApi, createUserWithToken, insertProduct } from "./helpers";
+import { confirmCod, createTestApi, createUserWithToken, insertProduct, specAddress, testAddresses } from "./helpers";
 
 let clock = Date.now();
 const api = await createTestApi({ now: () => new Date(clock) });
 const { db, call } = api;
 const admin = await createUserWithToken(db, { userType: "admin" });
 
-const home = {
-  locality: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560038",
-  country: "India",
-};
+const home = specAddress(testAddresses.home);
 
 async function place(token: string, paymentMethod = "cod") {
   const productId = await insertProduct(db);

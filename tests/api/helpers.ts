@@ -134,6 +134,15 @@ export const testAddresses = {
   },
 };
 
+/** An address as the spec's clients send it: its five fields, without the courier's (name, mobile). */
+export const specAddress = ({ locality, city, state, zipcode, country }: (typeof testAddresses)["home"]) => ({
+  locality,
+  city,
+  state,
+  zipcode,
+  country,
+});
+
 export async function insertProduct(
   db: Database,
   fields: Partial<Omit<typeof products.$inferInsert, "price" | "discount" | "searchText">> & {

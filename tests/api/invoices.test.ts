@@ -10,6 +10,7 @@ import {
   insertMerchant,
   insertProduct,
   testAddresses,
+  specAddress,
 } from "./helpers";
 
 // 31 March 2026, 23:00 in India: the last hour of financial year 2025-26.
@@ -18,13 +19,7 @@ const api = await createTestApi({ now: () => new Date(clock) });
 const { db, call } = api;
 const admin = await createUserWithToken(db, { userType: "admin" });
 
-const karnataka = {
-  locality: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560038",
-  country: "India",
-};
+const karnataka = specAddress(testAddresses.home);
 const kerala = testAddresses.kochi;
 
 /** A merchant registered in Karnataka (GSTIN with a valid check character), or in `state`. */

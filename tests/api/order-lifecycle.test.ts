@@ -10,7 +10,15 @@ import type { ApiError } from "../../api/lib/http/http";
 import { changeOrder } from "../../api/lib/orders/order-changes";
 import { expireOverdueOrders, startPaymentSweeper } from "../../api/lib/payments/payment-sweeper";
 import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
-import { confirmCod, createTestApi, createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
+import {
+  confirmCod,
+  createTestApi,
+  createUserWithToken,
+  insertProduct,
+  TEST_ORDER_SETTINGS,
+  specAddress,
+  testAddresses,
+} from "./helpers";
 import { shopIdentity } from "../../api/config";
 
 /** The shop as its messages name it (the order events record them). */
@@ -25,13 +33,7 @@ const api = await createTestApi({ now: () => new Date(clock), orders: settings }
 const { db, call } = api;
 const admin = await createUserWithToken(db, { userType: "admin" });
 
-const home = {
-  locality: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560038",
-  country: "India",
-};
+const home = specAddress(testAddresses.home);
 const day = 24 * 60 * 60 * 1000;
 
 async function stockOf(productId: string, size = "M") {

@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
+import { createTestApi, createUserWithToken, insertProduct, specAddress, testAddresses } from "./helpers";
 
 const api = await createTestApi();
 const { db, call } = api;
 
-const homeAddress = {
-  locality: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560038",
-  country: "India",
-};
+const homeAddress = specAddress(testAddresses.home);
 const placeOrder = (token: string, body: unknown, key: string) =>
   call("POST", "/userapp/order/create", { token, body, headers: { "Idempotency-Key": key } });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addresses, users } from "../../api/db/schema";
 import { EMAIL_LINK_SENT } from "../../api/routes/user";
 import { linkTokenTo } from "./account-mail";
-import { createTestApi, createUserWithToken } from "./helpers";
+import { createTestApi, createUserWithToken, specAddress, testAddresses } from "./helpers";
 
 const { db, call } = await createTestApi();
 
@@ -14,13 +14,7 @@ const me = async (token: string) => {
   return response.body.data;
 };
 
-const home = {
-  locality: "12 MG Road, Indiranagar",
-  city: "Bengaluru",
-  state: "Karnataka",
-  zipcode: "560038",
-  country: "India",
-};
+const home = specAddress(testAddresses.home);
 const office = {
   locality: "4th Floor, Cyber Towers",
   city: "Hyderabad",
