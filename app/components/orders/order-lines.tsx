@@ -1,4 +1,5 @@
 import { formatMobile, maskMobile } from "../../../api/contract/mobile";
+import type { OrderJson } from "../../../api/contract/types";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatRupees } from "~/lib/page/money";
@@ -84,7 +85,6 @@ export function OrderTotals({
   );
 }
 
-/** An address on one or two lines. */
 /**
  * An address on one line, with its landmark; and before it, when it has them, the recipient and
  * their mobile number, masked to its last four digits unless `wholeMobile` (the back office's, for
@@ -94,17 +94,8 @@ export function AddressText({
   address,
   wholeMobile = false,
 }: {
-  address: {
-    locality: string;
-    city: string;
-    state: string;
-    zipcode: string;
-    country: string;
-    name?: string | null;
-    mobile?: string | null;
-    landmark?: string | null;
-    label?: string | null;
-  };
+  /** An order's address as the API answers it; a saved address (checkout's choice) has the same fields. */
+  address: OrderJson["address"];
   wholeMobile?: boolean;
 }) {
   const contact = [
