@@ -433,6 +433,11 @@ export const orders = pgTable(
     itemsAmount: integer("items_amount").notNull(),
     platformFee: integer("platform_fee").notNull(),
     totalAmount: integer("total_amount").notNull(),
+    /**
+     * Rupees the order's promotions (a code, an automatic offer) took off, summed over its lines
+     * (order_items.discount); `totalAmount` is after it. 0 for an order without one.
+     */
+    promotionDiscount: integer("promotion_discount").notNull().default(0),
     address: jsonb("address").$type<OrderAddress>().notNull(),
     orderStatus: jsonb("order_status").$type<OrderStatus>().notNull(),
     /** The order's steps beyond `orderStatus`, oldest first (OrderNote). */
@@ -511,6 +516,12 @@ export const orderItems = pgTable(
     cost: integer("cost").notNull(),
     /** cost × qty, computed by the server. */
     amount: integer("amount").notNull(),
+    /**
+     * Rupees of the order's promotions given on this line (a share of the order's discount, split
+     * by largest remainder, never more than `amount`); what the shopper paid for it is amount −
+     * discount, and the GST below is on that.
+     */
+    discount: integer("discount").notNull().default(0),
     /**
      * The GST within `amount`, fixed when the order is placed (api/lib/tax/gst.ts, splitTax): the
      * product's HSN code, the rate in percent, the value before tax and the tax, in paise
@@ -966,4 +977,148 @@ export const couriers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("couriers_name_idx").on(sql`lower(${t.name})`)],
+);
+
+/** What a promotion's discount applies to: every line unless `include` names some; never the lines `exclude` names. */
+export type PromotionScope = {
+  include: { categories: string[]; brands: string[]; productIds: string[] };
+  exclude: { categories: string[]; brands: string[]; productIds: string[] };
+};
+
+/**
+ * A promotion (issue "Coupons and offers"): a code shoppers type (`kind` "code"), or an automatic
+ * offer that needs none (`kind` "offer"; a prepaid offer is one with `paymentMethod` "Upi"). Money
+ * is whole rupees; times are instants (the back office reads and writes them in India time). The
+ * rules that price an order with it live in api/lib/promotions/.
+ */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: id(),
+    kind: text("kind").notNull(), // "code" | "offer"
+    /** What the owner and the shopper read ("Welcome: 10% off your first order"). */
+    name: text("name").notNull(),
+    /**
+     * The code shoppers type, stored upper-case and trimmed; null for an offer and for a bulk
+     * campaign, whose single-use codes are rows of promotion_codes.
+     */
+    code: text("code"),
+    /** A campaign of single-use codes (promotion_codes), each used once. */
+    bulk: boolean("bulk").notNull().default(false),
+    discountType: text("discount_type").notNull(), // "percent" | "flat"
+    /** Percent (1 to 100) or rupees off, by `discountType`. */
+    discountValue: integer("discount_value").notNull(),
+    /** For a percent discount: the most it gives, in rupees; null for no cap. */
+    maxDiscount: integer("max_discount"),
+    /** The least cart value (what the eligible lines cost, before any promotion) it needs, in rupees. */
+    minCartValue: integer("min_cart_value").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The end of its validity (exclusive); null for none. */
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }),
+    /** How many orders may use it in all; null for no cap. */
+    totalUses: integer("total_uses"),
+    /** How many orders one shopper (by account and by mobile number) may use it for; null for no cap. */
+    perShopperUses: integer("per_shopper_uses"),
+    /** Only for a shopper's first order (one cancelled before dispatch does not count; one returned to origin does). */
+    firstOrderOnly: boolean("first_order_only").notNull().default(false),
+    /** Only for orders paid this way ("Upi" is Online Payment, "cod"); null for either. */
+    paymentMethod: text("payment_method"),
+    scope: jsonb("scope")
+      .$type<PromotionScope>()
+      .notNull()
+      .default({
+        include: { categories: [], brands: [], productIds: [] },
+        exclude: { categories: [], brands: [], productIds: [] },
+      }),
+    /** For a code: whether an automatic offer may apply to the same order. */
+    combinesWithOffers: boolean("combines_with_offers").notNull().default(true),
+    /** "active", "paused" (may resume) or "ended" (for good). */
+    status: text("status").notNull().default("active"),
+    /**
+     * Orders holding a use now: taken by an atomic conditional update inside the order's
+     * transaction (never past `totalUses`, except a late payment reinstating an order, recorded
+     * on its redemption), given back when an order is cancelled.
+     */
+    usesCount: integer("uses_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Codes are case-insensitive and unique (stored upper-case; bulk codes share this namespace by check in code).
+    uniqueIndex("promotions_code_idx").on(t.code),
+    index("promotions_live_idx").on(t.kind, t.status),
+    check("promotions_kind_known", sql`${t.kind} IN ('code', 'offer')`),
+    check("promotions_status_known", sql`${t.status} IN ('active', 'paused', 'ended')`),
+    check("promotions_discount_type_known", sql`${t.discountType} IN ('percent', 'flat')`),
+    check(
+      "promotions_discount_value_range",
+      sql`${t.discountValue} >= 1 AND (${t.discountType} <> 'percent' OR ${t.discountValue} <= 100)`,
+    ),
+    check("promotions_payment_method_known", sql`${t.paymentMethod} IS NULL OR ${t.paymentMethod} IN ('Upi', 'cod')`),
+    check("promotions_code_when_code", sql`${t.kind} <> 'offer' OR (${t.code} IS NULL AND NOT ${t.bulk})`),
+    check("promotions_uses_count_nonnegative", sql`${t.usesCount} >= 0`),
+  ],
+);
+
+/** A bulk campaign's single-use codes (upper-case, at least 8 random characters without look-alikes). */
+export const promotionCodes = pgTable(
+  "promotion_codes",
+  {
+    code: text("code").primaryKey(),
+    promotionId: text("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    /** The order holding this code's one use; null while unused (or given back by a cancellation). */
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("promotion_codes_promotion_idx").on(t.promotionId)],
+);
+
+/** The code a shopper has applied to their cart (one per shopper); it also applies to a Buy Now checkout. */
+export const cartPromotions = pgTable("cart_promotions", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** As the shopper typed it, upper-cased and trimmed. */
+  code: text("code").notNull(),
+  appliedAt: timestamp("applied_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * One promotion's use by one order: the discount it gave, and whether the use is still held
+ * (a cancelled order releases it; a late payment that reinstates the order takes it again).
+ */
+export const promotionRedemptions = pgTable(
+  "promotion_redemptions",
+  {
+    id: id(),
+    promotionId: text("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "restrict" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The code the shopper typed (a bulk code included); null for an automatic offer. */
+    code: text("code"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The delivery mobile number (E.164), so a second account with the same number counts as the same shopper. */
+    mobile: text("mobile"),
+    /** Rupees it took off the order, over its lines. */
+    discount: integer("discount").notNull(),
+    /** "held" or "released" (the order was cancelled). */
+    status: text("status").notNull().default("held"),
+    /** Taken again by a late payment past the promotion's cap. */
+    overCap: boolean("over_cap").notNull().default(false),
+    createdAt: createdAt(),
+    releasedAt: timestamp("released_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("promotion_redemptions_order_idx").on(t.orderId, t.promotionId),
+    index("promotion_redemptions_promotion_idx").on(t.promotionId, t.createdAt),
+    index("promotion_redemptions_user_idx").on(t.promotionId, t.userId),
+    index("promotion_redemptions_mobile_idx").on(t.promotionId, t.mobile),
+    check("promotion_redemptions_status_known", sql`${t.status} IN ('held', 'released')`),
+    check("promotion_redemptions_discount_nonnegative", sql`${t.discount} >= 0`),
+  ],
 );

@@ -115,9 +115,10 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
     expect(copied).toEqual(source);
     // The fixture fills every table, so that none is copied empty by mistake; but those that
     // came after PGlite (no PGlite shop had any): messages, account links, webhooks, credit notes,
-    // the platform fee's invoices, reviews, their photos, removals and uploads under way.
+    // the platform fee's invoices, reviews, their photos, removals and uploads under way, and
+    // promotions with their codes, cart codes and uses.
     const tables = Object.keys(source.rows);
-    expect(tables).toHaveLength(32);
+    expect(tables).toHaveLength(36);
     const afterPglite = [
       "messages",
       "account_tokens",
@@ -131,6 +132,10 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
       "review_media",
       "review_removals",
       "review_photo_uploads",
+      "promotions",
+      "promotion_codes",
+      "cart_promotions",
+      "promotion_redemptions",
     ];
     for (const table of tables.filter((name) => !afterPglite.includes(name)))
       expect(source.rows[table].rows, table).toBeGreaterThan(0);
@@ -297,7 +302,7 @@ describe("npm run db:upgrade", () => {
     expect(stdout).toContain("orders: 4 rows\n");
     expect(stdout).toContain("product_media: 2 rows\n");
     expect(stdout).toMatch(
-      /\nUpgraded: \d+ rows in 32 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
+      /\nUpgraded: \d+ rows in 36 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
     );
     const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith("pglite"));
     expect(kept).toEqual([expect.stringMatching(/^pglite-upgraded-\d{4}-\d\d-\d\d$/)]);
