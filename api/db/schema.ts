@@ -428,6 +428,13 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
     cancelReason: text("cancel_reason"),
     returnReason: text("return_reason"),
+    /**
+     * Why it was cancelled or returned, as one of the short lists in api/lib/orders/order-reasons.ts
+     * ("other" with its text in cancelReason/returnReason); reasons written before the lists are
+     * "other". Null while it is not cancelled or returned.
+     */
+    cancelReasonCode: text("cancel_reason_code"),
+    returnReasonCode: text("return_reason_code"),
     /** The merchant's reference of the refund (a bank or UPI reference). */
     refundReference: text("refund_reference"),
     itemsAmount: integer("items_amount").notNull(),
