@@ -11,6 +11,7 @@ import { UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./lib/http/uploads";
 import { adminMerchantRoutes } from "./routes/admin-merchants";
 import { adminMessageRoutes } from "./routes/admin-messages";
 import { adminOrderRoutes } from "./routes/admin-orders";
+import { adminPromotionRoutes } from "./routes/admin-promotions";
 import { adminWebhookRoutes } from "./routes/admin-webhooks";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
@@ -70,6 +71,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/admin", adminMerchantRoutes(deps));
   api.route("/admin", adminWebhookRoutes(deps));
   api.route("/admin", adminReviewRoutes(deps));
+  api.route("/admin", adminPromotionRoutes(deps));
 
   const app = new OpenAPIHono<ApiEnv>();
   // Registered before the routes so that every answer passes through them, errors and 404s too.

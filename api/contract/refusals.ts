@@ -63,6 +63,9 @@ export const REFUSAL_STATUSES = {
   COURIER_LIMIT: [409],
   MOBILE_REQUIRED: [422],
   PIN_STATE_MISMATCH: [422],
+  PROMO_CODE_TAKEN: [409],
+  PROMO_STATE: [409],
+  PROMO_NOT_BULK: [409],
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_STATUSES;
@@ -140,6 +143,12 @@ export type RefusalData = {
   MOBILE_REQUIRED: FieldErrorJson[];
   /** The addresses' state fields their PIN is not in ("PIN 560001 is in Karnataka"), like VALIDATION's. */
   PIN_STATE_MISMATCH: FieldErrorJson[];
+  /** Another promotion, or a bulk code, has the code (compared upper-case and trimmed). */
+  PROMO_CODE_TAKEN: null;
+  /** The promotion's status does not allow the change (it is ended, or paused or running already). */
+  PROMO_STATE: { status: string };
+  /** Codes are generated only for a bulk campaign. */
+  PROMO_NOT_BULK: null;
 };
 
 /** The 422 refusals whose `data` is a list of field errors: a form shows each at its field. */
@@ -273,6 +282,17 @@ export const ROUTE_REFUSALS = {
   "POST /admin/webhook-deliveries/{id}/retry": ["NOT_FOUND", "RETRY_STATE", "ENDPOINT_DISABLED"],
   "GET /admin/couriers": [],
   "POST /admin/couriers": ["COURIER_TAKEN", "COURIER_LIMIT"],
+  "GET /admin/promotions": [],
+  "POST /admin/promotions": ["PROMO_CODE_TAKEN"],
+  "GET /admin/promotions/{id}": ["NOT_FOUND"],
+  "PUT /admin/promotions/{id}": ["NOT_FOUND", "PROMO_CODE_TAKEN", "PROMO_STATE"],
+  "PUT /admin/promotions/{id}/pause": ["NOT_FOUND", "PROMO_STATE"],
+  "PUT /admin/promotions/{id}/resume": ["NOT_FOUND", "PROMO_STATE"],
+  "PUT /admin/promotions/{id}/end": ["NOT_FOUND", "PROMO_STATE"],
+  "POST /admin/promotions/{id}/codes": ["NOT_FOUND", "PROMO_NOT_BULK", "PROMO_STATE"],
+  "GET /admin/promotions/{id}/codes/export": ["NOT_FOUND"],
+  "GET /admin/promotions/{id}/report": ["NOT_FOUND"],
+  "GET /admin/promotions/{id}/report/export": ["NOT_FOUND"],
   "GET /admin/reviews": [],
   "GET /admin/reviews/{id}/photos/{file}": ["NOT_FOUND"],
   "PUT /admin/reviews/{id}/publish": ["NOT_FOUND"],

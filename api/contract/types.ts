@@ -35,6 +35,11 @@ import type {
 import type { estimateSchema, placeSchema } from "../lib/orders/pin-schemas";
 import type { courierSchema } from "../lib/orders/couriers";
 import type {
+  bulkCodesResultSchema,
+  promotionReportSchema,
+  promotionSchema,
+} from "../lib/promotions/admin-promotion-schemas";
+import type {
   publishedReviewSchema,
   queuedReviewSchema,
   reviewPageSchema,
@@ -105,6 +110,10 @@ export type AdminOrderJson = z.infer<typeof adminOrderSchema>;
 export type AdminEvent = AdminOrderJson["allowedEvents"][number];
 /** A courier an order can ship with (`GET /userapp/admin/couriers`). */
 export type CourierJson = z.infer<typeof courierSchema>;
+/** A code or an automatic offer as the back office reads it. */
+export type PromotionJson = z.infer<typeof promotionSchema>;
+export type PromotionReportJson = z.infer<typeof promotionReportSchema>;
+export type BulkCodesResultJson = z.infer<typeof bulkCodesResultSchema>;
 /** What an order shipped with: the courier, the tracking (AWB) number and link. */
 export type ShipmentJson = NonNullable<OrderJson["shipment"]>;
 /** One order with its audit trail: who changed what, from what to what, when. */

@@ -65,6 +65,9 @@ const DATA: { [C in RefusalCode]: z.ZodType<RefusalData[C]> } = {
   COURIER_LIMIT: z.null(),
   MOBILE_REQUIRED: z.array(fieldError),
   PIN_STATE_MISMATCH: z.array(fieldError),
+  PROMO_CODE_TAKEN: z.null(),
+  PROMO_STATE: z.object({ status: z.string() }),
+  PROMO_NOT_BULK: z.null(),
 };
 
 /** The spec's envelope status of each HTTP status a refusal is answered with. */
