@@ -72,6 +72,12 @@ export default [
     route("webhooks/deliveries", "routes/admin.webhooks.deliveries.tsx"),
     route("webhooks/deliveries/:id", "routes/admin.webhooks.deliveries.$id.tsx"),
     route("webhooks/:id", "routes/admin.webhooks.$id.tsx"),
+    route("promotions", "routes/admin.promotions.tsx"),
+    route("promotions/new", "routes/admin.promotions.new.tsx"),
+    route("promotions/:id", "routes/admin.promotions.$id.tsx"),
+    route("promotions/:id/report", "routes/admin.promotions.$id.report.tsx"),
+    route("promotions/:id/report.csv", "routes/admin.promotions.$id.report-csv.ts"),
+    route("promotions/:id/codes.csv", "routes/admin.promotions.$id.codes-csv.ts"),
     route("reviews", "routes/admin.reviews.tsx"),
     // A queued review's photo, whatever its status (/media shows published reviews' photos only).
     route("reviews/:reviewId/photos/:file", "routes/admin.reviews.$reviewId.photos.$file.ts"),

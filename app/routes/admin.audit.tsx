@@ -14,7 +14,8 @@ import { formatDateTime } from "~/components/admin/order-parts";
 import { adminListHref, adminOrderPath } from "~/lib/admin/sections";
 import { failedLoad } from "~/lib/admin/catalogue.server";
 import { requireAdmin } from "~/lib/admin/require-admin.server";
-import { auditDiff } from "~/lib/admin/audit-diff";
+import { actionWords, auditDiff } from "~/lib/admin/audit-diff";
+import { adminPromotionPath } from "~/lib/admin/promotions";
 import { readPageNumber } from "~/lib/catalogue/shop-params";
 import type { Route } from "./+types/admin.audit";
 
@@ -31,6 +32,7 @@ const ENTITIES = [
   { value: "product", label: "Products" },
   { value: "order", label: "Orders" },
   { value: "catalogue", label: "Catalogue imports" },
+  { value: "promotion", label: "Promotions" },
 ] as const;
 
 export const meta: Route.MetaFunction = () => adminMeta("Audit");
@@ -69,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function entityHref(row: AuditRow): string | null {
   if (row.entity === "product") return `/admin/products/${row.entityId}`;
   if (row.entity === "order") return adminOrderPath(row.entityId);
+  if (row.entity === "promotion") return adminPromotionPath(row.entityId);
   return null;
 }
 
@@ -127,7 +130,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               <time dateTime={row.at}>{formatDateTime(row.at)}</time>
             </td>
             <td className={`${cellClass} break-all`}>{row.actorEmail ?? "A deleted admin"}</td>
-            <td className={`${cellClass} whitespace-nowrap`}>{row.action}</td>
+            <td className={cellClass}>{actionWords(row.action)}</td>
             <td className={cellClass}>
               <EntityLink row={row} />
             </td>

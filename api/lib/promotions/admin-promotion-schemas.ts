@@ -279,13 +279,10 @@ export const promotionReportSchema = z
     revenue: z.number().int().openapi({ description: "Rupees those orders came to, after their discounts" }),
     released: z.number().int().openapi({ description: "Uses given back by cancelled orders" }),
     overCap: z.number().int().openapi({ description: "Uses past the cap, taken again by late payments" }),
-    prepaid: z
-      .object({ before: periodSchema, during: periodSchema })
-      .nullable()
-      .openapi({
-        description:
-          "A prepaid offer's share of orders paid online, in a period as long before it started, and during it",
-      }),
+    prepaid: z.object({ before: periodSchema, during: periodSchema }).nullable().openapi({
+      description:
+        "A prepaid offer's share of orders paid online, in a period as long before it started, and during it",
+    }),
     recentUses: z.array(promotionUseSchema).openapi({ description: "The newest uses (the CSV holds them all)" }),
   })
   .openapi("PromotionReport");

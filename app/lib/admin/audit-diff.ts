@@ -2,6 +2,37 @@
 // Pure: the page renders it on the server and the browser alike.
 
 import { COD_CONFIRMATION_LABELS, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
+import {
+  DISCOUNT_TYPE_LABELS,
+  indiaDateTime,
+  PROMOTION_KIND_LABELS,
+  PROMOTION_PAYMENT_LABELS,
+  PROMOTION_STATUS_LABELS,
+} from "./promotions";
+
+/** What each recorded action did, in words ("promotion.pause" is "Paused a promotion"). */
+const ACTION_WORDS: Record<string, string> = {
+  "product.create": "Added a product",
+  "product.update": "Edited a product",
+  "product.image.add": "Added a product photo",
+  "product.image.remove": "Removed a product photo",
+  "catalogue.import": "Imported the catalogue",
+  "merchant.details": "Edited a seller's details",
+  "message.retry": "Sent a message again",
+  "webhook.create": "Added a webhook endpoint",
+  "webhook.update": "Edited a webhook endpoint",
+  "webhook.delete": "Deleted a webhook endpoint",
+  "webhook.retry": "Sent a webhook delivery again",
+  "promotion.create": "Created a promotion",
+  "promotion.update": "Edited a promotion",
+  "promotion.pause": "Paused a promotion",
+  "promotion.resume": "Resumed a promotion",
+  "promotion.end": "Ended a promotion",
+  "promotion.codes": "Generated single-use codes",
+};
+
+/** An audit entry's action in words; one without words yet reads as recorded. */
+export const actionWords = (action: string) => ACTION_WORDS[action] ?? action;
 
 /** One changed value: its path in the record, the path in words, and the value before and after, in words. */
 export type DiffLine = { path: string; label: string; before: string; after: string };
@@ -52,7 +83,19 @@ const FIELD_WORDS: Record<string, string> = {
   codConfirmation: "COD confirmation",
   url: "URL",
   userType: "Role",
+  discountValue: "Discount",
+  maxDiscount: "Cap (₹)",
+  minCartValue: "Minimum cart value (₹)",
+  startsAt: "Starts",
+  endsAt: "Ends",
+  perShopperUses: "Uses per shopper",
+  bulkCodes: "Single-use codes",
+  productIds: "Products",
+  bulk: "Single-use codes campaign",
 };
+
+/** Fields that hold an instant, shown in India time. */
+const INSTANT_FIELDS = new Set(["startsAt", "endsAt"]);
 
 /** "paymentStatus" as "Payment status", "variants.M.mrp" as "Variants › M › MRP". */
 export function fieldWords(path: string): string {
@@ -70,9 +113,12 @@ export function fieldWords(path: string): string {
 
 /** The words of the values an order's fields hold, as the back office's order pages say them. */
 const VALUE_WORDS: Record<string, Record<string, string>> = {
-  status: ORDER_STATUS_LABELS,
+  // An order's statuses and a promotion's share no value.
+  status: { ...PROMOTION_STATUS_LABELS, ...ORDER_STATUS_LABELS },
+  discountType: DISCOUNT_TYPE_LABELS,
+  kind: PROMOTION_KIND_LABELS,
   paymentStatus: PAYMENT_STATUS_LABELS,
-  paymentMethod: { cod: "Cash on Delivery", Upi: "Online Payment" },
+  paymentMethod: PROMOTION_PAYMENT_LABELS,
   codConfirmation: COD_CONFIRMATION_LABELS,
 };
 
@@ -80,6 +126,8 @@ const VALUE_WORDS: Record<string, Record<string, string>> = {
 function valueWords(path: string, value: unknown): unknown {
   const field = path.split(".").at(-1) ?? "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string" && INSTANT_FIELDS.has(field) && !Number.isNaN(Date.parse(value)))
+    return `${indiaDateTime(value)} (India time)`;
   if (typeof value === "string") return VALUE_WORDS[field]?.[value] ?? value;
   return value;
 }

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/merchants", label: "Sellers" },
   { to: "/admin/couriers", label: "Couriers" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/promotions", label: "Promotions" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/audit", label: "Audit" },

@@ -20,6 +20,9 @@ import type {
   QueuedReviewJson,
   ReviewJson,
   CourierJson,
+  PromotionJson,
+  PromotionReportJson,
+  BulkCodesResultJson,
 } from "../../../api/contract/types";
 import type { RouteKey, Transport } from "./transport.server";
 
@@ -36,6 +39,14 @@ const ORDER_CHANGES = {
   reinstate: "PUT /admin/orders/{id}/reinstate",
   refund: "PUT /admin/orders/{id}/refund",
 } as const satisfies Record<OrderChange, RouteKey>;
+
+/** What an admin may do to a promotion's status, each its own endpoint. */
+export type PromotionStatusChange = "pause" | "resume" | "end";
+const PROMOTION_STATUS_CHANGES = {
+  pause: "PUT /admin/promotions/{id}/pause",
+  resume: "PUT /admin/promotions/{id}/resume",
+  end: "PUT /admin/promotions/{id}/end",
+} as const satisfies Record<PromotionStatusChange, RouteKey>;
 
 /** The back office's calls to /userapp/admin/*, as the signed-in admin `token` (docs/api.md). */
 export function adminApi({ send, raw }: Transport, token: string) {
@@ -97,6 +108,23 @@ export function adminApi({ send, raw }: Transport, token: string) {
     /** A review's photo file whatever its status, the answer as it came, for the resource route to pass on. */
     reviewPhoto: (id: string, file: string) =>
       raw("GET /admin/reviews/{id}/photos/{file}", { params: { id, file } }, token),
+
+    promotions: (query: URLSearchParams) =>
+      send("GET /admin/promotions", { query }).as<Paged<PromotionJson>>(withToken),
+    promotion: (id: string) => send("GET /admin/promotions/{id}", { params: { id } }).as<PromotionJson>(withToken),
+    createPromotion: (body: object) => send("POST /admin/promotions").as<PromotionJson>({ token, json: body }),
+    updatePromotion: (id: string, body: object) =>
+      send("PUT /admin/promotions/{id}", { params: { id } }).as<PromotionJson>({ token, json: body }),
+    /** Pauses, resumes or ends a promotion. */
+    changePromotionStatus: (id: string, change: PromotionStatusChange) =>
+      send(PROMOTION_STATUS_CHANGES[change], { params: { id } }).as<PromotionJson>(withToken),
+    generatePromotionCodes: (id: string, body: object) =>
+      send("POST /admin/promotions/{id}/codes", { params: { id } }).as<BulkCodesResultJson>({ token, json: body }),
+    promotionReport: (id: string) =>
+      send("GET /admin/promotions/{id}/report", { params: { id } }).as<PromotionReportJson>(withToken),
+    /** A bulk campaign's codes, and a promotion's report, as CSV: the answer as it came, for the resource route to pass on. */
+    promotionCodesCsv: (id: string) => raw("GET /admin/promotions/{id}/codes/export", { params: { id } }, token),
+    promotionReportCsv: (id: string) => raw("GET /admin/promotions/{id}/report/export", { params: { id } }, token),
 
     webhookEndpoints: () => send("GET /admin/webhook-endpoints").as<WebhookEndpointJson[]>(withToken),
     webhookEndpoint: (id: string) =>
