@@ -59,6 +59,24 @@ describe("importSummary", () => {
 });
 
 describe("auditDiff", () => {
+  it("reads a promotion in words: its kind, discount type, status and dates (India time), no empty lists", () => {
+    const after = {
+      kind: "offer",
+      discountType: "percent",
+      status: "paused",
+      startsAt: "2026-11-30T18:30:00.000Z",
+      scope: { include: { categories: [] } },
+      firstOrderOnly: true,
+    };
+    expect(auditDiff(null, after).map((line) => `${line.label}: ${line.before} → ${line.after}`)).toEqual([
+      "Kind: — → Automatic offer",
+      "Discount type: — → Percent off",
+      "Status: — → Paused",
+      "Starts: — → 1 Dec 2026, 12:00 am (India time)",
+      "First order only: — → Yes",
+    ]);
+  });
+
   it("names each changed value, sizes by their size", () => {
     const before = {
       title: { shortTitle: "Kurta" },

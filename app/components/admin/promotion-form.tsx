@@ -25,7 +25,7 @@ type Field = FieldMetadata<string, Record<string, unknown>, string[]>;
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <fieldset className="grid gap-x-4 gap-y-1 rounded-md border border-gray-200 p-4 sm:grid-cols-2">
+    <fieldset className="grid min-w-0 gap-x-4 *:min-w-0 gap-y-1 rounded-md border border-gray-200 p-4 sm:grid-cols-2">
       <legend className="px-1 text-sm font-semibold text-gray-900">{legend}</legend>
       {children}
     </fieldset>
@@ -52,7 +52,7 @@ function Choice({ field, label, options }: { field: Field; label: string; option
       <label htmlFor={select.id} className="text-sm font-medium text-gray-800">
         {label}
       </label>
-      <select {...select} key={select.key} className={fieldClass}>
+      <select {...select} key={select.key} className={`${fieldClass} w-full min-w-0`}>
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
@@ -209,10 +209,10 @@ export function PromotionForm({
           Names as the catalogue spells them, separated by commas. Empty: every product.
         </p>
         <ConformField field={fields.includeCategories} label="Only these categories" type="text" />
-        <ConformField field={fields.includeBrands} label="Only these brands" type="text" />
-        <ConformField field={fields.includeProducts} label="Only these products (ids)" type="text" />
         <ConformField field={fields.excludeCategories} label="Not these categories" type="text" />
+        <ConformField field={fields.includeBrands} label="Only these brands" type="text" />
         <ConformField field={fields.excludeBrands} label="Not these brands" type="text" />
+        <ConformField field={fields.includeProducts} label="Only these products (ids)" type="text" />
         <ConformField field={fields.excludeProducts} label="Not these products (ids)" type="text" />
       </Section>
       <FormActions

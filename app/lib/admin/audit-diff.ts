@@ -134,7 +134,7 @@ function valueWords(path: string, value: unknown): unknown {
 
 /** A value in a few characters: strings as they are (shortened), "—" for nothing. */
 export function showValue(value: unknown): string {
-  if (value === undefined || value === null || value === "") return "—";
+  if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)) return "—";
   // A list of records (photos) reads as how many there are; their details say little here.
   if (Array.isArray(value) && value.some((item) => item && typeof item === "object")) {
     return value.length === 1 ? "1 entry" : `${value.length} entries`;
@@ -154,12 +154,14 @@ export function auditDiff(before: unknown, after: unknown): DiffLine[] {
     const b = now.get(path);
     if (JSON.stringify(a) === JSON.stringify(b)) continue;
     const name = path || "value";
-    lines.push({
+    const line = {
       path: name,
       label: fieldWords(name),
       before: showValue(valueWords(name, a)),
       after: showValue(valueWords(name, b)),
-    });
+    };
+    // Nothing before and nothing after (an empty list where there was none) is no change to read.
+    if (line.before !== "—" || line.after !== "—") lines.push(line);
   }
   return lines;
 }
