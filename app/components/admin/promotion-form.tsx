@@ -181,7 +181,7 @@ export function PromotionForm({
           label="Payment method"
           options={[
             ["", "Either"],
-            ["Upi", `${PROMOTION_PAYMENT_LABELS.Upi} only (a prepaid offer)`],
+            ["Upi", `${PROMOTION_PAYMENT_LABELS.Upi} only`],
             ["cod", `${PROMOTION_PAYMENT_LABELS.cod} only`],
           ]}
         />
