@@ -145,6 +145,18 @@ describe("creating a code or an offer", () => {
     }
   });
 
+  it("gives a code to exactly one of 10 admins creating it at once; the others are told it is taken", async () => {
+    const code = unique("RACE");
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        create({ ...welcome, name: `Race ${i}`, code: i % 2 ? code : code.toLowerCase() }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(answers.filter((res) => res.status === 409).every((res) => res.body.code === "PROMO_CODE_TAKEN")).toBe(true);
+    expect(await db.select().from(promotions).where(eq(promotions.code, code))).toHaveLength(1);
+  });
+
   const refusals: [string, object, string, string][] = [
     ["no name", { name: "  " }, "name", "Enter a name"],
     ["a name too long", { name: "x".repeat(81) }, "name", "A name is at most 80 characters"],
