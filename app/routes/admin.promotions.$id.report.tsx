@@ -67,7 +67,9 @@ export default function PromotionReport({ loaderData }: Route.ComponentProps) {
         </PageHeading>
         <p className="text-sm text-gray-700">
           {promotion.name} ({promotion.code ?? (promotion.bulk ? "single-use codes" : "automatic offer")}):{" "}
-          {discountWords(promotion)}; {validityWords(promotion)} (India time).
+          {discountWords(promotion)}.
+          <br />
+          {validityWords(promotion)} (India time).
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
