@@ -151,6 +151,10 @@ if (only === "lanes") {
   const { measureQueueLanes, printQueueLanes } = await import("./queue-lanes");
   printQueueLanes(await measureQueueLanes());
 }
+if (only === "hosts") {
+  const { measureHosts, printHosts } = await import("./hosts");
+  printHosts(await measureHosts());
+}
 if (only === "round-trips") {
   const { measureRoundTrips, printRoundTrips } = await import("./round-trips");
   printRoundTrips(await measureRoundTrips());
