@@ -112,7 +112,7 @@ export const RECLAIM_GRACE_MS = 10_000;
 /** How often each process looks for the jobs of stopped workers (and once as it starts). */
 export const RECLAIM_EVERY_MS = 15_000;
 
-/** The prefix of our queue workers' ids, which are also their connections' `application_name`. */
+/** The prefix of our queue processes' names (their connections' `application_name`) and so of their workers' ids. */
 const WORKER_PREFIX = "queue-";
 
 /**
