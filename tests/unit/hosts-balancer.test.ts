@@ -86,7 +86,13 @@ it("two hosts behind HAProxy share sessions, caches and limits, send each messag
   );
   const configFile = path.join(tempDir(), "haproxy.cfg");
   fs.writeFileSync(configFile, guideHaproxyConfig(listen, hostPorts));
-  execFileSync("haproxy", ["-c", "-q", "-f", configFile]);
+  try {
+    execFileSync("haproxy", ["-c", "-q", "-f", configFile]);
+  } catch (error) {
+    throw new Error(
+      `HAProxy refused the guide's config, or is not installed (apt-get install haproxy; .ci/run does): ${String(error)}`,
+    );
+  }
   const balancer = start("haproxy", ["-db", "-f", configFile], {});
   await Promise.all(hosts.map((host) => host.waitFor("The shop is open at")));
   // Both hosts healthy in the balancer's eyes (/readyz).
