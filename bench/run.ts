@@ -12,7 +12,7 @@ import { measureWorkers } from "./workers";
 // BENCH_SIZES=1000,10000 limits the catalogue sizes; BENCH_ONLY=pages|list|load|lighthouse|workers|import|search runs one part;
 // BENCH_ONLY=soak|startup|compare|round-trips (bench/soak.ts, bench/startup.ts, bench/before-after.ts,
 // bench/round-trips.ts) run only when asked for, as do BENCH_ONLY=messages (bench/message-render.ts) and
-// BENCH_ONLY=reviews (bench/reviews.ts).
+// BENCH_ONLY=reviews (bench/reviews.ts), BENCH_ONLY=lanes (bench/queue-lanes.ts) and BENCH_ONLY=hosts (bench/hosts.ts).
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const only = process.env.BENCH_ONLY;
 const load = () =>
@@ -146,6 +146,14 @@ if (only === "reviews") {
 if (only === "messages") {
   const { measureMessageRender, printMessageRender } = await import("./message-render");
   printMessageRender(await measureMessageRender());
+}
+if (only === "lanes") {
+  const { measureQueueLanes, printQueueLanes } = await import("./queue-lanes");
+  printQueueLanes(await measureQueueLanes());
+}
+if (only === "hosts") {
+  const { measureHosts, printHosts } = await import("./hosts");
+  printHosts(await measureHosts());
 }
 if (only === "round-trips") {
   const { measureRoundTrips, printRoundTrips } = await import("./round-trips");

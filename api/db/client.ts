@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Logger as QueueLogger, runMigrations as runQueueMigrations } from "graphile-worker";
@@ -114,8 +115,21 @@ async function checkConnection(connectionString: string): Promise<void> {
 /** graphile-worker's own lines stay out of the shop's output (its failures still throw). */
 const quietQueueLogger = new QueueLogger(() => () => {});
 
-/** Any number that other programs are unlikely to lock: the migrations' own advisory lock. */
+/**
+ * Any number that other programs are unlikely to lock: the advisory lock of everything done once
+ * to a database, the migrations and the first start's seed (`lockFirstStart`). Processes starting
+ * together on one database (several hosts, their workers, a CLI) take turns under it.
+ */
 const MIGRATION_LOCK = 7_350_114_991;
+
+/**
+ * Takes the migrations' advisory lock for the rest of transaction `tx` (waiting while another
+ * process migrates or seeds), so that work done once to a database — seeding an empty catalogue,
+ * replacing it — is done by one process while the others wait, then see it done.
+ */
+export async function lockFirstStart(tx: Pick<Database, "execute">): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+}
 
 /**
  * Applies the migrations under an advisory lock, so that processes starting together (the shop

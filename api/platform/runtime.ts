@@ -7,7 +7,7 @@ import { openShopDatabase, type ShopDatabaseHandle } from "../db/connect";
 import { EmbeddedPostgresError } from "../db/embedded";
 import type { DatabaseStatus } from "../db/embedded-supervisor";
 import type { ServerEnv } from "../config";
-import { isCatalogueEmpty, seedCatalogue, vacuumCatalogue } from "../seed/catalogue";
+import { isCatalogueEmpty, seedIfEmpty, vacuumCatalogue } from "../seed/catalogue";
 
 /** A start-up failure the operator can act on: its one-line message is printed alone, without a stack. */
 export class StartupError extends Error {
@@ -25,9 +25,10 @@ export async function openAndSeed(env: ServerEnv): Promise<ShopDatabaseHandle> {
   console.log(`Opening ${describeDatabase(env)} and applying migrations…`);
   const handle = await openShopDatabase(env, { shop: true, log: (line) => console.log(line) });
   try {
-    if (await isCatalogueEmpty(handle.db)) {
-      const started = Date.now();
-      const seeded = await seedCatalogue(handle.db, {});
+    // Hosts starting together: one seeds under the migrations' lock, the others wait and go on.
+    const started = Date.now();
+    const seeded = (await isCatalogueEmpty(handle.db)) ? await seedIfEmpty(handle.db, {}) : null;
+    if (seeded) {
       await vacuumCatalogue(handle.db);
       console.log(
         `Seeded ${seeded.products} products from ${seeded.merchants} merchants in ${Date.now() - started} ms.`,

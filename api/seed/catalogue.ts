@@ -1,6 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../db/client";
+import { type Database, lockFirstStart } from "../db/client";
 import {
   cartItems,
   compareItems,
@@ -62,11 +62,23 @@ export async function isCatalogueEmpty(db: Database): Promise<boolean> {
 
 /** Seeds an empty catalogue in one transaction; throws if the catalogue is not empty. */
 export async function seedCatalogue(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
+  const seeded = await seedIfEmpty(db, options);
+  if (!seeded) throw new Error("The catalogue is not empty: run `npm run seed` to replace it.");
+  return seeded;
+}
+
+/**
+ * Seeds the catalogue if it is empty, in one transaction under the first start's advisory lock
+ * (api/db/client.ts `lockFirstStart`): of several processes starting together on an empty
+ * database (hosts behind a balancer), one seeds, and the others wait for its commit, find the
+ * catalogue there and answer null.
+ */
+export async function seedIfEmpty(db: Database, options: SeedOptions = {}): Promise<SeedResult | null> {
   const resolved = resolveOptions(options);
   return db.transaction(async (tx) => {
-    if (!(await isCatalogueEmpty(tx))) {
-      throw new Error("The catalogue is not empty: run `npm run seed` to replace it.");
-    }
+    await lockFirstStart(tx);
+    // Read committed: this reads after the lock was had, so it sees another process's seed.
+    if (!(await isCatalogueEmpty(tx))) return null;
     return insertCatalogue(tx, resolved);
   });
 }
@@ -136,6 +148,8 @@ export async function replaceCatalogue(
 ): Promise<{ removed: RemovedRows; seeded: SeedResult }> {
   const resolved = resolveOptions(options);
   return db.transaction(async (tx) => {
+    // Never beside a shop's first-start seed, nor another `npm run seed`.
+    await lockFirstStart(tx);
     const removed = await deleteCatalogue(tx);
     const seeded = await insertCatalogue(tx, resolved);
     // A new catalogue: caches that compare the database's version see it (api/platform/catalogue-version.ts).

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { Logger as QueueLogger, run, type Runner, type Task } from "graphile-worker";
+import { Logger as QueueLogger, run, type Runner, type Task, type TaskList } from "graphile-worker";
 import nodemailer from "nodemailer";
 import pg from "pg";
 import { type Database, rowsOf } from "../../db/client";
@@ -112,16 +112,34 @@ export const RECLAIM_GRACE_MS = 10_000;
 /** How often each process looks for the jobs of stopped workers (and once as it starts). */
 export const RECLAIM_EVERY_MS = 15_000;
 
-/** The prefix of our queue workers' ids, which are also their connections' `application_name`. */
+/** The prefix of our queue processes' names (their connections' `application_name`) and so of their workers' ids. */
 const WORKER_PREFIX = "queue-";
 
 /**
+ * Each kind of background work and the workers each process gives it (decision 054): a webhook
+ * endpoint that never answers holds webhook workers only, never the ones that send shoppers their
+ * messages or expire unpaid orders. Both kinds wait on the network (SMTP, a merchant's endpoint),
+ * so each has two workers; one endpoint holds at most one of them at a time, on every host
+ * together (its deliveries share a named queue: api/lib/webhooks/webhook-events.ts).
+ */
+export const QUEUE_LANES = {
+  /** Messages to shoppers, and the payment and COD jobs (reminders, expiries). */
+  shoppers: 2,
+  /** Webhook deliveries (10 s per attempt at most). */
+  webhooks: 2,
+} as const;
+
+/** The queue's connections per process: each worker's LISTEN, and two for taking and finishing jobs. */
+export const QUEUE_POOL_SIZE = QUEUE_LANES.shoppers + QUEUE_LANES.webhooks + 2;
+
+/**
  * Gives back the jobs of queue workers that died (a `kill -9`, a lost machine): a job stays locked
- * by its worker, and graphile-worker itself would wait four hours before running it again. A
- * worker of ours names its connections after itself (`application_name`), and holds one for as
- * long as it lives (the queue's LISTEN), so a job whose worker has no connection left, locked
- * longer ago than `graceMs` (a worker reconnecting), is unlocked and runs again on a live worker.
- * Returns how many stopped workers it found.
+ * by its worker, and graphile-worker itself would wait four hours before running it again. The
+ * workers of one process are named `<process>.<lane><n>`, and the process's queue connections
+ * carry `<process>` as their `application_name`; it holds some for as long as it lives (its
+ * workers' LISTEN), so a job whose process has no connection left, locked longer ago than
+ * `graceMs` (a worker reconnecting), is unlocked and runs again on a live worker. Returns how many
+ * stopped workers it found.
  */
 export async function reclaimOrphanedJobs(db: Database, graceMs = RECLAIM_GRACE_MS): Promise<number> {
   const [row] = rowsOf<{ workers: number }>(
@@ -130,7 +148,7 @@ export async function reclaimOrphanedJobs(db: Database, graceMs = RECLAIM_GRACE_
         select array_agg(distinct locked_by) as "workers" from graphile_worker.jobs
         where locked_by like ${`${WORKER_PREFIX}%`}
           and locked_at < now() - make_interval(secs => ${graceMs / 1000}::float8)
-          and locked_by not in (select application_name from pg_stat_activity where application_name is not null)
+          and split_part(locked_by, '.', 1) not in (select application_name from pg_stat_activity where application_name is not null)
       )
       select cardinality("workers") as "workers", graphile_worker.force_unlock_workers("workers")::text
       from orphans where "workers" is not null`),
@@ -139,10 +157,12 @@ export async function reclaimOrphanedJobs(db: Database, graceMs = RECLAIM_GRACE_
 }
 
 /**
- * Runs the queue's worker beside the server: it picks up delivery jobs as they are committed
+ * Runs the queue's workers beside the server: they pick up jobs as they are committed
  * (LISTEN/NOTIFY, and a poll as a fallback), several processes side by side safely (each job is
- * locked by one), and gives back the jobs of workers that died (`reclaimOrphanedJobs`) when it
- * starts and every `reclaimEveryMs` after. Stop it before closing the database.
+ * locked by one), and give back the jobs of workers that died (`reclaimOrphanedJobs`) when it
+ * starts and every `reclaimEveryMs` after. Each kind of work has its own workers (`QUEUE_LANES`):
+ * a runner per worker, since graphile-worker 0.16 names the workers of one runner at random, and
+ * the reclaim needs names it can tell apart by process. Stop it before closing the database.
  */
 export async function startDeliveryWorker(
   options: DeliveryOptions & { databaseUrl: string; reclaimEveryMs?: number; reclaimGraceMs?: number },
@@ -152,10 +172,14 @@ export async function startDeliveryWorker(
     // A failed job is our own log line (the message's last error); the queue's other lines are noise.
     if (level === "error") logger.warn({ task: scope.taskIdentifier, jobId: scope.jobId }, message);
   });
-  // One worker per process, named, so that its liveness can be read from pg_stat_activity; a
-  // process sends one message at a time (several processes run side by side).
-  const workerId = `${WORKER_PREFIX}${randomUUID()}`;
-  const pgPool = new pg.Pool({ connectionString: options.databaseUrl, application_name: workerId, max: 2 });
+  // This process's name, which its queue connections carry, so that its liveness can be read from
+  // pg_stat_activity (reclaimOrphanedJobs).
+  const processName = `${WORKER_PREFIX}${randomUUID()}`;
+  const pgPool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    application_name: processName,
+    max: QUEUE_POOL_SIZE,
+  });
   // graphile-worker hears its pool's errors only while it runs: a connection the server ends as
   // the shop stops (or restarts it) after the runner stopped must not end the process.
   pgPool.on("error", () => {});
@@ -163,29 +187,48 @@ export async function startDeliveryWorker(
     reclaimOrphanedJobs(db, options.reclaimGraceMs).catch((error: unknown) =>
       logger.warn({ err: error }, "reclaiming the jobs of stopped workers failed"),
     );
-  let runner: Runner;
+  const now = () => new Date();
+  const shoppers: TaskList = {
+    [DELIVER_MESSAGE]: deliverMessageTask(options),
+    [PAYMENT_REMINDER]: paymentReminderTask({ db, shop: options.shop, now }),
+    [EXPIRE_ORDER]: expireOrderTask({ db, shop: options.shop, now }),
+    [COD_CONFIRM_EXPIRE]: codConfirmExpireTask({ db, shop: options.shop, now }),
+  };
+  const webhooks: TaskList = {
+    [DELIVER_WEBHOOK]: deliverWebhookTask({
+      db,
+      allowPrivate: options.webhooksAllowPrivate ?? false,
+      timeoutMs: options.webhookTimeoutMs,
+    }),
+  };
+  const lanes = [
+    ...Array.from({ length: QUEUE_LANES.shoppers }, (_, n) => ({
+      workerId: `${processName}.shoppers${n}`,
+      taskList: shoppers,
+    })),
+    ...Array.from({ length: QUEUE_LANES.webhooks }, (_, n) => ({
+      workerId: `${processName}.webhooks${n}`,
+      taskList: webhooks,
+    })),
+  ];
+  const runners: Runner[] = [];
   try {
-    runner = await run({
-      pgPool,
-      // graphile-worker 0.16 reads `workerId` from run()'s options, though its RunnerOptions type omits it.
-      ...({ workerId } as object),
-      concurrency: 1,
-      noHandleSignals: true,
-      pollInterval: 2000,
-      logger: queueLogger,
-      taskList: {
-        [DELIVER_MESSAGE]: deliverMessageTask(options),
-        [PAYMENT_REMINDER]: paymentReminderTask({ db, shop: options.shop, now: () => new Date() }),
-        [EXPIRE_ORDER]: expireOrderTask({ db, shop: options.shop, now: () => new Date() }),
-        [COD_CONFIRM_EXPIRE]: codConfirmExpireTask({ db, shop: options.shop, now: () => new Date() }),
-        [DELIVER_WEBHOOK]: deliverWebhookTask({
-          db,
-          allowPrivate: options.webhooksAllowPrivate ?? false,
-          timeoutMs: options.webhookTimeoutMs,
+    for (const lane of lanes) {
+      runners.push(
+        await run({
+          pgPool,
+          // graphile-worker 0.16 reads `workerId` from run()'s options, though its RunnerOptions type omits it.
+          ...({ workerId: lane.workerId } as object),
+          concurrency: 1,
+          noHandleSignals: true,
+          pollInterval: 2000,
+          logger: queueLogger,
+          taskList: lane.taskList,
         }),
-      },
-    });
+      );
+    }
   } catch (error) {
+    await Promise.all(runners.map((runner) => runner.stop()));
     await pgPool.end();
     throw error;
   }
@@ -195,7 +238,7 @@ export async function startDeliveryWorker(
   return {
     async stop() {
       clearInterval(timer);
-      await runner.stop();
+      await Promise.all(runners.map((runner) => runner.stop()));
       await pgPool.end();
     },
   };

@@ -65,11 +65,21 @@ export async function recordWebhookEvent(
 }
 
 /**
+ * The named queue of one endpoint's deliveries (`webhook:<endpoint id>`): graphile-worker runs one
+ * job of a named queue at a time, so an endpoint that never answers holds one webhook worker on all
+ * hosts together, and the others go on delivering to the rest (decision 054).
+ */
+export const WEBHOOK_QUEUE_PREFIX = "webhook:";
+
+/**
  * Adds the jobs that deliver `ids` (hex ids, no commas), in `tx`; each job's key is its delivery's
  * id: queued twice, still one job, and a job that failed for good starts again at 0 attempts.
  */
 export async function queueWebhookDeliveries(tx: Transaction | Database, ids: string[]): Promise<void> {
   await tx.execute(
-    sql`select graphile_worker.add_job(${DELIVER_WEBHOOK}, json_build_object('id', id), max_attempts => ${MAX_WEBHOOK_ATTEMPTS}::int, job_key => id) from unnest(string_to_array(${ids.join(",")}::text, ',')) as id`,
+    sql`select graphile_worker.add_job(${DELIVER_WEBHOOK}, json_build_object('id', ${webhookDeliveries.id}),
+      queue_name => ${WEBHOOK_QUEUE_PREFIX} || ${webhookDeliveries.endpointId},
+      max_attempts => ${MAX_WEBHOOK_ATTEMPTS}::int, job_key => ${webhookDeliveries.id})
+    from ${webhookDeliveries} where ${webhookDeliveries.id} = any(string_to_array(${ids.join(",")}::text, ','))`,
   );
 }

@@ -1,0 +1,114 @@
+/**
+ * Each kind of background work has its own workers (issue 43, item 2; decision 054): webhook
+ * endpoints that never answer hold the webhook workers, and a shopper's message still goes out
+ * through a real SMTP server meanwhile; one endpoint holds at most one delivery at a time (its
+ * named queue), however many of its deliveries wait.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { inArray, sql } from "drizzle-orm";
+import { afterAll, expect, it } from "vitest";
+import { rowsOf } from "../../api/db/client";
+import { messages } from "../../api/db/schema";
+import { defaultDeps } from "../../api/lib/context";
+import { mailTransport, QUEUE_LANES, startDeliveryWorker } from "../../api/lib/messages/delivery";
+import { logger } from "../../api/platform/logger";
+import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
+import { smtpServer, until } from "./smtp";
+
+const api = await createTestApi({ webhooksAllowPrivate: true });
+const { db, call } = api;
+const admin = await createUserWithToken(db, { userType: "admin" });
+const shopper = await createUserWithToken(db);
+const smtp = await smtpServer();
+
+/** Endpoints that never answer while `hanging`: each request is held open, and counted by its path. */
+const held: http.ServerResponse[] = [];
+const open = new Map<string, number>();
+const mostOpen = new Map<string, number>();
+let hanging = true;
+const receiver = http.createServer((request, response) => {
+  const path = request.url ?? "";
+  request.resume();
+  request.on("end", () => {
+    open.set(path, (open.get(path) ?? 0) + 1);
+    mostOpen.set(path, Math.max(mostOpen.get(path) ?? 0, open.get(path)!));
+    response.on("close", () => open.set(path, open.get(path)! - 1));
+    if (hanging) held.push(response);
+    else response.end();
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+const { port } = receiver.address() as AddressInfo;
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+const endpointCount = QUEUE_LANES.webhooks + 2;
+
+it("a shopper's message is sent while every webhook worker waits on an endpoint that never answers", async () => {
+  for (let i = 0; i < endpointCount; i++) {
+    const answer = await call("POST", "/userapp/admin/webhook-endpoints", {
+      token: admin.token,
+      body: { url: `http://127.0.0.1:${port}/dead-${i}`, events: ["order.placed"] },
+    });
+    expect(answer.status).toBe(201);
+  }
+  const worker = await startDeliveryWorker({
+    db,
+    databaseUrl: api.handle.url,
+    transport: mailTransport(smtp.url),
+    shop: defaultDeps(db).shop,
+    logger,
+    webhooksAllowPrivate: true,
+    // Longer than the test: the deliveries stay in flight until the endpoints are let go.
+    webhookTimeoutMs: 120_000,
+  });
+  try {
+    // Two orders: two deliveries per endpoint, and the shopper's messages behind them in the queue.
+    const product = await insertProduct(db, { variants: [{ size: "M", quantity: 10, mrp: 1000, discount: 0 }] });
+    const orderIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const placed = await call("POST", "/userapp/order/create", {
+        token: shopper.token,
+        body: { productId: product, size: "M", quantity: 1, paymentMethod: "cod", address: testAddresses.home },
+      });
+      expect(placed.status).toBe(201);
+      orderIds.push((placed.body.data as { id: string }).id);
+    }
+
+    // Every webhook worker is held by a dead endpoint…
+    await until("the webhook workers to be held", () => (held.length >= QUEUE_LANES.webhooks ? true : undefined));
+    // …and the shoppers' messages go out all the same, while they are.
+    const sent = await until("the messages to be sent", async () => {
+      const rows = await db.select().from(messages).where(inArray(messages.orderId, orderIds));
+      return rows.length > 0 && rows.every((row) => row.state === "sent") ? rows : undefined;
+    });
+    expect(new Set(sent.map((row) => row.orderId))).toEqual(new Set(orderIds));
+    expect(smtp.received.length).toBe(sent.length);
+    expect(held.length).toBe(QUEUE_LANES.webhooks);
+    expect([...open.values()].reduce((a, b) => a + b, 0)).toBe(QUEUE_LANES.webhooks);
+
+    // One endpoint holds one delivery at a time: its second waits in its queue, locked by no one.
+    const locked = rowsOf<{ queue: string; n: number }>(
+      await db.execute(sql`select queue_name as "queue", count(*)::int as "n" from graphile_worker.jobs
+        where locked_at is not null and queue_name like 'webhook:%' group by queue_name`),
+    );
+    expect(locked.length).toBe(QUEUE_LANES.webhooks);
+    expect(locked.every((row) => row.n === 1)).toBe(true);
+  } finally {
+    // The endpoints answer now, and every delivery finishes, each endpoint still one at a time.
+    hanging = false;
+    for (const response of held.splice(0)) response.end();
+    await until("every delivery", async () => {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as "n" from webhook_deliveries where delivered_at is null`),
+      );
+      return row.n === 0 ? true : undefined;
+    });
+    await worker.stop();
+  }
+  expect(mostOpen.size).toBe(endpointCount);
+  expect([...mostOpen.values()].every((n) => n === 1)).toBe(true);
+});
