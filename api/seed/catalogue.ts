@@ -2,6 +2,10 @@ import { count, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type Database, lockFirstStart } from "../db/client";
 import {
+  cartPromotions,
+  promotionCodes,
+  promotionRedemptions,
+  promotions,
   cartItems,
   compareItems,
   creditNotes,
@@ -109,9 +113,10 @@ async function deleteCatalogue(db: Database): Promise<RemovedRows> {
   // invoices go with the orders, and their numbering starts again; so do the messages (about
   // those orders, or to shoppers of a shop being replaced) and the webhook deliveries (about
   // those orders; the endpoints stay). Reviews (the sample ones and shoppers'), and the shop's
-  // removals of shoppers' reviews, are of the products.
+  // removals of shoppers' reviews, are of the products. Promotions go too: their uses are by
+  // those orders, their scopes name those products, and their counts would be false after.
   await db.execute(sql`
-    TRUNCATE ${messages}, ${webhookDeliveries}, ${invoices}, ${feeInvoices}, ${creditNotes}, ${documentCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
+    TRUNCATE ${promotionRedemptions}, ${promotionCodes}, ${cartPromotions}, ${promotions}, ${messages}, ${webhookDeliveries}, ${invoices}, ${feeInvoices}, ${creditNotes}, ${documentCounters}, ${orderItems}, ${orders}, ${cartItems}, ${wishlistItems}, ${compareItems}, ${productListing}, ${searchTerms},
       ${reviewVotes}, ${reviewReports}, ${reviewMedia}, ${reviewPhotoUploads}, ${reviewRemovals}, ${reviews},
       ${productMedia}, ${variants}, ${products}, ${merchants} RESTART IDENTITY`);
   return removed;
