@@ -174,8 +174,8 @@ export const searchTerms = pgTable(
  * Derived data, never written by the application. The catalogue only changes through the seed
  * today, which writes this table itself; for any other write to products or variants (a
  * test's insert, a future admin tool) triggers rebuild the rows concerned (migration
- * 0002_product_listing_refresh.sql). Stock changes do not touch it: which products match a
- * query does not depend on stock.
+ * 0002_product_listing_refresh.sql). Stock changes touch it only when a product sells out or
+ * comes back (in_stock, below): which products match a query does not depend on stock.
  */
 export const productListing = pgTable(
   "product_listing",
@@ -190,6 +190,13 @@ export const productListing = pgTable(
     minCost: integer("min_cost"),
     maxCost: integer("max_cost"),
     ratingValue: real("rating_value"),
+    /**
+     * Some size of the product is in stock: "Newest" (the shop's default sort) puts sold-out
+     * products last, and `query.inStock` reads it (decision 046). Kept by the listing's refresh
+     * and by a trigger that fires only when a size's stock reaches zero or leaves it (migration
+     * 0024), so an order that leaves stock on every size writes nothing here.
+     */
+    inStock: boolean("in_stock").notNull().default(false),
     productId: text("product_id")
       .primaryKey()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -215,6 +222,8 @@ export const productListing = pgTable(
     // common filter is read off an index walk. Rating gets one per direction: unrated products
     // come last both ways, which no single index gives when walked backwards.
     index("product_listing_created_at_idx").on(t.createdAt.desc(), t.productId),
+    // "Newest": what is in stock first, each part newest first.
+    index("product_listing_newest_idx").on(t.inStock.desc(), t.createdAt.desc(), t.productId),
     index("product_listing_price_idx").on(t.price, t.productId),
     index("product_listing_discount_idx").on(t.discount, t.productId),
     index("product_listing_rating_asc_idx").on(t.ratingValue.asc().nullsLast(), t.productId),

@@ -5,7 +5,7 @@ import { createCatalogueCache } from "../lib/catalogue/catalogue-cache";
 import { filterOptionsSchema, loadFilterOptions } from "../lib/catalogue/filter-options";
 import type { ApiDeps } from "../lib/context";
 import { idPattern, notFound, ok, readBody } from "../lib/http/http";
-import { countProducts } from "../lib/search/listing-planner";
+import { countProducts, sortsByStock } from "../lib/search/listing-planner";
 import { paginator } from "../lib/http/paging";
 import { productCountSchema, productListSchema } from "../lib/search/product-query";
 import { withStatementTimeout } from "../lib/search/product-search";
@@ -94,8 +94,9 @@ export function productRoutes(deps: ApiDeps) {
             exact: options.exact,
           }),
         ),
-      // A list of what is in stock (or sold out) changes with every order that sells out a product.
-      query.inStock !== null,
+      // A list of what is in stock (or sold out), or newest first (sold-out products last), changes
+      // with every order that sells out a product.
+      query.inStock !== null || sortsByStock(options.sort),
     );
     const found = await products(ids);
     // A product deleted between the two reads is left out rather than answered as a hole.

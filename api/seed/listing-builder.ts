@@ -42,6 +42,7 @@ export class ListingBuilder {
         price: product.price,
         discount: product.discount,
         ratingValue: product.ratingValue,
+        inStock: productVariants.some((v) => v.quantity > 0),
         shortTitle: product.shortTitle,
         minCost: costs.length > 0 ? costs[0] : null,
         maxCost: costs.length > 0 ? costs[costs.length - 1] : null,

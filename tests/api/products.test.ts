@@ -108,7 +108,10 @@ const canvas = await insertProduct(db, {
   variants: [{ size: "free", quantity: 7, mrp: 500, discount: 10 }], // cost 450
 });
 
-const newestFirst = [canvas, tv, headphones, formal, jeans, shirt];
+/** By date, newest first; the formal shirt is sold out. */
+const byDate = [canvas, tv, headphones, formal, jeans, shirt];
+/** "Newest", the default sort: by date, newest first, the sold-out formal shirt last (decision 046). */
+const newestFirst = [canvas, tv, headphones, jeans, shirt, formal];
 
 async function list(body: unknown) {
   const response = await call("POST", "/userapp/product/list", { body });
@@ -143,7 +146,7 @@ describe("POST /userapp/product/list", () => {
       prev: null,
       next: null,
     });
-    const first = data.data[5] as any;
+    const first = data.data[4] as any;
     expect(first).toMatchObject({
       _id: shirt,
       id: shirt,
@@ -233,7 +236,7 @@ describe("POST /userapp/product/list", () => {
     it("sorts by title and by date", async () => {
       expect(await ids({}, { sort: { title: 1 } })).toEqual([shirt, formal, headphones, jeans, tv, canvas]);
       expect(await ids({}, { sort: { title: -1 } })).toEqual([canvas, tv, jeans, headphones, formal, shirt]);
-      expect(await ids({}, { sort: { createdAt: 1 } })).toEqual([...newestFirst].reverse());
+      expect(await ids({}, { sort: { createdAt: 1 } })).toEqual([...byDate].reverse());
       expect(await ids({}, { sort: { createdAt: -1 } })).toEqual(newestFirst);
     });
 
@@ -248,13 +251,13 @@ describe("POST /userapp/product/list", () => {
 
   describe("filters", () => {
     it("filters on each list field, given as a list or a single string", async () => {
-      expect(await ids({ category: ["Fashion"] })).toEqual([formal, jeans, shirt]);
+      expect(await ids({ category: ["Fashion"] })).toEqual([jeans, shirt, formal]);
       expect(await ids({ category: "Televisions" })).toEqual([tv]);
       expect(await ids({ category: ["Televisions", "Home Decor"] })).toEqual([canvas, tv]);
       expect(await ids({ subCategory: ["Casual Wear"] })).toEqual([jeans, shirt]);
       expect(await ids({ brand: ["Nike", "Boat"] })).toEqual([headphones, shirt]);
       expect(await ids({ productType: ["Electronics"] })).toEqual([tv, headphones]);
-      expect(await ids({ productSubType: ["T-Shirts"] })).toEqual([formal, shirt]);
+      expect(await ids({ productSubType: ["T-Shirts"] })).toEqual([shirt, formal]);
     });
 
     it("combines filters with AND and ignores empty lists and blanks", async () => {
@@ -263,7 +266,7 @@ describe("POST /userapp/product/list", () => {
     });
 
     it("filters on gender", async () => {
-      expect(await ids({ gender: "men" })).toEqual([formal, shirt]);
+      expect(await ids({ gender: "men" })).toEqual([shirt, formal]);
       expect(await ids({ gender: "women" })).toEqual([jeans]);
     });
 
@@ -288,7 +291,7 @@ describe("POST /userapp/product/list", () => {
 
     it("filters on size: a product with a variant of any listed size", async () => {
       expect(await ids({ size: ["M"] })).toEqual([shirt]);
-      expect(await ids({ size: ["S", "XL"] })).toEqual([formal, jeans]);
+      expect(await ids({ size: ["S", "XL"] })).toEqual([jeans, formal]);
       expect(await ids({ size: "free" })).toEqual([canvas, tv, headphones]);
     });
 
@@ -334,13 +337,13 @@ describe("POST /userapp/product/list", () => {
           projection: { x: 1 },
         },
       );
-      expect(result).toEqual([formal, jeans, shirt]);
+      expect(result).toEqual([jeans, shirt, formal]);
     });
   });
 
   describe("search", () => {
     it("is case-insensitive over titles, tag line, brand and categories", async () => {
-      expect(await ids({ search: "COTTON" })).toEqual([formal, shirt]);
+      expect(await ids({ search: "COTTON" })).toEqual([shirt, formal]);
       expect(await ids({ search: "himalayas" })).toEqual([canvas]);
       expect(await ids({ search: "denim" })).toEqual([jeans]);
       expect(await ids({ search: "boat" })).toEqual([headphones]);

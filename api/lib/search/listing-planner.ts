@@ -11,17 +11,23 @@ import type { ProductQuery, Sort, SortField } from "./product-query";
  * ORDER BY for a sort, with the id as a tiebreaker so pages never overlap or skip. Each follows
  * an index of product_listing, forwards or backwards, so a page can be read off it in order.
  */
-function orderBy(sort: Sort): SQL[] {
+export function orderBy(sort: Sort): SQL[] {
   const { productId } = productListing;
   const dir = sort.direction === "asc" ? asc : desc;
   switch (sort.field) {
     case "createdAt":
-      // The index is (created_at DESC NULLS LAST, product_id ASC). Both columns are NOT NULL, so
-      // spelling the NULLS placement out changes no result, but without it PostgreSQL does not
-      // see that the index's order matches and sorts every row instead. Ascending is the index
-      // walked backwards.
+      // Newest first ("Newest", the shop's default) puts sold-out products last (decision 046):
+      // the index (in_stock DESC NULLS LAST, created_at DESC NULLS LAST, product_id ASC).
+      // Ascending is the index (created_at DESC NULLS LAST, product_id ASC) walked backwards,
+      // sold out or not. The columns are NOT NULL, so spelling the NULLS placement out changes no
+      // result, but without it PostgreSQL does not see that the index's order matches and sorts
+      // every row instead.
       return sort.direction === "desc"
-        ? [sql`${productListing.createdAt} desc nulls last`, sql`${productId} asc`]
+        ? [
+            sql`${productListing.inStock} desc nulls last`,
+            sql`${productListing.createdAt} desc nulls last`,
+            sql`${productId} asc`,
+          ]
         : [sql`${productListing.createdAt} asc nulls first`, sql`${productId} desc nulls first`];
     case "price":
       return [dir(productListing.price), dir(productId)];
@@ -35,6 +41,11 @@ function orderBy(sort: Sort): SQL[] {
     case "title":
       return [dir(productListing.shortTitle), dir(productId)];
   }
+}
+
+/** Whether a sort's order follows stock: newest first puts sold-out products last. */
+export function sortsByStock(sort: Sort): boolean {
+  return sort.field === "createdAt" && sort.direction === "desc";
 }
 
 const sortColumn = {
@@ -205,11 +216,13 @@ async function filteredPage(
 
   // OFFSET 0 keeps the subquery from being merged into the outer query, so the planner cannot
   // turn this back into a walk down the sort index: the matches come from the GIN index and only
-  // the page's rows are kept while sorting. Same naming trick as above.
+  // the page's rows are kept while sorting. Same naming trick as above; in_stock goes along for
+  // Newest, which sorts on it first.
   const sorted = rowsOf<{ id: string }>(
     await db.execute(sql`
       select ${productListing.productId} as "id"
-      from (select ${productListing.productId}, ${key} from ${productListing} where ${where} offset 0) as ${productListing}
+      from (select ${productListing.productId}, ${key}${sortsByStock(sort) ? sql`, ${productListing.inStock}` : sql``}
+        from ${productListing} where ${where} offset 0) as ${productListing}
       order by ${order} limit ${limit} offset ${offset}`),
   );
   return { ids: sorted.map((row) => row.id), itemCount };

@@ -1,14 +1,13 @@
-import { sql, type SQL } from "drizzle-orm";
-import { productListing, variants } from "../../db/schema";
+import { not, type SQL } from "drizzle-orm";
+import { productListing } from "../../db/schema";
 
 /**
  * `query.inStock` of `product/list` and `product/count` (decision 046): true keeps the products
- * with at least one size in stock, false the sold-out ones. Stock is not in product_listing (an
- * order changes stock and must not rewrite the listing), so this asks the variants of each
- * candidate: one primary-key probe per row, cheap on a walk down a sort index (the home
- * carousels stop after a page), in proportion to the matches for a count.
+ * with at least one size in stock, false the sold-out ones. product_listing.in_stock holds it,
+ * written only when a product sells out or comes back (migration 0024), so the test reads the
+ * listing's own row: nothing more on a walk down a sort index or on a count.
  */
 export function stockCondition(inStock: boolean): SQL {
-  const stocked = sql`exists (select 1 from ${variants} where ${variants.productId} = ${productListing.productId} and ${variants.quantity} > 0)`;
-  return inStock ? stocked : sql`not ${stocked}`;
+  const stocked = productListing.inStock.getSQL();
+  return inStock ? stocked : not(productListing.inStock);
 }
