@@ -65,11 +65,18 @@ function sharedChunkModules(graph: ModuleGraph): Set<string> {
  * them too, so each would otherwise be a chunk of its own, with its own imports, exports and line
  * in the route manifest (the product page's JavaScript budget, docs/benchmarks.md).
  */
-const REVIEW_LIST = /\/app\/(components\/product\/reviews\.tsx|lib\/reviews\.ts)$/;
+const REVIEW_LIST = /\/app\/(components\/product\/reviews\.tsx|lib\/reviews\/reviews\.ts)$/;
+
+/**
+ * The review list's URL parameters, which the product page reads without its reviews' code (they
+ * are a kept part, decision 055): in `shared`, or the `reviews` chunk would take them along, and
+ * the product page that chunk with them.
+ */
+const REVIEW_PARAMS = /\/app\/lib\/reviews\/review-params\.ts$/;
 
 function manualChunks(id: string, graph: ModuleGraph): string | undefined {
   if (FRAMEWORK.test(id)) return "framework";
-  if (sharedChunkModules(graph).has(id)) return "shared";
+  if (sharedChunkModules(graph).has(id) || REVIEW_PARAMS.test(id)) return "shared";
   return REVIEW_LIST.test(id) ? "reviews" : undefined;
 }
 

@@ -5,8 +5,10 @@ import { logger } from "../api/platform/logger";
 import { DEFERRED_MODULE_TYPE } from "./lib/platform/boot-script";
 import { NonceContext } from "./lib/platform/nonce";
 import { HOME_PARTS } from "./components/home/home-parts";
+import { KEPT_PARTS } from "./components/kept-parts";
 import { LAYOUT_PARTS } from "./components/layout/parts";
 import { prerenderer } from "./lib/platform/prerender.server";
+import { KeptContext } from "./lib/platform/kept";
 import { PrerenderContext } from "./lib/platform/prerendered";
 import { SaveDataContext, wantsSaveData } from "./lib/platform/save-data";
 import { jsonForScript } from "./lib/catalogue/structured-data.server";
@@ -51,11 +53,13 @@ export default async function handleRequest(
     <NonceContext.Provider value={nonce ?? ""}>
       <SaveDataContext.Provider value={wantsSaveData(request.headers)}>
         <PrerenderContext.Provider value={prerender}>
-          <ServerRouter
-            context={{ ...routerContext, serverHandoffStream: undefined }}
-            url={request.url}
-            nonce={nonce}
-          />
+          <KeptContext.Provider value={KEPT_PARTS}>
+            <ServerRouter
+              context={{ ...routerContext, serverHandoffStream: undefined }}
+              url={request.url}
+              nonce={nonce}
+            />
+          </KeptContext.Provider>
         </PrerenderContext.Provider>
       </SaveDataContext.Provider>
     </NonceContext.Provider>,

@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfNeeded } from "../server/build";
-import { scriptUrls } from "./pages";
+import { buildBaseline, scriptUrls, start } from "./pages";
 
 /**
  * Slow phones: Lighthouse 12 in its default mode (a Moto G Power-sized phone, simulated slow 4G
@@ -16,7 +16,9 @@ import { scriptUrls } from "./pages";
  * Each page runs BENCH_LIGHTHOUSE_RUNS times (default 3); the medians are printed, as the
  * figures of one run move by a few points on a busy machine. BENCH_LIGHTHOUSE_PORT fixes the
  * port (default: a free one); BENCH_LIGHTHOUSE_SAVE keeps the reports. Also the JavaScript a page makes a phone download: its files and
- * its inline scripts (React Router's loader data), each gzip -9.
+ * its inline scripts (React Router's loader data), each gzip -9. The empty React Router page
+ * (bench/baseline, behind the same server stack) runs first in the same Chromium, so its figures
+ * stand beside the shop's from the same minutes of a shared machine (issue 41).
  */
 const root = path.resolve(import.meta.dirname, "..");
 const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
@@ -29,6 +31,12 @@ export type LighthouseFigures = {
   accessibility: number;
   /** Largest Contentful Paint, milliseconds (simulated slow 4G). */
   lcpMs: number;
+  /** Total Blocking Time, milliseconds (simulated 4× slower CPU). */
+  tbtMs: number;
+  /** Cumulative Layout Shift. */
+  cls: number;
+  /** The main thread's tasks of 50 ms or more in the run with the median blocking time: how many, the longest (ms) and what ran it. */
+  longTasks: { count: number; longestMs: number; longestUrl: string };
   /** Gzip -9 of the JS files and of the page's inline scripts (loader data included), bytes. */
   jsFilesGzip: number;
   inlineScriptGzip: number;
@@ -86,6 +94,24 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+type Sample = Pick<LighthouseFigures, "performance" | "accessibility" | "lcpMs" | "tbtMs" | "cls" | "longTasks">;
+
+/** Lighthouse's "long-tasks" diagnostic (tasks of 50 ms or more on the main thread, CPU slowed 4×), summed up. */
+function longTasksOf(details: unknown): LighthouseFigures["longTasks"] {
+  const items = ((details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? []).filter(
+    (item) => typeof item.duration === "number",
+  );
+  const longest = items.reduce<{ url?: string; duration?: number } | undefined>(
+    (best, item) => (!best || item.duration! > best.duration! ? item : best),
+    undefined,
+  );
+  return {
+    count: items.length,
+    longestMs: Math.round(longest?.duration ?? 0),
+    longestUrl: (longest?.url ?? "").replace(/^https?:\/\/[^/]+/, ""),
+  };
+}
+
 /** The page's JavaScript as a phone downloads it: each file gzip -9, and its inline scripts together gzip -9. */
 export async function scriptWeight(origin: string, pagePath: string) {
   const html = await (await fetch(origin + pagePath, { headers: { "accept-encoding": "identity" } })).text();
@@ -142,6 +168,7 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
   fs.chmodSync(dataDir, 0o755);
   let shop: ChildProcess | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let baselineChild: ChildProcess | undefined;
   try {
     shop = await startShop(port, dataDir);
     const list = await (
@@ -155,10 +182,14 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
     const productPath = await fetch(`${origin}/product/x/x/${id}`, { redirect: "manual" }).then(
       (r) => new URL(r.headers.get("location") ?? `/product/x/x/${id}`, origin).pathname,
     );
+    buildBaseline();
+    const baseline = await start(["bench/serve-baseline.ts"], {});
+    baselineChild = baseline.child;
     const pages = [
-      { route: "home", path: "/" },
-      { route: "shop", path: "/shop" },
-      { route: "product", path: productPath },
+      { route: "empty React Router page", path: "/", origin: baseline.origin },
+      { route: "home", path: "/", origin },
+      { route: "shop", path: "/shop", origin },
+      { route: "product", path: productPath, origin },
     ];
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
@@ -168,29 +199,44 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
     });
     const figures: LighthouseFigures[] = [];
     for (const page of pages) {
-      const samples: { performance: number; accessibility: number; lcpMs: number }[] = [];
+      const samples: Sample[] = [];
       for (let i = 0; i < runs; i++) {
-        const lhr = await audit(chrome.port, origin + page.path);
-        if (saveDir) fs.writeFileSync(path.join(saveDir, `${page.route}-${i + 1}.json`), JSON.stringify(lhr));
+        const lhr = await audit(chrome.port, page.origin + page.path);
+        if (saveDir) {
+          const name = `${page.route.replace(/\W+/g, "-")}-${i + 1}.json`;
+          fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+        }
         const { categories, audits } = lhr;
         samples.push({
           performance: Math.round((categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
           lcpMs: audits["largest-contentful-paint"]?.numericValue ?? NaN,
+          tbtMs: audits["total-blocking-time"]?.numericValue ?? NaN,
+          cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+          longTasks: longTasksOf(audits["long-tasks"]?.details),
         });
       }
+      const tbtMs = median(samples.map((s) => s.tbtMs));
+      const medianRun = samples.reduce((best, s) =>
+        Math.abs(s.tbtMs - tbtMs) < Math.abs(best.tbtMs - tbtMs) ? s : best,
+      );
       figures.push({
-        ...page,
+        route: page.route,
+        path: page.path,
         runs,
         performance: median(samples.map((s) => s.performance)),
         accessibility: median(samples.map((s) => s.accessibility)),
         lcpMs: median(samples.map((s) => s.lcpMs)),
-        ...(await scriptWeight(origin, page.path)),
+        tbtMs,
+        cls: median(samples.map((s) => s.cls)),
+        longTasks: medianRun.longTasks,
+        ...(await scriptWeight(page.origin, page.path)),
       });
     }
     return figures;
   } finally {
     await chrome?.kill();
+    if (baselineChild) await stopChild(baselineChild);
     if (shop) await stopChild(shop);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

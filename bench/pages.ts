@@ -183,7 +183,8 @@ export async function stop(servers: { child: ChildProcess }[]) {
   );
 }
 
-export async function measurePages() {
+/** Builds the empty React Router app (bench/baseline) into build/bench-baseline, after the shop's own build. */
+export function buildBaseline() {
   // The shop's build empties build/, the baseline's home too: build the shop first.
   buildIfNeeded(root);
   const built = spawnSync(
@@ -192,6 +193,10 @@ export async function measurePages() {
     { cwd: root, encoding: "utf8" },
   );
   if (built.status !== 0) throw new Error(`Building the baseline failed:\n${built.stdout}${built.stderr}`);
+}
+
+export async function measurePages() {
+  buildBaseline();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-bench-"));
   // Reachable by the embedded server's system user when the bench runs as root (api/db/embedded.ts).
   fs.chmodSync(dataDir, 0o755);

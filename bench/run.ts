@@ -81,12 +81,16 @@ if (!only || only === "lighthouse") {
     `\nSlow phones: Lighthouse 12, mobile, simulated slow 4G, median of ${figures[0]?.runs ?? 0} runs per page:\n`,
   );
   console.log(
-    "| page | performance | accessibility | LCP (s) | JS files gzip (KB) | inline scripts gzip (KB) | JS in all (KB) |",
+    "| page | performance | TBT (ms) | CLS | long tasks (longest ms, what ran it) | accessibility | LCP (s) | JS files gzip (KB) | inline scripts gzip (KB) | JS in all (bytes) | spare under 110 KiB (bytes) |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|");
   for (const f of figures) {
+    const all = f.jsFilesGzip + f.inlineScriptGzip;
+    const tasks = f.longTasks.count
+      ? `${f.longTasks.count} (${f.longTasks.longestMs}, ${f.longTasks.longestUrl})`
+      : "0";
     console.log(
-      `| ${f.route} | ${f.performance} | ${f.accessibility} | ${(f.lcpMs / 1000).toFixed(2)} | ${kb(f.jsFilesGzip)} | ${kb(f.inlineScriptGzip)} | ${kb(f.jsFilesGzip + f.inlineScriptGzip)} |`,
+      `| ${f.route} | ${f.performance} | ${f.tbtMs.toFixed(0)} | ${f.cls.toFixed(3)} | ${tasks} | ${f.accessibility} | ${(f.lcpMs / 1000).toFixed(2)} | ${kb(f.jsFilesGzip)} | ${kb(f.inlineScriptGzip)} | ${all} | ${112_640 - all} |`,
     );
   }
 }

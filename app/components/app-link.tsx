@@ -1,5 +1,5 @@
 import { type ComponentPropsWithoutRef, useEffect, useState } from "react";
-import { PrefetchPageLinks, useNavigate } from "react-router";
+import { PrefetchPageLinks, useNavigate, useSubmit } from "react-router";
 
 /**
  * A link to one of our pages, for the places that repeat them by the hundred (the header's
@@ -15,11 +15,18 @@ import { PrefetchPageLinks, useNavigate } from "react-router";
 export function AppLink({
   to,
   prefetch = false,
+  preventScrollReset,
   children,
   ...props
-}: Omit<ComponentPropsWithoutRef<"a">, "href"> & { to: string; prefetch?: boolean }) {
+}: Omit<ComponentPropsWithoutRef<"a">, "href"> & { to: string; prefetch?: boolean; preventScrollReset?: boolean }) {
   return (
-    <a {...props} href={to} data-discover="true" data-app-link={prefetch ? "prefetch" : ""}>
+    <a
+      {...props}
+      href={to}
+      data-discover="true"
+      data-app-link={prefetch ? "prefetch" : ""}
+      data-keep-scroll={preventScrollReset ? "" : undefined}
+    >
       {children}
     </a>
   );
@@ -41,6 +48,7 @@ const INTENT_MS = 100;
  */
 export function AppLinks() {
   const navigate = useNavigate();
+  const submit = useSubmit();
   const [prefetch, setPrefetch] = useState<string | null>(null);
 
   useEffect(() => {
@@ -52,7 +60,14 @@ export function AppLinks() {
       const url = new URL(anchor.href);
       if (url.origin !== window.location.origin) return;
       event.preventDefault();
-      navigate(url.pathname + url.search + url.hash);
+      navigate(url.pathname + url.search + url.hash, { preventScrollReset: anchor.hasAttribute("data-keep-scroll") });
+    };
+    // A form React does not render (a kept part's: app/lib/platform/kept.tsx) is submitted as a <Form> would be.
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-app-form")) return;
+      event.preventDefault();
+      submit(event.submitter instanceof HTMLButtonElement ? event.submitter : form);
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onIntent = (event: Event) => {
@@ -67,17 +82,19 @@ export function AppLinks() {
     };
     // Bubbling on window: after React's own handlers and the quick view's, which may have claimed the click.
     window.addEventListener("click", onClick);
+    window.addEventListener("submit", onSubmit);
     window.addEventListener("pointerover", onIntent, { passive: true });
     window.addEventListener("pointerout", onLeave, { passive: true });
     window.addEventListener("focusin", onIntent);
     return () => {
       clearTimeout(timer);
       window.removeEventListener("click", onClick);
+      window.removeEventListener("submit", onSubmit);
       window.removeEventListener("pointerover", onIntent);
       window.removeEventListener("pointerout", onLeave);
       window.removeEventListener("focusin", onIntent);
     };
-  }, [navigate]);
+  }, [navigate, submit]);
 
   return prefetch ? <PrefetchPageLinks page={prefetch} /> : null;
 }

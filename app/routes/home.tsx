@@ -3,7 +3,7 @@ import { Link, type AppLoadContext } from "react-router";
 import { Carousel } from "~/components/carousel";
 import { Hero } from "~/components/home/hero";
 import { PopularCategories, categoryHref } from "~/components/home/popular-categories";
-import { SpecialDealsBanner } from "~/components/home/special-deals";
+import { HomePart } from "~/components/home/home-part";
 import { ProductCard } from "~/components/product-card";
 import type { CardProduct } from "~/lib/catalogue/catalogue";
 import { cardProduct } from "~/lib/catalogue/card-product";
@@ -92,7 +92,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {cards(newlyAdded)}
           </Carousel>
         </HomeSection>
-        <SpecialDealsBanner href="/shop?sort=discount" />
+        {/* Prerendered: the banner's markup comes with the page, its code stays on the server (home-parts.tsx). */}
+        <HomePart
+          as="aside"
+          part="special-deals"
+          aria-labelledby="special-deals-heading"
+          className="relative flex h-full min-h-64 flex-col justify-between overflow-hidden rounded-2xl bg-gradient-to-br from-amber-300 via-orange-400 to-rose-500 p-6 text-gray-900"
+        />
       </div>
 
       <HomeSection id="fashion-store" title="Fashion Store" moreHref={categoryHref("Fashion")}>

@@ -14,7 +14,6 @@ import { DeliveryCheck } from "~/components/product/delivery-check";
 import { ProductGallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity";
 import { SizeSelector } from "~/components/product/size-selector";
-import { ProductReviews } from "~/components/product/reviews";
 import { Prices } from "~/components/prices";
 import { Stars } from "~/components/stars";
 import { isInStock, priceOf, productPath, ratingOf, type ShownProduct, variantOf } from "~/lib/catalogue/catalogue";
@@ -24,7 +23,9 @@ import { deliveryKeep, readSelection, selectionSearch, type ProductSelection } f
 import { catalogueShouldRevalidate } from "~/lib/cart/revalidate";
 import { publicOrigin } from "~/lib/platform/config.server";
 import { deliveryCheck } from "~/lib/checkout/pincode.server";
-import { PRODUCT_PAGE_REVIEWS, readReviewParams, REVIEW_PARAMS, reviewQuery } from "~/lib/reviews/reviews";
+import { Kept } from "~/lib/platform/kept";
+import { PRODUCT_PAGE_REVIEWS, readReviewParams, reviewQuery } from "~/lib/reviews/reviews";
+import { REVIEW_PARAMS } from "~/lib/reviews/review-params";
 import { shownReviewPage, shownStanding } from "~/lib/reviews/reviews.server";
 import { readToken } from "~/lib/session/session.server";
 import { seo, SHOP_NAME } from "~/lib/page/seo";
@@ -274,13 +275,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 leading-relaxed text-gray-700">{product.description}</p>
       </section>
 
-      <ProductReviews
-        productId={product._id}
-        page={loaderData.reviews}
-        params={readReviewParams(query)}
-        standing={loaderData.standing}
-        pathname={location.pathname}
-        search={query}
+      {/* Kept as the server sent it: the reviews' code loads only when what they show changes. */}
+      <Kept
+        as="div"
+        part="reviews"
+        props={{
+          productId: product._id,
+          page: loaderData.reviews,
+          standing: loaderData.standing,
+          pathname: location.pathname,
+          search: location.search,
+        }}
+        load={() => import("~/components/product/reviews").then((module) => module.ReviewsPart)}
       />
     </div>
   );

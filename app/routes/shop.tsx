@@ -5,7 +5,6 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ProductCard } from "~/components/product-card";
 import { CategoryTiles } from "~/components/shop/category-tiles";
 import { FiltersPanel } from "~/components/shop/filters-panel";
-import { Pagination } from "~/components/shop/pagination";
 import { SortControls } from "~/components/shop/sort-controls";
 import { useShopDraft } from "~/components/shop/use-shop-draft";
 import { SHOP_SEARCH_EVENT, type ShopSearchDetail } from "~/components/layout/site-search";
@@ -30,6 +29,7 @@ import {
   withPage,
   type ShopParams,
 } from "~/lib/catalogue/shop-params";
+import { Kept } from "~/lib/platform/kept";
 import type { Route } from "./+types/shop";
 
 const FORM_ID = "shop-filters";
@@ -164,7 +164,13 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <ProductGrid products={products} now={loaderData.now} loading={loading} />
           )}
 
-          <Pagination page={params.page} pageCount={pageCount} hrefFor={(page) => shopHref(withPage(params, page))} />
+          {/* Kept as the server sent it: the pagination's code loads only when the page or query changes. */}
+          <Kept
+            as="div"
+            part="shop-pagination"
+            props={{ params, pageCount }}
+            load={() => import("~/components/shop/pagination-part").then((module) => module.ShopPagination)}
+          />
         </section>
       </div>
     </div>

@@ -245,3 +245,31 @@ test("out of stock disables Add to Cart and Buy Now", async ({ page, request }) 
   await expect(page.getByRole("button", { name: "Buy Now" })).toBeDisabled();
   await expect(page.getByRole("link", { name: "Add to Cart" })).toHaveCount(0);
 });
+
+test("the reviews come as the server rendered them; their code loads once a review choice changes them", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  // A kept part (app/lib/platform/kept.tsx, decision 055): not hydrated, its links routed in the app.
+  test.skip(!javaScriptEnabled, "without JavaScript every link loads a page");
+  const { product } = await sizedProduct(request);
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(pathOf(product));
+  await page.waitForLoadState("networkidle");
+  const reviewsCode = () => scripts.filter((path) => /\/assets\/reviews-/.test(path));
+  expect(reviewsCode()).toEqual([]);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+  const newest = page.locator("#reviews").getByRole("link", { name: "Newest", exact: true });
+  await newest.click();
+  await expect(page).toHaveURL(/[?&]rsort=newest/);
+  await expect(newest).toHaveAttribute("aria-current", "true");
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  expect(reviewsCode()).toHaveLength(1);
+  expect(errors).toEqual([]);
+});

@@ -1,5 +1,7 @@
 import type { Parts } from "~/lib/platform/prerendered";
 import { AccessoriesArt, ElectronicsArt, FashionArt } from "./hero-art";
+import { HERO_SLIDES, HeroText } from "./hero-slides";
+import { SpecialDealsContent } from "./special-deals";
 
 /**
  * Home's prerendered parts by name (app/lib/platform/prerendered.tsx): the hero slides' art, in
@@ -10,4 +12,6 @@ export const HOME_PARTS: Parts = {
   "hero-art:0": ElectronicsArt,
   "hero-art:1": AccessoriesArt,
   "hero-art:2": FashionArt,
+  ...Object.fromEntries(HERO_SLIDES.map((slide, index) => [`hero-text:${index}`, () => <HeroText slide={slide} />])),
+  "special-deals": SpecialDealsContent,
 };

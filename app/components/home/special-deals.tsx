@@ -1,12 +1,15 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 
-/** The Special Deals banner beside Newly Added Products: drawn with CSS and inline SVG, no image request. */
-export function SpecialDealsBanner({ href }: { href: string }) {
+/** Where the banner leads: the shop, largest discounts first. */
+const DEALS_HREF = "/shop?sort=discount";
+
+/**
+ * The Special Deals banner beside Newly Added Products: drawn with CSS and inline SVG, no image
+ * request. The content of its `<aside>` (home.tsx): a prerendered part (home-parts.tsx).
+ */
+export function SpecialDealsContent() {
   return (
-    <aside
-      aria-labelledby="special-deals-heading"
-      className="relative flex h-full min-h-64 flex-col justify-between overflow-hidden rounded-2xl bg-gradient-to-br from-amber-300 via-orange-400 to-rose-500 p-6 text-gray-900"
-    >
+    <>
       <svg
         className="pointer-events-none absolute -bottom-6 -right-6 h-40 w-40 text-white/30"
         viewBox="0 0 100 100"
@@ -24,8 +27,8 @@ export function SpecialDealsBanner({ href }: { href: string }) {
         </h2>
         <p className="mt-2 text-sm font-medium">Up to 70% off on headphones, fashion and décor. New deals every day.</p>
       </div>
-      <Link
-        to={href}
+      <AppLink
+        to={DEALS_HREF}
         className="relative mt-6 inline-flex w-fit items-center gap-2 rounded-full bg-gray-900 px-5 py-2.5 text-sm font-semibold text-white transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gray-900"
       >
         Shop the deals
@@ -40,7 +43,7 @@ export function SpecialDealsBanner({ href }: { href: string }) {
         >
           <path d="M5 12h14M13 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-      </Link>
-    </aside>
+      </AppLink>
+    </>
   );
 }

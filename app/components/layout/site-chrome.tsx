@@ -3,7 +3,7 @@ import type { RootData } from "~/lib/page/root-data";
 import { CategoryBar } from "./category-bar";
 import { IconSprite } from "./icon-sprite";
 import { MobileBottomBar } from "./mobile-bottom-bar";
-import { SiteFooter } from "./site-footer";
+import { Kept } from "~/lib/platform/kept";
 import { SiteHeader } from "./site-header";
 
 /**
@@ -26,7 +26,14 @@ export function SiteChrome({ root, children }: { root: RootData; children: React
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter root={root} />
+      {/* Kept as the server sent it: the footer's code loads only when what it shows changes. */}
+      <Kept
+        as="footer"
+        part="footer"
+        className="mt-16 bg-gray-900 text-sm text-gray-300"
+        props={{ signedIn: Boolean(root.user), supportEmail: root.supportEmail }}
+        load={() => import("./site-footer").then((module) => module.FooterContent)}
+      />
       <MobileBottomBar root={root} />
     </div>
   );

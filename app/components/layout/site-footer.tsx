@@ -1,31 +1,35 @@
-import { Link } from "react-router";
-import type { RootData } from "~/lib/page/root-data";
+import { AppLink } from "~/components/app-link";
+import { loginHref } from "~/lib/page/root-data";
 import { HeadsetIcon, LogoMark, MailIcon } from "./icons";
 import { FooterLinksContent } from "./footer-links";
 import { LayoutPart } from "./part";
-import { accountHref } from "./shopper-links";
 
-export function SiteFooter({ root }: { root: RootData }) {
+/** What the footer shows depends on this alone (a kept part: app/lib/platform/kept.tsx). */
+export type FooterProps = { signedIn: boolean; supportEmail: string };
+
+/** The content of the page's `<footer>`. A guest's account links lead to the login page, then on. */
+export function FooterContent({ signedIn, supportEmail }: FooterProps) {
+  const account = (path: string) => (signedIn ? path : loginHref(path));
   const usefulLinks = [
     { label: "Home", href: "/" },
     { label: "All Products", href: "/shop" },
-    { label: "My Account", href: accountHref(root, "/myaccount/profile") },
-    { label: "Orders", href: accountHref(root, "/myaccount/orders") },
-    { label: "Wishlist", href: accountHref(root, "/wishlist") },
-    { label: "Compare", href: accountHref(root, "/compare") },
-    { label: "Cart", href: accountHref(root, "/mycart") },
+    { label: "My Account", href: account("/myaccount/profile") },
+    { label: "Orders", href: account("/myaccount/orders") },
+    { label: "Wishlist", href: account("/wishlist") },
+    { label: "Compare", href: account("/compare") },
+    { label: "Cart", href: account("/mycart") },
   ];
   return (
-    <footer className="mt-16 bg-gray-900 text-sm text-gray-300">
+    <>
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-4">
         <section aria-labelledby="footer-about" className="col-span-2 lg:col-span-1">
           <h2 id="footer-about" className="sr-only">
             About Mart
           </h2>
-          <Link to="/" className="inline-flex items-center gap-1.5 text-brand">
+          <AppLink to="/" className="inline-flex items-center gap-1.5 text-brand">
             <LogoMark className="size-8 text-emerald-400" />
             <span className="text-2xl font-extrabold text-white">Mart</span>
-          </Link>
+          </AppLink>
           <p className="mt-3 leading-relaxed text-gray-400">
             Electronics, fashion, home decor and televisions for shoppers across India, priced in rupees. Pay by Cash on
             Delivery or Online Payment.
@@ -44,8 +48,8 @@ export function SiteFooter({ root }: { root: RootData }) {
             </li>
             <li className="flex items-center gap-2">
               <MailIcon className="size-5 text-emerald-400" />
-              <a href={`mailto:${root.supportEmail}`} className="hover:text-white hover:underline">
-                {root.supportEmail}
+              <a href={`mailto:${supportEmail}`} className="hover:text-white hover:underline">
+                {supportEmail}
               </a>
             </li>
           </ul>
@@ -60,7 +64,7 @@ export function SiteFooter({ root }: { root: RootData }) {
           <LayoutPart as="nav" aria-label="Footer: Policies" part="footer-policies" className="flex gap-x-4" />
         </div>
       </div>
-    </footer>
+    </>
   );
 }
 

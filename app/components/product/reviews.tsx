@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { Stars } from "~/components/stars";
 import { ratingOf } from "~/lib/catalogue/catalogue";
 import {
+  readReviewParams,
   REVIEW_RULES_PATH,
   REVIEW_SORT_LABELS,
   type ReviewParams,
@@ -50,14 +52,14 @@ export function ProductReviews({
           Ratings &amp; reviews
         </h2>
         {standing?.canReview ? (
-          <Link to={reviewPath(productId)} className="font-semibold text-brand hover:underline" data-write-review>
+          <AppLink to={reviewPath(productId)} className="font-semibold text-brand hover:underline" data-write-review>
             Write a review
-          </Link>
+          </AppLink>
         ) : ownId || standing?.removed ? (
           // A removed review's author is told why there is no form; the link shows the reason (and deletes it).
-          <Link to={reviewPath(productId)} className="font-semibold text-brand hover:underline" data-write-review>
+          <AppLink to={reviewPath(productId)} className="font-semibold text-brand hover:underline" data-write-review>
             {standing?.removed ?? "Edit your review"}
-          </Link>
+          </AppLink>
         ) : null}
       </div>
 
@@ -77,7 +79,7 @@ export function ProductReviews({
               const label = `${stars} ${stars === 1 ? "star" : "stars"}`;
               return (
                 <li key={stars}>
-                  <Link
+                  <AppLink
                     to={href({ stars })}
                     preventScrollReset
                     className="grid grid-cols-[4rem_1fr_3rem] items-center gap-2 text-sm hover:text-brand"
@@ -92,7 +94,7 @@ export function ProductReviews({
                       />
                     </span>
                     <span className="text-right text-gray-600">{count}</span>
-                  </Link>
+                  </AppLink>
                 </li>
               );
             })}
@@ -105,16 +107,16 @@ export function ProductReviews({
       {rating ? (
         <div className="mt-6 flex flex-col gap-3">
           <nav aria-label="Filter reviews" className="flex flex-wrap gap-2">
-            <Link
+            <AppLink
               to={href({ stars: null, photos: params.photos })}
               preventScrollReset
               className={chip}
               aria-current={params.stars === null}
             >
               All stars
-            </Link>
+            </AppLink>
             {[5, 4, 3, 2, 1].map((stars) => (
-              <Link
+              <AppLink
                 key={stars}
                 to={href({ stars, photos: params.photos })}
                 preventScrollReset
@@ -122,10 +124,10 @@ export function ProductReviews({
                 aria-current={params.stars === stars}
               >
                 {stars} ★
-              </Link>
+              </AppLink>
             ))}
             {/* With or without photos, keeping the stars chosen: a link that turns the filter on or off. */}
-            <Link
+            <AppLink
               to={href({ stars: params.stars, photos: !params.photos })}
               preventScrollReset
               className={chip}
@@ -133,12 +135,12 @@ export function ProductReviews({
               data-with-photos
             >
               {params.photos ? "✓ " : ""}With photos ({summary.withPhotos})
-            </Link>
+            </AppLink>
           </nav>
           <nav aria-label="Sort reviews" className="flex flex-wrap items-center gap-2 text-sm">
             <span className="text-gray-600">Sort by:</span>
             {(Object.keys(REVIEW_SORT_LABELS) as ReviewSortId[]).map((sort) => (
-              <Link
+              <AppLink
                 key={sort}
                 to={href({ stars: params.stars, photos: params.photos, sort })}
                 preventScrollReset
@@ -146,7 +148,7 @@ export function ProductReviews({
                 aria-current={params.sort === sort}
               >
                 {REVIEW_SORT_LABELS[sort]}
-              </Link>
+              </AppLink>
             ))}
           </nav>
         </div>
@@ -173,27 +175,27 @@ export function ProductReviews({
       {paginator.pageCount > 1 ? (
         <nav aria-label="Review pages" className="mt-4 flex items-center gap-4 text-sm">
           {paginator.prev ? (
-            <Link
+            <AppLink
               to={href({ ...params, page: paginator.prev })}
               preventScrollReset
               className="font-semibold text-brand hover:underline"
               rel="prev"
             >
               ← Previous
-            </Link>
+            </AppLink>
           ) : null}
           <span className="text-gray-600">
             Page {paginator.currentPage} of {paginator.pageCount}
           </span>
           {paginator.next ? (
-            <Link
+            <AppLink
               to={href({ ...params, page: paginator.next })}
               preventScrollReset
               className="font-semibold text-brand hover:underline"
               rel="next"
             >
               Next →
-            </Link>
+            </AppLink>
           ) : null}
         </nav>
       ) : null}
@@ -201,12 +203,28 @@ export function ProductReviews({
       <p className="mt-4 text-xs text-gray-500">
         {page.note ?? "Reviews are written by shoppers;"} "Verified purchase" means the shopper's order of it was
         delivered.{" "}
-        <Link to={REVIEW_RULES_PATH} className="underline hover:text-brand">
+        <AppLink to={REVIEW_RULES_PATH} className="underline hover:text-brand">
           Our review rules
-        </Link>
+        </AppLink>
       </p>
     </section>
   );
+}
+
+/** What the product page's reviews depend on, as plain data: a kept part (app/lib/platform/kept.tsx). */
+export type ReviewsPartProps = {
+  productId: string;
+  page: ShownReviewPage;
+  standing: ShownStanding | null;
+  pathname: string;
+  /** The page's query string, the review choices (`rstars`…) among the rest. */
+  search: string;
+};
+
+/** The product page's reviews from plain data (the product page keeps them as the server sent them). */
+export function ReviewsPart({ search, ...props }: ReviewsPartProps) {
+  const query = new URLSearchParams(search);
+  return <ProductReviews {...props} params={readReviewParams(query)} search={query} />;
 }
 
 /** One review: its stars, title, author, date, text (cut short, "Read more" leading to the rest), photos and votes. */
@@ -245,12 +263,12 @@ export function ReviewItem({
           {review.cut ? (
             <>
               {" "}
-              <Link
+              <AppLink
                 to={reviewPagePath(review._id)}
                 className="whitespace-nowrap font-semibold text-brand hover:underline"
               >
                 Read more<span className="sr-only"> of {review.author}'s review</span>
-              </Link>
+              </AppLink>
             </>
           ) : null}
         </p>
@@ -269,7 +287,7 @@ export function ReviewItem({
         ) : null}
         {/* Never on one's own review; a guest is asked to sign in and comes back here. */}
         {own ? null : (
-          <Form method="post" action={`/reviews/${review._id}`} className="flex items-center gap-3">
+          <Form method="post" action={`/reviews/${review._id}`} className="flex items-center gap-3" data-app-form>
             <input type="hidden" name="redirectTo" value={here} />
             <span>Was this helpful?</span>
             <button type="submit" name="intent" value="helpful" className="font-semibold text-brand hover:underline">

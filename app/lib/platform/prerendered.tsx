@@ -38,7 +38,7 @@ export function keepPrerendered(root: ParentNode = document) {
   }
 }
 
-type PartElement = "li" | "div" | "ul" | "nav" | "svg";
+type PartElement = "li" | "div" | "ul" | "nav" | "svg" | "aside";
 
 export function Prerendered({
   as: Element,

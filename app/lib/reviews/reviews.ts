@@ -21,11 +21,9 @@ export const REVIEW_SORT_LABELS = {
 } as const;
 export type ReviewSortId = keyof typeof REVIEW_SORT_LABELS;
 
-/**
- * The product page's review list parameters, read from its URL (`rstars`, `rphotos`, `rsort`, `rpage`: "r"
- * keeps them apart from the page's own size, quantity and PIN). Anything else reads as the default.
- */
-export const REVIEW_PARAMS = ["rstars", "rphotos", "rsort", "rpage"] as const;
+import { REVIEW_PARAMS } from "./review-params";
+
+export { REVIEW_PARAMS };
 
 export function readReviewParams(search: URLSearchParams) {
   const stars = Number(search.get("rstars"));

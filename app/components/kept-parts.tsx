@@ -1,0 +1,15 @@
+import type { ComponentType } from "react";
+import { FooterContent } from "./layout/site-footer";
+import { ReviewsPart } from "./product/reviews";
+import { ShopPagination } from "./shop/pagination-part";
+
+/**
+ * The kept parts by name (app/lib/platform/kept.tsx): the server renders them for each request
+ * (entry.server.tsx gives it this list); the browser keeps their markup and loads a part's code
+ * only when its props change (docs/decisions/055-kept-parts.md).
+ */
+export const KEPT_PARTS: Record<string, ComponentType<never>> = {
+  footer: FooterContent,
+  reviews: ReviewsPart,
+  "shop-pagination": ShopPagination,
+};

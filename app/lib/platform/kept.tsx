@@ -1,0 +1,106 @@
+import { type ComponentType, createContext, type HTMLAttributes, lazy, Suspense, useContext } from "react";
+
+/**
+ * Parts of a page that the server renders for each request and the browser keeps as it was sent
+ * (docs/decisions/055-kept-parts.md): the footer, the product page's reviews, the shop's pagination.
+ * Unlike a prerendered part (prerendered.tsx), a kept part depends on its props, which are plain
+ * data (JSON); unlike the rest of the page, the browser does not hydrate it and its first page
+ * does not load its code.
+ *
+ * - On the server the part's component renders with its props (entry.server.tsx provides
+ *   `KeptContext`, which knows every kept part by its name: app/components/kept-parts.tsx), inside
+ *   the part's element, which carries the part's name and a hash of its props.
+ * - In the browser `keepSent()` (entry.client.tsx) takes each part's markup and hash from the page
+ *   before React starts. While the props hash to what the server rendered, the part is that
+ *   markup. Once they differ (a later page, a signed-in shopper, new loader data), the part's
+ *   code loads lazily (`load`) and React renders it: the markup is never stale.
+ * - So a kept part must depend on its props alone (no hook, no context), and anything in it that
+ *   needs the browser must work without React: links are `AppLink`s, forms carry `data-app-form`
+ *   (app-link.tsx routes both).
+ */
+export const KeptContext = createContext<Record<string, ComponentType<never>> | null>(null);
+
+/** Each kept part's markup as the server sent it, and the hash of its props then, by name. */
+const sent = new Map<string, { hash: string; html: string }>();
+
+/** In the browser, before hydration: keeps the markup of every kept part in the page. */
+export function keepSent(root: ParentNode = document) {
+  for (const element of root.querySelectorAll("[data-kept]")) {
+    sent.set(element.getAttribute("data-kept") ?? "", {
+      hash: element.getAttribute("data-kept-hash") ?? "",
+      html: element.innerHTML,
+    });
+  }
+}
+
+/** A short hash of the props as JSON (cyrb53: 53 bits, so two props that differ never meet in practice). */
+export function hashOf(value: unknown): string {
+  const text = JSON.stringify(value) ?? "";
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+type KeptElement = "div" | "footer" | "nav" | "section";
+
+export function Kept<P extends object>({
+  as: Element,
+  part,
+  props,
+  load,
+  ...attributes
+}: {
+  /** The part's element; its content is the part. */
+  as: KeptElement;
+  /** The part's name, unique in the app. */
+  part: string;
+  /** What the part renders from: plain data, the same on the server and in the browser. */
+  props: P;
+  /** The part's component, for props the page did not come with. */
+  load: () => Promise<ComponentType<P>>;
+} & HTMLAttributes<HTMLElement>) {
+  const server = useContext(KeptContext);
+  const hash = hashOf(props);
+  const Tag = Element as "div";
+  const own = { ...attributes, "data-kept": part, "data-kept-hash": hash };
+  if (server) {
+    const Component = server[part] as ComponentType<P> | undefined;
+    if (!Component) throw new Error(`No kept part is called ${part}`);
+    return (
+      <Tag {...own}>
+        <Component {...props} />
+      </Tag>
+    );
+  }
+  // No Suspense boundary around what the server sent: one that was not hydrated yet when the page
+  // changed would be rendered afresh, with an error (React's #421).
+  const markup = sent.get(part);
+  if (markup?.hash === hash) return <Tag {...own} dangerouslySetInnerHTML={{ __html: markup.html }} />;
+  // Until the code has come, the markup the server sent stays: nothing moves, nothing blinks.
+  const Lazy = lazyKept(part, load);
+  return (
+    <Suspense fallback={markup ? <Tag {...own} dangerouslySetInnerHTML={{ __html: markup.html }} /> : null}>
+      <Tag {...own}>
+        <Lazy {...props} />
+      </Tag>
+    </Suspense>
+  );
+}
+
+const lazyParts = new Map<string, ComponentType<object>>();
+
+function lazyKept<P>(part: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let Lazy = lazyParts.get(part);
+  if (!Lazy) {
+    Lazy = lazy(async () => ({ default: (await load()) as unknown as ComponentType<object> }));
+    lazyParts.set(part, Lazy);
+  }
+  return Lazy as unknown as ComponentType<P>;
+}
