@@ -175,9 +175,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <p className="text-lg font-medium text-gray-800">{notice}</p>
             </div>
           ) : products.length === 0 && emptySearch ? (
-            <Suspense fallback={null}>
-              <EmptySearch search={params.search} help={emptySearch} />
-            </Suspense>
+            <EmptySearchBlock search={params.search} help={emptySearch} />
           ) : products.length === 0 ? (
             <div className="py-16 text-center">
               <p className="text-lg font-medium text-gray-800">No products found.</p>
@@ -193,6 +191,19 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/**
+ * The empty search's way on, rendered again only when its search or suggestions change: Shop
+ * re-renders as it hydrates (useHydrated), and an update reaching the Suspense boundary before
+ * its chunk has come would throw away the server's HTML (React error 421) and flash it empty.
+ */
+const EmptySearchBlock = memo(function EmptySearchBlock({ search, help }: { search: string; help: EmptySearchHelp }) {
+  return (
+    <Suspense fallback={null}>
+      <EmptySearch search={search} help={help} />
+    </Suspense>
+  );
+});
 
 /**
  * The cards, rendered again only when the products or the loading state change: not when the
