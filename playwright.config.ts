@@ -28,7 +28,9 @@ const launchOptions = {
     "--disable-sync",
   ],
 };
-const htmlOnce = "**/html-validity.spec.ts";
+// Specs that read every page type once, whatever the browser's settings: the Nu HTML Checker (the
+// server's HTML) and axe (which sets each width itself).
+const htmlOnce = ["**/html-validity.spec.ts", "**/axe.spec.ts"];
 // At 360 px only the specs whose pages lay out or behave differently on a phone (menus, drawers,
 // the filter sheet, cards, the gallery, the cart, the compare table, search, checkout); the rest
 // (accounts, back office, orders, invoices, PIN codes, headers) is the same HTML at any width, so
@@ -80,8 +82,8 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true }, testIgnore: catalogueLast },
-    // The server's HTML is the same for every browser setting: it is validated once.
-    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false }, testIgnore: [htmlOnce, catalogueLast] },
+    // The server's HTML is the same for every browser setting: it is validated (and axe'd) once.
+    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false }, testIgnore: [...htmlOnce, catalogueLast] },
     { name: "mobile-js", use: { ...phone, javaScriptEnabled: true }, testMatch: phoneSpecs },
     { name: "mobile-nojs", use: { ...phone, javaScriptEnabled: false }, testMatch: phoneSpecs },
     // The catalogue specs add products to the one shared shop, which would change the counts and the

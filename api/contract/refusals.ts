@@ -59,6 +59,7 @@ export const REFUSAL_STATUSES = {
   UPLOAD_LIMIT: [429],
   IMPORT_ROWS: [422],
   COURIER_UNKNOWN: [400],
+  REASON_UNKNOWN: [400],
   COURIER_TAKEN: [409],
   COURIER_LIMIT: [409],
   MOBILE_REQUIRED: [422],
@@ -137,6 +138,7 @@ export type RefusalData = {
   /** The first rows' errors (the envelope's top-level `errorCount` counts them all), or the request's fields. */
   IMPORT_ROWS: ({ line: number; field: string; message: string } | FieldErrorJson)[];
   COURIER_UNKNOWN: null;
+  REASON_UNKNOWN: null;
   COURIER_TAKEN: null;
   COURIER_LIMIT: null;
   /** The field that needs a mobile number (an order's delivery address, `address.mobile`), like VALIDATION's. */
@@ -223,8 +225,8 @@ export const ROUTE_REFUSALS = {
   "POST /order/quote": ["NOT_FOUND", "CART_EMPTY", "SIZE_UNAVAILABLE"],
   "GET /orders": [],
   "GET /orders/{id}": ["NOT_FOUND"],
-  "PUT /orders/{id}/cancel": ["NOT_FOUND", "ORDER_STATE"],
-  "PUT /orders/{id}/return": ["NOT_FOUND", "ORDER_STATE"],
+  "PUT /orders/{id}/cancel": ["NOT_FOUND", "ORDER_STATE", "REASON_UNKNOWN"],
+  "PUT /orders/{id}/return": ["NOT_FOUND", "ORDER_STATE", "REASON_UNKNOWN"],
   "POST /cod/check": ["LINK_UNKNOWN"],
   "POST /cod/confirm": ["LINK_UNKNOWN", "ORDER_STATE"],
   "POST /cod/cancel": ["LINK_UNKNOWN", "ORDER_STATE"],
@@ -249,7 +251,7 @@ export const ROUTE_REFUSALS = {
   "POST /reviews/{id}/report": ["NOT_FOUND", "OWN_REVIEW"],
   "GET /admin/orders": [],
   "GET /admin/orders/{id}": ["NOT_FOUND"],
-  "PUT /admin/orders/{id}/status": ["NOT_FOUND", "ORDER_STATE", "COURIER_UNKNOWN"],
+  "PUT /admin/orders/{id}/status": ["NOT_FOUND", "ORDER_STATE", "COURIER_UNKNOWN", "REASON_UNKNOWN"],
   "PUT /admin/orders/{id}/payment": ["NOT_FOUND", "ORDER_STATE", "UTR_TAKEN"],
   "PUT /admin/orders/{id}/reinstate": ["NOT_FOUND", "ORDER_STATE", "NOT_ENOUGH_STOCK"],
   "PUT /admin/orders/{id}/refund": ["NOT_FOUND", "ORDER_STATE", "UTR_TAKEN"],

@@ -17,7 +17,14 @@ import { listAdminOrders, loadAdminOrder, orderIdByPaymentReference } from "../l
 import { orderAuditTrail } from "../lib/audit-log";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
 import { paginator } from "../lib/http/paging";
-import { maxReasonLength, pageQuerySchema } from "./orders";
+import { pageQuerySchema } from "./orders";
+import {
+  orderReasonOf,
+  otherNeedsText,
+  reasonCodeSchema,
+  reasonTextSchema,
+  RETURN_TO_ORIGIN_REASONS,
+} from "../lib/orders/order-reasons";
 
 // The back office's storefront imports the order's type from here (app/lib/admin/orders.server.ts).
 export type { AdminOrderJson } from "../lib/orders/admin-orders";
@@ -48,15 +55,17 @@ const listQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(200, "search is at most 200 characters").optional(),
 });
 
+type ReasonBody = { reasonCode: string | null; reason: string | null };
+
 /** What an admin may set an order's status to; "ship" and "cancel" are accepted for the steps' names. */
-const statusEvents: Record<string, (reason: string | null) => OrderEvent> = {
+const statusEvents: Record<string, (body: ReasonBody) => OrderEvent> = {
   shipped: () => ({ type: "ship" }),
   ship: () => ({ type: "ship" }),
   outForDelivery: () => ({ type: "outForDelivery" }),
   delivered: () => ({ type: "deliver" }),
-  cancelled: (reason) => ({ type: "cancel", reason }),
-  cancel: (reason) => ({ type: "cancel", reason }),
-  returnedToOrigin: (reason) => ({ type: "returnToOrigin", reason: reason ?? "" }),
+  cancelled: (body) => ({ type: "cancel", reason: orderReasonOf("adminCancel", body) }),
+  cancel: (body) => ({ type: "cancel", reason: orderReasonOf("adminCancel", body) }),
+  returnedToOrigin: (body) => ({ type: "returnToOrigin", reason: orderReasonOf("returnToOrigin", body) }),
 };
 
 const statusSchema = z
@@ -64,21 +73,21 @@ const statusSchema = z
     status: z.string({ error: "status is required" }).refine((status) => Object.hasOwn(statusEvents, status), {
       message: "status must be one of shipped, outForDelivery, delivered, cancelled, returnedToOrigin",
     }),
-    reason: z
-      .string()
-      .trim()
-      .max(maxReasonLength, `Reason is at most ${maxReasonLength} characters`)
-      .nullish()
-      .transform((reason) => reason || null),
+    reasonCode: reasonCodeSchema(
+      "adminCancel",
+      ` when cancelling; when returnedToOrigin: ${RETURN_TO_ORIGIN_REASONS.map((reason) => reason.code).join(", ")}`,
+    ),
+    reason: reasonTextSchema,
     // Shipping: the courier and the parcel's tracking number, both or neither (api/lib/orders/couriers.ts).
     ...shipmentFields,
   })
   .superRefine((body, ctx) => {
     const issue = shipmentPairIssue(body);
     if (issue) ctx.addIssue({ code: "custom", message: issue.message, path: [issue.path] });
+    otherNeedsText(body, ctx);
   })
   // A parcel that came back says why (the buyer refused it, nobody was there, …).
-  .refine((body) => body.status !== "returnedToOrigin" || body.reason !== null, {
+  .refine((body) => body.status !== "returnedToOrigin" || body.reason !== null || body.reasonCode !== null, {
     message: "Say why the parcel came back",
     path: ["reason"],
   });
@@ -144,7 +153,10 @@ const statusRoute = apiRoute({
   failures: [400, 404, 409],
   responses: {
     200: success("The order is now <status>.", adminOrderSchema),
-    400: failure(400, "BAD_REQUEST: malformed JSON, or the courier is not on the list (COURIER_UNKNOWN)"),
+    400: failure(
+      400,
+      "BAD_REQUEST: malformed JSON, the courier is not on the list (COURIER_UNKNOWN), or the reasonCode is not on its list (REASON_UNKNOWN)",
+    ),
     409: refused,
   },
 });
@@ -224,8 +236,8 @@ export function adminOrderRoutes(deps: ApiDeps) {
   }
 
   mount(app, statusRoute, async (c) => {
-    const { status, reason, courierId, trackingNumber } = await readBody(c, statusSchema);
-    let event = statusEvents[status](reason);
+    const { status, reasonCode, reason, courierId, trackingNumber } = await readBody(c, statusSchema);
+    let event = statusEvents[status]({ reasonCode, reason });
     if (event.type === "ship" && courierId && trackingNumber)
       event = { type: "ship", shipment: await shipmentOf(db, courierId, trackingNumber) };
     const order = await change(c.req.param("id"), c.var.user.id, "order.status", event);

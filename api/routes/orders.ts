@@ -9,6 +9,13 @@ import type { ApiDeps } from "../lib/context";
 import { ApiError, idPattern, notFound, ok, readBody, validate } from "../lib/http/http";
 import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/http/line-schemas";
 import { changeOrder } from "../lib/orders/order-changes";
+import {
+  MAX_REASON_LENGTH,
+  orderReasonOf,
+  otherNeedsText,
+  reasonCodeSchema,
+  reasonTextSchema,
+} from "../lib/orders/order-reasons";
 import { type OrderEvent } from "../lib/orders/order-states";
 import type { DeliveryChoice } from "../lib/orders/delivery-address";
 import { findOrder, findOrderByKey, listOrders, type PaymentMethod } from "../lib/orders/order-json";
@@ -204,23 +211,26 @@ export const pageQuerySchema = z.object({
     .transform((limit) => Math.min(limit, maxPageSize)),
 });
 
-/** Longest cancel or return reason kept. */
-export const maxReasonLength = 500;
+/** Longest cancel or return reason kept (api/contract/order-reasons.ts). */
+export const maxReasonLength = MAX_REASON_LENGTH;
 
-const reasonText = z
-  .string({ error: "Reason must be text" })
-  .trim()
-  .max(maxReasonLength, `Reason is at most ${maxReasonLength} characters`);
+/**
+ * `{reasonCode?, reason?}`: why the shopper cancels, if they say: a code of the shopper's list,
+ * with the words of "other" or a note; words alone (the shape before the list) are "other".
+ */
+const cancelSchema = z
+  .object({ reasonCode: reasonCodeSchema("shopperCancel"), reason: reasonTextSchema })
+  .superRefine(otherNeedsText);
 
-/** `{reason?}`: why the shopper cancels, if they say. */
-const cancelSchema = z.object({
-  reason: reasonText.nullish().transform((reason) => (reason ? reason : null)),
-});
-
-/** `{reason}`: why the shopper returns the order; required. */
-const returnSchema = z.object({
-  reason: z.preprocess((value) => value ?? "", reasonText.min(1, "Please tell us why you are returning the order")),
-});
+/** `{reasonCode?, reason?}`: why the shopper returns the order; a code or words are required. */
+const returnSchema = z
+  .object({ reasonCode: reasonCodeSchema("shopperReturn"), reason: reasonTextSchema })
+  .superRefine((body, ctx) => {
+    if (body.reasonCode === null && body.reason === null) {
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "Please tell us why you are returning the order" });
+    }
+    otherNeedsText(body, ctx);
+  });
 
 const tags = ["orders"];
 const orderId = z.object({ id: z.string().openapi({ description: "The order id (24 hex digits)" }) });
@@ -310,11 +320,14 @@ const cancelRoute = apiRoute({
   path: "/orders/{id}/cancel",
   tags,
   summary: "Cancel an order that has not shipped; its stock goes back",
+  description:
+    'Why, if the shopper says: `reasonCode` from the shopper\'s list (api/contract/order-reasons.ts), `reason` the words of "other" or a note. `reason` alone is kept as "other" with those words; neither, as "other" without words.',
   access: "user",
   request: { params: orderId, body: jsonBody(cancelSchema) },
   failures: [400, 404, 409],
   responses: {
     200: success("Your order has been cancelled.", orderSchema),
+    400: failure(400, "BAD_REQUEST: malformed JSON, or a reasonCode not on the list (REASON_UNKNOWN)"),
     409: failure(409, "FAILURE: the order can no longer be cancelled"),
   },
 });
@@ -324,10 +337,13 @@ const returnRoute = apiRoute({
   path: "/orders/{id}/return",
   tags,
   summary: "Ask to return a delivered order, within the return window",
+  description:
+    'Why is required: `reasonCode` from the shopper\'s return list, `reason` the words of "other" (required then) or a note; `reason` alone is kept as "other" with those words.',
   access: "user",
   request: { params: orderId, body: jsonBody(returnSchema) },
   failures: [400, 404, 409],
   responses: {
+    400: failure(400, "BAD_REQUEST: malformed JSON, or a reasonCode not on the list (REASON_UNKNOWN)"),
     200: success("Your return has been requested.", orderSchema),
     409: failure(409, "FAILURE: the order cannot be returned (not delivered, or past its return window)"),
   },
@@ -404,13 +420,13 @@ export function orderRoutes(deps: ApiDeps) {
   };
 
   mount(app, cancelRoute, signedIn, async (c) => {
-    const { reason } = await readBody(c, cancelSchema);
+    const reason = orderReasonOf("shopperCancel", await readBody(c, cancelSchema));
     const order = await changeOwnOrder(c.var.user.id, c.req.param("id"), { type: "cancel", reason });
     return ok(c, order, "Your order has been cancelled.");
   });
 
   mount(app, returnRoute, signedIn, async (c) => {
-    const { reason } = await readBody(c, returnSchema);
+    const reason = orderReasonOf("shopperReturn", await readBody(c, returnSchema));
     const order = await changeOwnOrder(c.var.user.id, c.req.param("id"), { type: "return", reason });
     return ok(c, order, "Your return has been requested.");
   });

@@ -11,6 +11,10 @@ import { AddressText, OrderLines, OrderTotals } from "~/components/orders/order-
 import { usePending } from "~/components/use-is-pending";
 import { OrderReasons, StatusTimeline } from "~/components/orders/status-timeline";
 import { Field, type FieldProps } from "~/components/admin/admin-field";
+import { REASON_LISTS } from "../../api/contract/order-reasons";
+import { REASON_CHANGES } from "~/components/admin/reason-changes";
+import { ReasonPicker } from "~/components/orders/reason-picker";
+import { type ReasonInput, readReasonForm } from "~/lib/orders/reason-form";
 import { ShipForm } from "~/components/admin/ship-form";
 import { ADMIN_ORDERS_PATH, adminOrderPath } from "~/lib/admin/sections";
 import { requireAdmin } from "~/lib/admin/require-admin.server";
@@ -23,9 +27,6 @@ import type { Route } from "./+types/admin.orders.$id";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
 
-/** The longest cancel reason the API keeps (api/routes/orders.ts). */
-const REASON_MAX = 500;
-
 /** The order with its shopper, the changes an admin can make now (`allowedEvents`) and its audit rows. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { api } = await requireAdmin(request, context);
@@ -36,14 +37,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order: result.data, couriers: couriers.ok ? couriers.data : [] };
 }
 
-type Field = "utr" | "reference" | "reason" | "courierId" | "trackingNumber";
-const FIELDS: readonly string[] = ["utr", "reference", "reason", "courierId", "trackingNumber"] satisfies Field[];
+type Field = "utr" | "reference" | "reasonCode" | "reason" | "courierId" | "trackingNumber";
+const FIELDS: readonly string[] = [
+  "utr",
+  "reference",
+  "reasonCode",
+  "reason",
+  "courierId",
+  "trackingNumber",
+] satisfies Field[];
 
 /** What the action answers when the API (or the form) refused a change: shown on this page. */
 export type AdminOrderActionData = {
   intent: AdminEvent;
   formError: string | null;
   fieldErrors: Partial<Record<Field, string>>;
+  /** The reason a refused cancel or return to origin sent, shown again. */
+  sent?: ReasonInput;
 };
 
 /** Each intent's API call, and the toast once it is done. */
@@ -65,12 +75,16 @@ const CHANGES: Record<AdminEvent, { path: OrderChange; body: (form: FormData) =>
   deliver: { path: "status", body: () => ({ status: "delivered" }), done: "The order is marked as delivered." },
   cancel: {
     path: "status",
-    body: (form) => ({ status: "cancelled", reason: text(form, "reason") }),
+    body: (form) => ({ status: "cancelled", reasonCode: text(form, "reasonCode"), reason: text(form, "reason") }),
     done: "The order is cancelled.",
   },
   returnToOrigin: {
     path: "status",
-    body: (form) => ({ status: "returnedToOrigin", reason: text(form, "reason") }),
+    body: (form) => ({
+      status: "returnedToOrigin",
+      reasonCode: text(form, "reasonCode"),
+      reason: text(form, "reason"),
+    }),
     done: "The order is marked as returned to origin.",
   },
   pay: { path: "payment", body: (form) => ({ utr: text(form, "utr") }), done: "The order is marked as paid." },
@@ -93,13 +107,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (!isIntent(intent)) throw data("Unknown change", { status: 400 });
+  const reasonList = intent === "cancel" ? "adminCancel" : intent === "returnToOrigin" ? "returnToOrigin" : null;
+  const reason = reasonList ? readReasonForm(form, reasonList) : null;
   const refused = (status: number, formError: string | null, fieldErrors: AdminOrderActionData["fieldErrors"] = {}) =>
-    data<AdminOrderActionData>({ intent, formError, fieldErrors }, { status });
-  // An admin's cancel or return to origin says why: the shopper reads it on their order page.
-  if (intent === "cancel" && !text(form, "reason"))
-    return refused(400, null, { reason: "Please give a reason for cancelling" });
-  if (intent === "returnToOrigin" && !text(form, "reason"))
-    return refused(400, null, { reason: "Please say why the parcel came back" });
+    data<AdminOrderActionData>({ intent, formError, fieldErrors, sent: reason?.input }, { status });
+  // An admin's cancel or return to origin says why, from its list: the shopper reads it on their order page.
+  if (reason?.errors)
+    return refused(400, null, {
+      ...(reason.errors.reasonCode ? { reasonCode: reason.errors.reasonCode } : {}),
+      ...(reason.errors.reason ? { reason: reason.errors.reason } : {}),
+    });
   // The back office records the courier and tracking number of every parcel it ships.
   if (intent === "ship" && !text(form, "courierId")) return refused(400, null, { courierId: "Choose the courier" });
   if (intent === "ship" && !text(form, "trackingNumber"))
@@ -116,6 +133,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.code === "ORDER_STATE" || result.code === "UTR_TAKEN" || result.code === "NOT_ENOUGH_STOCK")
     return refused(409, result.message);
   if (result.code === "COURIER_UNKNOWN") return refused(400, null, { courierId: result.message });
+  if (result.code === "REASON_UNKNOWN") return refused(400, null, { reasonCode: result.message });
   if (result.code === "VALIDATION") {
     const fieldErrors: AdminOrderActionData["fieldErrors"] = {};
     for (const item of result.data) {
@@ -378,56 +396,25 @@ function OrderChanges({
         </Form>
       ) : null}
       {REASON_CHANGES.filter((change) => allowed.has(change.intent)).map((change) => (
-        <ReasonForm
+        <Form
           key={change.intent}
+          method="post"
           action={action}
-          id={change.id}
-          label={change.label}
-          hint={change.hint}
-          error={errorOf(change.intent, "reason")}
+          className="flex flex-col gap-2 border-t border-gray-200 pt-4"
         >
-          {button(change.intent, change.button, change.busy, dangerButton)}
-        </ReasonForm>
+          <ReasonPicker
+            id={change.id}
+            legend={change.label}
+            options={REASON_LISTS[change.list]}
+            textLabel="Other reason, or a note"
+            errors={{ reasonCode: errorOf(change.intent, "reasonCode"), reason: errorOf(change.intent, "reason") }}
+            sent={refusal?.intent === change.intent ? (refusal.sent ?? null) : null}
+          />
+          <p className="text-xs text-gray-600">{change.hint}</p>
+          <div>{button(change.intent, change.button, change.busy, dangerButton)}</div>
+        </Form>
       ))}
     </div>
-  );
-}
-
-/** The changes that say why, each in its own form. */
-const REASON_CHANGES: { intent: AdminEvent; id: string; label: string; hint: string; button: string; busy: string }[] =
-  [
-    {
-      intent: "returnToOrigin",
-      id: "origin-reason",
-      label: "Why did the parcel come back?",
-      hint: "For example: the buyer refused it, nobody was at the address. Its stock comes back; a paid order becomes refund due.",
-      button: "Mark as returned to origin",
-      busy: "Marking as returned…",
-    },
-    {
-      intent: "cancel",
-      id: "cancel-reason",
-      label: "Reason for cancelling",
-      hint: "The shopper reads it on their order page.",
-      button: "Cancel order",
-      busy: "Cancelling…",
-    },
-  ];
-
-/** A form whose change says why, in a text area (`reason`), checked before the post. */
-function ReasonForm({
-  action,
-  children,
-  ...field
-}: { action: string; children: ReactNode } & Omit<FieldProps, "control">) {
-  return (
-    <Form method="post" action={action} className="flex flex-col gap-2 border-t border-gray-200 pt-4">
-      <Field
-        {...field}
-        control={(props) => <textarea {...props} name="reason" rows={2} required maxLength={REASON_MAX} />}
-      />
-      <div>{children}</div>
-    </Form>
   );
 }
 

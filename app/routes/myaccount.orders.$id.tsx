@@ -2,13 +2,8 @@ import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { ID_PATTERN as ORDER_ID } from "../../api/contract";
 import { FormError } from "~/components/form-field";
-import {
-  CancelOrder,
-  type OrderActionData,
-  orderPath,
-  REASON_MAX,
-  ReturnForm,
-} from "~/components/orders/order-actions";
+import { CancelOrder, type OrderActionData, orderPath, ReturnForm } from "~/components/orders/order-actions";
+import { readReasonForm, reasonErrorsOf } from "~/lib/orders/reason-form";
 import {
   codConfirmationLabel,
   formatOrderDate,
@@ -45,9 +40,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * Cancels the order (`intent=cancel`, reason optional) or requests its return (`intent=return`,
- * reason required) through the API, which decides whether it still can; a refusal is shown on
- * this page with the API's reason.
+ * Cancels the order (`intent=cancel`) or requests its return (`intent=return`), each with a
+ * reason picked from its list (`reasonCode`; "other" with its words in `reason`), through the
+ * API, which decides whether it still can; a refusal is shown on this page with the API's reason.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = params.id ?? "";
@@ -56,19 +51,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent !== "cancel" && intent !== "return") throw data(null, { status: 400 });
-  const reason = String(form.get("reason") ?? "").trim();
-  const refused = (status: number, formError: string | null, reasonError: string | null = null) =>
-    data<OrderActionData>({ intent, formError, reasonError }, { status });
-  if (intent === "return" && !reason) return refused(400, null, "Please tell us why you are returning the order");
-  if (reason.length > REASON_MAX) return refused(400, null, `Please keep the reason to ${REASON_MAX} characters`);
+  const { input, errors } = readReasonForm(form, intent === "cancel" ? "shopperCancel" : "shopperReturn");
+  const refused = (status: number, formError: string | null, reasonErrors: OrderActionData["errors"] = null) =>
+    data<OrderActionData>({ intent, formError, errors: reasonErrors, sent: input }, { status });
+  if (errors) return refused(400, null, errors);
 
-  const result = intent === "cancel" ? await api.cancelOrder(id, reason || null) : await api.returnOrder(id, reason);
+  const result = intent === "cancel" ? await api.cancelOrder(id, input) : await api.returnOrder(id, input);
   if (result.ok) return redirectWithSuccess(orderPath(id), result.message);
   if (result.code === "NOT_FOUND") throw data(null, { status: 404 });
-  if (result.code === "VALIDATION") {
-    const [first] = result.data;
-    return refused(400, null, first?.message ?? result.message);
-  }
+  if (result.code === "REASON_UNKNOWN") return refused(400, null, { reasonCode: result.message, reason: null });
+  if (result.code === "VALIDATION")
+    return refused(400, null, reasonErrorsOf(result.data) ?? { reasonCode: null, reason: result.message });
   if (result.code === "ORDER_STATE") return refused(409, result.message);
   return refused(500, `Failed to ${intent} the order. Please try again.`);
 }
@@ -178,7 +171,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {order.canCancel ? (
             <Panel id="cancel-title" title="Changed your mind?">
               <p className="mb-3 text-sm text-gray-700">You can cancel this order until it ships.</p>
-              <CancelOrder orderId={order._id} />
+              <CancelOrder
+                orderId={order._id}
+                refusal={refusal?.intent === "cancel" && refusal.errors ? refusal : null}
+              />
             </Panel>
           ) : null}
           {order.canReturn && order.returnableUntil ? (
@@ -186,7 +182,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <ReturnForm
                 orderId={order._id}
                 until={order.returnableUntil}
-                error={refusal?.intent === "return" ? refusal.reasonError : null}
+                refusal={refusal?.intent === "return" ? refusal : null}
               />
             </Panel>
           ) : null}

@@ -126,7 +126,7 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
           <div className="px-5 pb-5">
             <Link
               to="/checkout"
-              className="block rounded-lg bg-amber-500 px-5 py-3 text-center font-bold text-white hover:bg-amber-600"
+              className="block rounded-lg bg-amber-400 px-5 py-3 text-center font-bold text-gray-900 hover:bg-amber-500"
             >
               PLACE ORDER
             </Link>

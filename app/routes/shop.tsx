@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef } from "react";
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { data, Link, redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -30,7 +30,18 @@ import {
   type ShopParams,
 } from "~/lib/catalogue/shop-params";
 import { Kept } from "~/lib/platform/kept";
+import type { EmptySearchHelp } from "~/components/shop/empty-search";
 import type { Route } from "./+types/shop";
+
+// A search that found nothing offers a way on; its own chunk, so the shop's JavaScript does not
+// grow. The server has it at hand (renderToString cannot wait for a lazy component), so the page
+// without JavaScript always shows it; in the browser it hydrates once its chunk has come.
+const EmptySearch = import.meta.env.SSR
+  ? (await import("~/components/shop/empty-search")).default
+  : lazy(() => import("~/components/shop/empty-search"));
+
+/** How many suggestions an empty search offers. */
+const EMPTY_SEARCH_SUGGESTIONS = 6;
 
 const FORM_ID = "shop-filters";
 /** The filters' values when the API could not say: the panel then shows only what the URL selects. */
@@ -58,10 +69,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (canonical) throw redirect(canonical);
 
   const failed = !list.ok || !dearest.ok || !held.ok;
+  const options = held.ok ? held.data : NO_OPTIONS;
+  // A search that found nothing: the suggestions closest to it, and the categories (none if the API could not say).
+  let emptySearch: EmptySearchHelp | null = null;
+  if (list.ok && list.data.paginator.itemCount === 0 && params.search) {
+    const near = await context.api.public.suggest(params.search.slice(0, 100), EMPTY_SEARCH_SUGGESTIONS);
+    emptySearch = { suggestions: near.ok ? near.data.suggestions : [], categories: options.category };
+  }
   const result = {
     params,
     ceiling,
-    options: held.ok ? held.data : NO_OPTIONS,
+    options,
+    emptySearch,
     products: list.ok ? list.data.data.map(cardProduct) : [],
     itemCount: list.ok ? list.data.paginator.itemCount : 0,
     pageCount: list.ok ? list.data.paginator.pageCount : 0,
@@ -100,7 +119,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { params, ceiling, options, products, itemCount, pageCount, correction, notice } = loaderData;
+  const { params, ceiling, options, products, itemCount, pageCount, correction, notice, emptySearch } = loaderData;
   const hydrated = useHydrated();
   const { draft, change, applyNow } = useShopDraft(params, ceiling);
   useHeaderSearch(draft, change);
@@ -155,6 +174,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <div className="py-16 text-center" role="alert" data-testid="shop-notice">
               <p className="text-lg font-medium text-gray-800">{notice}</p>
             </div>
+          ) : products.length === 0 && emptySearch ? (
+            <EmptySearchBlock search={params.search} help={emptySearch} />
           ) : products.length === 0 ? (
             <div className="py-16 text-center">
               <p className="text-lg font-medium text-gray-800">No products found.</p>
@@ -176,6 +197,19 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/**
+ * The empty search's way on, rendered again only when its search or suggestions change: Shop
+ * re-renders as it hydrates (useHydrated), and an update reaching the Suspense boundary before
+ * its chunk has come would throw away the server's HTML (React error 421) and flash it empty.
+ */
+const EmptySearchBlock = memo(function EmptySearchBlock({ search, help }: { search: string; help: EmptySearchHelp }) {
+  return (
+    <Suspense fallback={null}>
+      <EmptySearch search={search} help={help} />
+    </Suspense>
+  );
+});
 
 /**
  * The cards, rendered again only when the products or the loading state change: not when the

@@ -8,6 +8,7 @@ import { createLogger } from "../../api/platform/logger";
 import { newId } from "../../api/lib/ids";
 import type { ApiError } from "../../api/lib/http/http";
 import { changeOrder } from "../../api/lib/orders/order-changes";
+import { NO_REASON } from "../../api/lib/orders/order-reasons";
 import { expireOverdueOrders, startPaymentSweeper } from "../../api/lib/payments/payment-sweeper";
 import { PAYMENT_NOT_RECEIVED } from "../../api/lib/orders/order-states";
 import {
@@ -715,7 +716,7 @@ describe("races: stock goes back exactly once", () => {
         changeOrder(deps, {
           orderId: order._id,
           ...(kind === "cancel"
-            ? { userId: shopper.id, event: { type: "cancel", reason: null } }
+            ? { userId: shopper.id, event: { type: "cancel", reason: NO_REASON } }
             : { actorId: admin.id, event: { type: "ship" } }),
         }).then(
           () => ({ ok: true, message: "" }),

@@ -62,14 +62,16 @@ test("a shopper cancels their order from its page, and the back office is not th
   await page.getByRole("link", { name: "Cancel order" }).click();
   // With JavaScript the form opens in place; without, on its confirmation page.
   await expect(page).toHaveURL(jsOn() ? new RegExp(`/myaccount/orders/${shopper.orderId}$`) : /\/cancel$/);
-  await page.getByLabel(/Why are you cancelling\?/).fill("Ordered the wrong size");
+  // Why, picked from the list, with a note.
+  await page.getByRole("group", { name: "Why are you cancelling?" }).getByLabel("I ordered it by mistake").check();
+  await page.getByLabel("Anything to add?").fill("Ordered the wrong size");
   await page.getByRole("button", { name: "Yes, cancel this order" }).click();
 
   await expect(toast(page, "Your order has been cancelled.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/myaccount/orders/${shopper.orderId}$`));
   const timeline = page.getByRole("list", { name: "Order status" });
   await expect(timeline.getByRole("listitem").filter({ hasText: "Cancelled" })).toContainText(dated);
-  await expect(page.getByText("Ordered the wrong size")).toBeVisible();
+  await expect(page.getByText("I ordered it by mistake: Ordered the wrong size")).toBeVisible();
   await expect(page.getByRole("link", { name: "Cancel order" })).toHaveCount(0);
 
   await page.goto("/admin/orders");

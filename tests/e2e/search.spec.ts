@@ -98,6 +98,12 @@ test.describe("a misspelt search", () => {
     await expect(page).toHaveURL(/\/shop\?search=samsng\+tv&exact=1$/);
     await expect(page.getByText("No products found.")).toBeVisible();
     await expect(page.getByTestId("search-correction")).toHaveCount(0);
+    // Not a dead end: the closest suggestions and the categories, with JavaScript (its own chunk) and without.
+    const empty = page.getByTestId("empty-search");
+    await expect(empty.getByRole("link", { name: /Samsung/ }).first()).toBeVisible();
+    await empty.getByRole("link", { name: "Televisions" }).click();
+    await expect(page).toHaveURL(/\/shop\?category=Televisions$/);
+    await expect(page.locator("main [data-product-card]").first()).toBeVisible();
   });
 });
 

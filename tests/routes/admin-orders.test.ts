@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import { ADMIN_CANCEL_REASONS, RETURN_TO_ORIGIN_REASONS } from "../../api/contract/order-reasons";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -331,7 +332,7 @@ describe("an order's page and its changes", () => {
     const again = await post(order.id, shipped);
     expect(again.status).toBe(409);
     expect(again.data).toEqual({ intent: "ship", formError: "This order has already shipped.", fieldErrors: {} });
-    const cancel = await post(order.id, { intent: "cancel", reason: "Too late" });
+    const cancel = await post(order.id, { intent: "cancel", reasonCode: "outOfStock" });
     expect(cancel.status).toBe(409);
     expect(cancel.data.formError).toBe("This order has already shipped and can no longer be cancelled.");
     const html = await renderOrder(order.id, cancel.data);
@@ -339,22 +340,37 @@ describe("an order's page and its changes", () => {
     expect(offered(html)).toEqual(["outForDelivery", "returnToOrigin"]);
   });
 
-  it("cancels with a reason (required), which the shopper then reads", async () => {
+  it("cancels with a reason picked from the shop's list (Other with its words), which the shopper then reads", async () => {
     const order = await placeOrder("cod");
+    // The form: the shop's reasons as radio buttons, one required, and the words of Other.
+    const form = await renderOrder(order.id);
+    for (const reason of ADMIN_CANCEL_REASONS)
+      expect(form).toMatch(
+        new RegExp(`<input type="radio" name="reasonCode" required=""[^>]*value="${reason.code}"/>${reason.label}<`),
+      );
     const bare = await post(order.id, { intent: "cancel", reason: "  " });
     expect(bare.status).toBe(400);
-    expect(bare.data.fieldErrors).toEqual({ reason: "Please give a reason for cancelling" });
+    expect(bare.data.fieldErrors).toEqual({ reasonCode: "Please choose a reason" });
     const html = await renderOrder(order.id, bare.data);
-    expect(html).toContain('aria-describedby="cancel-reason-hint cancel-reason-error"');
+    expect(html).toContain('aria-describedby="cancel-reason-code-error"');
+    // A shopper's reason is not one of the shop's.
+    const shoppers = await post(order.id, { intent: "cancel", reasonCode: "changedMind" });
+    expect(shoppers.data.fieldErrors).toEqual({ reasonCode: "Please choose a reason" });
+    const bareOther = await post(order.id, { intent: "cancel", reasonCode: "other", reason: " " });
+    expect(bareOther.data.fieldErrors).toEqual({ reason: "Please say why in a few words" });
+    const refused = await renderOrder(order.id, bareOther.data);
+    expect(refused).toContain('aria-describedby="cancel-reason-text-error"');
+    expect(refused).toMatch(/checked="" value="other"/);
 
-    const answer = await post(order.id, { intent: "cancel", reason: "Out of stock at the warehouse" });
+    const answer = await post(order.id, { intent: "cancel", reasonCode: "outOfStock", reason: "At the warehouse" });
     expect(answer.status).toBe(303);
     expect(await toastAfter(answer)).toEqual({ type: "success", message: "The order is cancelled." });
     const shopperView = await api.call("GET", `/userapp/orders/${order.id}`, { token: order.token });
     expect(shopperView.body.data).toMatchObject({
       status: "cancelled",
       paymentStatus: "cancelled",
-      cancelReason: "Out of stock at the warehouse",
+      cancelReason: "Out of stock: At the warehouse",
+      cancelReasonCode: "outOfStock",
     });
     expect((await getOrder(order.id)).data.order.allowedEvents).toEqual([]);
   });
@@ -393,7 +409,7 @@ describe("an order's page and its changes", () => {
       (
         await api.call("PUT", `/userapp/orders/${order.id}/cancel`, {
           token: order.token,
-          body: { reason: "Changed my mind" },
+          body: { reasonCode: "changedMind" },
         })
       ).status,
     ).toBe(200);
@@ -408,7 +424,7 @@ describe("an order's page and its changes", () => {
     expect(await toastAfter(answer)).toEqual({ type: "success", message: "The refund is recorded." });
     const html = await renderOrder(order.id);
     expect(html).toContain("NEFT-REF-2211");
-    expect(html).toContain("Changed my mind");
+    expect(html).toContain("I changed my mind");
     expect(html).toContain("Refunded");
     expect(offered(html)).toEqual([]);
   });
@@ -444,14 +460,17 @@ describe("an order's page and its changes", () => {
   it("marks a parcel returned to origin with a reason (required), which the shopper then reads", async () => {
     const order = await placeOrder("cod");
     expect((await post(order.id, shipped)).status).toBe(303);
+    const form = await renderOrder(order.id);
+    for (const reason of RETURN_TO_ORIGIN_REASONS)
+      expect(form).toMatch(
+        new RegExp(`<input type="radio" name="reasonCode" required=""[^>]*value="${reason.code}"/>${reason.label}<`),
+      );
     const bare = await post(order.id, { intent: "returnToOrigin", reason: " " });
     expect(bare.status).toBe(400);
-    expect(bare.data.fieldErrors).toEqual({ reason: "Please say why the parcel came back" });
-    expect(await renderOrder(order.id, bare.data)).toContain(
-      'aria-describedby="origin-reason-hint origin-reason-error"',
-    );
+    expect(bare.data.fieldErrors).toEqual({ reasonCode: "Please choose a reason" });
+    expect(await renderOrder(order.id, bare.data)).toContain('aria-describedby="origin-reason-code-error"');
 
-    const answer = await post(order.id, { intent: "returnToOrigin", reason: "The buyer refused the parcel" });
+    const answer = await post(order.id, { intent: "returnToOrigin", reasonCode: "refusedAtDoor" });
     expect(answer.status).toBe(303);
     expect(await toastAfter(answer)).toEqual({
       type: "success",
@@ -461,8 +480,9 @@ describe("an order's page and its changes", () => {
     expect(shopperView.body.data).toMatchObject({
       status: "returned",
       paymentStatus: "cancelled",
-      returnReason: "The buyer refused the parcel",
-      notes: [expect.objectContaining({ kind: "returnedToOrigin", detail: "The buyer refused the parcel" })],
+      returnReason: "Refused at the door",
+      returnReasonCode: "refusedAtDoor",
+      notes: [expect.objectContaining({ kind: "returnedToOrigin", detail: "Refused at the door" })],
     });
     const html = await renderOrder(order.id);
     expect(html).toContain("Returned to origin");

@@ -4,6 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { variants } from "../../api/db/schema";
+import { SHOPPER_CANCEL_REASONS, SHOPPER_RETURN_REASONS } from "../../api/contract/order-reasons";
 import { loader as rootLoader } from "../../app/root";
 import OrderPage, { action as orderAction, loader as orderLoader } from "../../app/routes/myaccount.orders.$id";
 import CancelPage, { loader as cancelLoader } from "../../app/routes/myaccount.orders.$id.cancel";
@@ -98,10 +99,17 @@ describe("cancelling an order", () => {
     );
     expect(confirmHtml).toMatch(new RegExp(`<form method="post" action="/myaccount/orders/${s.id}"[^>]*>`));
     expect(confirmHtml).toContain('<input type="hidden" name="intent" value="cancel"/>');
+    // Why, picked from the shopper's list (radio buttons, one required), and the words of "Other" or a note.
+    for (const reason of SHOPPER_CANCEL_REASONS) {
+      expect(confirmHtml).toMatch(
+        new RegExp(`<input type="radio" name="reasonCode" required=""[^>]*value="${reason.code}"/>${reason.label}<`),
+      );
+    }
+    expect(confirmHtml).toContain("<legend");
     expect(confirmHtml).toMatch(/<textarea[^>]*name="reason"[^>]*maxLength="500"/);
     expect(confirmHtml).toContain(`href="/myaccount/orders/${s.id}"`);
 
-    const answer = await post(s.id, { intent: "cancel", reason: "  Ordered by mistake " }, s.cookie);
+    const answer = await post(s.id, { intent: "cancel", reasonCode: "orderedByMistake", reason: "  " }, s.cookie);
     expect(answer.status).toBe(303);
     expect(answer.location).toBe(`/myaccount/orders/${s.id}`);
     expect(await toastAfter(answer, s.cookie)).toEqual({ type: "success", message: "Your order has been cancelled." });
@@ -109,7 +117,8 @@ describe("cancelling an order", () => {
     expect(after).toMatchObject({
       status: "cancelled",
       paymentStatus: "cancelled",
-      cancelReason: "Ordered by mistake",
+      cancelReason: "I ordered it by mistake",
+      cancelReasonCode: "orderedByMistake",
       canCancel: false,
     });
     expect(await stockOf(s.productId)).toBe(10);
@@ -122,16 +131,66 @@ describe("cancelling an order", () => {
       type: "info",
       message: "This order can no longer be cancelled.",
     });
-    const again = await post(s.id, { intent: "cancel" }, s.cookie);
+    const again = await post(s.id, { intent: "cancel", reasonCode: "changedMind" }, s.cookie);
     expect(again.status).toBe(409);
-    expect(again.data).toEqual({ intent: "cancel", formError: "This order is already cancelled.", reasonError: null });
+    expect(again.data).toEqual({
+      intent: "cancel",
+      formError: "This order is already cancelled.",
+      errors: null,
+      sent: { reasonCode: "changedMind", reason: "" },
+    });
     expect(await stockOf(s.productId)).toBe(10);
   });
 
-  it("cancels without a reason, and says why once the order has shipped", async () => {
+  it("asks for a reason from the list, and the words of Other, on the page without JavaScript", async () => {
     const s = await shopperWithOrder();
-    expect((await post(s.id, { intent: "cancel", reason: "" }, s.cookie)).status).toBe(303);
-    expect((await getOrder(s.id, s.cookie)).data.order.cancelReason).toBeNull();
+    const none = await post(s.id, { intent: "cancel", reason: "" }, s.cookie);
+    expect(none.status).toBe(400);
+    expect(none.data.errors).toEqual({ reasonCode: "Please choose a reason", reason: null });
+    const bareOther = await post(s.id, { intent: "cancel", reasonCode: "other", reason: "   " }, s.cookie);
+    expect(bareOther.status).toBe(400);
+    expect(bareOther.data.errors).toEqual({ reasonCode: null, reason: "Please say why in a few words" });
+    // A code from another list (the back office's) is not one a shopper can pick.
+    const notOurs = await post(s.id, { intent: "cancel", reasonCode: "outOfStock" }, s.cookie);
+    expect(notOurs.data.errors).toEqual({ reasonCode: "Please choose a reason", reason: null });
+    // The refused post comes back with the form open, what was picked checked and the error beside it.
+    const html = await render(
+      `/myaccount/orders/${s.id}`,
+      createElement(OrderPage, {
+        loaderData: (await getOrder(s.id, s.cookie)).data,
+        actionData: bareOther.data,
+        params: { id: s.id },
+      } as never),
+    );
+    expect(html).toMatch(/<input type="radio" name="reasonCode" required=""[^>]*checked="" value="other"/);
+    expect(html).toContain("Please say why in a few words");
+    expect(html).toContain('aria-describedby="cancel-reason-text-error"');
+    expect((await getOrder(s.id, s.cookie)).data.order.status).toBe("confirmed");
+
+    const other = await post(
+      s.id,
+      { intent: "cancel", reasonCode: "other", reason: " A gift, no longer needed " },
+      s.cookie,
+    );
+    expect(other.status).toBe(303);
+    expect((await getOrder(s.id, s.cookie)).data.order).toMatchObject({
+      cancelReason: "A gift, no longer needed",
+      cancelReasonCode: "other",
+    });
+  });
+
+  it("keeps a note beside a reason, and says why once the order has shipped", async () => {
+    const s = await shopperWithOrder();
+    const noted = await post(
+      s.id,
+      { intent: "cancel", reasonCode: "deliveryTooLong", reason: "Need it by Friday" },
+      s.cookie,
+    );
+    expect(noted.status).toBe(303);
+    expect((await getOrder(s.id, s.cookie)).data.order).toMatchObject({
+      cancelReason: "Delivery takes too long: Need it by Friday",
+      cancelReasonCode: "deliveryTooLong",
+    });
 
     const shipped = await shopperWithOrder();
     expect((await setStatus(shipped.id, "shipped")).status).toBe(200);
@@ -142,24 +201,30 @@ describe("cancelling an order", () => {
       createElement(OrderPage, { loaderData: page.data, params: { id: shipped.id } } as never),
     );
     expect(html).not.toContain("Cancel order");
-    const refused = await post(shipped.id, { intent: "cancel" }, shipped.cookie);
+    const refused = await post(shipped.id, { intent: "cancel", reasonCode: "changedMind" }, shipped.cookie);
     expect(refused.status).toBe(409);
     expect(refused.data.formError).toBe("This order has already shipped and can no longer be cancelled.");
     expect(await stockOf(shipped.productId)).toBe(8);
   });
 
-  it("refuses a reason over 500 characters without asking the API", async () => {
+  it("refuses words over 500 characters without asking the API, and takes 500", async () => {
     const s = await shopperWithOrder();
-    const answer = await post(s.id, { intent: "cancel", reason: "x".repeat(501) }, s.cookie);
-    expect(answer.status).toBe(400);
-    expect(answer.data.reasonError).toBe("Please keep the reason to 500 characters");
+    for (const reasonCode of ["other", "changedMind"]) {
+      const answer = await post(s.id, { intent: "cancel", reasonCode, reason: "x".repeat(501) }, s.cookie);
+      expect(answer.status).toBe(400);
+      expect(answer.data.errors).toEqual({ reasonCode: null, reason: "Please keep it to 500 characters" });
+    }
     expect((await getOrder(s.id, s.cookie)).data.order.status).toBe("confirmed");
+    expect(
+      (await post(s.id, { intent: "cancel", reasonCode: "other", reason: "x".repeat(500) }, s.cookie)).status,
+    ).toBe(303);
+    expect((await getOrder(s.id, s.cookie)).data.order.cancelReason).toBe("x".repeat(500));
   });
 
   it("treats someone else's order as unknown, and sends guests to sign in", async () => {
     const owner = await shopperWithOrder();
     const stranger = await signedInShopper(api);
-    expect((await post(owner.id, { intent: "cancel" }, stranger.cookie)).status).toBe(404);
+    expect((await post(owner.id, { intent: "cancel", reasonCode: "changedMind" }, stranger.cookie)).status).toBe(404);
     expect((await getCancelPage(owner.id, stranger.cookie)).status).toBe(404);
     expect((await getCancelPage("not-an-id", owner.cookie)).status).toBe(404);
     expect((await post(owner.id, { intent: "unknown" }, owner.cookie)).status).toBe(400);
@@ -183,7 +248,12 @@ describe("returning an order", () => {
       createElement(OrderPage, { loaderData: page.data, params: { id: s.id } } as never),
     );
     expect(html).toContain('<input type="hidden" name="intent" value="return"/>');
-    expect(html).toMatch(/<textarea[^>]*name="reason"[^>]*required=""/);
+    for (const reason of SHOPPER_RETURN_REASONS) {
+      expect(html).toMatch(
+        new RegExp(`<input type="radio" name="reasonCode" required=""[^>]*value="${reason.code}"/>${reason.label}<`),
+      );
+    }
+    expect(html).toMatch(/<textarea[^>]*name="reason"/);
     expect(html).toContain("Request return");
 
     const blank = await post(s.id, { intent: "return", reason: "  " }, s.cookie);
@@ -191,16 +261,30 @@ describe("returning an order", () => {
     expect(blank.data).toEqual({
       intent: "return",
       formError: null,
-      reasonError: "Please tell us why you are returning the order",
+      errors: { reasonCode: "Please choose a reason", reason: null },
+      sent: { reasonCode: "", reason: "" },
     });
+    const bareOther = await post(s.id, { intent: "return", reasonCode: "other" }, s.cookie);
+    expect(bareOther.data.errors).toEqual({ reasonCode: null, reason: "Please say why in a few words" });
+    const refusedHtml = await render(
+      `/myaccount/orders/${s.id}`,
+      createElement(OrderPage, { loaderData: page.data, actionData: bareOther.data, params: { id: s.id } } as never),
+    );
+    expect(refusedHtml).toContain('aria-describedby="return-reason-text-error"');
+    expect(refusedHtml).toMatch(/checked="" value="other"/);
 
-    const answer = await post(s.id, { intent: "return", reason: "The colour is not as pictured" }, s.cookie);
+    const answer = await post(
+      s.id,
+      { intent: "return", reasonCode: "notAsDescribed", reason: "The colour is not as pictured" },
+      s.cookie,
+    );
     expect(answer.status).toBe(303);
     expect(await toastAfter(answer, s.cookie)).toEqual({ type: "success", message: "Your return has been requested." });
     expect((await getOrder(s.id, s.cookie)).data.order).toMatchObject({
       status: "returned",
       paymentStatus: "refundPending",
-      returnReason: "The colour is not as pictured",
+      returnReason: "Not as described: The colour is not as pictured",
+      returnReasonCode: "notAsDescribed",
     });
     expect(await stockOf(s.productId)).toBe(10);
   });
@@ -212,7 +296,7 @@ describe("returning an order", () => {
     clock += 7 * 24 * 60 * 60 * 1000 + 1;
     try {
       expect((await getOrder(s.id, s.cookie)).data.order.canReturn).toBe(false);
-      const late = await post(s.id, { intent: "return", reason: "Too late?" }, s.cookie);
+      const late = await post(s.id, { intent: "return", reasonCode: "damaged" }, s.cookie);
       expect(late.status).toBe(409);
       expect(late.data.formError).toMatch(/^The 7-day return window of this order closed on \d{1,2} \w{3} \d{4}\.$/);
     } finally {
@@ -295,7 +379,7 @@ describe("the timeline on the order pages", () => {
 
     // The admin cancelled it without a reason; the list shows another order's reason.
     const other = await shopperWithOrder();
-    await post(other.id, { intent: "cancel", reason: "Found a better price" }, other.cookie);
+    await post(other.id, { intent: "cancel", reasonCode: "betterPrice" }, other.cookie);
     const list = await getOrders(other.cookie);
     const listHtml = (
       await render("/myaccount/orders", createElement(OrdersPage, { loaderData: list.data, params: {} } as never))
@@ -303,6 +387,6 @@ describe("the timeline on the order pages", () => {
     expect(listHtml).toContain("Payment:</span> Nothing to pay");
     expect(listHtml).toContain(`Cancelled</span> · ${moment}`);
     expect(listHtml).toContain(`Order Confirmed</span> · ${moment}`);
-    expect(listHtml).toContain("Found a better price");
+    expect(listHtml).toContain("I found a better price elsewhere");
   });
 });

@@ -60,6 +60,36 @@ describe("a misspelt search on /shop", () => {
     expect(html).toContain("No products found.");
   });
 
+  test("a search that finds nothing offers the closest suggestions and the categories, in the server's HTML", async () => {
+    const data = await load("?search=samsng+tv&exact=1");
+    expect(data.emptySearch?.suggestions).toContainEqual(expect.objectContaining({ type: "brand", value: "Samsung" }));
+    expect(data.emptySearch?.categories).toEqual(
+      expect.arrayContaining(["Electronics", "Fashion", "Home Decor", "Televisions"]),
+    );
+    const html = await page("/shop?search=samsng+tv&exact=1");
+    expect(html).toContain("Closest to your search");
+    expect(html).toMatch(
+      /<a[^>]*href="\/shop\?brand=Samsung"[^>]*><span class="sr-only">Brand(?:<!-- -->)?: <\/span>Samsung<\/a>/,
+    );
+    expect(html).toContain("Browse a category");
+    expect(html).toMatch(/data-testid="empty-search"[\s\S]*href="\/shop\?category=Home\+Decor"/);
+
+    // Nothing close at all: the categories still.
+    const nothing = await load("?search=zzqxvkj");
+    expect(nothing.itemCount).toBe(0);
+    expect(nothing.emptySearch).toEqual({ suggestions: [], categories: data.emptySearch?.categories });
+    const bare = await page("/shop?search=zzqxvkj");
+    expect(bare).toContain("No products found.");
+    expect(bare).not.toContain("Closest to your search");
+    expect(bare).toContain("Browse a category");
+  });
+
+  test("an empty list without a search (filters only) says so, without suggestions", async () => {
+    const data = await load("?category=Televisions&brand=Nobody");
+    expect(data.itemCount).toBe(0);
+    expect(data.emptySearch).toBeNull();
+  });
+
   test("exact=1 without a search, or a search that finds enough: no message, and a clean URL", async () => {
     expect((await load("?search=samsung")).correction).toBeNull();
     await expect(load("?exact=1")).rejects.toSatisfy(

@@ -3,6 +3,20 @@ import { ADDRESS_LABELS } from "../../db/schema";
 import { shipmentSchema } from "../orders/couriers";
 import { ADMIN_EVENTS } from "../orders/order-lifecycle";
 import { COD_CONFIRMATIONS, ORDER_STATES, PAYMENT_STATUSES } from "../orders/order-states";
+import {
+  ADMIN_CANCEL_REASONS,
+  AUTOMATIC_CANCEL_REASONS,
+  RETURN_TO_ORIGIN_REASONS,
+  SHOPPER_CANCEL_REASONS,
+  SHOPPER_RETURN_REASONS,
+} from "../orders/order-reasons";
+
+/** The codes of some reason lists, each once. */
+const codesOf = <C extends string>(...lists: (readonly { code: C }[])[]): C[] => [
+  ...new Set(lists.flat().map((reason) => reason.code)),
+];
+const cancelCodes = codesOf(SHOPPER_CANCEL_REASONS, ADMIN_CANCEL_REASONS, AUTOMATIC_CANCEL_REASONS);
+const returnCodes = codesOf(SHOPPER_RETURN_REASONS, RETURN_TO_ORIGIN_REASONS);
 
 // The shapes the /userapp API answers, as zod schemas: the OpenAPI document's components
 // (api/lib/http/openapi.ts) and what the API tests check every answer against. Each mirrors a JSON
@@ -245,8 +259,21 @@ export const orderSchema = z
       .openapi({ description: "Until when an order awaiting its confirmation waits for it; then it is cancelled" }),
     paymentReference: z.string().nullable(),
     paidAt: isoDate.nullable(),
-    cancelReason: z.string().nullable(),
-    returnReason: z.string().nullable(),
+    cancelReason: z.string().nullable().openapi({
+      description: "Why it was cancelled, in words: the reason's label (and the note), or the text of Other",
+    }),
+    returnReason: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why it was returned or came back undelivered, in words, as cancelReason" }),
+    cancelReasonCode: z
+      .enum(cancelCodes)
+      .nullable()
+      .openapi({ description: "Why it was cancelled, as a code of the reason lists; null unless cancelled" }),
+    returnReasonCode: z
+      .enum(returnCodes)
+      .nullable()
+      .openapi({ description: "Why it was returned, as a code of the reason lists; null unless returned" }),
     refundReference: z.string().nullable(),
     canCancel: z.boolean(),
     canReturn: z.boolean(),

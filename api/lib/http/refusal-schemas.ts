@@ -61,6 +61,7 @@ const DATA: { [C in RefusalCode]: z.ZodType<RefusalData[C]> } = {
     z.union([z.object({ line: z.number().int(), field: z.string(), message: z.string() }), fieldError]),
   ),
   COURIER_UNKNOWN: z.null(),
+  REASON_UNKNOWN: z.null(),
   COURIER_TAKEN: z.null(),
   COURIER_LIMIT: z.null(),
   MOBILE_REQUIRED: z.array(fieldError),

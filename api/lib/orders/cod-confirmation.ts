@@ -10,6 +10,7 @@ import { badRequest } from "../http/http";
 import type { MessageAction } from "../messages/order-messages";
 import { changeOrder, expireLocked, putBack } from "./order-changes";
 import { decide } from "./order-lifecycle";
+import { NO_REASON } from "./order-reasons";
 import {
   awaitsCodConfirmation,
   type CodConfirmation,
@@ -140,7 +141,7 @@ async function summary(deps: Pick<ApiDeps, "db" | "now">, row: OrderRow): Promis
     codConfirmation: row.codConfirmation as CodConfirmation | null,
     codConfirmDueAt: waiting ? (row.codConfirmDueAt?.toISOString() ?? null) : null,
     canConfirm: decide(row, { type: "confirmCod" }, now).ok,
-    canCancel: decide(row, { type: "cancel", reason: null }, now).ok && !isCodOverdue(row, now),
+    canCancel: decide(row, { type: "cancel", reason: NO_REASON }, now).ok && !isCodOverdue(row, now),
   };
 }
 
@@ -153,5 +154,5 @@ export async function confirmCodOrder(deps: Pick<ApiDeps, "db" | "now" | "shop">
 /** Cancels the link's order while it has not shipped (409 saying why otherwise); its stock goes back. */
 export async function cancelCodOrder(deps: Pick<ApiDeps, "db" | "now" | "shop">, token: string) {
   const row = await orderOfToken(deps.db, token);
-  return summary(deps, await changeOrder(deps, { orderId: row.id, event: { type: "cancel", reason: null } }));
+  return summary(deps, await changeOrder(deps, { orderId: row.id, event: { type: "cancel", reason: NO_REASON } }));
 }

@@ -10,6 +10,7 @@ import {
 } from "../../db/schema";
 import { type Paginator, paginator } from "../http/paging";
 import { decide } from "./order-lifecycle";
+import { type CancelReasonCode, NO_REASON, type ReturnReasonCode } from "./order-reasons";
 import { formatOrderNumber } from "./order-numbers";
 import { orderAddressJson } from "./recipient";
 import { type CodConfirmation, isOverdue, type OrderState, type PaymentStatus, returnableUntil } from "./order-states";
@@ -65,8 +66,12 @@ export type OrderJson = {
   /** The UPI transaction reference (UTR) the order was paid with. */
   paymentReference: string | null;
   paidAt: string | null;
+  /** Why it was cancelled or returned, in words: a reason's label (and note), the text of "Other", or null. */
   cancelReason: string | null;
   returnReason: string | null;
+  /** The same reasons as codes of the short lists (api/contract/order-reasons.ts); null while not cancelled or returned. */
+  cancelReasonCode: CancelReasonCode | null;
+  returnReasonCode: ReturnReasonCode | null;
   refundReference: string | null;
   /** Whether the shopper can cancel the order now, or return it (until `returnableUntil`). */
   canCancel: boolean;
@@ -123,10 +128,12 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): 
     paidAt: order.paidAt?.toISOString() ?? null,
     cancelReason: order.cancelReason,
     returnReason: order.returnReason,
+    cancelReasonCode: order.cancelReasonCode as CancelReasonCode | null,
+    returnReasonCode: order.returnReasonCode as ReturnReasonCode | null,
     refundReference: order.refundReference,
     // An order past its payment window is as good as cancelled: the sweep is on its way.
-    canCancel: decide(order, { type: "cancel", reason: null }, now).ok && !isOverdue(order, now),
-    canReturn: decide(order, { type: "return", reason: "" }, now).ok,
+    canCancel: decide(order, { type: "cancel", reason: NO_REASON }, now).ok && !isOverdue(order, now),
+    canReturn: decide(order, { type: "return", reason: NO_REASON }, now).ok,
     returnableUntil: returnBy?.toISOString() ?? null,
     address: orderAddressJson(order.address),
     orderStatus: order.orderStatus,

@@ -14,6 +14,7 @@ import {
   RETURN_WINDOW_DAYS,
   returnableUntil,
 } from "./order-states";
+import { type CancelReasonCode, NO_REASON } from "./order-reasons";
 
 /**
  * The order lifecycle: one state machine (`decide`) for every change an order goes through,
@@ -157,7 +158,8 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
         change: {
           status: "cancelled",
           paymentStatus: payment === "paid" ? "refundPending" : "cancelled",
-          cancelReason: event.reason,
+          cancelReason: event.reason.text,
+          cancelReasonCode: event.reason.code,
           orderStatus: stamp(order.orderStatus, "cancel", now),
         },
         restock: true,
@@ -173,6 +175,7 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
             paymentStatus: "cancelled",
             codConfirmation: "expired",
             cancelReason: NOT_CONFIRMED,
+            cancelReasonCode: "notConfirmedInTime" satisfies CancelReasonCode,
             orderStatus: stamp(order.orderStatus, "cancel", now),
           },
           restock: true,
@@ -186,6 +189,7 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
           status: "cancelled",
           paymentStatus: "expired",
           cancelReason: PAYMENT_NOT_RECEIVED,
+          cancelReasonCode: "paymentNotReceived" satisfies CancelReasonCode,
           orderStatus: stamp(order.orderStatus, "cancel", now),
         },
         restock: true,
@@ -216,7 +220,8 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
             status: "returned",
             // Delivered means paid (cash is paid at the door); it is owed back now.
             paymentStatus: payment === "paid" ? "refundPending" : payment,
-            returnReason: event.reason,
+            returnReason: event.reason.text,
+            returnReasonCode: event.reason.code,
             orderStatus: stamp(order.orderStatus, "returned", now),
           },
           restock: true,
@@ -237,9 +242,10 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
             status: "returned",
             // Paid online: owed back. Cash on Delivery: nothing was paid, nothing is due.
             paymentStatus: payment === "paid" ? "refundPending" : payment === "payOnDelivery" ? "cancelled" : payment,
-            returnReason: event.reason,
+            returnReason: event.reason.text,
+            returnReasonCode: event.reason.code,
             orderStatus: stamp(order.orderStatus, "returned", now),
-            notes: note(order, "returnedToOrigin", now, event.reason),
+            notes: note(order, "returnedToOrigin", now, event.reason.text),
           },
           restock: true,
         };
@@ -258,6 +264,7 @@ export function decide(order: LifecycleOrder, event: OrderEvent, now: Date): Dec
             status: "confirmed",
             paymentStatus: "paid",
             cancelReason: null,
+            cancelReasonCode: null,
             orderStatus: { ...order.orderStatus, cancel: { isConfirmed: false, date: null } },
             notes: note(order, "reinstated", now, null),
           },
@@ -336,8 +343,8 @@ const sampleEvents: Record<AdminEvent, OrderEvent> = {
   ship: { type: "ship" },
   outForDelivery: { type: "outForDelivery" },
   deliver: { type: "deliver" },
-  cancel: { type: "cancel", reason: null },
-  returnToOrigin: { type: "returnToOrigin", reason: "-" },
+  cancel: { type: "cancel", reason: NO_REASON },
+  returnToOrigin: { type: "returnToOrigin", reason: NO_REASON },
   pay: { type: "pay", utr: "000000000000" },
   reinstate: { type: "reinstate" },
   refund: { type: "refund", reference: "-" },

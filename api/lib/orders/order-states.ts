@@ -1,4 +1,5 @@
 import type { orders, Shipment } from "../../db/schema";
+import type { OrderReason } from "./order-reasons";
 
 /**
  * What an order's state is made of: its status, payment status and Cash on Delivery confirmation,
@@ -80,11 +81,11 @@ export type OrderEvent =
   | { type: "ship"; shipment?: Shipment | null }
   | { type: "outForDelivery" }
   | { type: "deliver" }
-  | { type: "cancel"; reason: string | null }
+  | { type: "cancel"; reason: OrderReason }
   | { type: "expire" }
   | { type: "confirmCod" }
-  | { type: "return"; reason: string }
-  | { type: "returnToOrigin"; reason: string }
+  | { type: "return"; reason: OrderReason }
+  | { type: "returnToOrigin"; reason: OrderReason }
   | { type: "pay"; utr: string }
   | { type: "reinstate" }
   | { type: "refund"; reference: string };
@@ -114,7 +115,9 @@ export type OrderChange = Partial<
     | "paymentReference"
     | "paidAt"
     | "cancelReason"
+    | "cancelReasonCode"
     | "returnReason"
+    | "returnReasonCode"
     | "refundReference"
     | "notes"
     | "codConfirmation"

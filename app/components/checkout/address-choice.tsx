@@ -48,7 +48,9 @@ export function AddressChoice({
             <span className="text-sm text-gray-800">
               <AddressText address={address} />
               {address.isActive ? (
-                <span className="ml-2 rounded bg-brand/10 px-1.5 py-0.5 text-xs font-semibold text-brand">Primary</span>
+                <span className="ml-2 rounded bg-brand/10 px-1.5 py-0.5 text-xs font-semibold text-brand-dark">
+                  Primary
+                </span>
               ) : null}
             </span>
           </label>

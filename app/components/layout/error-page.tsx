@@ -46,7 +46,7 @@ export function ErrorContent({ status }: { status: number }) {
 function ErrorPanel({ code, title, children }: { code: string; title: string; children: ReactNode }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-labelledby="error-title">
-      <p className="text-6xl font-extrabold text-brand/30">{code}</p>
+      <p className="text-6xl font-extrabold text-brand">{code}</p>
       <h1 id="error-title" className="mt-4 text-3xl font-bold text-gray-900">
         {title}
       </h1>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { productPath } from "~/lib/catalogue/catalogue";
+import { type Suggestion, suggestionHref } from "~/lib/catalogue/suggestions";
 import { SEARCH_LISTBOX_ID, type SearchComboboxProps } from "./search-listbox";
 
 // The header search's suggestions, loaded when the box first gets focus (site-search.tsx). The
@@ -8,29 +8,12 @@ import { SEARCH_LISTBOX_ID, type SearchComboboxProps } from "./search-listbox";
 // active option (aria-activedescendant), Enter opens it, Escape closes the list (and, closed,
 // clears the box). Suggestions come from GET /userapp/product/suggest, 150 ms after typing stops.
 
-/** What the API answers (api/lib/search/product-suggest.ts). */
-type Suggestion =
-  | { type: "category"; label: string; filter: "category" | "subCategory"; value: string }
-  | { type: "brand"; label: string; filter: "brand"; value: string }
-  | { type: "product"; label: string; id: string; category: string };
-
 const DELAY_MS = 150;
 const SUGGESTIONS = 8;
 /** The API refuses longer queries; the box suggests nothing for them. */
 const MAX_QUERY = 100;
 
 const KIND_LABEL = { category: "Category", brand: "Brand", product: "Product" } as const;
-
-export function suggestionHref(suggestion: Suggestion): string {
-  if (suggestion.type === "product") {
-    return productPath({
-      _id: suggestion.id,
-      category: suggestion.category,
-      title: { shortTitle: suggestion.label },
-    } as Parameters<typeof productPath>[0]);
-  }
-  return `/shop?${new URLSearchParams({ [suggestion.filter]: suggestion.value })}`;
-}
 
 const optionId = (index: number) => `${SEARCH_LISTBOX_ID}-${index}`;
 

@@ -11,6 +11,7 @@ import type {
   UserJson,
 } from "../../../api/contract/types";
 import type { Send } from "./transport.server";
+import type { Suggestions } from "~/lib/catalogue/suggestions";
 
 /** What `product/list` takes: a query (search, filters), paging and sort options (docs/api.md). */
 export type ProductListBody = {
@@ -24,6 +25,9 @@ export type ProductListBody = {
 export function publicApi(send: Send) {
   return {
     productList: (body: ProductListBody) => send("POST /product/list").as<ProductPage>({ json: body }),
+    /** Categories, brands and products close to a search (the header's suggestions; an empty search's way on). */
+    suggest: (q: string, limit: number) =>
+      send("GET /product/suggest", { query: new URLSearchParams({ q, limit: String(limit) }) }).as<Suggestions>(),
     /** The values the shop's filters offer, from the catalogue (docs/api.md). */
     filterOptions: () => send("GET /product/filters").as<FilterOptions>(),
     /** Any product shown in the shop; 404 for an unknown or hidden one. */

@@ -147,10 +147,11 @@ export function shopperApi(send: Send, token: string, onRejected?: () => Promise
     /** The order's tax invoices, one per merchant (api/routes/invoices.ts). */
     orderInvoices: (orderId: string) =>
       at("GET /orders/{id}/invoices", { params: { id: orderId } }).call<OrderInvoicesJson>(),
-    cancelOrder: (orderId: string, reason: string | null) =>
-      at("PUT /orders/{id}/cancel", { params: { id: orderId } }).call<OrderJson>({ reason }),
-    returnOrder: (orderId: string, reason: string) =>
-      at("PUT /orders/{id}/return", { params: { id: orderId } }).call<OrderJson>({ reason }),
+    /** Cancels the order, with the reason picked from the shopper's list (and its words). */
+    cancelOrder: (orderId: string, reason: { reasonCode: string; reason: string }) =>
+      at("PUT /orders/{id}/cancel", { params: { id: orderId } }).call<OrderJson>(reason),
+    returnOrder: (orderId: string, reason: { reasonCode: string; reason: string }) =>
+      at("PUT /orders/{id}/return", { params: { id: orderId } }).call<OrderJson>(reason),
     /** Whether the shopper may review the product (a delivered order of it), and their own review of it. */
     reviewStanding: (productId: string) =>
       at("GET /product/{id}/reviews/mine", { params: { id: productId } }).call<ReviewStanding>(),
