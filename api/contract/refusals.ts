@@ -63,6 +63,18 @@ export const REFUSAL_STATUSES = {
   COURIER_LIMIT: [409],
   MOBILE_REQUIRED: [422],
   PIN_STATE_MISMATCH: [422],
+  // A promotion code that does not apply (api/lib/promotions/rules.ts): 400 when applied to the
+  // cart, 409 when the order is placed (it stopped applying, or another order took its last use).
+  PROMO_UNKNOWN: [400, 409],
+  PROMO_PAUSED: [400, 409],
+  PROMO_NOT_STARTED: [400, 409],
+  PROMO_EXPIRED: [400, 409],
+  PROMO_EXHAUSTED: [400, 409],
+  PROMO_USED: [400, 409],
+  PROMO_FIRST_ORDER: [400, 409],
+  PROMO_PAYMENT_METHOD: [400, 409],
+  PROMO_MIN_CART: [400, 409],
+  PROMO_NOT_ELIGIBLE: [400, 409],
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_STATUSES;
@@ -140,7 +152,20 @@ export type RefusalData = {
   MOBILE_REQUIRED: FieldErrorJson[];
   /** The addresses' state fields their PIN is not in ("PIN 560001 is in Karnataka"), like VALIDATION's. */
   PIN_STATE_MISMATCH: FieldErrorJson[];
+  PROMO_UNKNOWN: PromoRefusalData;
+  PROMO_PAUSED: PromoRefusalData;
+  PROMO_NOT_STARTED: PromoRefusalData;
+  PROMO_EXPIRED: PromoRefusalData;
+  PROMO_EXHAUSTED: PromoRefusalData;
+  PROMO_USED: PromoRefusalData;
+  PROMO_FIRST_ORDER: PromoRefusalData;
+  PROMO_PAYMENT_METHOD: PromoRefusalData;
+  PROMO_MIN_CART: PromoRefusalData;
+  PROMO_NOT_ELIGIBLE: PromoRefusalData;
 };
+
+/** A promotion refusal's data: the code refused, upper-case (null: an automatic offer's). */
+export type PromoRefusalData = { code: string | null };
 
 /** The 422 refusals whose `data` is a list of field errors: a form shows each at its field. */
 export const FIELD_REFUSALS = [
@@ -187,6 +212,19 @@ export const ROUTE_REFUSALS = {
   "PUT /cart/remove": ["NOT_FOUND"],
   "PUT /cart/remove-multiple": [],
   "GET /cart/count": [],
+  "POST /cart/promotion": [
+    "TOO_MANY_ATTEMPTS",
+    "PROMO_UNKNOWN",
+    "PROMO_PAUSED",
+    "PROMO_NOT_STARTED",
+    "PROMO_EXPIRED",
+    "PROMO_EXHAUSTED",
+    "PROMO_USED",
+    "PROMO_FIRST_ORDER",
+    "PROMO_MIN_CART",
+    "PROMO_NOT_ELIGIBLE",
+  ],
+  "DELETE /cart/promotion": [],
   "POST /wishlist/create": ["NOT_FOUND"],
   "POST /wishlist/list": [],
   "POST /wishlist/ids": [],
@@ -210,6 +248,16 @@ export const ROUTE_REFUSALS = {
     "UNPAID_ORDERS",
     "MOBILE_REQUIRED",
     "PIN_STATE_MISMATCH",
+    "PROMO_UNKNOWN",
+    "PROMO_PAUSED",
+    "PROMO_NOT_STARTED",
+    "PROMO_EXPIRED",
+    "PROMO_EXHAUSTED",
+    "PROMO_USED",
+    "PROMO_FIRST_ORDER",
+    "PROMO_PAYMENT_METHOD",
+    "PROMO_MIN_CART",
+    "PROMO_NOT_ELIGIBLE",
   ],
   "POST /order/quote": ["NOT_FOUND", "CART_EMPTY", "SIZE_UNAVAILABLE"],
   "GET /orders": [],
