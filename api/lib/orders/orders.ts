@@ -24,6 +24,7 @@ import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, type StockKey, stockKey } from "./order-changes";
 import { recordPlacedOrder } from "./order-events";
 import { lockShopper, pricePromotions, promotionsOfOrders, type Shopper, takeUses } from "../promotions/promotions";
+import { promoLinesOf } from "../promotions/cart-promotions";
 import { LASTING_REFUSALS, normaliseCode, type PromoRefusalCode } from "../promotions/rules";
 import { supplyState } from "./recipient";
 import {
@@ -181,9 +182,29 @@ async function checkOrder(
       throw badRequest(`Size ${line.size} is not available for ${product.title.shortTitle}`, null, "SIZE_UNAVAILABLE");
     }
   }
-  // Units here; the amount is checked on what is payable, after the promotions (priceOrder).
-  if (input.paymentMethod === "cod") refuseOverCodLimits(orderLines, catalogue, input.settings, null);
+  // The amount is on what is payable after the promotions, as they price now (priceOrder checks again).
+  if (input.paymentMethod === "cod") {
+    const promoted = await pricePromotions(db, {
+      shopper: { userId: input.userId, mobile: null },
+      lines: promoLinesOf(orderLines, catalogue),
+      code: await askedCode(db, input),
+      paymentMethod: "cod",
+      now: input.now,
+    });
+    refuseOverCodLimits(orderLines, catalogue, input.settings, promoted.total);
+  }
   return catalogue;
+}
+
+/** The code the order asks for: the one the checkout showed, or the cart's; upper-case, or null. */
+async function askedCode(db: Database | Transaction, input: PlaceOrderInput): Promise<string | null> {
+  const asked = input.promotionCode ?? "cart";
+  if (asked !== "cart") return asked ? normaliseCode(asked) : null;
+  const [onCart] = await db
+    .select({ code: cartPromotions.code })
+    .from(cartPromotions)
+    .where(eq(cartPromotions.userId, input.userId));
+  return onCart?.code ?? null;
 }
 
 type OpenedOrder = { row: OrderRow; address: OrderAddress; cod: { token: string } | null };

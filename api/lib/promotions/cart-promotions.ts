@@ -15,9 +15,11 @@ import { loadProducts, type ProductJson } from "../catalogue/catalogue";
 import type { ApiDeps } from "../context";
 import { badRequest } from "../http/http";
 import { costOfSize, lineProblem } from "../orders/cart";
-import type { PaymentMethod } from "../orders/order-json";
+import type { PaymentMethod } from "./rules";
 import { stockKey } from "../orders/order-changes";
-import type { OrderLineInput } from "../orders/orders";
+
+/** A line asked about: a product, its size and how many (the cart's, or a Buy Now's). */
+type OrderLineInput = { productId: string; size: string; qty: number };
 import type { PromoLine } from "./money";
 import { type CodeRefusal, pricePromotions, type PromotionOutcome, type Shopper } from "./promotions";
 import { normaliseCode, type PromoRefusalCode } from "./rules";
@@ -66,7 +68,7 @@ export function promoLinesOf(lines: OrderLineInput[], catalogue: Map<string, Pro
 }
 
 /** The shopper before an order: the account, and its own mobile number. */
-async function shopperOf(db: Database, userId: string): Promise<Shopper> {
+export async function shopperOf(db: Database, userId: string): Promise<Shopper> {
   const [user] = await db
     .select({ phone: users.phone, countryCode: users.countryCode })
     .from(users)

@@ -10,11 +10,11 @@ import type { Database, Transaction } from "../../db/client";
 import { orders, promotionCodes, promotionRedemptions, promotions } from "../../db/schema";
 import { conflict } from "../http/http";
 import { newId } from "../ids";
-import type { PaymentMethod } from "../orders/order-json";
 import { applyPromotions, bestOffer, moneyRefusal, type PromoLine, type PromotionTerms } from "./money";
 import {
   normaliseCode,
   paymentRefusal,
+  type PaymentMethod,
   type PromoRefusalCode,
   type PromotionRow,
   refusalMessage,

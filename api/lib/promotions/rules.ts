@@ -5,7 +5,9 @@
  */
 import { formatRupees } from "../../contract";
 import type { promotions } from "../../db/schema";
-import type { PaymentMethod } from "../orders/order-json";
+
+/** How an order is paid (api/lib/orders/order-json.ts names the same two; kept here so that module can read promotions). */
+export type PaymentMethod = "cod" | "Upi";
 
 export type PromotionRow = typeof promotions.$inferSelect;
 
