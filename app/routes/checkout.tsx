@@ -303,7 +303,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           />
           {promotions && methodsDiffer(promotions) ? (
             <p className="mt-2 text-xs text-gray-600">
-              For Cash on Delivery; each payment method shows its own amount.
+              {`For ${paymentLabel(shownMethod)}; each payment method shows its own amount.`}
             </p>
           ) : null}
           <button type="submit" className={`${primaryButton} mt-4 w-full`} disabled={busy}>
