@@ -108,13 +108,19 @@ export function PromoCodeBox({
 }
 
 /** The price details' rows of the code and the offer, each on its own row. */
-export function PromotionRows({ price, rowClass = "flex justify-between" }: { price: MethodPrice; rowClass?: string }) {
+export function PromotionRows({
+  price,
+  rowClass = "flex justify-between gap-3",
+}: {
+  price: MethodPrice;
+  rowClass?: string;
+}) {
   return (
     <>
       {price.promotions.map((promotion) => (
         <div key={`${promotion.kind}:${promotion.code ?? promotion.name}`} className={rowClass} data-promotion-row>
           <dt>{promotion.kind === "code" ? `Coupon (${promotion.code})` : `Offer: ${promotion.name}`}</dt>
-          <dd className="text-brand">{`−${formatRupees(promotion.discount)}`}</dd>
+          <dd className="shrink-0 whitespace-nowrap text-brand">{`−${formatRupees(promotion.discount)}`}</dd>
         </div>
       ))}
     </>

@@ -85,7 +85,7 @@ export function OrderTotals({
           <dt className="text-gray-600">
             {promotion.kind === "code" ? `Coupon (${promotion.code})` : `Offer: ${promotion.name}`}
           </dt>
-          <dd className="text-brand">{`−${formatRupees(promotion.discount)}`}</dd>
+          <dd className="shrink-0 whitespace-nowrap text-brand">{`−${formatRupees(promotion.discount)}`}</dd>
         </div>
       ))}
       <div className="flex justify-between">
