@@ -23,9 +23,16 @@ import { codLinks, newCodToken, scheduleCodConfirmExpiry } from "./cod-confirmat
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, type StockKey, stockKey } from "./order-changes";
 import { recordPlacedOrder } from "./order-events";
-import { lockShopper, pricePromotions, promotionsOfOrders, type Shopper, takeUses } from "../promotions/promotions";
+import {
+  dropRefusedCode,
+  lockShopper,
+  pricePromotions,
+  promotionsOfOrders,
+  type Shopper,
+  takeUses,
+} from "../promotions/promotions";
 import { promoLinesOf } from "../promotions/cart-promotions";
-import { LASTING_REFUSALS, normaliseCode, type PromoRefusalCode } from "../promotions/rules";
+import { normaliseCode } from "../promotions/rules";
 import { supplyState } from "./recipient";
 import {
   countOpenCodOrders,
@@ -130,18 +137,6 @@ export async function placeOrder(
     await dropRefusedCode(db, input.userId, error);
     throw error;
   }
-}
-
-/**
- * A code the order was refused for, for good (expired, used up, used by this shopper already, not
- * a first order), leaves the cart, after the refusal said why: the next try is priced without it,
- * never silently. One refused for the payment method or the cart stays: those can change.
- */
-async function dropRefusedCode(db: Database, userId: string, error: unknown): Promise<void> {
-  if (!(error instanceof ApiError) || !LASTING_REFUSALS.has(error.code as PromoRefusalCode)) return;
-  const code = (error.data as { code?: unknown } | null)?.code;
-  if (typeof code !== "string") return;
-  await db.delete(cartPromotions).where(and(eq(cartPromotions.userId, userId), eq(cartPromotions.code, code)));
 }
 
 /**

@@ -7,11 +7,12 @@
  */
 import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client";
-import { orders, promotionCodes, promotionRedemptions, promotions } from "../../db/schema";
-import { conflict } from "../http/http";
+import { cartPromotions, orders, promotionCodes, promotionRedemptions, promotions } from "../../db/schema";
+import { ApiError, conflict } from "../http/http";
 import { newId } from "../ids";
 import { applyPromotions, bestOffer, moneyRefusal, type PromoLine, type PromotionTerms } from "./money";
 import {
+  LASTING_REFUSALS,
   normaliseCode,
   paymentRefusal,
   type PaymentMethod,
@@ -360,4 +361,16 @@ export async function promotionsOfOrders(db: Reader, orderIds: string[]): Promis
     byOrder.set(row.orderId, list);
   }
   return byOrder;
+}
+
+/**
+ * A code the order was refused for, for good (expired, used up, used by this shopper already, not
+ * a first order), leaves the cart, after the refusal said why: the next try is priced without it,
+ * never silently. One refused for the payment method or the cart stays: those can change.
+ */
+export async function dropRefusedCode(db: Database, userId: string, error: unknown): Promise<void> {
+  if (!(error instanceof ApiError) || !LASTING_REFUSALS.has(error.code as PromoRefusalCode)) return;
+  const code = (error.data as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return;
+  await db.delete(cartPromotions).where(and(eq(cartPromotions.userId, userId), eq(cartPromotions.code, code)));
 }
