@@ -1,14 +1,11 @@
 import { Form } from "react-router";
 import type { CartPromotionsJson } from "../../../api/contract/types";
+import { APPLY_CODE, REMOVE_CODE } from "~/lib/cart/promotion-intents";
 import { formatRupees } from "~/lib/page/money";
 import { PAYMENT_METHODS, type PaymentMethodId } from "~/lib/payment/methods";
 
 /** One payment method's price with the cart's promotions (the API's). */
 export type MethodPrice = CartPromotionsJson["byPaymentMethod"][PaymentMethodId];
-
-/** The intents of the code forms on /mycart and /checkout. */
-export const APPLY_CODE = "apply-code";
-export const REMOVE_CODE = "remove-code";
 
 /**
  * The price the page shows first: the lower of the two payment methods' (paying online, when a

@@ -1,6 +1,6 @@
 import type { ShopperApi } from "../session/require-shopper.server";
 import { sharedMessage } from "../userapp/refusals.server";
-import { APPLY_CODE, REMOVE_CODE } from "~/components/cart/promotions";
+import { APPLY_CODE, REMOVE_CODE } from "./promotion-intents";
 
 /** What a code form came to: done (with its toast), or refused with the words to show next to the field. */
 export type CodeOutcome = { ok: true; message: string } | { ok: false; error: string; typed: string };
