@@ -171,6 +171,10 @@ const envSchema = z
     EMAIL_CHANGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
     /** Photos one account may send to its reviews per hour (each is decoded); more are 429. */
     REVIEW_PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(20),
+    /** Promotion codes one account may try in an hour that do not apply; more are 429. */
+    PROMO_CODE_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+    /** … and one client address (its IPv6 /64), whichever accounts try them. */
+    PROMO_CODE_FAILURES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.SHOP_GSTIN && !env.SHOP_STATE) {
@@ -209,6 +213,10 @@ export function userappSettings(env: ServerEnv) {
     resetMaxPerAccount: env.PASSWORD_RESET_ACCOUNT_LIMIT_PER_HOUR,
     emailChangeMaxPerAccount: env.EMAIL_CHANGE_LIMIT_PER_HOUR,
     reviewPhotoUploadsPerHour: env.REVIEW_PHOTO_UPLOADS_PER_HOUR,
+    promoCodeMaxFailures: {
+      perAccount: env.PROMO_CODE_FAILURES_PER_HOUR,
+      perIp: env.PROMO_CODE_FAILURES_PER_ADDRESS_PER_HOUR,
+    },
     orders: orderSettings(env),
     searchStatementTimeoutMs: env.SEARCH_STATEMENT_TIMEOUT_MS,
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,

@@ -67,6 +67,18 @@ export const REFUSAL_STATUSES = {
   PROMO_CODE_TAKEN: [409],
   PROMO_STATE: [409],
   PROMO_NOT_BULK: [409],
+  // A promotion code that does not apply (api/lib/promotions/rules.ts): 400 when applied to the
+  // cart, 409 when the order is placed (it stopped applying, or another order took its last use).
+  PROMO_UNKNOWN: [400, 409],
+  PROMO_PAUSED: [400, 409],
+  PROMO_NOT_STARTED: [400, 409],
+  PROMO_EXPIRED: [400, 409],
+  PROMO_EXHAUSTED: [400, 409],
+  PROMO_USED: [400, 409],
+  PROMO_FIRST_ORDER: [400, 409],
+  PROMO_PAYMENT_METHOD: [400, 409],
+  PROMO_MIN_CART: [400, 409],
+  PROMO_NOT_ELIGIBLE: [400, 409],
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_STATUSES;
@@ -151,7 +163,20 @@ export type RefusalData = {
   PROMO_STATE: { status: string };
   /** Codes are generated only for a bulk campaign. */
   PROMO_NOT_BULK: null;
+  PROMO_UNKNOWN: PromoRefusalData;
+  PROMO_PAUSED: PromoRefusalData;
+  PROMO_NOT_STARTED: PromoRefusalData;
+  PROMO_EXPIRED: PromoRefusalData;
+  PROMO_EXHAUSTED: PromoRefusalData;
+  PROMO_USED: PromoRefusalData;
+  PROMO_FIRST_ORDER: PromoRefusalData;
+  PROMO_PAYMENT_METHOD: PromoRefusalData;
+  PROMO_MIN_CART: PromoRefusalData;
+  PROMO_NOT_ELIGIBLE: PromoRefusalData;
 };
+
+/** A promotion refusal's data: the code refused, upper-case (null: an automatic offer's). */
+export type PromoRefusalData = { code: string | null };
 
 /** The 422 refusals whose `data` is a list of field errors: a form shows each at its field. */
 export const FIELD_REFUSALS = [
@@ -198,6 +223,19 @@ export const ROUTE_REFUSALS = {
   "PUT /cart/remove": ["NOT_FOUND"],
   "PUT /cart/remove-multiple": [],
   "GET /cart/count": [],
+  "POST /cart/promotion": [
+    "TOO_MANY_ATTEMPTS",
+    "PROMO_UNKNOWN",
+    "PROMO_PAUSED",
+    "PROMO_NOT_STARTED",
+    "PROMO_EXPIRED",
+    "PROMO_EXHAUSTED",
+    "PROMO_USED",
+    "PROMO_FIRST_ORDER",
+    "PROMO_MIN_CART",
+    "PROMO_NOT_ELIGIBLE",
+  ],
+  "DELETE /cart/promotion": [],
   "POST /wishlist/create": ["NOT_FOUND"],
   "POST /wishlist/list": [],
   "POST /wishlist/ids": [],
@@ -221,6 +259,16 @@ export const ROUTE_REFUSALS = {
     "UNPAID_ORDERS",
     "MOBILE_REQUIRED",
     "PIN_STATE_MISMATCH",
+    "PROMO_UNKNOWN",
+    "PROMO_PAUSED",
+    "PROMO_NOT_STARTED",
+    "PROMO_EXPIRED",
+    "PROMO_EXHAUSTED",
+    "PROMO_USED",
+    "PROMO_FIRST_ORDER",
+    "PROMO_PAYMENT_METHOD",
+    "PROMO_MIN_CART",
+    "PROMO_NOT_ELIGIBLE",
   ],
   "POST /order/quote": ["NOT_FOUND", "CART_EMPTY", "SIZE_UNAVAILABLE"],
   "GET /orders": [],

@@ -13,7 +13,9 @@ import type {
   adminOrderSchema,
   adminProductSchema,
   cartChangeSchema,
+  cartPromotionsSchema,
   cartSchema,
+  cartWithPromotionsSchema,
   catalogueOptionsSchema,
   codLinkOrderSchema,
   importResultSchema,
@@ -72,6 +74,10 @@ export type SignedInUserJson = z.infer<typeof signedInUserSchema>;
 
 /** `cart/get`: every line with its product. */
 export type CartJson = z.infer<typeof cartSchema>;
+/** The promotions of a cart or a Buy Now: the code, the offer and the final amount for each payment method. */
+export type CartPromotionsJson = z.infer<typeof cartPromotionsSchema>;
+/** `cart/get` as it answers: the cart and its promotions. */
+export type CartWithPromotionsJson = z.infer<typeof cartWithPromotionsSchema>;
 /** What every change of a cart line answers: the cart, and the lines it touched. */
 export type CartChangeJson = z.infer<typeof cartChangeSchema>;
 

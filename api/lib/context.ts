@@ -31,6 +31,12 @@ export type ApiDeps = {
   emailChangeMaxPerAccount: number;
   /** Review photos one account may send in an hour before 429 (REVIEW_PHOTO_UPLOADS_PER_HOUR). */
   reviewPhotoUploadsPerHour: number;
+  /**
+   * Failed promotion codes (a code that does not apply) allowed per account and per client address
+   * within an hour before 429 (PROMO_CODE_FAILURES_PER_HOUR, PROMO_CODE_FAILURES_PER_ADDRESS_PER_HOUR):
+   * codes cannot be guessed by trying them.
+   */
+  promoCodeMaxFailures: { perAccount: number; perIp: number };
   /** The largest request body the API reads, in bytes (API_BODY_LIMIT_BYTES); larger is 413. */
   bodyLimitBytes: number;
   /** Where failures are logged (pino; tests pass their own to read it back). */
@@ -98,6 +104,7 @@ export const defaultDeps = (db: Database): ApiDeps => ({
   resetWindowMs: 60 * 60 * 1000,
   emailChangeMaxPerAccount: 3,
   reviewPhotoUploadsPerHour: 20,
+  promoCodeMaxFailures: { perAccount: 10, perIp: 30 },
   bodyLimitBytes: 1024 * 1024,
   logger,
   trustProxy: TRUST_NO_PROXY,

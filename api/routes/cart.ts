@@ -11,7 +11,18 @@ import {
   maxQtyPerLine,
   removeLines,
 } from "../lib/orders/cart";
-import { cartChangeSchema, cartCountSchema, cartSchema, totalRecordsSchema } from "../lib/http/api-schemas";
+import {
+  cartChangeSchema,
+  cartCountSchema,
+  cartPromotionsSchema,
+  cartSchema,
+  cartWithPromotionsSchema,
+  totalRecordsSchema,
+} from "../lib/http/api-schemas";
+import { applyCode, promoLinesOf, promotionsFor, removeCode } from "../lib/promotions/cart-promotions";
+import { cartLines } from "../lib/orders/orders";
+import { loadProducts } from "../lib/catalogue/catalogue";
+import { clientAddress } from "../platform/client-address";
 import type { ApiDeps } from "../lib/context";
 import { ok, readBody } from "../lib/http/http";
 import { isPlainObject, lineSchema, productIdSchema, qtySchema, sizeSchema } from "../lib/http/line-schemas";
@@ -97,6 +108,22 @@ const removeMultipleSchema = z
     return [...new Set(ids)];
   });
 
+/**
+ * `{code}` applies a promotion code to the cart; with `productId`, `size` and `quantity` it is
+ * checked against that one product instead (a Buy Now checkout), and still kept with the cart.
+ */
+const promotionSchema = z.object({
+  code: z
+    .string({ error: "Enter a code" })
+    .trim()
+    .min(1, "Enter a code")
+    .max(40, "A code is at most 40 characters")
+    .openapi({ description: "Case-insensitive; spaces around it are ignored", example: "WELCOME10" }),
+  productId: productIdSchema.optional(),
+  size: sizeSchema.optional(),
+  quantity: qtySchema.nullish(),
+});
+
 const tags = ["cart"];
 
 const addRoute = apiRoute({
@@ -128,8 +155,8 @@ const getRoute = apiRoute({
   failures: [400],
   responses: {
     200: success(
-      "The cart, or `{totalRecords}` (its lines) when `isCountOnly` is true",
-      z.union([cartSchema, totalRecordsSchema]),
+      "The cart with its promotions by payment method, or `{totalRecords}` (its lines) when `isCountOnly` is true",
+      z.union([cartWithPromotionsSchema, totalRecordsSchema]),
     ),
   },
 });
@@ -180,6 +207,30 @@ const countRoute = apiRoute({
   responses: { 200: success("The counts", cartCountSchema) },
 });
 
+const applyPromotionRoute = apiRoute({
+  method: "post",
+  path: "/promotion",
+  tags,
+  summary: "Apply a promotion code to the cart (one code; a new one replaces it)",
+  description:
+    "The code is checked against every rule that does not depend on the payment method, on the cart's lines (or the Buy Now product sent with it): 400 with the rule's code and words when it does not apply (`This code needs a cart of ₹999 or more`, `This code has expired`, `This code is for your first order`, `You have used this code already`). A code for one payment method applies; the other method's price says why not (`codeRefusal`). Codes that do not apply are limited per account and per client address (429 TOO_MANY_ATTEMPTS). Answers the promotions by payment method.",
+  access: "user",
+  request: {
+    body: jsonBody(promotionSchema, "`{code}`, and for a Buy Now checkout its `productId`, `size`, `quantity`"),
+  },
+  failures: [400, 429],
+  responses: { 200: success("Code applied", cartPromotionsSchema) },
+});
+
+const removePromotionRoute = apiRoute({
+  method: "delete",
+  path: "/promotion",
+  tags,
+  summary: "Take the promotion code off the cart",
+  access: "user",
+  responses: { 200: success("Code removed", cartPromotionsSchema) },
+});
+
 /** The cart calls (mounted at /userapp/cart). Every call is the signed-in user's own cart. */
 export function cartRoutes(deps: ApiDeps) {
   const { db } = deps;
@@ -200,7 +251,44 @@ export function cartRoutes(deps: ApiDeps) {
       return ok(c, { totalRecords: count });
     }
     const cart = await loadCart(db, userId);
-    return ok(c, cart, cart.products.length === 0 ? "Your cart is empty" : "Cart loaded successfully");
+    const promotions = await cartPromotionsOf(userId);
+    return ok(
+      c,
+      { ...cart, promotions },
+      cart.products.length === 0 ? "Your cart is empty" : "Cart loaded successfully",
+    );
+  });
+
+  /** The cart's promotions by payment method, on its lines that can be ordered now. */
+  const cartPromotionsOf = async (userId: string) => {
+    const lines = await cartLines(db, userId);
+    const catalogue = await loadProducts(
+      db,
+      lines.map((line) => line.productId),
+    );
+    return promotionsFor(db, { userId, lines: promoLinesOf(lines, catalogue), now: deps.now(), cart: true });
+  };
+
+  mount(app, applyPromotionRoute, async (c) => {
+    const body = await readBody(c, promotionSchema);
+    const userId = c.var.user.id;
+    const buyNow = body.productId && body.size;
+    const lines = buyNow
+      ? [{ productId: body.productId!, size: body.size!, qty: body.quantity ?? 1 }]
+      : await cartLines(db, userId);
+    const promotions = await applyCode(deps, {
+      userId,
+      typed: body.code,
+      lines,
+      clientAddress: clientAddress(c, deps.trustProxy),
+      cart: !buyNow,
+    });
+    return ok(c, promotions, "Code applied");
+  });
+
+  mount(app, removePromotionRoute, async (c) => {
+    await removeCode(db, c.var.user.id);
+    return ok(c, await cartPromotionsOf(c.var.user.id), "Code removed");
   });
 
   mount(app, updateRoute, async (c) => {

@@ -64,6 +64,17 @@ const deliveryFields = {
     .boolean({ error: "saveAddress must be true or false" })
     .optional()
     .openapi({ description: "With `address`: also add it to the shopper's addresses (unless saved already)" }),
+  promotionCode: z
+    .string({ error: "promotionCode must be text or null" })
+    .trim()
+    .max(40, "A code is at most 40 characters")
+    .nullish()
+    .openapi({
+      type: "string",
+      description:
+        "The promotion code the checkout showed (null: none). Absent: the code on the shopper's cart. A code that does not apply refuses the order (409, PROMO_*), so it is never placed at a price the shopper did not see.",
+      example: "WELCOME10",
+    }),
   mobile: recipientFields.mobile.openapi({
     type: "string",
     description:
@@ -89,6 +100,10 @@ function deliveryOf(
       : { kind: "given", address: body.address, mobile };
   return { kind: "primary", mobile };
 }
+
+/** The code an order asks for: the cart's when absent, none when null or blank. */
+const codeOf = (code: string | null | undefined): string | null | "cart" =>
+  code === undefined ? "cart" : code ? code : null;
 
 /** The payment methods, exactly as spelt: cod ('Cash on Delivery') and Upi ('Online Payment'). */
 export const PAYMENT_METHODS = ["cod", "Upi"] as const satisfies readonly PaymentMethod[];
@@ -140,6 +155,7 @@ const cartOrderSchema = z
     lines: mergeLines(body.products, ctx) as OrderLineInput[] | "cart",
     delivery: deliveryOf(body, ctx),
     paymentMethod: body.paymentMethod as PaymentMethod,
+    promotionCode: codeOf(body.promotionCode),
   }));
 
 /** `{fromCart: true}`: the shopper's cart as it is, read by the API (the storefront's checkout). */
@@ -154,6 +170,7 @@ const fromCartSchema = z
     lines: "cart" as OrderLineInput[] | "cart",
     delivery: deliveryOf(body, ctx),
     paymentMethod: body.paymentMethod as PaymentMethod,
+    promotionCode: codeOf(body.promotionCode),
   }));
 
 /** Buy Now / quick view: productId, quantity, size; merchantId and merchantName are ignored. */
@@ -172,6 +189,7 @@ const buyNowSchema = z
       OrderLineInput[] | "cart",
     delivery: deliveryOf(body, ctx),
     paymentMethod: body.paymentMethod as PaymentMethod,
+    promotionCode: codeOf(body.promotionCode),
   }));
 
 /** Printable ASCII, 1 to 200 characters: room for a UUID or any client's scheme, nothing binary. */
@@ -382,6 +400,7 @@ export function orderRoutes(deps: ApiDeps) {
       lines: body.lines,
       delivery: body.delivery,
       paymentMethod: body.paymentMethod,
+      promotionCode: body.promotionCode,
       idempotencyKey,
       now: deps.now(),
       settings: deps.orders,

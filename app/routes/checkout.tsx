@@ -4,6 +4,8 @@ import { data, Form, Link } from "react-router";
 import { AddressChoice } from "~/components/checkout/address-choice";
 import { CheckoutHeader } from "~/components/checkout/checkout-header";
 import { PaymentChoice } from "~/components/checkout/payment-choice";
+import { methodsDiffer, PromoCodeBox } from "~/components/cart/promotions";
+import { changeCode, isCodeIntent } from "~/lib/cart/promotion-actions.server";
 import { FormError, primaryButton } from "~/components/form-field";
 import { Toaster } from "~/components/toaster";
 import { OrderLines, OrderTotals } from "~/components/orders/order-lines";
@@ -26,7 +28,7 @@ import { errorToast, toastOf } from "~/lib/forms/form-toast";
 import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
 import { pinLookUpReply, primePinDirectory } from "~/lib/checkout/pincode.server";
 import { formatRupees } from "~/lib/page/money";
-import { DEFAULT_PAYMENT_METHOD } from "~/lib/payment/methods";
+import { DEFAULT_PAYMENT_METHOD, paymentLabel } from "~/lib/payment/methods";
 import { seo } from "~/lib/page/seo";
 import {
   type OrderContents,
@@ -97,6 +99,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   // "Look up" by a new address's PIN (without JavaScript): the form again, filled in; nothing ordered.
   if (formData.get(PIN_LOOKUP.name) === PIN_LOOKUP.value) return { result: await pinLookUpReply(context, formData) };
   const buyNow = isBuyNow(url);
+  // The code box (a plain post): applied or removed, the checkout again with its toast; refused, its words by the field.
+  if (isCodeIntent(formData)) {
+    const wanted = buyNow ? readBuyNow(url) : null;
+    const line =
+      wanted && !isProblem(wanted) && wanted.size
+        ? { productId: wanted.productId, size: wanted.size, quantity: wanted.qty }
+        : undefined;
+    const outcome = await changeCode(api, formData, line);
+    if (outcome.ok) return redirectWithSuccess(`${url.pathname}${url.search}`, outcome.message);
+    return data({ result: undefined, codeError: outcome.error, typed: outcome.typed }, { status: 400 });
+  }
 
   // What is ordered is never taken from the form: the cart as the API holds it (`fromCart`), or
   // the Buy Now query (whose product and stock the API checks, after answering a used key).
@@ -119,7 +132,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     "inline" in choice
       ? { address: choice.inline, saveAddress: true }
       : { addressId: choice.addressId, ...(choice.mobile ? { mobile: choice.mobile } : {}) };
-  const result = await api.createOrder({ ...order, ...delivery, paymentMethod }, idempotencyKey);
+  // The code the page showed (none: an empty field), so the order is priced as the shopper saw it.
+  const shownCode = formData.get("promotionCode");
+  const promotionCode = typeof shownCode === "string" ? shownCode || null : undefined;
+  const result = await api.createOrder({ ...order, ...delivery, paymentMethod, promotionCode }, idempotencyKey);
   if (result.ok) return placed(result.data._id);
 
   let status = 400;
@@ -143,6 +159,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "COD_UNITS":
     case "COD_ORDERS":
     case "UNPAID_ORDERS":
+    case "PROMO_UNKNOWN":
+    case "PROMO_PAUSED":
+    case "PROMO_NOT_STARTED":
+    case "PROMO_EXPIRED":
+    case "PROMO_EXHAUSTED":
+    case "PROMO_USED":
+    case "PROMO_FIRST_ORDER":
+    case "PROMO_PAYMENT_METHOD":
+    case "PROMO_MIN_CART":
+    case "PROMO_NOT_ELIGIBLE":
       status = 409;
       break;
     case "NOT_FOUND":
@@ -199,6 +225,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
   });
   const itemsAmount = lines.reduce((sum, line) => sum + line.amount, 0);
+  const promotions = loaderData.quote?.promotions ?? null;
+  // The totals shown are the default method's; each method's own is beside it when they differ.
+  const shownMethod =
+    loaderData.quote?.paymentMethods[DEFAULT_PAYMENT_METHOD].available === false ? "Upi" : DEFAULT_PAYMENT_METHOD;
+  const shown = promotions?.byPaymentMethod[shownMethod] ?? null;
+  const totalAmount = shown ? shown.totalAmount : itemsAmount + loaderData.platformFee;
+  const codeError = actionData && "codeError" in actionData ? actionData.codeError : null;
+  const typed = actionData && "typed" in actionData ? actionData.typed : "";
   const formErrors = [...(form.errors ?? []), ...(fields.idempotencyKey.errors ?? [])];
 
   let body;
@@ -236,6 +270,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         className="grid gap-6 md:grid-cols-[1fr_22rem]"
       >
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        {promotions ? <input type="hidden" name="promotionCode" value={promotions.code ?? ""} /> : null}
         <div className="min-w-0 space-y-6">
           <AddressChoice
             addresses={addresses}
@@ -247,6 +282,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             name={fields.paymentMethod.name}
             defaultValue={DEFAULT_PAYMENT_METHOD}
             options={loaderData.quote?.paymentMethods}
+            prices={promotions?.byPaymentMethod}
             errors={fields.paymentMethod.errors}
           />
         </div>
@@ -262,10 +298,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           <OrderTotals
             itemsAmount={itemsAmount}
             platformFee={loaderData.platformFee}
-            totalAmount={itemsAmount + loaderData.platformFee}
+            totalAmount={totalAmount}
+            promotions={shown?.promotions}
           />
+          {promotions && methodsDiffer(promotions) ? (
+            <p className="mt-2 text-xs text-gray-600">
+              {`For ${paymentLabel(shownMethod)}; each payment method shows its own amount.`}
+            </p>
+          ) : null}
           <button type="submit" className={`${primaryButton} mt-4 w-full`} disabled={busy}>
-            {busy ? "Placing your order..." : `Place Order · ${formatRupees(itemsAmount + loaderData.platformFee)}`}
+            {busy
+              ? "Placing your order..."
+              : promotions && methodsDiffer(promotions)
+                ? "Place Order"
+                : `Place Order · ${formatRupees(totalAmount)}`}
           </button>
           <p className="mt-2 text-xs text-gray-600">
             By placing this order you accept our{" "}
@@ -292,6 +338,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <div className="mb-4">
           <FormError id={form.errorId} errors={formErrors} />
         </div>
+        {promotions && lines.length > 0 && !problem ? (
+          <div className="mb-4 md:max-w-md">
+            <PromoCodeBox
+              action={`/checkout${buyNow ? `?${buyNowQuery(lines[0])}` : ""}`}
+              promotions={promotions}
+              error={codeError}
+              typed={typed}
+            />
+          </div>
+        ) : null}
         {body}
       </main>
     </>

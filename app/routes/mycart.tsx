@@ -1,6 +1,9 @@
-import { Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { CartForm } from "~/components/cart/cart-form";
 import { CartLineStepper, RemoveLineButton } from "~/components/cart/line-controls";
+import { MethodTotals, PromoCodeBox, PromotionRows, shownPrice } from "~/components/cart/promotions";
+import { changeCode, isCodeIntent } from "~/lib/cart/promotion-actions.server";
+import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import { useOptimisticCart } from "~/components/cart/use-cart";
 import { type CartLine, deliveryDate, lineTotal, priceDetails } from "~/lib/cart/cart";
 import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
@@ -26,10 +29,24 @@ function deliveryAddress(addresses: readonly AddressJson[]): AddressJson | null 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = await requireShopper(request, context);
-  const [profile, cart] = await Promise.all([api.me(), api.cartSummary()]);
+  const [profile, page] = await Promise.all([api.me(), api.cartWithPromotions()]);
   // An empty cart must mean an empty cart, never "the API failed": that is the error page.
   const user = orErrorPage(profile);
-  return { cart: orErrorPage(cart), address: deliveryAddress(user.address), deliveryBy: deliveryDate() };
+  const { cart, promotions } = orErrorPage(page);
+  return { cart, promotions, address: deliveryAddress(user.address), deliveryBy: deliveryDate() };
+}
+
+/**
+ * The code box's forms (plain posts, so they work without JavaScript): a code applied or removed
+ * comes back to the cart with its toast; a refusal is shown next to the field in its own words.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = await requireShopper(request, context);
+  const formData = await request.formData();
+  if (!isCodeIntent(formData)) return data({ codeError: "Unknown cart action", typed: "" }, { status: 400 });
+  const outcome = await changeCode(api, formData);
+  if (outcome.ok) return redirectWithSuccess("/mycart", outcome.message);
+  return data({ codeError: outcome.error, typed: outcome.typed }, { status: 400 });
 }
 
 // The shopper's own cart and address: never stored by a shared cache.
@@ -37,7 +54,7 @@ export function headers() {
   return { "Cache-Control": PERSONAL_CACHE };
 }
 
-export default function MyCart({ loaderData }: Route.ComponentProps) {
+export default function MyCart({ loaderData, actionData }: Route.ComponentProps) {
   const cart = useOptimisticCart(loaderData.cart);
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -58,6 +75,10 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
   }
 
   const details = priceDetails(cart.lines);
+  // The code and the offer, as the API priced them: the lower of the payment methods' first.
+  const { promotions } = loaderData;
+  const shown = shownPrice(promotions).price;
+  const savings = details.savings + shown.promotionDiscount;
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16 pt-6 sm:px-6">
       <h1 className="text-2xl font-bold text-gray-900">My Cart</h1>
@@ -95,43 +116,55 @@ export default function MyCart({ loaderData }: Route.ComponentProps) {
           </CartForm>
         </div>
 
-        <aside
-          aria-labelledby="price-details-heading"
-          className="rounded-xl border border-gray-200 bg-white lg:sticky lg:top-4"
-          data-price-details
-        >
-          <h2
-            id="price-details-heading"
-            className="border-b border-gray-200 px-5 py-3 text-sm font-bold uppercase tracking-wide text-gray-500"
+        <div className="flex flex-col gap-4 lg:sticky lg:top-4">
+          <PromoCodeBox
+            action="/mycart"
+            promotions={promotions}
+            error={actionData?.codeError ?? null}
+            typed={actionData?.typed ?? ""}
+          />
+          <aside
+            aria-labelledby="price-details-heading"
+            className="rounded-xl border border-gray-200 bg-white"
+            data-price-details
           >
-            PRICE DETAILS
-          </h2>
-          <dl className="flex flex-col gap-3 px-5 py-4 text-sm">
-            <PriceRow
-              label={`Price (${details.itemCount} ${details.itemCount === 1 ? "item" : "items"})`}
-              value={formatRupees(details.price)}
-            />
-            <PriceRow label="Discount" value={`−${formatRupees(details.discount)}`} valueClass="text-brand" />
-            <PriceRow label="Platform Fee" value={formatRupees(details.platformFee)} />
-            <div className="flex justify-between border-t border-dashed border-gray-300 pt-3 text-base font-bold">
-              <dt>Total Amount</dt>
-              <dd data-total-amount>{formatRupees(details.totalAmount)}</dd>
-            </div>
-          </dl>
-          {details.savings > 0 && (
-            <p className="border-t border-gray-200 px-5 py-3 text-sm font-semibold text-brand">
-              You will save {formatRupees(details.savings)} on this order
-            </p>
-          )}
-          <div className="px-5 pb-5">
-            <Link
-              to="/checkout"
-              className="block rounded-lg bg-amber-400 px-5 py-3 text-center font-bold text-gray-900 hover:bg-amber-500"
+            <h2
+              id="price-details-heading"
+              className="border-b border-gray-200 px-5 py-3 text-sm font-bold uppercase tracking-wide text-gray-500"
             >
-              PLACE ORDER
-            </Link>
-          </div>
-        </aside>
+              PRICE DETAILS
+            </h2>
+            <dl className="flex flex-col gap-3 px-5 py-4 text-sm">
+              <PriceRow
+                label={`Price (${details.itemCount} ${details.itemCount === 1 ? "item" : "items"})`}
+                value={formatRupees(details.price)}
+              />
+              <PriceRow label="Discount" value={`−${formatRupees(details.discount)}`} valueClass="text-brand" />
+              <PromotionRows price={shown} />
+              <PriceRow label="Platform Fee" value={formatRupees(details.platformFee)} />
+              <div className="flex justify-between border-t border-dashed border-gray-300 pt-3 text-base font-bold">
+                <dt>Total Amount</dt>
+                <dd data-total-amount>{formatRupees(details.totalAmount - shown.promotionDiscount)}</dd>
+              </div>
+            </dl>
+            <div className="px-5 pb-3">
+              <MethodTotals promotions={promotions} />
+            </div>
+            {savings > 0 && (
+              <p className="border-t border-gray-200 px-5 py-3 text-sm font-semibold text-brand">
+                You will save {formatRupees(savings)} on this order
+              </p>
+            )}
+            <div className="px-5 pb-5">
+              <Link
+                to="/checkout"
+                className="block rounded-lg bg-amber-400 px-5 py-3 text-center font-bold text-gray-900 hover:bg-amber-500"
+              >
+                PLACE ORDER
+              </Link>
+            </div>
+          </aside>
+        </div>
       </div>
     </div>
   );

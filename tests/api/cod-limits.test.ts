@@ -189,6 +189,29 @@ describe("order/quote: the checkout's question before the post", () => {
         },
         Upi: { available: true, reason: null },
       },
+      // No promotion runs: each payment method's final amount is the total.
+      promotions: {
+        code: null,
+        dropped: null,
+        byPaymentMethod: {
+          cod: {
+            itemsAmount: 5400,
+            promotionDiscount: 0,
+            platformFee: 4,
+            totalAmount: 5404,
+            promotions: [],
+            codeRefusal: null,
+          },
+          Upi: {
+            itemsAmount: 5400,
+            promotionDiscount: 0,
+            platformFee: 4,
+            totalAmount: 5404,
+            promotions: [],
+            codeRefusal: null,
+          },
+        },
+      },
       unavailable: [],
     });
     expect(await stockOf(kurta)).toBe(20);

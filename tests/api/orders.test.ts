@@ -120,6 +120,7 @@ describe("order/create from the cart", () => {
         totalAmount: 1600,
         merchantId: expect.stringMatching(/^[0-9a-f]{24}$/),
         merchantName: expect.stringMatching(/^Test Traders/),
+        discount: 0,
       },
       expect.objectContaining({ size: "L", qty: 1, mrp: 1500, cost: 1350, amount: 1350, totalAmount: 1350 }),
     ]);

@@ -471,3 +471,39 @@ describe("orders pages", () => {
     expect(one.location).toBe(`/login?redirectTo=${encodeURIComponent(`/myaccount/orders/${"a".repeat(24)}`)}`);
   });
 });
+
+describe("checkout: a promotion code, without JavaScript", () => {
+  it("applies a code by a plain post, shows each method's amount, and places the order at the price shown", async () => {
+    const { insertPromotion } = await import("../api/promotion-fixtures");
+    const promotion = await insertPromotion(api.db, { discountType: "flat", discountValue: 100, paymentMethod: "Upi" });
+    const s = await shopper([home]);
+    const product = await insertProduct(api.db); // M costs 800
+    await s.addToCart(product, 1);
+    const applied = await postCheckout({ intent: "apply-code", code: promotion.code!.toLowerCase() }, s.cookie);
+    expect(applied.status).toBe(303);
+    expect(applied.location).toBe("/checkout");
+    const page = await getCheckout(s.cookie);
+    expect(page.data.quote.promotions).toMatchObject({
+      code: promotion.code,
+      byPaymentMethod: {
+        cod: { totalAmount: 804, codeRefusal: { message: "This code is for Online Payment" } },
+        Upi: { totalAmount: 704, promotionDiscount: 100 },
+      },
+    });
+    const addressId = (await s.profile()).address[0]._id as string;
+    const cod = await postCheckout(
+      { idempotencyKey: "promo-cod-key-1", paymentMethod: "cod", addressId, promotionCode: promotion.code! },
+      s.cookie,
+    );
+    expect(cod.status).toBe(409);
+    expect(formErrorOf(cod)).toEqual(["Failed to place order: This code is for Online Payment"]);
+    const upi = await postCheckout(
+      { idempotencyKey: "promo-upi-key-1", paymentMethod: "Upi", addressId, promotionCode: promotion.code! },
+      s.cookie,
+    );
+    expect(upi.status).toBe(303);
+    const [placed] = await s.orders();
+    const order = (await api.call("GET", `/userapp/orders/${placed._id}`, { token: s.token })).body.data;
+    expect(order).toMatchObject({ totalAmount: 704, promotions: [{ kind: "code", code: promotion.code }] });
+  });
+});

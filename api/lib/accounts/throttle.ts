@@ -30,6 +30,9 @@ import type { RefusalCode } from "../../contract/refusals";
  *   address answers as always and sends nothing.
  * - `review-photo:<user id>`: photos one account sends to its reviews, each decoded by sharp
  *   (`reviewPhotoUploadsPerHour` per `UPLOAD_WINDOW_MS`), whatever becomes of them.
+ * - `promo-account:<user id>` and `promo-ip:<address>`: promotion codes tried that did not apply
+ *   (`promoCodeMaxFailures` per `UPLOAD_WINDOW_MS`, an hour): reserved before the code is looked
+ *   up, handed back when it applies, as a sign-in attempt is.
  *
  * Without a client address only the account tiers apply (see `clientAddress` in api/platform/client-address.ts).
  * `<address>` is not the address as it came but its network (`limitNetwork`, ibid.): an IPv4
@@ -74,6 +77,8 @@ function windows(deps: ApiDeps): { prefix: string; windowMs: number }[] {
     { prefix: "email-change:", windowMs: deps.resetWindowMs },
     { prefix: "register-notice:", windowMs: ACCOUNT_DAY_MS },
     { prefix: "review-photo:", windowMs: UPLOAD_WINDOW_MS },
+    { prefix: "promo-account:", windowMs: UPLOAD_WINDOW_MS },
+    { prefix: "promo-ip:", windowMs: UPLOAD_WINDOW_MS },
     // The per-account key of before the pair key existed: swept like the others.
     { prefix: "email:", windowMs: deps.loginWindowMs },
   ];
@@ -348,4 +353,49 @@ export async function reserveReviewPhotoUpload(deps: ApiDeps, userId: string): P
   await sweepEndedWindows(deps);
   const keys = [{ key: `review-photo:${userId}`, limit: deps.reviewPhotoUploadsPerHour, windowMs: UPLOAD_WINDOW_MS }];
   await reserve(deps, keys, await readRows(deps, [keys[0].key]), tooManyPhotoUploads);
+}
+
+export const tooManyCodeAttempts = (retryAfter: number) =>
+  refusedFor("You have tried too many codes that do not apply", retryAfter);
+
+/**
+ * Reserves a try of a promotion code by user `userId` from `address`, or refuses it with 429,
+ * Retry-After and TOO_MANY_ATTEMPTS: per account and per client address, so codes cannot be
+ * guessed by trying them. Answers the keys, for `releaseCodeAttempt` when the code applies.
+ */
+export async function reserveCodeAttempt(
+  deps: ApiDeps,
+  userId: string,
+  address: string | null,
+): Promise<ThrottleKey[]> {
+  await sweepEndedWindows(deps);
+  const limits = deps.promoCodeMaxFailures;
+  const keys: ThrottleKey[] = [
+    { key: `promo-account:${userId}`, limit: limits.perAccount, windowMs: UPLOAD_WINDOW_MS },
+  ];
+  if (address)
+    keys.push({ key: `promo-ip:${addressPart(deps, address)}`, limit: limits.perIp, windowMs: UPLOAD_WINDOW_MS });
+  await reserve(
+    deps,
+    keys,
+    await readRows(
+      deps,
+      keys.map((k) => k.key),
+    ),
+    tooManyCodeAttempts,
+  );
+  return keys;
+}
+
+/** The code applied: its try is handed back, so only the codes that did not apply count. */
+export async function releaseCodeAttempt(deps: ApiDeps, keys: ThrottleKey[]): Promise<void> {
+  await deps.db
+    .update(loginFailures)
+    .set({ failures: sql`GREATEST(${loginFailures.failures} - 1, 0)` })
+    .where(
+      inArray(
+        loginFailures.key,
+        keys.map((k) => k.key),
+      ),
+    );
 }

@@ -216,6 +216,49 @@ export const listEntrySchema = z
 
 export const productIdsSchema = z.object({ productIds: z.array(id) }).openapi("ProductIds");
 
+/** `PromotionLineJson` (api/lib/promotions/cart-promotions.ts): a code or an automatic offer on a price. */
+const promotionLineSchema = z
+  .object({
+    kind: z.enum(["code", "offer"]),
+    code: z.string().nullable().openapi({ description: "The code, upper-case; null for an automatic offer" }),
+    name: z.string().openapi({ example: "10% off up to ₹100 when you pay online" }),
+    discount: rupees,
+  })
+  .openapi("PromotionLine");
+
+const promoRefusalSchema = z.object({
+  code: z.string().openapi({ example: "PROMO_PAYMENT_METHOD" }),
+  message: z.string().openapi({ example: "This code is for Online Payment" }),
+});
+
+const methodPriceSchema = z.object({
+  itemsAmount: rupees,
+  promotionDiscount: rupees,
+  platformFee: rupees,
+  totalAmount: rupees.openapi({ description: "Payable: itemsAmount − promotionDiscount + platformFee" }),
+  promotions: z.array(promotionLineSchema),
+  codeRefusal: promoRefusalSchema
+    .nullable()
+    .openapi({ description: "Why the cart's code does not apply paid this way (null: it does, or there is none)" }),
+});
+
+/** `CartPromotionsJson` (api/lib/promotions/cart-promotions.ts). */
+export const cartPromotionsSchema = z
+  .object({
+    code: z.string().nullable().openapi({ description: "The code applied to the cart, upper-case" }),
+    dropped: z
+      .object({ code: z.string(), message: z.string() })
+      .nullable()
+      .openapi({ description: "A code that left the cart as it was read, because it no longer applies, and why" }),
+    byPaymentMethod: z.object({ cod: methodPriceSchema, Upi: methodPriceSchema }),
+  })
+  .openapi("CartPromotions");
+
+/** The cart as `cart/get` answers it: with its promotions by payment method. */
+export const cartWithPromotionsSchema = cartSchema
+  .extend({ promotions: cartPromotionsSchema })
+  .openapi("CartWithPromotions");
+
 const orderStepSchema = z.object({ isConfirmed: z.boolean(), date: isoDate.nullable() });
 
 /** `OrderJson` (api/lib/orders/order-json.ts). */
@@ -241,11 +284,16 @@ export const orderSchema = z
         totalAmount: rupees.openapi({ description: "The same as amount" }),
         merchantId: id,
         merchantName: z.string(),
+        discount: rupees.openapi({
+          description: "The line's share of the order's promotions; the shopper paid amount − discount for it",
+        }),
       }),
     ),
     itemsAmount: rupees,
     platformFee: rupees,
-    totalAmount: rupees,
+    totalAmount: rupees.openapi({ description: "What is payable: itemsAmount − promotionDiscount + platformFee" }),
+    promotionDiscount: rupees.openapi({ description: "What the order's promotions took off, over its lines" }),
+    promotions: z.array(promotionLineSchema).openapi({ description: "The code and the automatic offer the order got" }),
     paymentMethod: z.enum(["cod", "Upi"]),
     status: z.enum(ORDER_STATES),
     paymentStatus: z.enum(PAYMENT_STATUSES),
@@ -432,6 +480,9 @@ export const orderQuoteSchema = z
     platformFee: rupees,
     totalAmount: rupees,
     paymentMethods: z.object({ cod: paymentOption, Upi: paymentOption }),
+    promotions: cartPromotionsSchema.openapi({
+      description: "The code and the automatic offer, and the final amount, for each payment method",
+    }),
     unavailable: z.array(z.object({ productId: z.string(), size: z.string(), reason: z.string() })),
   })
   .openapi("OrderQuote");

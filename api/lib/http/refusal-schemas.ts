@@ -11,6 +11,7 @@ const retryAfter = z.object({ retryAfter: z.number().int() });
 const limit = z.object({ limit: z.number().int() });
 const stock = z.object({ productId: z.string(), size: z.string(), requested: z.number(), available: z.number() });
 const state = z.object({ state: z.string() });
+const promo = z.object({ code: z.string().nullable() });
 const problem = <P extends string>(value: P) => z.object({ problem: z.literal(value) });
 
 /** Each code's `data`, checked against the contract's type (RefusalData). */
@@ -69,6 +70,16 @@ const DATA: { [C in RefusalCode]: z.ZodType<RefusalData[C]> } = {
   PROMO_CODE_TAKEN: z.null(),
   PROMO_STATE: z.object({ status: z.string() }),
   PROMO_NOT_BULK: z.null(),
+  PROMO_UNKNOWN: promo,
+  PROMO_PAUSED: promo,
+  PROMO_NOT_STARTED: promo,
+  PROMO_EXPIRED: promo,
+  PROMO_EXHAUSTED: promo,
+  PROMO_USED: promo,
+  PROMO_FIRST_ORDER: promo,
+  PROMO_PAYMENT_METHOD: promo,
+  PROMO_MIN_CART: promo,
+  PROMO_NOT_ELIGIBLE: promo,
 };
 
 /** The spec's envelope status of each HTTP status a refusal is answered with. */

@@ -7,6 +7,7 @@ import { recordMessage } from "../messages/outbox";
 import { dispatchedAt } from "../tax/gst-records";
 import { recordWebhookEvent, type WebhookEventType } from "../webhooks/webhook-events";
 import { type OrderJson, toOrderJson } from "./order-json";
+import { promotionsOfOrders, releaseUses, retakeUses } from "../promotions/promotions";
 import type { OrderEvent, OrderRow } from "./order-states";
 
 /*
@@ -75,6 +76,9 @@ export function changeEventOf(event: OrderEvent, before: OrderRow, after: OrderR
   return CHANGE_EVENTS[event.type];
 }
 
+/** The events after which an order holds no promotion's use: it was cancelled before it shipped. */
+const RELEASING_EVENTS: ReadonlySet<OrderEventName> = new Set(["cancelled", "expired", "codExpired"]);
+
 type Recipient = { email: string; userId: string };
 
 /** Writes an event's webhook deliveries and its shopper's message (when there is a shopper to tell), in `tx`. */
@@ -120,8 +124,12 @@ export async function recordOrderEvent(
   shop: ShopIdentity,
   now: Date,
 ): Promise<void> {
+  // A cancelled or expired order gives its promotions' uses back; a reinstated one takes them again.
+  if (RELEASING_EVENTS.has(name)) await releaseUses(tx, row.id, now);
+  if (name === "reinstated") await retakeUses(tx, row.id);
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id));
-  const order = toOrderJson(row, items, now);
+  const promotions = await promotionsOfOrders(tx, [row.id]);
+  const order = toOrderJson(row, items, now, promotions.get(row.id));
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   // From dispatch on, the order has its tax invoices: issued as it ships, in the same transaction
   // (api/lib/tax/gst-records.ts), or numbered when first read for an order shipped before that.

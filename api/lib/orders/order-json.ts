@@ -9,6 +9,7 @@ import {
   type Shipment,
 } from "../../db/schema";
 import { type Paginator, paginator } from "../http/paging";
+import { type OrderPromotionJson, promotionsOfOrders } from "../promotions/promotions";
 import { decide } from "./order-lifecycle";
 import { type CancelReasonCode, NO_REASON, type ReturnReasonCode } from "./order-reasons";
 import { formatOrderNumber } from "./order-numbers";
@@ -42,6 +43,8 @@ export type OrderLineJson = {
   totalAmount: number;
   merchantId: string;
   merchantName: string;
+  /** Rupees of the order's promotions given on this line; the shopper paid `amount` − `discount` for it. */
+  discount: number;
 };
 
 export type OrderJson = {
@@ -52,7 +55,12 @@ export type OrderJson = {
   products: OrderLineJson[];
   itemsAmount: number;
   platformFee: number;
+  /** What is payable: `itemsAmount` − `promotionDiscount` + `platformFee`. */
   totalAmount: number;
+  /** Rupees the order's promotions took off, over its lines (0 without one). */
+  promotionDiscount: number;
+  /** The code and the automatic offer the order got, with what each took off. */
+  promotions: OrderPromotionJson[];
   paymentMethod: PaymentMethod;
   /** Where the order is in its lifecycle (api/lib/orders/order-states.ts). */
   status: OrderState;
@@ -90,7 +98,12 @@ export type OrderJson = {
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
-export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): OrderJson {
+export function toOrderJson(
+  order: OrderRow,
+  items: OrderItemRow[],
+  now: Date,
+  promotions: OrderPromotionJson[] = [],
+): OrderJson {
   const returnBy = returnableUntil(order);
   return {
     _id: order.id,
@@ -111,10 +124,13 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[], now: Date): 
         totalAmount: item.amount,
         merchantId: item.merchantId,
         merchantName: item.merchantName,
+        discount: item.discount,
       })),
     itemsAmount: order.itemsAmount,
     platformFee: order.platformFee,
     totalAmount: order.totalAmount,
+    promotionDiscount: order.promotionDiscount,
+    promotions,
     paymentMethod: order.paymentMethod as PaymentMethod,
     status: order.status as OrderState,
     paymentStatus: order.paymentStatus as PaymentStatus,
@@ -162,7 +178,11 @@ export async function withItems(db: Database, rows: OrderRow[], now: Date): Prom
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  return rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], now));
+  const promotionsOf = await promotionsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOrderJson(row, byOrder.get(row.id) ?? [], now, promotionsOf.get(row.id)));
 }
 
 /** One of the user's orders; someone else's order is as absent as an unknown one. */

@@ -71,12 +71,15 @@ export async function countUnpaidOrders(db: Database | Transaction, userId: stri
 
 /**
  * Refuses a Cash on Delivery order over its limits on what one order holds: units of one product
- * (MAX_COD_UNITS) and the total at the catalogue's prices (COD_LIMIT).
+ * (MAX_COD_UNITS) and the total at the catalogue's prices less `discount`, the promotions' (COD_LIMIT:
+ * the limit is on what is payable); a null `discount` checks the units only (the order checks the
+ * amount once its promotions are priced).
  */
 export function refuseOverCodLimits(
   lines: { productId: string; size: string; qty: number }[],
   catalogue: Map<string, ProductJson>,
   settings: OrderSettings,
+  discount: number | null,
 ): void {
   const units = new Map<string, number>();
   let total = PLATFORM_FEE;
@@ -94,5 +97,5 @@ export function refuseOverCodLimits(
       );
     }
   }
-  if (total > settings.codLimit) throw overCodLimit(total, settings);
+  if (discount !== null && total - discount > settings.codLimit) throw overCodLimit(total - discount, settings);
 }

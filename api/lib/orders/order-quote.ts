@@ -13,6 +13,7 @@ import {
   tooManyUnpaidOrders,
 } from "./order-limits";
 import { cartLines, type OrderLineInput } from "./orders";
+import { type CartPromotionsJson, promoLinesOf, promotionsFor } from "../promotions/cart-promotions";
 
 export type PaymentOption = { available: boolean; reason: string | null };
 
@@ -22,6 +23,8 @@ export type OrderQuote = {
   platformFee: number;
   totalAmount: number;
   paymentMethods: Record<PaymentMethod, PaymentOption>;
+  /** The code and the automatic offer, and the final amount, for each payment method. */
+  promotions: CartPromotionsJson;
   unavailable: { productId: string; size: string; reason: string }[];
 };
 
@@ -64,8 +67,15 @@ export async function quoteOrder(
     0,
   );
   const [open, unpaid] = await Promise.all([countOpenCodOrders(db, userId), countUnpaidOrders(db, userId, input.now)]);
+  const promotions = await promotionsFor(db, {
+    userId,
+    lines: promoLinesOf(orderable, catalogue),
+    now: input.now,
+    cart: input.lines === "cart",
+  });
   const cod = refusalOf(() => {
-    refuseOverCodLimits(orderable, catalogue, settings);
+    // The Cash on Delivery limit is on what is payable, after the promotions.
+    refuseOverCodLimits(orderable, catalogue, settings, promotions.byPaymentMethod.cod.promotionDiscount);
     if (open >= settings.maxOpenCodOrders) throw tooManyOpenCodOrders(open, settings);
   });
   const upi = refusalOf(() => {
@@ -76,6 +86,7 @@ export async function quoteOrder(
     platformFee: PLATFORM_FEE,
     totalAmount: itemsAmount + PLATFORM_FEE,
     paymentMethods: { cod, Upi: upi },
+    promotions,
     unavailable,
   };
 }

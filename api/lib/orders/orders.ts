@@ -2,7 +2,16 @@ import { and, asc, eq, gte, or, sql } from "drizzle-orm";
 import { PLATFORM_FEE } from "../../contract";
 import { EMPTY_CART_MESSAGE } from "../../contract/refusals";
 import type { Database, Transaction } from "../../db/client";
-import { cartItems, type OrderAddress, type OrderStatus, orderItems, orders, users, variants } from "../../db/schema";
+import {
+  cartItems,
+  cartPromotions,
+  type OrderAddress,
+  type OrderStatus,
+  orderItems,
+  orders,
+  users,
+  variants,
+} from "../../db/schema";
 import { loadProducts, type ProductJson } from "../catalogue/catalogue";
 import { stockChanged } from "../catalogue/catalogue-cache";
 import type { ShopIdentity } from "../context";
@@ -14,6 +23,16 @@ import { codLinks, newCodToken, scheduleCodConfirmExpiry } from "./cod-confirmat
 import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, type StockKey, stockKey } from "./order-changes";
 import { recordPlacedOrder } from "./order-events";
+import {
+  dropRefusedCode,
+  lockShopper,
+  pricePromotions,
+  promotionsOfOrders,
+  type Shopper,
+  takeUses,
+} from "../promotions/promotions";
+import { promoLinesOf } from "../promotions/cart-promotions";
+import { normaliseCode } from "../promotions/rules";
 import { supplyState } from "./recipient";
 import {
   countOpenCodOrders,
@@ -45,6 +64,8 @@ export type PlaceOrderInput = {
   lines: OrderLineInput[] | "cart";
   delivery: DeliveryChoice;
   paymentMethod: PaymentMethod;
+  /** The promotion code the checkout showed, null for none, or "cart": the one on the shopper's cart. */
+  promotionCode?: string | null | "cart";
   idempotencyKey: string | null;
   now: Date;
   settings: OrderSettings;
@@ -113,6 +134,7 @@ export async function placeOrder(
   } catch (error) {
     const earlier = await replayedOrder(db, input, error);
     if (earlier) return { order: earlier, replayed: true };
+    await dropRefusedCode(db, input.userId, error);
     throw error;
   }
 }
@@ -155,8 +177,29 @@ async function checkOrder(
       throw badRequest(`Size ${line.size} is not available for ${product.title.shortTitle}`, null, "SIZE_UNAVAILABLE");
     }
   }
-  if (input.paymentMethod === "cod") refuseOverCodLimits(orderLines, catalogue, input.settings);
+  // The amount is on what is payable after the promotions, as they price now (priceOrder checks again).
+  if (input.paymentMethod === "cod") {
+    const promoted = await pricePromotions(db, {
+      shopper: { userId: input.userId, mobile: null },
+      lines: promoLinesOf(orderLines, catalogue),
+      code: await askedCode(db, input),
+      paymentMethod: "cod",
+      now: input.now,
+    });
+    refuseOverCodLimits(orderLines, catalogue, input.settings, promoted.total);
+  }
   return catalogue;
+}
+
+/** The code the order asks for: the one the checkout showed, or the cart's; upper-case, or null. */
+async function askedCode(db: Database | Transaction, input: PlaceOrderInput): Promise<string | null> {
+  const asked = input.promotionCode ?? "cart";
+  if (asked !== "cart") return asked ? normaliseCode(asked) : null;
+  const [onCart] = await db
+    .select({ code: cartPromotions.code })
+    .from(cartPromotions)
+    .where(eq(cartPromotions.userId, input.userId));
+  return onCart?.code ?? null;
 }
 
 type OpenedOrder = { row: OrderRow; address: OrderAddress; cod: { token: string } | null };
@@ -283,9 +326,12 @@ const notEnoughStock = (line: OrderLineInput, catalogue: Map<string, ProductJson
 type PricedOrder = { row: OrderRow; items: (typeof orderItems.$inferSelect)[] };
 
 /**
- * Prices the order at its locked rows' prices: each line with its GST split, fixed now
- * (api/lib/tax/gst-records.ts), and the total, checked again against the Cash on Delivery limit
- * for a price raised since the first look.
+ * Prices the order at its locked rows' prices: its promotions computed again here from those
+ * prices, every condition checked again (the code on the shopper's cart, for a Buy Now too, and
+ * the automatic offers; api/lib/promotions/), their uses taken in this transaction; each line's
+ * share of the discount and its GST split on what is paid for it, fixed now
+ * (api/lib/tax/gst-records.ts); and the total, checked again against the Cash on Delivery limit
+ * on what is payable. A code that no longer applies refuses the order with its reason (409).
  */
 async function priceOrder(
   tx: Transaction,
@@ -314,14 +360,55 @@ async function priceOrder(
       amount: price.cost * line.qty,
     };
   });
+  const shopper: Shopper = { userId: input.userId, mobile: opened.address.mobile ?? null };
+  await lockShopper(tx, shopper);
+  const asked = input.promotionCode ?? "cart";
+  const [onCart] =
+    asked === "cart"
+      ? await tx
+          .select({ code: cartPromotions.code })
+          .from(cartPromotions)
+          .where(eq(cartPromotions.userId, input.userId))
+      : [{ code: asked }];
+  const typed = onCart?.code ? normaliseCode(onCart.code) : null;
+  const promoted = await pricePromotions(tx, {
+    shopper,
+    lines: lines.map((line) => {
+      const product = catalogue.get(line.productId)!;
+      const key = stockKey(line.productId, line.size);
+      return { key, productId: line.productId, category: product.category, brand: product.brand, amount: line.amount };
+    }),
+    code: typed,
+    paymentMethod: input.paymentMethod,
+    now: input.now,
+    orderId,
+  });
+  if (promoted.codeRefusal) {
+    const { code, message } = promoted.codeRefusal;
+    throw conflict(message, { code: typed }, code);
+  }
+  const discounted = lines.map((line) => ({
+    ...line,
+    discount: promoted.lineDiscounts.get(stockKey(line.productId, line.size)) ?? 0,
+  }));
   const itemsAmount = lines.reduce((sum, item) => sum + item.amount, 0);
-  const totalAmount = itemsAmount + PLATFORM_FEE;
+  const promotionDiscount = promoted.total;
+  // The platform fee is never discounted.
+  const totalAmount = itemsAmount - promotionDiscount + PLATFORM_FEE;
   if (input.paymentMethod === "cod" && totalAmount > input.settings.codLimit) {
     throw overCodLimit(totalAmount, input.settings);
   }
-  const items = await taxOrderLines(tx, lines, supplyState(opened.address));
+  await takeUses(tx, promoted, { id: orderId, shopper, now: input.now });
+  // The code stays on the cart: a second checkout sent at once is refused by the code's own rules
+  // (its uses per shopper), never placed at a price the shopper did not see; the cart drops a
+  // used-up code, with its message, the next time it is read (api/lib/promotions/cart-promotions.ts).
+  const items = await taxOrderLines(tx, discounted, supplyState(opened.address));
   const insertedItems = await tx.insert(orderItems).values(items).returning();
-  const [priced] = await tx.update(orders).set({ itemsAmount, totalAmount }).where(eq(orders.id, orderId)).returning();
+  const [priced] = await tx
+    .update(orders)
+    .set({ itemsAmount, promotionDiscount, totalAmount })
+    .where(eq(orders.id, orderId))
+    .returning();
   return { row: priced ?? opened.row, items: insertedItems };
 }
 
@@ -350,7 +437,8 @@ async function recordOrder(
         ),
       );
   }
-  const placedOrder = toOrderJson(priced.row, priced.items, now);
+  const promotionsOf = await promotionsOfOrders(tx, [priced.row.id]);
+  const placedOrder = toOrderJson(priced.row, priced.items, now, promotionsOf.get(priced.row.id));
   const { email, shop } = input.notify;
   const codActions = opened.cod ? codLinks(shop, opened.cod.token) : null;
   await recordPlacedOrder(tx, placedOrder, { email, userId, shop, now, codActions });

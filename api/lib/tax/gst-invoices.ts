@@ -42,8 +42,13 @@ export type InvoiceLineJson = TaxTotals & {
   size: string;
   hsn: string;
   qty: number;
-  /** The GST-inclusive price of one piece, and of the line, whole rupees. */
+  /**
+   * The GST-inclusive price of one piece, whole rupees; `amount` is what the line is charged, GST
+   * included: unitPrice × qty − `discount`, the line's share of the order's promotions (given at
+   * the time of supply and shown here, so outside the taxable value, CGST Act s.15(3)(a)).
+   */
   unitPrice: number;
+  discount: number;
   amount: number;
   /** Percent; CGST and SGST are half of it each. */
   gstRate: number;
@@ -261,7 +266,8 @@ export async function loadOrderInvoices(
           size: item.size,
           qty: item.qty,
           unitPrice: item.cost,
-          amount: item.amount,
+          discount: item.discount,
+          amount: item.amount - item.discount,
           ...tax,
         };
       });

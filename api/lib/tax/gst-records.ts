@@ -39,7 +39,15 @@ type Writer = Pick<Database, "select" | "insert" | "update" | "execute">;
 // ---------------------------------------------------------------------------------------------
 // Placing an order
 
-type PricedLine = { productId: string; merchantId: string; cost: number; qty: number; amount: number };
+/** A line as priced: `discount` is its share of the order's promotions (0 or absent: none). */
+type PricedLine = {
+  productId: string;
+  merchantId: string;
+  cost: number;
+  qty: number;
+  amount: number;
+  discount?: number;
+};
 
 export type TaxedLine = TaxTotals & { hsn: string; gstRate: number };
 
@@ -53,8 +61,10 @@ const effectiveHsn = (row: {
 }) => row.hsn ?? hsnForClassification(row);
 
 /**
- * The GST split of each line of an order delivered to `deliveryState`: the rate from the
- * product's HSN code at the line's unit price, CGST + SGST when the merchant is registered in
+ * The GST split of each line of an order delivered to `deliveryState`, on what is paid for it:
+ * its amount less its share of the promotions (a discount given at the time of supply and shown on
+ * the invoice is not part of the value of supply, CGST Act s.15(3)(a)). The rate is the product's
+ * HSN code's at the price of one piece so paid; CGST + SGST when the merchant is registered in
  * that state, IGST otherwise (and when the merchant's state is not on file).
  */
 export async function taxOrderLines<Line extends PricedLine>(
@@ -83,9 +93,10 @@ export async function taxOrderLines<Line extends PricedLine>(
   return lines.map((line) => {
     const hsn = hsnOf.get(line.productId);
     if (!hsn) throw new Error(`Product ${line.productId} is not in the catalogue`);
+    const paid = line.amount - (line.discount ?? 0);
     const split = splitTax(
-      line.amount,
-      rateOfHsn(hsn, line.cost),
+      paid,
+      rateOfHsn(hsn, line.discount ? paid / line.qty : line.cost),
       isIntraState(stateOf.get(line.merchantId), deliveryState),
     );
     return { ...line, hsn, ...splitColumns(split) };

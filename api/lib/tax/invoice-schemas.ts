@@ -43,9 +43,13 @@ const lineSchema = z
     hsn: z.string().openapi({ example: "610910" }),
     qty: z.number().int(),
     unitPrice: z.number().int().openapi({ description: "One piece, GST included, whole rupees." }),
+    discount: z.number().int().openapi({
+      description:
+        "The line's share of the order's promotions, whole rupees (given at the time of supply, outside the taxable value)",
+    }),
     amount: z.number().int().openapi({
       description:
-        "The line, GST included, whole rupees: 100 × amount = taxablePaise + cgstPaise + sgstPaise + igstPaise.",
+        "The line as charged, GST included, whole rupees: unitPrice × qty − discount; 100 × amount = taxablePaise + cgstPaise + sgstPaise + igstPaise.",
     }),
     gstRate: z.number().int().openapi({ description: "Percent; CGST and SGST are half of it each.", example: 5 }),
     ...taxFields,

@@ -1,4 +1,11 @@
+import { formatRupees } from "~/lib/page/money";
 import { PAYMENT_METHODS, type PaymentMethodId } from "~/lib/payment/methods";
+
+/** What the order comes to paid each way, with the promotions that way gets, and why the code does not apply (the API's). */
+export type MethodPrices = Record<
+  PaymentMethodId,
+  { totalAmount: number; promotionDiscount: number; codeRefusal: { message: string } | null }
+>;
 
 /** Whether the order may use a payment method, and why not (the API's `order/quote`). */
 export type PaymentOptions = Record<PaymentMethodId, { available: boolean; reason: string | null }>;
@@ -11,13 +18,17 @@ export function PaymentChoice({
   name,
   defaultValue,
   options,
+  prices,
   errors,
 }: {
   name: string;
   defaultValue: PaymentMethodId;
   options?: PaymentOptions;
+  /** Each method's final amount: shown beside it when they differ (what paying online saves). */
+  prices?: MethodPrices;
   errors?: string[];
 }) {
+  const differ = prices ? prices.cod.totalAmount !== prices.Upi.totalAmount : false;
   const usable = (id: PaymentMethodId) => options?.[id]?.available !== false;
   const chosen = usable(defaultValue) ? defaultValue : (PAYMENT_METHODS.find((m) => usable(m.id))?.id ?? defaultValue);
   return (
@@ -43,7 +54,20 @@ export function PaymentChoice({
                 {method.id === "Upi" ? (
                   <span className="block text-sm text-gray-600">UPI: pay with any UPI app after placing the order</span>
                 ) : null}
+                {prices?.[method.id].codeRefusal ? (
+                  <span className="block text-sm text-amber-800">{prices[method.id].codeRefusal!.message}</span>
+                ) : null}
               </span>
+              {differ && prices ? (
+                <span className="ml-auto shrink-0 text-right" data-method-total={method.id}>
+                  <span className="block font-bold">{formatRupees(prices[method.id].totalAmount)}</span>
+                  {prices[method.id].promotionDiscount > 0 ? (
+                    <span className="block text-xs text-brand">
+                      {`You save ${formatRupees(prices[method.id].promotionDiscount)}`}
+                    </span>
+                  ) : null}
+                </span>
+              ) : null}
             </label>
             {/* Outside the label: the method's name stays its name, the reason is its description. */}
             {reason ? (

@@ -62,10 +62,13 @@ export function OrderTotals({
   itemsAmount,
   platformFee,
   totalAmount,
+  promotions = [],
 }: {
   itemsAmount: number;
   platformFee: number;
   totalAmount: number;
+  /** The code and the offer, each on its own row, with what it took off. */
+  promotions?: { kind: "code" | "offer"; code: string | null; name: string; discount: number }[];
 }) {
   return (
     <dl className="space-y-2 border-t border-gray-200 pt-3 text-sm">
@@ -73,6 +76,18 @@ export function OrderTotals({
         <dt className="text-gray-600">Subtotal</dt>
         <dd>{formatRupees(itemsAmount)}</dd>
       </div>
+      {promotions.map((promotion) => (
+        <div
+          key={`${promotion.kind}:${promotion.code ?? promotion.name}`}
+          className="flex justify-between"
+          data-promotion-row
+        >
+          <dt className="text-gray-600">
+            {promotion.kind === "code" ? `Coupon (${promotion.code})` : `Offer: ${promotion.name}`}
+          </dt>
+          <dd className="shrink-0 whitespace-nowrap text-brand">{`−${formatRupees(promotion.discount)}`}</dd>
+        </div>
+      ))}
       <div className="flex justify-between">
         <dt className="text-gray-600">Platform Fee</dt>
         <dd>{formatRupees(platformFee)}</dd>

@@ -1,6 +1,8 @@
 import type {
   CartChangeJson,
   CartJson,
+  CartPromotionsJson,
+  CartWithPromotionsJson,
   OrderInvoicesJson,
   OrderJson,
   OrderQuote,
@@ -41,7 +43,9 @@ export type OrderContents = { fromCart: true } | { productId: string; size?: str
  * addresses with the order, in one transaction).
  */
 export type OrderDelivery = { addressId: string; mobile?: string } | { address: AddressFields; saveAddress?: boolean };
-export type NewOrder = OrderContents & OrderDelivery & { paymentMethod?: PaymentMethodId };
+/** `promotionCode`: the code the checkout showed (null: none), so the order is never priced otherwise unseen. */
+export type NewOrder = OrderContents &
+  OrderDelivery & { paymentMethod?: PaymentMethodId; promotionCode?: string | null };
 
 /** The profile fields Edit Profile sends; `currentPassword` only with a new email (docs/api.md, `user/update`). */
 export type ProfileChange = { name: string; email: string; phone: string | null; currentPassword?: string };
@@ -113,6 +117,16 @@ export function shopperApi(send: Send, token: string, onRejected?: () => Promise
     cart: () => at("POST /cart/get").call<CartJson>(WHOLE_CART),
     /** The cart as the shop shows it: each line with its title, picture, page and prices. */
     cartSummary: async () => mapResult(await at("POST /cart/get").call<CartJson>(WHOLE_CART), toCartSummary),
+    /** The cart as the shop shows it, and its promotions by payment method (the cart page's). */
+    cartWithPromotions: async () =>
+      mapResult(await at("POST /cart/get").call<CartWithPromotionsJson>(WHOLE_CART), (cart) => ({
+        cart: toCartSummary(cart),
+        promotions: cart.promotions,
+      })),
+    /** Applies a promotion code to the cart; with a Buy Now line, checked against that product. */
+    applyPromotionCode: (code: string, buyNow?: { productId: string; size: string; quantity: number }) =>
+      at("POST /cart/promotion").call<CartPromotionsJson>({ code, ...buyNow }),
+    removePromotionCode: () => at("DELETE /cart/promotion").call<CartPromotionsJson>(),
     // Each cart change is one call, answering the cart and the lines it touched (`changed`, with
     // the product's name). `qty` is whatever the form sent: the API owns the rules and refuses
     // a quantity it does not take with its own message.
