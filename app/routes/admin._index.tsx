@@ -231,7 +231,8 @@ function Figures({
 /** The period: a GET form, so choosing one is a plain navigation to a URL that holds it, with or without JavaScript. */
 function PeriodForm({ filters, fieldErrors }: { filters: PeriodFilters; fieldErrors: Loaded["fieldErrors"] }) {
   const invalid = (name: keyof PeriodFilters) => (fieldErrors[name]?.length ? true : undefined);
-  const label = "flex flex-col gap-1 text-sm font-medium text-gray-800";
+  const field = "flex flex-col gap-1";
+  const label = "text-sm font-medium text-gray-800";
   return (
     <Form
       method="get"
@@ -239,30 +240,44 @@ function PeriodForm({ filters, fieldErrors }: { filters: PeriodFilters; fieldErr
       aria-label="Choose the period"
       className="mb-4 flex flex-wrap items-end gap-3"
     >
-      <label className={label}>
-        Period
-        <select name="period" defaultValue={filters.period} className={fieldClass}>
+      <div className={field}>
+        <label htmlFor="dashboard-period" className={label}>
+          Period
+        </label>
+        <select id="dashboard-period" name="period" defaultValue={filters.period} className={fieldClass}>
           {Object.entries(PERIOD_LABELS).map(([value, text]) => (
             <option key={value} value={value}>
               {text}
             </option>
           ))}
         </select>
-      </label>
-      <label className={label}>
-        From (custom range)
+      </div>
+      <div className={field}>
+        <label htmlFor="dashboard-from" className={label}>
+          From (custom range)
+        </label>
         <input
+          id="dashboard-from"
           type="date"
           name="from"
           defaultValue={filters.from}
           className={fieldClass}
           aria-invalid={invalid("from")}
         />
-      </label>
-      <label className={label}>
-        To (custom range)
-        <input type="date" name="to" defaultValue={filters.to} className={fieldClass} aria-invalid={invalid("to")} />
-      </label>
+      </div>
+      <div className={field}>
+        <label htmlFor="dashboard-to" className={label}>
+          To (custom range)
+        </label>
+        <input
+          id="dashboard-to"
+          type="date"
+          name="to"
+          defaultValue={filters.to}
+          className={fieldClass}
+          aria-invalid={invalid("to")}
+        />
+      </div>
       <button type="submit" className={primaryButton}>
         Show
       </button>

@@ -150,7 +150,8 @@ export function FigureTable({
   empty?: string;
 }) {
   return (
-    <div className="mt-3 overflow-x-auto">
+    // Focusable, so a keyboard can scroll a table wider than a phone's screen.
+    <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="mb-1 text-left text-sm font-semibold text-gray-900">{caption}</caption>
         <thead>
