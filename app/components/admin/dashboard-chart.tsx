@@ -21,13 +21,13 @@ export function ChartSvg({ chart }: { chart: Chart }) {
         {chart.yTicks.map((tick) => (
           <g key={`y${tick.label}`}>
             <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} stroke="#e5e7eb" />
-            <text x={tick.x} y={tick.y} dy="0.32em" textAnchor="end" fontSize="11" fill="currentColor">
+            <text x={tick.x} y={tick.y} dy="0.32em" textAnchor="end" fontSize="13" fill="currentColor">
               {tick.label}
             </text>
           </g>
         ))}
         {chart.xTicks.map((tick) => (
-          <text key={`x${tick.label}`} x={tick.x} y={tick.y} textAnchor="middle" fontSize="11" fill="currentColor">
+          <text key={`x${tick.label}`} x={tick.x} y={tick.y} textAnchor="middle" fontSize="13" fill="currentColor">
             {tick.label}
           </text>
         ))}
@@ -51,7 +51,7 @@ export function ChartSvg({ chart }: { chart: Chart }) {
           </rect>
         ))}
         {chart.barLabels.map((label, i) => (
-          <text key={i} x={label.x} y={label.y} dy="0.32em" textAnchor="end" fontSize="11" fill="currentColor">
+          <text key={i} x={label.x} y={label.y} dy="0.32em" textAnchor="end" fontSize="13" fill="currentColor">
             {label.label}
           </text>
         ))}
@@ -60,7 +60,7 @@ export function ChartSvg({ chart }: { chart: Chart }) {
           x={(plot.left + plot.right) / 2}
           y={chart.height - 6}
           textAnchor="middle"
-          fontSize="12"
+          fontSize="13"
           fontWeight="600"
           fill="currentColor"
         >
@@ -70,7 +70,7 @@ export function ChartSvg({ chart }: { chart: Chart }) {
           <text
             transform={`translate(12 ${(plot.top + plot.bottom) / 2}) rotate(-90)`}
             textAnchor="middle"
-            fontSize="12"
+            fontSize="13"
             fontWeight="600"
             fill="currentColor"
           >

@@ -48,9 +48,9 @@ function Figure({
   format: (n: number) => string;
 }) {
   return (
-    <div className="rounded-lg border border-gray-200 bg-white p-4">
+    <div className="rounded-lg border border-gray-200 bg-white p-3 sm:p-4">
       <dt className="text-sm font-medium text-gray-700">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-gray-900">{format(now)}</dd>
+      <dd className="mt-1 text-xl font-bold break-words sm:text-2xl text-gray-900">{format(now)}</dd>
       <dd className="mt-1 text-xs text-gray-700">{`${change(now, before)} (before: ${format(before)})`}</dd>
     </div>
   );
@@ -63,7 +63,7 @@ export function HeadlineFigures({ current, previous }: { current: Figures; previ
       <h2 id="figures-title" className="mb-3 text-lg font-bold text-gray-900">
         The period at a glance
       </h2>
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Sales" now={current.sales} before={previous.sales} format={formatRupees} />
         <Figure label="Orders" now={current.orders} before={previous.orders} format={formatCount} />
         <Figure label="Units" now={current.units} before={previous.units} format={formatCount} />

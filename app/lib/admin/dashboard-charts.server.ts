@@ -34,7 +34,7 @@ export type Chart = {
   barLabels: ChartText[];
 };
 
-const WIDTH = 480;
+const WIDTH = 420;
 
 /** Round tick values of a rupee scale: d3's "nice" ticks, whole rupees only. */
 const rupeeTicks = (scale: ReturnType<typeof scaleLinear<number, number>>, count: number) =>
@@ -94,7 +94,7 @@ export function rupeeBarChart(
 ): Chart {
   const rowHeight = 28;
   const height = 56 + Math.max(1, rows.length) * rowHeight;
-  const plot = { left: 132, right: WIDTH - 20, top: 8, bottom: height - 44 };
+  const plot = { left: 124, right: WIDTH - 20, top: 8, bottom: height - 44 };
   const values = rows.map((r) => r.value);
   const x = scaleLinear()
     .domain([Math.min(0, ...values), Math.max(1, ...values)])
@@ -104,7 +104,7 @@ export function rupeeBarChart(
     .domain(rows.map((_, i) => i))
     .range([plot.top, plot.bottom])
     .padding(0.25);
-  const clip = (label: string) => (label.length > 20 ? `${label.slice(0, 19)}…` : label);
+  const clip = (label: string) => (label.length > 17 ? `${label.slice(0, 16)}…` : label);
   return {
     title,
     width: WIDTH,
