@@ -7,6 +7,9 @@ import { defaultDeps } from "../api/lib/context";
 import { seedCatalogue } from "../api/seed/catalogue";
 import { openBenchDatabase } from "./database";
 import { percentile } from "./product-list";
+import * as figures from "../api/lib/admin/dashboard-figures";
+import { needsNow } from "../api/lib/admin/dashboard";
+import { periodQuerySchema, resolvePeriod } from "../api/lib/admin/dashboard-period";
 
 /**
  * The owner's dashboard (docs/decisions/052-owner-dashboard.md) at 1,00,000 orders: GET
@@ -17,7 +20,8 @@ import { percentile } from "./product-list";
  * cancelled, one in twenty returned and refunded, one in twenty refused at the door, the rest
  * shipped or open; invoices, fee invoices and credit notes for those that shipped.
  *
- * BENCH_DASHBOARD_WITHOUT=<index,…> drops those indexes first (the "before" of docs/benchmarks.md).
+ * BENCH_DASHBOARD_WITHOUT=<index,…> drops those indexes first (the "before" of docs/benchmarks.md);
+ * BENCH_DASHBOARD_PARTS=1 also times each of its queries alone for the last 30 days (median of 10).
  */
 const ORDERS = 100_000;
 const SHOPPERS = 20_000;
@@ -146,6 +150,29 @@ export async function measureDashboard(): Promise<{
         max: timings.at(-1) ?? 0,
         requests: timings.length,
       });
+    }
+    if (process.env.BENCH_DASHBOARD_PARTS) {
+      const range = resolvePeriod(periodQuerySchema.parse({ period: "30d" }), new Date()).current;
+      const parts: [string, () => Promise<unknown>][] = [
+        ["salesLedger", () => figures.salesLedger(db, range)],
+        ["placedFigures", () => figures.placedFigures(db, range)],
+        ["paymentOutcomes", () => figures.paymentOutcomes(db, range)],
+        ["reasonCounts", () => figures.reasonCounts(db, range)],
+        ["topSellers", () => figures.topSellers(db, range)],
+        ["invoiced", () => figures.invoiced(db, range)],
+        ["reviewFigures", () => figures.reviewFigures(db, range)],
+        ["needsNow", () => needsNow(db)],
+      ];
+      for (const [name, run] of parts) {
+        const timings: number[] = [];
+        for (let i = 0; i < 10; i++) {
+          const started = performance.now();
+          await run();
+          timings.push(performance.now() - started);
+        }
+        timings.sort((a, b) => a - b);
+        console.log(`  ${name}: median ${percentile(timings, 50).toFixed(1)} ms`);
+      }
     }
     return { rows, seedSeconds, dropped };
   } finally {

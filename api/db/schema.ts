@@ -491,6 +491,13 @@ export const orders = pgTable(
     index("orders_refunded_on_idx")
       .on(sql`(${t.orderStatus} -> 'refunded' ->> 'date')`)
       .where(sql`${t.status} = 'returned'`),
+    // The dashboard's "needs you now" counts (api/lib/orders/order-queues.ts): open orders, refunds due.
+    index("orders_open_idx")
+      .on(t.paymentStatus, t.paymentMethod, t.codConfirmation)
+      .where(sql`${t.status} = 'confirmed'`),
+    index("orders_refund_due_idx")
+      .on(t.id)
+      .where(sql`${t.paymentStatus} = 'refundPending'`),
     index("orders_reinstated_idx")
       .on(t.id)
       .where(sql`${t.notes} @> '[{"kind":"reinstated"}]'::jsonb`),

@@ -80,6 +80,28 @@ async function taxRecordsIssued(orderIds: string[], from: string, to: string) {
 }
 
 describe("the dashboard's figures", () => {
+  it("is for admins only, and refuses a period it cannot show", async () => {
+    const shopper = await createUserWithToken(db);
+    expect((await call("GET", "/userapp/admin/dashboard", { token: shopper.token })).status).toBe(403);
+    expect((await call("GET", "/userapp/admin/dashboard")).status).toBe(401);
+    const refused = async (query: string) =>
+      (await call("GET", `/userapp/admin/dashboard?${query}`, { token: admin.token })).body;
+    expect((await refused("period=custom&from=2025-11-10&to=2026-11-11")).data).toEqual([
+      { path: "to", message: "A period is at most 366 days" },
+    ]);
+    // The clock is 10 November, 23:00 in India: the 11th has not begun.
+    expect((await refused("period=custom&from=2026-11-01&to=2026-11-11")).data).toEqual([
+      { path: "to", message: "The period cannot end in the future" },
+    ]);
+    expect(
+      (
+        await call("GET", "/userapp/admin/dashboard?period=custom&from=2025-11-10&to=2026-11-10", {
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it("reconcile with the orders and invoices across midnight in India, each change on the day it happened", async () => {
     const asha = await createUserWithToken(db, { name: "Asha" });
     const ravi = await createUserWithToken(db, { name: "Ravi" });
@@ -211,5 +233,8 @@ describe("the dashboard's figures", () => {
     expect(needsNow.failedMessages).toBe(await listCount("messages?state=failed"));
     expect(needsNow.failedWebhooks).toBe(await listCount("webhook-deliveries?state=failed"));
     expect(needsNow.reviewsToModerate).toBe(await listCount("reviews"));
+    const unknown = await call("GET", "/userapp/admin/orders?queue=everything", { token: admin.token });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toMatch(/queue must be one of awaitingCod, upiToVerify, readyToShip, refundDue/);
   });
 });

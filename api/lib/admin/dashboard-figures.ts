@@ -242,8 +242,9 @@ export async function invoiced(db: Database, range: DayRange) {
           as "invoices",
         (select count(*) from credit_notes where issued_at >= ${range.start} and issued_at < ${range.end})
           as "creditNotes",
-        coalesce((select sum(taxable) from lines), 0) as "taxablePaise",
-        coalesce((select sum(gst) from lines), 0) as "gstPaise"`),
+        sums.taxable as "taxablePaise",
+        sums.gst as "gstPaise"
+      from (select coalesce(sum(taxable), 0) as taxable, coalesce(sum(gst), 0) as gst from lines) sums`),
   );
   return {
     invoices: Number(row.invoices),

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
 import { messages, orders, reviews, variants, webhookDeliveries } from "../../db/schema";
@@ -78,19 +78,28 @@ const countOf = async (db: Database, table: PgTable, where: SQL | undefined) => 
   return n;
 };
 
+/** The orders waiting in each queue, in one pass over the open orders and those owed a refund. */
+async function orderQueueCounts(db: Database): Promise<Record<OrderQueue, number>> {
+  const [row] = await db
+    .select(
+      Object.fromEntries(
+        ORDER_QUEUES.map((queue) => [queue, sql<number>`(count(*) filter (where ${inOrderQueue(queue)}))::int`]),
+      ) as Record<OrderQueue, SQL.Aliased<number> | SQL<number>>,
+    )
+    .from(orders)
+    .where(or(eq(orders.status, "confirmed"), eq(orders.paymentStatus, "refundPending")));
+  return row as Record<OrderQueue, number>;
+}
+
 /** What needs the owner now: each count is its list's own filter (the list it links to). */
 export async function needsNow(db: Database) {
-  const [queues, reviewsToModerate, lowStock, failedMessages, failedWebhooks] = await Promise.all([
-    Promise.all(ORDER_QUEUES.map((queue) => countOf(db, orders, inOrderQueue(queue)))),
+  const [orderCounts, reviewsToModerate, lowStock, failedMessages, failedWebhooks] = await Promise.all([
+    orderQueueCounts(db),
     countOf(db, reviews, inModerationQueue()),
     countOf(db, variants, isLowOnStock(LOW_STOCK_THRESHOLD)),
     countOf(db, messages, messagesWhere({ state: "failed" })),
     countOf(db, webhookDeliveries, deliveriesWhere({ state: "failed" })),
   ]);
-  const orderCounts = Object.fromEntries(ORDER_QUEUES.map((queue, i) => [queue, queues[i]])) as Record<
-    OrderQueue,
-    number
-  >;
   return { ...orderCounts, reviewsToModerate, lowStock, failedMessages, failedWebhooks };
 }
 

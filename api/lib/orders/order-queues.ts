@@ -25,5 +25,8 @@ const queues: Record<OrderQueue, () => SQL> = {
   refundDue: () => eq(orders.paymentStatus, "refundPending"),
 };
 
-/** The orders in `queue`. */
+/**
+ * The orders in `queue`. Every queue holds only orders that are confirmed or owed a refund (the
+ * dashboard counts them in one pass over those).
+ */
 export const inOrderQueue = (queue: OrderQueue): SQL => queues[queue]();
