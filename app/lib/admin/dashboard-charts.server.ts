@@ -65,8 +65,8 @@ export function dailyLineChart(
   const drawLine = line<(typeof days)[number]>()
     .x((d) => xOf(d.day))
     .y((d) => y(d.value));
-  // At most about seven day labels, evenly spread, the last day always among them.
-  const every = Math.max(1, Math.ceil(days.length / 7));
+  // At most about five day labels (they fit a phone), evenly spread, the last day always among them.
+  const every = Math.max(1, Math.ceil(days.length / 5));
   const labelled = days.filter((_, i) => (days.length - 1 - i) % every === 0);
   return {
     title,
