@@ -9,6 +9,7 @@ import { adminCatalogueRoutes } from "./routes/admin-catalogue";
 import { adminCourierRoutes } from "./routes/admin-couriers";
 import { UPLOAD_BODY_LIMIT_BYTES, UPLOAD_PATHS } from "./lib/http/uploads";
 import { adminMerchantRoutes } from "./routes/admin-merchants";
+import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { adminMessageRoutes } from "./routes/admin-messages";
 import { adminOrderRoutes } from "./routes/admin-orders";
 import { adminPromotionRoutes } from "./routes/admin-promotions";
@@ -72,6 +73,7 @@ export function createUserapp(options: UserappOptions) {
   api.route("/admin", adminWebhookRoutes(deps));
   api.route("/admin", adminReviewRoutes(deps));
   api.route("/admin", adminPromotionRoutes(deps));
+  api.route("/admin", adminDashboardRoutes(deps));
 
   const app = new OpenAPIHono<ApiEnv>();
   // Registered before the routes so that every answer passes through them, errors and 404s too.

@@ -51,6 +51,7 @@ export default [
   // The back office (docs/back-office.md): its own header and nav, admins only.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
+    route("dashboard/export", "routes/admin.dashboard.export.ts"),
     route("orders", "routes/admin.orders.tsx"),
     route("orders/:id", "routes/admin.orders.$id.tsx"),
     route("products", "routes/admin.products.tsx"),

@@ -12,7 +12,8 @@ import { measureWorkers } from "./workers";
 // BENCH_SIZES=1000,10000 limits the catalogue sizes; BENCH_ONLY=pages|list|load|lighthouse|workers|import|search runs one part;
 // BENCH_ONLY=soak|startup|compare|round-trips (bench/soak.ts, bench/startup.ts, bench/before-after.ts,
 // bench/round-trips.ts) run only when asked for, as do BENCH_ONLY=messages (bench/message-render.ts) and
-// BENCH_ONLY=reviews (bench/reviews.ts), BENCH_ONLY=lanes (bench/queue-lanes.ts) and BENCH_ONLY=hosts (bench/hosts.ts).
+// BENCH_ONLY=reviews (bench/reviews.ts), BENCH_ONLY=lanes (bench/queue-lanes.ts), BENCH_ONLY=hosts (bench/hosts.ts)
+// and BENCH_ONLY=dashboard (bench/dashboard.ts).
 const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const only = process.env.BENCH_ONLY;
 const load = () =>
@@ -146,6 +147,10 @@ if (only === "reviews") {
   const parts = (process.env.BENCH_REVIEWS_PARTS ?? "page,list").split(",");
   if (parts.includes("page")) printReviewPage(await measureReviewPage());
   if (parts.includes("list")) printReviewList(await measureReviewList());
+}
+if (only === "dashboard") {
+  const { measureDashboard, printDashboard } = await import("./dashboard");
+  printDashboard(await measureDashboard());
 }
 if (only === "messages") {
   const { measureMessageRender, printMessageRender } = await import("./message-render");

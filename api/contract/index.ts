@@ -67,6 +67,9 @@ export function formatPaise(paise: number): string {
 /** Rupees added to every order's total, whatever its size. */
 export const PLATFORM_FEE = 4;
 
+/** Sizes with this many units or fewer are low on stock: the back office's default list and the dashboard's count. */
+export const LOW_STOCK_THRESHOLD = 5;
+
 /** A well-formed PIN code that no post office has (India Post's directory): the API refuses it in an address. */
 export const UNKNOWN_PIN_MESSAGE = "No post office has this PIN code";
 

@@ -298,6 +298,8 @@ export const ROUTE_REFUSALS = {
   "POST /reviews/{id}/helpful": ["NOT_FOUND", "OWN_REVIEW"],
   "POST /reviews/{id}/report": ["NOT_FOUND", "OWN_REVIEW"],
   "GET /admin/orders": [],
+  "GET /admin/dashboard": [],
+  "GET /admin/dashboard/export": [],
   "GET /admin/orders/{id}": ["NOT_FOUND"],
   "PUT /admin/orders/{id}/status": ["NOT_FOUND", "ORDER_STATE", "COURIER_UNKNOWN", "REASON_UNKNOWN"],
   "PUT /admin/orders/{id}/payment": ["NOT_FOUND", "ORDER_STATE", "UTR_TAKEN"],

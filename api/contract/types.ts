@@ -35,6 +35,7 @@ import type {
   userSchema,
 } from "../lib/http/api-schemas";
 import type { estimateSchema, placeSchema } from "../lib/orders/pin-schemas";
+import type { dashboardSchema } from "../lib/admin/dashboard-schemas";
 import type { courierSchema } from "../lib/orders/couriers";
 import type {
   bulkCodesResultSchema,
@@ -131,6 +132,8 @@ export type AdminProductJson = z.infer<typeof adminProductSchema>;
 export type MerchantJson = z.infer<typeof merchantSchema>;
 export type CatalogueOptions = z.infer<typeof catalogueOptionsSchema>;
 export type LowStockJson = z.infer<typeof lowStockSchema>;
+/** The owner's dashboard (GET /userapp/admin/dashboard). */
+export type DashboardJson = z.infer<typeof dashboardSchema>;
 /** One row of the back office's audit log. */
 export type AuditRowJson = z.infer<typeof auditEntrySchema>;
 export type ImportResult = z.infer<typeof importResultSchema>;

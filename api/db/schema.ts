@@ -489,6 +489,27 @@ export const orders = pgTable(
     uniqueIndex("orders_payment_reference_idx").on(t.paymentReference),
     // A confirm/cancel link finds its order by the token's hash.
     uniqueIndex("orders_cod_token_idx").on(t.codTokenHash),
+    // The dashboard's sales ledger reads orders by the day they were cancelled, came back and were
+    // refunded (ISO text in order_status), and the few reinstated ones (api/lib/admin/dashboard-figures.ts).
+    index("orders_cancelled_on_idx")
+      .on(sql`(${t.orderStatus} -> 'cancel' ->> 'date')`)
+      .where(sql`${t.status} = 'cancelled'`),
+    index("orders_returned_on_idx")
+      .on(sql`(${t.orderStatus} -> 'returned' ->> 'date')`)
+      .where(sql`${t.status} = 'returned'`),
+    index("orders_refunded_on_idx")
+      .on(sql`(${t.orderStatus} -> 'refunded' ->> 'date')`)
+      .where(sql`${t.status} = 'returned'`),
+    // The dashboard's "needs you now" counts (api/lib/orders/order-queues.ts): open orders, refunds due.
+    index("orders_open_idx")
+      .on(t.paymentStatus, t.paymentMethod, t.codConfirmation)
+      .where(sql`${t.status} = 'confirmed'`),
+    index("orders_refund_due_idx")
+      .on(t.id)
+      .where(sql`${t.paymentStatus} = 'refundPending'`),
+    index("orders_reinstated_idx")
+      .on(t.id)
+      .where(sql`${t.notes} @> '[{"kind":"reinstated"}]'::jsonb`),
     check(
       "orders_status_known",
       sql`${t.status} IN ('confirmed', 'shipped', 'outForDelivery', 'delivered', 'cancelled', 'returned')`,
@@ -577,6 +598,8 @@ export const invoices = pgTable(
     primaryKey({ columns: [t.orderId, t.merchantId] }),
     unique("invoices_merchant_serial_key").on(t.merchantId, t.financialYear, t.serial),
     unique("invoices_merchant_number_key").on(t.merchantId, t.number),
+    // The dashboard's "invoiced" figure sums the documents issued in a period.
+    index("invoices_issued_at_idx").on(t.issuedAt),
     check("invoices_number_length", sql`length(${t.number}) <= 16`),
   ],
 );
@@ -626,6 +649,7 @@ export const creditNotes = pgTable(
   (t) => [
     unique("credit_notes_order_merchant_key").on(t.orderId, t.merchantId).nullsNotDistinct(),
     unique("credit_notes_serial_key").on(t.merchantId, t.financialYear, t.serial).nullsNotDistinct(),
+    index("credit_notes_issued_at_idx").on(t.issuedAt),
     check("credit_notes_number_length", sql`length(${t.number}) <= 16`),
   ],
 );
@@ -657,6 +681,7 @@ export const feeInvoices = pgTable(
   },
   (t) => [
     unique("fee_invoices_serial_key").on(t.financialYear, t.serial),
+    index("fee_invoices_issued_at_idx").on(t.issuedAt),
     check("fee_invoices_number_length", sql`length(${t.number}) <= 16`),
   ],
 );

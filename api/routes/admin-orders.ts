@@ -11,6 +11,7 @@ import {
   UTR_PATTERN,
 } from "../lib/orders/order-states";
 import { changeOrder } from "../lib/orders/order-changes";
+import { ORDER_QUEUES } from "../lib/orders/order-queues";
 import { shipmentFields, shipmentOf, shipmentPairIssue } from "../lib/orders/couriers";
 import { isUniqueViolation } from "../lib/orders/orders";
 import { listAdminOrders, loadAdminOrder, orderIdByPaymentReference } from "../lib/orders/admin-orders";
@@ -47,6 +48,8 @@ const listQuerySchema = pageQuerySchema.extend({
   codConfirmation: z
     .enum(COD_CONFIRMATIONS, { error: `codConfirmation must be one of ${COD_CONFIRMATIONS.join(", ")}` })
     .optional(),
+  /** Orders waiting for the owner: awaiting COD confirmation, UPI to verify, ready to ship, refund due. */
+  queue: z.enum(ORDER_QUEUES, { error: `queue must be one of ${ORDER_QUEUES.join(", ")}` }).optional(),
   /** Orders placed on or after this day. */
   from: daySchema.optional(),
   /** Orders placed on or before this day. */

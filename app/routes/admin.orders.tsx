@@ -12,6 +12,7 @@ import {
 import { formatDateTime, StateBadge } from "~/components/admin/order-parts";
 import {
   COD_CONFIRMATION_LABELS,
+  ORDER_QUEUE_LABELS,
   ORDER_STATUS_LABELS,
   orderStatusLabel,
   PAYMENT_STATUS_LABELS,
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Orders");
 const PER_PAGE = 20;
 
 /** The filters, as the URL and the API name them: the URL is the list's state (back button, shared links). */
-const FILTERS = ["status", "paymentStatus", "codConfirmation", "from", "to", "search"] as const;
+const FILTERS = ["queue", "status", "paymentStatus", "codConfirmation", "from", "to", "search"] as const;
 type FilterName = (typeof FILTERS)[number];
 type Filters = Record<FilterName, string>;
 
@@ -136,6 +137,7 @@ function OrderFilters({ filters, fieldErrors }: { filters: Filters; fieldErrors:
     >
       {(
         [
+          ["Needs you", "queue", "Any order", ORDER_QUEUE_LABELS],
           ["Status", "status", "Any status", ORDER_STATUS_LABELS],
           ["Payment", "paymentStatus", "Any payment", PAYMENT_STATUS_LABELS],
           ["Cash on Delivery", "codConfirmation", "Any confirmation", COD_CONFIRMATION_LABELS],

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LOW_STOCK_THRESHOLD } from "../../api/contract";
 import {
   AdminTable,
   adminMeta,
@@ -17,7 +18,7 @@ import type { Route } from "./+types/admin.stock";
 
 const PATH = "/admin/stock";
 const PER_PAGE = 50;
-const DEFAULT_THRESHOLD = 5;
+const DEFAULT_THRESHOLD = LOW_STOCK_THRESHOLD;
 const MAX_THRESHOLD = 100_000;
 
 export const meta: Route.MetaFunction = () => adminMeta("Low stock");

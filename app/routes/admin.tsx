@@ -101,6 +101,7 @@ function AdminChrome({ admin, children }: { admin: AdminLayoutData | null; child
                 <li key={section.to}>
                   <NavLink
                     to={section.to}
+                    end={section.to === "/admin"}
                     className={({ isActive }) =>
                       `${navItem} ${isActive ? "bg-brand/10 text-brand-dark" : "text-gray-700 hover:bg-gray-100 hover:text-brand"}`
                     }

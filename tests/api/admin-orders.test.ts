@@ -35,7 +35,7 @@ describe("admin routes: admins only", () => {
     )
     .map((route) => [route.method, route.path.replaceAll(":id", newId())] as const);
 
-  it("has the order, courier, catalogue, seller, message, webhook and review routes", () => {
+  it("has the order, courier, catalogue, seller, message, webhook, review and dashboard routes", () => {
     expect(adminRoutes.map(([method, path]) => `${method} ${path.replace(/[0-9a-f]{24}/, ":id")}`).sort()).toEqual([
       "DELETE /userapp/admin/products/:id/images/:index",
       "DELETE /userapp/admin/webhook-endpoints/:id",
@@ -43,6 +43,8 @@ describe("admin routes: admins only", () => {
       "GET /userapp/admin/catalogue/export",
       "GET /userapp/admin/catalogue/options",
       "GET /userapp/admin/couriers",
+      "GET /userapp/admin/dashboard",
+      "GET /userapp/admin/dashboard/export",
       "GET /userapp/admin/merchants",
       "GET /userapp/admin/merchants/:id",
       "GET /userapp/admin/messages",

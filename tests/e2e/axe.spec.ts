@@ -14,6 +14,7 @@ import { createShopper, signIn } from "./support/shoppers";
 type Fixtures = { productPath: string; productId: string; orderId: string; category: string };
 
 /** The pages, by who opens them; a function reads the fixtures. */
+// The dashboard (/admin) has its own axe check at both widths in admin-dashboard.spec.ts.
 const PAGES: Record<"guest" | "shopper" | "admin", (string | ((f: Fixtures) => string))[]> = {
   guest: [
     "/",
@@ -56,6 +57,8 @@ const PAGES: Record<"guest" | "shopper" | "admin", (string | ((f: Fixtures) => s
     "/admin/couriers",
     "/admin/audit",
     "/admin/catalogue",
+    "/admin/promotions",
+    "/admin/promotions/new",
   ],
 };
 

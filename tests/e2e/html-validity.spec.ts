@@ -146,7 +146,10 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
   await page.context().clearCookies();
   await signInAsAdmin(page);
   for (const url of [
+    "/admin",
+    "/admin?period=30d",
     "/admin/orders",
+    "/admin/orders?queue=readyToShip",
     `/admin/orders?paymentStatus=awaitingPayment&search=${orderId}`,
     `/admin/orders/${orderId}`,
     "/admin/products",
@@ -172,6 +175,10 @@ test("every page type is valid HTML (Nu HTML Checker: no errors)", async ({ page
       expect(html, "the reported review in the queue").toContain(`data-queued-review="${reviewId}"`);
     await save("admin", url, html);
   }
+  // The dashboard refusing a period, its form saying why.
+  const refusedPeriod = await page.request.get("/admin?period=custom&from=2024-01-01&to=2099-12-31");
+  expect(refusedPeriod.status()).toBe(400);
+  await save("admin", "/admin (refused period)", await refusedPeriod.text());
   // One message: its HTML in a sandboxed frame, its text.
   const messages = await (await page.request.get(`/admin/messages?search=${orderId}`)).text();
   const messagePath = /href="(\/admin\/messages\/[0-9a-f]{24})"/.exec(messages)?.[1];

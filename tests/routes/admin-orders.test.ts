@@ -149,11 +149,11 @@ describe("access", () => {
     expect(html).toContain('<main id="main"');
   });
 
-  it("is never cached, and /admin opens on the orders", async () => {
+  it("is never cached, and /admin opens on the dashboard (the orders one click away)", async () => {
     expect(adminHeaders()).toEqual({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
     const index = await run(indexLoader as never, pageGet("/admin", admin.cookie));
-    expect(index.status).toBe(302);
-    expect(index.location).toBe("/admin/orders");
+    expect(index.status).toBe(200);
+    expect(index.data).toMatchObject({ filters: { period: "7d" }, dashboard: { period: { name: "7d", days: 7 } } });
   });
 
   it("signs out a browser whose token was revoked", async () => {

@@ -36,10 +36,11 @@ describe("the back office through the site", () => {
     expect(html).not.toContain('aria-label="Back office"');
   });
 
-  it("opens on the orders for an admin: private, no-store, noindex, the admin's header and nav", async () => {
+  it("opens on the dashboard for an admin, the orders one click away: private, no-store, noindex, the admin's header and nav", async () => {
     const index = await get("/admin", admin.cookie);
-    expect(index.status).toBe(302);
-    expect(index.headers.get("location")).toBe("/admin/orders");
+    expect(index.status).toBe(200);
+    expect(index.headers.get("cache-control")).toBe("private, no-store");
+    expect(await index.text()).toContain('href="/admin/orders"');
     for (let i = 0; i < 2; i++) {
       const answer = await get("/admin/orders", admin.cookie);
       expect(answer.status).toBe(200);

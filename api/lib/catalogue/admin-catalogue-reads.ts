@@ -65,9 +65,12 @@ export type LowStockJson = {
   cost: number;
 };
 
+/** Sizes with `threshold` units or fewer (the low-stock list, and the dashboard's count of it). */
+export const isLowOnStock = (threshold: number) => lte(variants.quantity, threshold);
+
 /** GET /userapp/admin/stock/low: sizes with `threshold` units or fewer, fewest first, hidden products' too. */
 export async function lowStock(db: Database, query: { threshold: number; page: number; limit: number }) {
-  const where = lte(variants.quantity, query.threshold);
+  const where = isLowOnStock(query.threshold);
   const [{ itemCount }] = await db
     .select({ itemCount: sql<number>`count(*)::int` })
     .from(variants)

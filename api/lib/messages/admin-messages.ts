@@ -39,8 +39,8 @@ const dated = <T extends SummaryRow>(
   sentAt: row.sentAt?.toISOString() ?? null,
 });
 
-/** A page of messages, newest first. */
-export async function listMessages(db: Database, query: MessageFilters & { page: number; limit: number }) {
+/** The messages `query` filters to (the list, and the dashboard's count of failed ones). */
+export function messagesWhere(query: MessageFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [query.state ? eq(messages.state, query.state) : undefined];
   if (query.search) {
     const search = query.search.toLowerCase();
@@ -50,7 +50,12 @@ export async function listMessages(db: Database, query: MessageFilters & { page:
         : ilike(messages.toAddress, `%${likeEscaped(search)}%`),
     );
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** A page of messages, newest first. */
+export async function listMessages(db: Database, query: MessageFilters & { page: number; limit: number }) {
+  const where = messagesWhere(query);
   const [{ itemCount }] = await db
     .select({ itemCount: sql<number>`count(*)::int` })
     .from(messages)

@@ -8,6 +8,7 @@ import { type AdminEvent, allowedAdminEvents } from "./order-lifecycle";
 import { type CodConfirmation, type OrderState, type PaymentStatus } from "./order-states";
 import { type OrderJson, withItems } from "./order-json";
 import { orderNumberIs, parseOrderNumber } from "./order-numbers";
+import { inOrderQueue, type OrderQueue } from "./order-queues";
 
 // The back office's reads of every shopper's orders.
 
@@ -21,6 +22,8 @@ export type AdminOrderFilters = {
   status?: OrderState;
   paymentStatus?: PaymentStatus;
   codConfirmation?: CodConfirmation;
+  /** Orders waiting for the owner in one way (api/lib/orders/order-queues.ts). */
+  queue?: OrderQueue;
   /** Orders placed on or after this day in India ("2026-11-23"). */
   from?: string;
   /** Orders placed on or before this day in India. */
@@ -84,6 +87,7 @@ export async function listAdminOrders(deps: ApiDeps, query: AdminOrderFilters & 
     query.status ? eq(orders.status, query.status) : undefined,
     query.paymentStatus ? eq(orders.paymentStatus, query.paymentStatus) : undefined,
     query.codConfirmation ? codConfirmationIs(query.codConfirmation) : undefined,
+    query.queue ? inOrderQueue(query.queue) : undefined,
     query.from ? gte(orders.createdAt, startOfIndianDay(query.from)) : undefined,
     query.to ? lt(orders.createdAt, new Date(startOfIndianDay(query.to).getTime() + dayMs)) : undefined,
     search

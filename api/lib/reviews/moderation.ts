@@ -14,9 +14,13 @@ type ReviewRow = typeof reviews.$inferSelect;
 /** A review in the back office's queue: the review, its product's title, and how often it was reported. */
 export type QueuedReviewJson = ReviewJson & { productTitle: string; reportCount: number };
 
+/** The reviews in the moderation queue: held ones and reported published ones (the dashboard counts these too). */
+export const inModerationQueue = () =>
+  or(eq(reviews.status, "held"), and(eq(reviews.status, "published"), gt(reviews.reportCount, 0)));
+
 /** The moderation queue: held reviews and reported published ones, oldest first. */
 export async function moderationQueue(db: Database, page: number, limit: number) {
-  const queued = or(eq(reviews.status, "held"), and(eq(reviews.status, "published"), gt(reviews.reportCount, 0)));
+  const queued = inModerationQueue();
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::integer` })
     .from(reviews)

@@ -184,8 +184,8 @@ export type DeliveryFilters = {
   search?: string;
 };
 
-/** A page of deliveries, newest first. */
-export async function listDeliveries(db: Database, query: DeliveryFilters & { page: number; limit: number }) {
+/** The deliveries `query` filters to (the list, and the dashboard's count of failed ones). */
+export function deliveriesWhere(query: DeliveryFilters): SQL | undefined {
   const search = query.search?.toLowerCase();
   const conditions: (SQL | undefined)[] = [
     query.state ? eq(webhookDeliveries.state, query.state) : undefined,
@@ -200,7 +200,12 @@ export async function listDeliveries(db: Database, query: DeliveryFilters & { pa
         : sql`false`
       : undefined,
   ];
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** A page of deliveries, newest first. */
+export async function listDeliveries(db: Database, query: DeliveryFilters & { page: number; limit: number }) {
+  const where = deliveriesWhere(query);
   const [{ itemCount }] = await db
     .select({ itemCount: sql<number>`count(*)::int` })
     .from(webhookDeliveries)

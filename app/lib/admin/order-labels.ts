@@ -31,3 +31,11 @@ export const COD_CONFIRMATION_LABELS: Record<CodConfirmation, string> = {
 
 export const orderStatusLabel = (status: string) => ORDER_STATUS_LABELS[status as OrderState] ?? status;
 export const paymentStatusText = (status: string) => PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? status;
+
+/** The orders waiting for the owner (the list's `queue` filter, the dashboard's counts). */
+export const ORDER_QUEUE_LABELS = {
+  awaitingCod: "Awaiting COD confirmation",
+  upiToVerify: "UPI payment to verify",
+  readyToShip: "Ready to ship",
+  refundDue: "Refund due",
+} as const;

@@ -7,6 +7,7 @@ export const NO_BACK_OFFICE_ACCESS = "You do not have access to the back office.
 
 /** The back office's sections, in the order its nav shows them. */
 export const ADMIN_SECTIONS = [
+  { to: "/admin", label: "Dashboard" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/stock", label: "Low stock" },

@@ -23,6 +23,7 @@ import type {
   PromotionJson,
   PromotionReportJson,
   BulkCodesResultJson,
+  DashboardJson,
 } from "../../../api/contract/types";
 import type { RouteKey, Transport } from "./transport.server";
 
@@ -52,6 +53,10 @@ const PROMOTION_STATUS_CHANGES = {
 export function adminApi({ send, raw }: Transport, token: string) {
   const withToken = { token };
   return {
+    /** The owner's dashboard for a period (`period`, and `from`/`to` for a custom one). */
+    dashboard: (query: URLSearchParams) => send("GET /admin/dashboard", { query }).as<DashboardJson>(withToken),
+    /** One of the dashboard's tables as CSV, the answer as it came, for the resource route to pass on. */
+    exportDashboard: (query: URLSearchParams) => raw("GET /admin/dashboard/export", { query }, token),
     orders: (query: URLSearchParams) => send("GET /admin/orders", { query }).as<Paged<AdminOrderJson>>(withToken),
     order: (id: string) => send("GET /admin/orders/{id}", { params: { id } }).as<AdminOrderDetail>(withToken),
     orderInvoices: (id: string) =>
