@@ -51,7 +51,7 @@ export function ChartSvg({ chart }: { chart: Chart }) {
           </rect>
         ))}
         {chart.barLabels.map((label, i) => (
-          <text key={i} x={label.x} y={label.y} dy="0.32em" textAnchor="end" fontSize="13" fill="currentColor">
+          <text key={i} x={label.x} y={label.y} dy="0.32em" textAnchor="start" fontSize="13" fill="currentColor">
             {label.label}
           </text>
         ))}

@@ -92,9 +92,11 @@ export function rupeeBarChart(
   rows: { label: string; value: number; detail: string }[],
   xAxisLabel: string,
 ): Chart {
-  const rowHeight = 28;
-  const height = 56 + Math.max(1, rows.length) * rowHeight;
-  const plot = { left: 124, right: WIDTH - 20, top: 8, bottom: height - 44 };
+  // Each bar's name sits on its own line above the bar, the plot's full width, so a long product
+  // name is not cut off at a phone's width.
+  const rowHeight = 46;
+  const height = 60 + Math.max(1, rows.length) * rowHeight;
+  const plot = { left: 16, right: WIDTH - 28, top: 8, bottom: height - 44 };
   const values = rows.map((r) => r.value);
   const x = scaleLinear()
     .domain([Math.min(0, ...values), Math.max(1, ...values)])
@@ -103,8 +105,10 @@ export function rupeeBarChart(
   const y = scaleBand<number>()
     .domain(rows.map((_, i) => i))
     .range([plot.top, plot.bottom])
-    .padding(0.25);
-  const clip = (label: string) => (label.length > 17 ? `${label.slice(0, 16)}…` : label);
+    .paddingInner(0.55)
+    .paddingOuter(0.4)
+    .align(1);
+  const clip = (label: string) => (label.length > 52 ? `${label.slice(0, 51)}…` : label);
   return {
     title,
     width: WIDTH,
@@ -126,6 +130,6 @@ export function rupeeBarChart(
       title: row.detail,
       negative: row.value < 0,
     })),
-    barLabels: rows.map((row, i) => ({ x: plot.left - 6, y: (y(i) ?? 0) + y.bandwidth() / 2, label: clip(row.label) })),
+    barLabels: rows.map((row, i) => ({ x: plot.left, y: (y(i) ?? 0) - 9, label: clip(row.label) })),
   };
 }
