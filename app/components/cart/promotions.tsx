@@ -64,7 +64,11 @@ export function PromoCodeBox({
             applied
             {refusalOfShown ? <span className="block text-gray-600">{refusalOfShown.message}</span> : null}
           </p>
-          <button type="submit" className="text-sm font-bold text-gray-800 hover:text-red-700">
+          <button
+            type="submit"
+            aria-label={`Remove code ${code}`}
+            className="text-sm font-bold text-gray-800 hover:text-red-700"
+          >
             Remove
           </button>
         </Form>
