@@ -20,7 +20,9 @@ const productIds = z.array(z.string().openapi({ example: "8b927a8cb7d862e1def9c3
 export const shopperSummarySchema = z
   .object({
     user: userSchema.openapi({ description: "The user, as `GET /userapp/user/me` answers it" }),
-    cart: cartSchema.openapi({ description: "The cart, as `POST /userapp/cart/get` answers it" }),
+    cart: cartSchema.openapi({
+      description: "The cart, as `POST /userapp/cart/get` answers it without its `promotions` (priced there only)",
+    }),
     wishlistIds: productIds.openapi({ description: "Every product id of the wishlist, newest first (`wishlist/ids`)" }),
     compareIds: productIds.openapi({
       description: "Every product id of the compare list, oldest first (`compare/ids`)",

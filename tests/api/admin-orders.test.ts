@@ -35,7 +35,7 @@ describe("admin routes: admins only", () => {
     )
     .map((route) => [route.method, route.path.replaceAll(":id", newId())] as const);
 
-  it("has the order, courier, catalogue, seller, message, webhook, review and dashboard routes", () => {
+  it("has the order, courier, catalogue, seller, message, webhook, review, promotion and dashboard routes", () => {
     expect(adminRoutes.map(([method, path]) => `${method} ${path.replace(/[0-9a-f]{24}/, ":id")}`).sort()).toEqual([
       "DELETE /userapp/admin/products/:id/images/:index",
       "DELETE /userapp/admin/webhook-endpoints/:id",
@@ -54,6 +54,11 @@ describe("admin routes: admins only", () => {
       "GET /userapp/admin/orders/:id/invoices",
       "GET /userapp/admin/products",
       "GET /userapp/admin/products/:id",
+      "GET /userapp/admin/promotions",
+      "GET /userapp/admin/promotions/:id",
+      "GET /userapp/admin/promotions/:id/codes/export",
+      "GET /userapp/admin/promotions/:id/report",
+      "GET /userapp/admin/promotions/:id/report/export",
       "GET /userapp/admin/reviews",
       "GET /userapp/admin/reviews/:id/photos/:file",
       "GET /userapp/admin/stock/low",
@@ -66,6 +71,8 @@ describe("admin routes: admins only", () => {
       "POST /userapp/admin/messages/:id/retry",
       "POST /userapp/admin/products",
       "POST /userapp/admin/products/:id/images",
+      "POST /userapp/admin/promotions",
+      "POST /userapp/admin/promotions/:id/codes",
       "POST /userapp/admin/webhook-deliveries/:id/retry",
       "POST /userapp/admin/webhook-endpoints",
       "PUT /userapp/admin/merchants/:id",
@@ -76,6 +83,10 @@ describe("admin routes: admins only", () => {
       "PUT /userapp/admin/products/:id",
       "PUT /userapp/admin/products/:id/hide",
       "PUT /userapp/admin/products/:id/unhide",
+      "PUT /userapp/admin/promotions/:id",
+      "PUT /userapp/admin/promotions/:id/end",
+      "PUT /userapp/admin/promotions/:id/pause",
+      "PUT /userapp/admin/promotions/:id/resume",
       "PUT /userapp/admin/reviews/:id/publish",
       "PUT /userapp/admin/reviews/:id/remove",
       "PUT /userapp/admin/webhook-endpoints/:id",

@@ -11,6 +11,12 @@ import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 const { db, call } = await createTestApi();
 
 const summary = (token?: string) => call("GET", "/userapp/user/summary", token ? { token } : {});
+/**
+ * cart/get's cart without its promotions: every page's summary carries the lines, not the prices by
+ * payment method that /mycart and /checkout ask cart/get for (pricing them, and dropping a code
+ * the cart no longer qualifies for, is theirs: decision 050).
+ */
+const cartLinesOf = ({ promotions: _promotions, ...cart }: Record<string, unknown>) => cart;
 
 describe("user/summary", () => {
   it("answers 401 without a token, with a malformed one, and with one that was revoked", async () => {
@@ -39,7 +45,7 @@ describe("user/summary", () => {
     expect(res.body.data.user).not.toHaveProperty("passwordHash");
   });
 
-  it("answers exactly what user/me, cart/get, wishlist/ids and compare/ids answer, in their orders", async () => {
+  it("answers exactly what user/me, cart/get (its lines), wishlist/ids and compare/ids answer, in their orders", async () => {
     const user = await createUserWithToken(db);
     const someoneElse = await createUserWithToken(db);
     const [a, b, c] = [await insertProduct(db), await insertProduct(db), await insertProduct(db)];
@@ -74,7 +80,7 @@ describe("user/summary", () => {
     const wholeCart = { query: {}, options: {}, isCountOnly: false };
     expect(res.body.data).toEqual({
       user: (await call("GET", "/userapp/user/me", as(user.token))).body.data,
-      cart: (await call("POST", "/userapp/cart/get", { ...as(user.token), body: wholeCart })).body.data,
+      cart: cartLinesOf((await call("POST", "/userapp/cart/get", { ...as(user.token), body: wholeCart })).body.data),
       wishlistIds: (await call("POST", "/userapp/wishlist/ids", as(user.token))).body.data.productIds,
       compareIds: (await call("POST", "/userapp/compare/ids", as(user.token))).body.data.productIds,
     });
@@ -136,7 +142,7 @@ describe("user/summary", () => {
     expect(hide.status).toBe(200);
     const wholeCart = { query: {}, options: {}, isCountOnly: false };
     expect((await summary(user.token)).body.data.cart).toEqual(
-      (await call("POST", "/userapp/cart/get", { token: user.token, body: wholeCart })).body.data,
+      cartLinesOf((await call("POST", "/userapp/cart/get", { token: user.token, body: wholeCart })).body.data),
     );
     expect((await summary(user.token)).body.data.cart.products).toHaveLength(1);
     // A change this process did not announce is not seen at once: the reason every write announces itself.

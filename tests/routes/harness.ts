@@ -5,6 +5,8 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { storefrontContext, type UserappFetch } from "../../app/lib/platform/load-context";
 import type { TestApi } from "../api/helpers";
+import { KEPT_PARTS } from "../../app/components/kept-parts";
+import { KeptContext } from "../../app/lib/platform/kept";
 
 /**
  * The load context React Router hands our loaders and actions, wired to the real API in memory
@@ -153,7 +155,14 @@ export async function renderPage(path: string, element: ReturnType<typeof create
   const routerContext = await handler.query(new Request(`${SHOP}${path}`));
   if (routerContext instanceof Response) throw new Error("unexpected redirect");
   const router = createStaticRouter(handler.dataRoutes, routerContext);
-  return renderToString(createElement(StaticRouterProvider, { router, context: routerContext, hydrate: false }));
+  // As entry.server.tsx does: the server renders every kept part (app/lib/platform/kept.tsx).
+  return renderToString(
+    createElement(
+      KeptContext.Provider,
+      { value: KEPT_PARTS },
+      createElement(StaticRouterProvider, { router, context: routerContext, hydrate: false }),
+    ),
+  );
 }
 
 /** A PNG of random pixels (noise does not compress: several hundred KB at 320 × 320), for uploads over the forms' limit. */

@@ -109,7 +109,7 @@ describe("requireShopper: a token the API rejects", () => {
     const cookie = await revokedCookie();
     const answer = await settle(() =>
       orderAction({
-        request: formPost(`/myaccount/orders/${ORDER}`, { intent: "cancel" }, cookie),
+        request: formPost(`/myaccount/orders/${ORDER}`, { intent: "cancel", reasonCode: "changedMind" }, cookie),
         params: { id: ORDER },
         context,
       } as never),
