@@ -61,19 +61,31 @@ export async function startBackgroundServices(options: {
     const transport = mailTransport(env.SMTP_URL);
     if (!transport && (cluster.isPrimary || cluster.worker?.id === 1))
       logger.info("SMTP_URL is not set: messages to shoppers are kept in the database, not sent.");
-    const delivery = databaseUrl
-      ? await startDeliveryWorker({
-          db: handle.db,
-          databaseUrl,
-          transport,
-          shop,
-          logger,
-          webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
-        }).catch(async (error: unknown) => {
-          await stopSweeper();
-          throw error;
-        })
-      : undefined;
+    const start = () =>
+      startDeliveryWorker({
+        db: handle.db,
+        databaseUrl: databaseUrl!,
+        transport,
+        shop,
+        logger,
+        webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+      });
+    // The database may go away while the queue's runners start (the embedded server killed and
+    // restarted by its supervisor, a failover): once running, graphile-worker rides that out on
+    // its own, so a start that meets it waits and starts again, rather than ending a process that
+    // serves pages meanwhile (decision 054, "A start that meets a database going away").
+    let delivery: { stop(): Promise<void> } | undefined;
+    for (let attempt = 1; databaseUrl && !delivery && !closed; attempt++) {
+      try {
+        delivery = await start();
+      } catch (error) {
+        const waitMs = Math.min(5000, 500 * attempt);
+        logger.warn(
+          `The queue's workers could not start (${error instanceof Error ? error.message : String(error)}); trying again in ${waitMs} ms.`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+    }
     return { stopSweeper, delivery };
   };
   return {
