@@ -179,7 +179,8 @@ test("a parcel refused at the door: the admin marks it returned to origin, and t
   await signInAsAdmin(page, `/admin/orders/${shopper.orderId}`);
   await markShipped(page);
   await expect(toast(page, "The order is marked as shipped.")).toBeVisible();
-  await page.getByLabel("Why did the parcel come back?").fill("The buyer refused the parcel");
+  await page.getByRole("group", { name: "Why did the parcel come back?" }).getByLabel("Refused at the door").check();
+  await page.getByLabel("Other reason, or a note").fill("The buyer refused the parcel");
   await page.getByRole("button", { name: "Mark as returned to origin" }).click();
   await expect(toast(page, "The order is marked as returned to origin.")).toBeVisible();
   await expect(page.getByText("Nothing more can be done with this order.")).toBeVisible();

@@ -72,13 +72,13 @@ test("the owner adds a courier with its tracking link, and an order ships with i
   await expect(page.getByRole("row").filter({ hasText: "Delhivery" })).toContainText(
     "https://www.delhivery.com/track/package/{awb}",
   );
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Tracking link (optional)").fill("https://track.example.in/parcel/{awb}?src=shop");
   await page.getByRole("button", { name: "Add courier" }).click();
   await expect(toast(page, `${name} is added.`)).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: name })).toContainText("https://track.example.in/parcel/{awb}");
   // The same name again, in other letters, is refused at its field.
-  await page.getByLabel("Name").fill(name.toUpperCase());
+  await page.getByLabel("Name", { exact: true }).fill(name.toUpperCase());
   await page.getByRole("button", { name: "Add courier" }).click();
   await expect(page.getByText(`${name.toUpperCase()} is already on the list.`)).toBeVisible();
 

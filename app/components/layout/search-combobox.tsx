@@ -52,9 +52,12 @@ export function SearchCombobox({ input, onExpandedChange, onActiveChange }: Sear
         .then((response) => (response.ok ? response.json() : null))
         .then((body: { data?: { suggestions: Suggestion[]; correction: string | null } } | null) => {
           if (controller.signal.aborted) return;
-          setItems(body?.data?.suggestions ?? []);
+          const next = body?.data?.suggestions ?? [];
+          // A later answer with the same suggestions (typing "sams" after "sam") keeps the option
+          // the arrow keys reached meanwhile; a different list starts again from the box.
+          if (JSON.stringify(next) !== JSON.stringify(state.current.items)) setActive(-1);
+          setItems(next);
           setCorrection(body?.data?.correction ?? null);
-          setActive(-1);
           setOpen(true);
         })
         .catch(() => {
