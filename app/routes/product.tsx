@@ -284,7 +284,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           page: loaderData.reviews,
           standing: loaderData.standing,
           pathname: location.pathname,
-          search: location.search,
+          // Normalised, so that the server's and the browser's spelling of the same query
+          // ("65%20inch", "65+inch") hash alike and the kept markup is kept.
+          search: new URLSearchParams(location.search).toString(),
         }}
         load={() => import("~/components/product/reviews").then((module) => module.ReviewsPart)}
       />
