@@ -214,18 +214,23 @@ export async function startDeliveryWorker(
   const runners: Runner[] = [];
   try {
     for (const lane of lanes) {
-      runners.push(
-        await run({
-          pgPool,
-          // graphile-worker 0.16 reads `workerId` from run()'s options, though its RunnerOptions type omits it.
-          ...({ workerId: lane.workerId } as object),
-          concurrency: 1,
-          noHandleSignals: true,
-          pollInterval: 2000,
-          logger: queueLogger,
-          taskList: lane.taskList,
-        }),
+      const runner = await run({
+        pgPool,
+        // graphile-worker 0.16 reads `workerId` from run()'s options, though its RunnerOptions type omits it.
+        ...({ workerId: lane.workerId } as object),
+        concurrency: 1,
+        noHandleSignals: true,
+        pollInterval: 2000,
+        logger: queueLogger,
+        taskList: lane.taskList,
+      });
+      // A runner that stops on an error (its database gone for good) rejects its promise; unheard,
+      // that rejection would end the process that serves pages (seen when the embedded server was
+      // killed: tests/unit/embedded-care.test.ts). Said, not thrown.
+      runner.promise.catch((error: unknown) =>
+        logger.warn({ err: error, lane: lane.workerId.split(".").pop() }, "A queue worker stopped after an error"),
       );
+      runners.push(runner);
     }
   } catch (error) {
     await Promise.all(runners.map((runner) => runner.stop()));
@@ -238,7 +243,8 @@ export async function startDeliveryWorker(
   return {
     async stop() {
       clearInterval(timer);
-      await Promise.all(runners.map((runner) => runner.stop()));
+      // One that stopped on an error already says so when stopped again.
+      await Promise.all(runners.map((runner) => runner.stop().catch(() => undefined)));
       await pgPool.end();
     },
   };
