@@ -44,6 +44,11 @@ const getSchema = z.object({
   query: z.unknown().optional(),
   options: z.unknown().optional(),
   isCountOnly: z.boolean().optional(),
+  /**
+   * false: the cart's lines only, without `promotions` (the checkout, which asks order/quote for
+   * them, and would otherwise price them twice).
+   */
+  promotions: z.boolean().optional(),
 });
 
 /**
@@ -155,8 +160,8 @@ const getRoute = apiRoute({
   failures: [400],
   responses: {
     200: success(
-      "The cart with its promotions by payment method, or `{totalRecords}` (its lines) when `isCountOnly` is true",
-      z.union([cartWithPromotionsSchema, totalRecordsSchema]),
+      "The cart with its promotions by payment method (without them when `promotions` is false), or `{totalRecords}` (its lines) when `isCountOnly` is true",
+      z.union([cartWithPromotionsSchema, cartSchema, totalRecordsSchema]),
     ),
   },
 });
@@ -245,18 +250,15 @@ export function cartRoutes(deps: ApiDeps) {
 
   mount(app, getRoute, async (c) => {
     const userId = c.var.user.id;
-    const { isCountOnly } = await readBody(c, getSchema);
-    if (isCountOnly) {
+    const body = await readBody(c, getSchema);
+    if (body.isCountOnly) {
       const { count } = await countCart(db, userId);
       return ok(c, { totalRecords: count });
     }
     const cart = await loadCart(db, userId);
-    const promotions = await cartPromotionsOf(userId);
-    return ok(
-      c,
-      { ...cart, promotions },
-      cart.products.length === 0 ? "Your cart is empty" : "Cart loaded successfully",
-    );
+    const message = cart.products.length === 0 ? "Your cart is empty" : "Cart loaded successfully";
+    if (body.promotions === false) return ok(c, cart, message);
+    return ok(c, { ...cart, promotions: await cartPromotionsOf(userId) }, message);
   });
 
   /** The cart's promotions by payment method, on its lines that can be ordered now. */

@@ -268,6 +268,12 @@ describe("placing the order with a code and an offer", () => {
     await addToCart(user.token, item, 2);
     expect((await apply(user.token, code.code!)).status).toBe(200);
     await call("PUT", "/userapp/cart/update", { token: user.token, body: { productId: item, size: "M", qty: 1 } });
+    // The lines alone (the checkout's read, which prices through order/quote) neither price nor drop it.
+    const lines = (await call("POST", "/userapp/cart/get", { token: user.token, body: { promotions: false } })).body
+      .data;
+    expect(lines.products).toHaveLength(1);
+    expect(lines).not.toHaveProperty("promotions");
+    expect(await db.select().from(cartPromotions).where(eq(cartPromotions.userId, user.id))).toHaveLength(1);
     const cart = (await call("POST", "/userapp/cart/get", { token: user.token, body: {} })).body.data;
     expect(cart.promotions).toMatchObject({
       code: null,

@@ -114,9 +114,8 @@ export function shopperApi(send: Send, token: string, onRejected?: () => Promise
     /** Any product, with or without stock (Buy Now's checkout page shows what it can order). */
     product: (productId: string) => at("GET /product/get/{id}", { params: { id: productId } }).call<Product>(),
 
-    cart: () => at("POST /cart/get").call<CartJson>(WHOLE_CART),
-    /** The cart as the shop shows it: each line with its title, picture, page and prices. */
-    cartSummary: async () => mapResult(await at("POST /cart/get").call<CartJson>(WHOLE_CART), toCartSummary),
+    /** The cart's lines, without its promotions (the checkout asks order/quote for those). */
+    cart: () => at("POST /cart/get").call<CartJson>({ ...WHOLE_CART, promotions: false }),
     /** The cart as the shop shows it, and its promotions by payment method (the cart page's). */
     cartWithPromotions: async () =>
       mapResult(await at("POST /cart/get").call<CartWithPromotionsJson>(WHOLE_CART), (cart) => ({
