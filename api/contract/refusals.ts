@@ -193,6 +193,20 @@ export type Refusal<C extends RefusalCode = RefusalCode> = {
     : unknown);
 }[C];
 
+/** Every reason a promotion code (or an offer) does not apply (api/lib/promotions/rules.ts). */
+export const PROMO_REFUSALS = [
+  "PROMO_UNKNOWN",
+  "PROMO_PAUSED",
+  "PROMO_NOT_STARTED",
+  "PROMO_EXPIRED",
+  "PROMO_EXHAUSTED",
+  "PROMO_USED",
+  "PROMO_FIRST_ORDER",
+  "PROMO_PAYMENT_METHOD",
+  "PROMO_MIN_CART",
+  "PROMO_NOT_ELIGIBLE",
+] as const;
+
 /**
  * Each route's own refusals, by `METHOD /path` under /userapp (the OpenAPI document's path). Every
  * route may also answer VALIDATION (a URL or body's fields) and the shared refusals; the document
@@ -225,15 +239,11 @@ export const ROUTE_REFUSALS = {
   "GET /cart/count": [],
   "POST /cart/promotion": [
     "TOO_MANY_ATTEMPTS",
-    "PROMO_UNKNOWN",
-    "PROMO_PAUSED",
-    "PROMO_NOT_STARTED",
-    "PROMO_EXPIRED",
-    "PROMO_EXHAUSTED",
-    "PROMO_USED",
-    "PROMO_FIRST_ORDER",
-    "PROMO_MIN_CART",
-    "PROMO_NOT_ELIGIBLE",
+    // Applied to the cart, a code for one payment method applies; the other method's price says why not.
+    ...PROMO_REFUSALS.filter(
+      (code): code is Exclude<(typeof PROMO_REFUSALS)[number], "PROMO_PAYMENT_METHOD"> =>
+        code !== "PROMO_PAYMENT_METHOD",
+    ),
   ],
   "DELETE /cart/promotion": [],
   "POST /wishlist/create": ["NOT_FOUND"],
@@ -259,16 +269,7 @@ export const ROUTE_REFUSALS = {
     "UNPAID_ORDERS",
     "MOBILE_REQUIRED",
     "PIN_STATE_MISMATCH",
-    "PROMO_UNKNOWN",
-    "PROMO_PAUSED",
-    "PROMO_NOT_STARTED",
-    "PROMO_EXPIRED",
-    "PROMO_EXHAUSTED",
-    "PROMO_USED",
-    "PROMO_FIRST_ORDER",
-    "PROMO_PAYMENT_METHOD",
-    "PROMO_MIN_CART",
-    "PROMO_NOT_ELIGIBLE",
+    ...PROMO_REFUSALS,
   ],
   "POST /order/quote": ["NOT_FOUND", "CART_EMPTY", "SIZE_UNAVAILABLE"],
   "GET /orders": [],

@@ -4,6 +4,7 @@
  * Pure; the shopper's history (first order, uses per shopper) is read by ./promotions.ts.
  */
 import { formatRupees } from "../../contract";
+import type { PROMO_REFUSALS } from "../../contract/refusals";
 import type { promotions } from "../../db/schema";
 
 /** How an order is paid (api/lib/orders/order-json.ts names the same two; kept here so that module can read promotions). */
@@ -11,19 +12,6 @@ export type PaymentMethod = "cod" | "Upi";
 
 export type PromotionRow = typeof promotions.$inferSelect;
 
-/** Every reason a code (or an offer) does not apply, as the contract names it (api/contract/refusals.ts). */
-export const PROMO_REFUSALS = [
-  "PROMO_UNKNOWN",
-  "PROMO_PAUSED",
-  "PROMO_NOT_STARTED",
-  "PROMO_EXPIRED",
-  "PROMO_EXHAUSTED",
-  "PROMO_USED",
-  "PROMO_FIRST_ORDER",
-  "PROMO_PAYMENT_METHOD",
-  "PROMO_MIN_CART",
-  "PROMO_NOT_ELIGIBLE",
-] as const;
 export type PromoRefusalCode = (typeof PROMO_REFUSALS)[number];
 
 /** What the shopper reads for each payment method a promotion may be limited to. */
