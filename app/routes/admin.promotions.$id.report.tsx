@@ -85,8 +85,8 @@ export default function PromotionReport({ loaderData }: Route.ComponentProps) {
             Orders paid online
           </h2>
           <p className="mb-3 text-sm text-gray-700">
-            The share of orders (but cancelled ones) placed to pay online, during the offer and in as long a time just
-            before it.
+            Of the orders placed during the offer, and in as long a time just before it, the share that chose to pay
+            online (cancelled orders left out).
           </p>
           <dl className="grid gap-3 sm:grid-cols-2">
             <Figure

@@ -53,7 +53,7 @@ async function usesOf(db: Database, id: string, limit: number | null) {
   }));
 }
 
-/** Orders placed in [from, to), but cancelled ones (expired unpaid orders included), and how many chose to pay online. */
+/** Orders placed in [from, to), cancelled ones left out (expired unpaid orders among them), and how many chose to pay online. */
 async function period(db: Database, from: Date, to: Date) {
   const [row] = await db
     .select({
