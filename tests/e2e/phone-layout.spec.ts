@@ -74,6 +74,11 @@ for (const path of ["/shop?category=Fashion", "/shop?search=shirt"]) {
     await page.goto(path, { waitUntil: "commit" });
     const card = page.locator("[data-product-card]").first();
     await expect(card).toBeVisible();
+    // Measured once the page's styles apply: a card can be parsed (and "visible") while the
+    // stylesheet is still on its way, laid out thousands of pixels down the unstyled page.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+    );
     const top = (await box(card)).y;
     await ready(page);
     // Nothing above the cards changes when the page hydrates: the Update button, there only for
