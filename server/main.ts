@@ -31,6 +31,13 @@ import { ensureSessionSecret } from "./secret";
 import { createSite } from "./site";
 import { readStorefrontConfig } from "../app/lib/platform/config.server";
 
+/**
+ * The host a request without a Host header is read as (HTTP/1.0, as load balancers' plain health
+ * checks send, e.g. HAProxy's `option httpchk` without a request line of its own): without it such
+ * a request is refused with 400 before the site sees it. Links never come from it (PUBLIC_ORIGIN).
+ */
+const NO_HOST = "localhost";
+
 // `npm start` (production) and `npm run dev` (--dev, Vite in middleware mode). `--no-build`
 // serves the build there is without comparing it with the sources (a build made beforehand).
 // WEB_CONCURRENCY workers (node:cluster) run this same script and share the port: the primary
@@ -129,7 +136,7 @@ async function serve() {
       mode: "development",
       publicOrigin,
     });
-    listener = getRequestListener(site.fetch);
+    listener = getRequestListener(site.fetch, { hostname: NO_HOST });
   } else {
     const build = (await import(serverEntry)) as ServerBuild;
     const site = createSite({
@@ -143,7 +150,7 @@ async function serve() {
       pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
       publicOrigin,
     });
-    listener = getRequestListener(site.fetch);
+    listener = getRequestListener(site.fetch, { hostname: NO_HOST });
   }
 
   const closeBeforeDatabase = async () => {

@@ -6,6 +6,7 @@
  * catalogue is there once.
  */
 import { afterAll, expect, it } from "vitest";
+import net from "node:net";
 import pg from "pg";
 import { DEFAULT_PRODUCTS } from "../../api/seed/catalogue";
 import { createPostgresTestDatabase } from "../db";
@@ -39,6 +40,8 @@ it("two shops started at once on an empty database migrate and seed it once, and
   // Both serve the one catalogue.
   for (const port of ports) {
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    // A balancer's plain health check: HTTP/1.0, no Host header.
+    expect(await rawStatusLine(port, "GET /readyz HTTP/1.0\r\n\r\n")).toBe("HTTP/1.1 200 OK");
     expect((await fetch(`http://127.0.0.1:${port}/shop`)).status).toBe(200);
     const counted = await fetch(`http://127.0.0.1:${port}/userapp/product/count`, {
       method: "POST",
@@ -63,3 +66,15 @@ it("two shops started at once on an empty database migrate and seed it once, and
     await pool.end();
   }
 }, 200_000);
+
+/** The status line the server answers a request written by hand (no Host header added). */
+function rawStatusLine(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(request));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (answer += chunk));
+    socket.on("end", () => resolve(answer.split("\r\n")[0]));
+    socket.on("error", reject);
+  });
+}
