@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { reviewRemovals, reviews } from "../../api/db/schema";
+import { auditLog, reviewRemovals, reviews } from "../../api/db/schema";
 import { REVIEW_REMOVED } from "../../api/lib/reviews/reviews";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
 import { orderOf } from "./review-orders";
@@ -102,3 +102,40 @@ describe("a review the shop removed", () => {
     expect((await post(productId, token)).status).toBe(201);
   });
 });
+
+describe("a review deleted while an admin moderates it", () => {
+  it("is not found (404), not a server error, and nothing is recorded", async () => {
+    const productId = await insertProduct(db, { ratingValue: null, ratingCount: null });
+    const { id: userId, token } = await createUserWithToken(db);
+    await orderOf(db, userId, productId);
+    const created = await call("POST", `/userapp/product/${productId}/reviews`, { token, body: { stars: 4 } });
+    const reviewId = created.body.data._id as string;
+
+    // The author's delete holds the review's row; the admin's publish waits for it, then finds it gone.
+    let release!: () => void;
+    const deleting = db.transaction(async (tx) => {
+      await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
+      await tx.delete(reviews).where(eq(reviews.id, reviewId));
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    const publishing = call("PUT", `/userapp/admin/reviews/${reviewId}/publish`, { token: admin.token });
+    while (!(await waitingOnALock())) await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await deleting;
+
+    const answer = await publishing;
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ status: "RECORD_NOT_FOUND", message: "Review not found" });
+    expect(await db.select().from(reviews).where(eq(reviews.id, reviewId))).toEqual([]);
+    const audited = await db.select().from(auditLog).where(eq(auditLog.entityId, reviewId));
+    expect(audited.filter((entry) => entry.action.startsWith("review."))).toEqual([]);
+  });
+});
+
+/** Whether some statement of this database is waiting for a row another transaction holds. */
+async function waitingOnALock(): Promise<boolean> {
+  const { rows } = await db.execute<{ waiting: number }>(
+    sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return rows[0].waiting > 0;
+}

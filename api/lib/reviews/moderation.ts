@@ -57,6 +57,8 @@ export async function moderateReview(
   if (!found) throw notFound("Review not found");
   const row = await changeReview(db, found.productId, async (tx) => {
     const [current] = await tx.select().from(reviews).where(eq(reviews.id, input.reviewId)).for("update");
+    // Its author may have deleted it while this waited for the row.
+    if (!current) throw notFound("Review not found");
     const after =
       input.decision === "publish"
         ? { status: "published" as const, heldFor: null, removalReason: null, reportCount: 0 }
