@@ -56,8 +56,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </h1>
         <p className="mt-2 text-gray-700">{text}</p>
         <p className="mt-6">
-          <Link to={admin ? "/admin/orders" : "/"} className="font-semibold text-brand hover:underline">
-            {admin ? "Back to the orders" : "Back to the shop"}
+          <Link to={admin ? "/admin" : "/"} className="font-semibold text-brand hover:underline">
+            {admin ? "Back to the dashboard" : "Back to the shop"}
           </Link>
         </p>
       </section>
@@ -73,7 +73,7 @@ function AdminChrome({ admin, children }: { admin: AdminLayoutData | null; child
     <div className="min-h-screen bg-gray-50">
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
-          <Link to={admin ? "/admin/orders" : "/"} className="text-lg font-extrabold tracking-tight text-gray-900">
+          <Link to={admin ? "/admin" : "/"} className="text-lg font-extrabold tracking-tight text-gray-900">
             {BACK_OFFICE_NAME}
           </Link>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">

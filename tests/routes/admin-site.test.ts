@@ -50,6 +50,8 @@ describe("the back office through the site", () => {
       expect(html).toContain('<meta name="robots" content="noindex"/>');
       expect(html).toContain("<title>Orders | Back office | Mart</title>");
       expect(html).toContain("Mart back office");
+      // The back office's name leads to its home, the dashboard.
+      expect(html).toMatch(/<a[^>]*href="\/admin"[^>]*>Mart back office<\/a>/);
       expect(html).toContain("Meera Iyer");
       expect(html).toContain('aria-label="Back office"');
     }
