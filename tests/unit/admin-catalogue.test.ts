@@ -6,7 +6,7 @@ import {
   productBody,
   productFormSchema,
 } from "../../app/lib/admin/catalogue";
-import { auditDiff } from "../../app/lib/admin/audit-diff";
+import { actionWords, auditDiff } from "../../app/lib/admin/audit-diff";
 
 describe("the product form's sizes", () => {
   const base = {
@@ -55,6 +55,23 @@ describe("importSummary", () => {
     expect(importSummary({ created: 1, updated: 0, unchanged: 3, variants: 1 })).toBe(
       "Created 1 product, updated 0, 1 variant. 3 products were already as the file says.",
     );
+  });
+});
+
+describe("actionWords", () => {
+  it("reads an admin's order changes, the order events and review moderation in words, not as recorded", () => {
+    const recorded = [
+      ...["status", "payment", "reinstate", "refund"].map((change) => `order.${change}`),
+      ...["ship", "outForDelivery", "deliver", "cancel", "return", "returnToOrigin", "confirmCod", "pay", "expire"].map(
+        (event) => `order.${event}`,
+      ),
+      "review.publish",
+      "review.remove",
+    ];
+    for (const action of recorded) expect(actionWords(action), action).not.toBe(action);
+    expect(actionWords("order.status")).toBe("Changed an order's status");
+    // One nobody has given words to yet reads as recorded, never as nothing.
+    expect(actionWords("courier.archive")).toBe("courier.archive");
   });
 });
 

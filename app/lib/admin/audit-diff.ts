@@ -29,6 +29,22 @@ const ACTION_WORDS: Record<string, string> = {
   "promotion.resume": "Resumed a promotion",
   "promotion.end": "Ended a promotion",
   "promotion.codes": "Generated single-use codes",
+  "review.publish": "Published a review",
+  "review.remove": "Removed a review",
+  // An admin's changes to an order (api/routes/admin-orders.ts), then the order events by name.
+  "order.status": "Changed an order's status",
+  "order.payment": "Recorded a UPI payment",
+  "order.reinstate": "Reinstated an order",
+  "order.refund": "Recorded a refund",
+  "order.ship": "Shipped an order",
+  "order.outForDelivery": "Sent an order out for delivery",
+  "order.deliver": "Marked an order delivered",
+  "order.cancel": "Cancelled an order",
+  "order.return": "Marked an order returned",
+  "order.returnToOrigin": "Marked a parcel returned to origin",
+  "order.confirmCod": "Confirmed a Cash on Delivery order",
+  "order.pay": "Recorded a UPI payment",
+  "order.expire": "Closed an unpaid order",
 };
 
 /** An audit entry's action in words; one without words yet reads as recorded. */
