@@ -7,14 +7,16 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { inArray, sql } from "drizzle-orm";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
 import { rowsOf } from "../../api/db/client";
 import { messages } from "../../api/db/schema";
 import { defaultDeps } from "../../api/lib/context";
 import { mailTransport, QUEUE_LANES, startDeliveryWorker } from "../../api/lib/messages/delivery";
-import { logger } from "../../api/platform/logger";
+import { createLogger, logger } from "../../api/platform/logger";
 import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
 import { smtpServer, until } from "./smtp";
+import { DELIVER_WEBHOOK } from "../../api/lib/webhooks/webhook-events";
+import { expectConsoleError } from "../console";
 
 const api = await createTestApi({ webhooksAllowPrivate: true });
 const { db, call } = api;
@@ -112,3 +114,69 @@ it("a shopper's message is sent while every webhook worker waits on an endpoint 
   expect(mostOpen.size).toBe(endpointCount);
   expect([...mostOpen.values()].every((n) => n === 1)).toBe(true);
 });
+
+it("a webhook worker that cannot mark its delivery done ends itself, and another takes its place: its delivery and the next go through", async () => {
+  // graphile-worker prints the ended worker's error with console.trace, besides our own line.
+  expectConsoleError();
+  const said: string[] = [];
+  const worker = await startDeliveryWorker({
+    db,
+    databaseUrl: api.handle.url,
+    transport: mailTransport(smtp.url),
+    shop: defaultDeps(db).shop,
+    logger: createLogger({ level: "warn", destination: { write: (line: string) => void said.push(line) } }),
+    webhooksAllowPrivate: true,
+    webhookTimeoutMs: 120_000,
+  });
+  const product = await insertProduct(db, { variants: [{ size: "M", quantity: 10, mrp: 1000, discount: 0 }] });
+  const place = async () => {
+    const placed = await call("POST", "/userapp/order/create", {
+      token: shopper.token,
+      body: { productId: product, size: "M", quantity: 1, paymentMethod: "cod", address: testAddresses.home },
+    });
+    expect(placed.status).toBe(201);
+  };
+  const undelivered = async () =>
+    rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as "n" from webhook_deliveries where delivered_at is null`),
+    )[0].n;
+  try {
+    hanging = true;
+    await place();
+    await until("the webhook workers to be held", () => (held.length >= QUEUE_LANES.webhooks ? true : undefined));
+    // The queue's table is gone just when each worker would mark its delivery done (as when the
+    // database goes away at that moment): each worker ends itself.
+    await db.execute(sql`alter table graphile_worker._private_jobs rename to _private_jobs_away`);
+    try {
+      hanging = false;
+      for (const response of held.splice(0)) response.end();
+      // graphile-worker says so as each ends (console.trace of the error).
+      const ended = () =>
+        vi.mocked(console.error).mock.calls.filter((args) => args.map(String).join(" ").includes("_private_jobs"))
+          .length;
+      await until("every held webhook worker to end itself", () =>
+        ended() >= QUEUE_LANES.webhooks ? true : undefined,
+      );
+    } finally {
+      await db.execute(sql`alter table graphile_worker._private_jobs_away rename to _private_jobs`);
+    }
+    // New workers took their places: the deliveries left and another order's all go through, and
+    // no job is left locked by a worker that ended.
+    await place();
+    await until("every delivery", async () => ((await undelivered()) === 0 ? true : undefined));
+    // Ours says which lane it replaced (a shoppers' worker mailing at that moment ends the same way).
+    const replaced = said.filter((line) => line.includes("A queue worker ended itself"));
+    expect(replaced.filter((line) => line.includes('"lane":"webhooks')).length).toBe(QUEUE_LANES.webhooks);
+    await until("no webhook job left, and none locked", async () => {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as "n" from graphile_worker.jobs
+          where task_identifier = ${DELIVER_WEBHOOK} or locked_at is not null`),
+      );
+      return row.n === 0 ? true : undefined;
+    });
+  } finally {
+    hanging = false;
+    for (const response of held.splice(0)) response.end();
+    await worker.stop();
+  }
+}, 90_000);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rowsOf } from "../../api/db/client";
 import { auditLog, reviewRemovals, reviews } from "../../api/db/schema";
 import { REVIEW_REMOVED } from "../../api/lib/reviews/reviews";
 import { createTestApi, createUserWithToken, insertProduct } from "./helpers";
@@ -134,8 +135,10 @@ describe("a review deleted while an admin moderates it", () => {
 
 /** Whether some statement of this database is waiting for a row another transaction holds. */
 async function waitingOnALock(): Promise<boolean> {
-  const { rows } = await db.execute<{ waiting: number }>(
-    sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  const [row] = rowsOf<{ waiting: number }>(
+    await db.execute(
+      sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    ),
   );
-  return rows[0].waiting > 0;
+  return row.waiting > 0;
 }

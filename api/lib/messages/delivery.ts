@@ -211,29 +211,59 @@ export async function startDeliveryWorker(
       taskList: webhooks,
     })),
   ];
-  const runners: Runner[] = [];
-  try {
-    for (const lane of lanes) {
-      const runner = await run({
-        pgPool,
-        // graphile-worker 0.16 reads `workerId` from run()'s options, though its RunnerOptions type omits it.
-        ...({ workerId: lane.workerId } as object),
-        concurrency: 1,
-        noHandleSignals: true,
-        pollInterval: 2000,
-        logger: queueLogger,
-        taskList: lane.taskList,
-      });
-      // A runner that stops on an error (its database gone for good) rejects its promise; unheard,
-      // that rejection would end the process that serves pages (seen when the embedded server was
-      // killed: tests/unit/embedded-care.test.ts). Said, not thrown.
-      runner.promise.catch((error: unknown) =>
-        logger.warn({ err: error, lane: lane.workerId.split(".").pop() }, "A queue worker stopped after an error"),
-      );
-      runners.push(runner);
+  type Lane = (typeof lanes)[number];
+  const runners = new Map<string, Runner>();
+  let stopping = false;
+  const startLane = async (lane: Lane) => {
+    const runner = await run({
+      pgPool,
+      // graphile-worker 0.16 reads `workerId` from run()'s options, though its RunnerOptions type omits it.
+      ...({ workerId: lane.workerId } as object),
+      concurrency: 1,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      logger: queueLogger,
+      taskList: lane.taskList,
+    });
+    // A worker that could not mark its job done (the database gone at that moment) ends itself,
+    // and graphile-worker 0.16 starts no other in its place: the lane would do nothing from then on
+    // while the process serves pages. It is replaced (decision 054, "A worker that ends itself").
+    runner.events.on("worker:fatalError", () => void replaceLane(lane, runner));
+    // A runner that stops on an error (its database gone for good) rejects its promise; unheard,
+    // that rejection would end the process that serves pages (seen when the embedded server was
+    // killed: tests/unit/embedded-care.test.ts). Said, not thrown.
+    runner.promise.catch((error: unknown) =>
+      logger.warn({ err: error, lane: lane.workerId.split(".").pop() }, "A queue worker stopped after an error"),
+    );
+    runners.set(lane.workerId, runner);
+    if (stopping) await runner.stop();
+  };
+  const replaceLane = async (lane: Lane, ended: Runner) => {
+    if (stopping || runners.get(lane.workerId) !== ended) return;
+    logger.warn(
+      { lane: lane.workerId.split(".").pop() },
+      "A queue worker ended itself after an error; starting another",
+    );
+    await ended.stop().catch(() => undefined);
+    for (let attempt = 1; !stopping; attempt++) {
+      try {
+        // Its job stays locked by its name until unlocked: it runs again on the new worker.
+        await db.execute(sql`select graphile_worker.force_unlock_workers(array[${lane.workerId}]::text[])`);
+        await startLane(lane);
+        return;
+      } catch (error) {
+        const waitMs = Math.min(5000, 500 * attempt);
+        logger.warn(
+          `A queue worker could not start again (${error instanceof Error ? error.message : String(error)}); trying again in ${waitMs} ms.`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
     }
+  };
+  try {
+    for (const lane of lanes) await startLane(lane);
   } catch (error) {
-    await Promise.all(runners.map((runner) => runner.stop()));
+    await Promise.all([...runners.values()].map((runner) => runner.stop()));
     await pgPool.end();
     throw error;
   }
@@ -243,8 +273,9 @@ export async function startDeliveryWorker(
   return {
     async stop() {
       clearInterval(timer);
+      stopping = true;
       // One that stopped on an error already says so when stopped again.
-      await Promise.all(runners.map((runner) => runner.stop().catch(() => undefined)));
+      await Promise.all([...runners.values()].map((runner) => runner.stop().catch(() => undefined)));
       await pgPool.end();
     },
   };
