@@ -260,12 +260,19 @@ export async function topSellers(db: Reader, sold: ProductSales[]) {
     entry.units += product.units;
     categories.set(product.category, entry);
   }
-  const by = <T extends { sales: number; units: number }>(list: T[], key: "sales" | "units") =>
-    [...list].sort((a, b) => b[key] - a[key] || b.sales - a.sales).slice(0, TOP_LIMIT);
+  // Ties go by name, so that the same days give the same list however they were read.
+  const by = <T extends { sales: number; units: number }>(
+    list: T[],
+    key: "sales" | "units",
+    name: (item: T) => string,
+  ) =>
+    [...list]
+      .sort((a, b) => b[key] - a[key] || b.sales - a.sales || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0))
+      .slice(0, TOP_LIMIT);
   return {
-    bySales: by(products, "sales"),
-    byUnits: by(products, "units"),
-    categories: by([...categories.values()], "sales"),
+    bySales: by(products, "sales", (product) => product.id),
+    byUnits: by(products, "units", (product) => product.id),
+    categories: by([...categories.values()], "sales", (entry) => entry.category),
   };
 }
 

@@ -70,17 +70,37 @@ const emptyDay = (): DayFigures => ({
   reviews: { reviews: 0, published: 0, publishedStars: 0 },
 });
 
-/** Every day of `range` computed live from the orders, tax documents and reviews; days without any as zero. */
-export async function liveDays(db: Reader, range: DayRange): Promise<Map<string, DayFigures>> {
-  const [ledger, placed, outcomes, reasons, products, invoices, reviews] = await Promise.all([
-    salesLedger(db, range),
-    placedFigures(db, range),
-    paymentOutcomes(db, range),
-    reasonCounts(db, range),
-    productSales(db, range),
-    invoiced(db, range),
-    reviewFigures(db, range),
-  ]);
+/**
+ * Every day of `range` computed live from the orders, tax documents and reviews (one query per
+ * figure, grouped by day); days without any as zero.
+ */
+export async function liveDays(
+  db: Reader,
+  range: DayRange,
+  { together = true }: { together?: boolean } = {},
+): Promise<Map<string, DayFigures>> {
+  const queries = [
+    () => salesLedger(db, range),
+    () => placedFigures(db, range),
+    () => paymentOutcomes(db, range),
+    () => reasonCounts(db, range),
+    () => productSales(db, range),
+    () => invoiced(db, range),
+    () => reviewFigures(db, range),
+  ] as const;
+  // Together on the pool's connections; one after the other in a transaction (one connection).
+  const results: unknown[] = [];
+  if (together) results.push(...(await Promise.all(queries.map((query) => query()))));
+  else for (const query of queries) results.push(await query());
+  const [ledger, placed, outcomes, reasons, products, invoices, reviews] = results as [
+    Awaited<ReturnType<typeof salesLedger>>,
+    Awaited<ReturnType<typeof placedFigures>>,
+    Awaited<ReturnType<typeof paymentOutcomes>>,
+    Awaited<ReturnType<typeof reasonCounts>>,
+    Awaited<ReturnType<typeof productSales>>,
+    Awaited<ReturnType<typeof invoiced>>,
+    Awaited<ReturnType<typeof reviewFigures>>,
+  ];
   const days = new Map(range.days.map((day) => [day, emptyDay()]));
   const on = (day: string) => days.get(day);
   const strip = <T extends { day: string }>({ day: _day, ...rest }: T) => rest;
@@ -135,7 +155,7 @@ export async function rollUpDays(db: Database, days: string[]): Promise<number> 
       const marks = rowsOf<{ id: number }>(
         await tx.execute(sql`select id from dashboard_dirty_days where day >= ${run.from} and day <= ${run.to}`),
       ).map((row) => Number(row.id));
-      const figures = await liveDays(tx, run);
+      const figures = await liveDays(tx, run, { together: false });
       const rolledUpAt = new Date();
       await tx
         .insert(dashboardDays)
