@@ -214,22 +214,44 @@ export const dashboardRollupTask =
  * Every day of `range`: from the roll-up where it holds the day clean, otherwise (today, a dirty
  * day, one not rolled up yet) live. A day before today read live queues a roll-up, so the next
  * read finds it kept (the days before the roll-up existed, or a day just ended).
+ *
+ * The kept days' per-product rows (most of their size) are not returned with each day but summed
+ * in the same statement for the days from `productsFrom` on (the top lists' period): `products`
+ * holds those sums and the live days' own rows, to be summed again by product (topSellers).
  */
 export async function daysOf(
   db: Database,
   range: DayRange,
   today: string,
-): Promise<{ days: Map<string, DayFigures>; live: number }> {
-  const kept = rowsOf<{ day: string; figures: DayFigures }>(
+  productsFrom = range.from,
+): Promise<{ days: Map<string, DayFigures>; products: ProductSales[]; live: number }> {
+  const rows = rowsOf<{ day: string | null; figures: DayFigures | null; sold: ProductSales[] | null }>(
     await db.execute(sql`
-      select d.day::text as day, d.figures from dashboard_days d
-      where d.day >= ${range.from} and d.day <= ${range.to} and d.day < ${today}
-        and not exists (select 1 from dashboard_dirty_days x where x.day = d.day)`),
+      with kept as (
+        select d.day, d.figures from dashboard_days d
+        where d.day >= ${range.from} and d.day <= ${range.to} and d.day < ${today}
+          and not exists (select 1 from dashboard_dirty_days x where x.day = d.day)
+      ),
+      sold as (
+        select p ->> 'id' as id, max(p ->> 'title') as title, sum((p ->> 'sales')::bigint) as sales,
+          sum((p ->> 'units')::bigint) as units
+        from kept k cross join jsonb_array_elements(k.figures -> 'products') p
+        where k.day >= ${productsFrom}
+        group by 1
+      )
+      select day::text as day, jsonb_set(figures, '{products}', '[]') as figures, null::jsonb as sold from kept
+      union all
+      select null, null, coalesce(jsonb_agg(sold), '[]') from sold`),
   );
-  const days = new Map(kept.map((row) => [row.day, row.figures]));
+  const days = new Map(rows.filter((row) => row.day && row.figures).map((row) => [row.day!, row.figures!]));
+  const products = rows.find((row) => row.sold)?.sold ?? [];
   const missing = range.days.filter((day) => !days.has(day));
   const computed = await Promise.all(runsOf(missing, Number.MAX_SAFE_INTEGER).map((run) => liveDays(db, run)));
-  for (const run of computed) for (const [day, figures] of run) days.set(day, figures);
+  for (const run of computed)
+    for (const [day, figures] of run) {
+      days.set(day, figures);
+      if (day >= productsFrom) products.push(...figures.products);
+    }
   if (missing.some((day) => day < today)) await queueRollUp(db);
-  return { days: new Map(range.days.map((day) => [day, days.get(day)!])), live: missing.length };
+  return { days: new Map(range.days.map((day) => [day, days.get(day)!])), products, live: missing.length };
 }

@@ -133,14 +133,14 @@ export async function needsNow(db: Database) {
 export async function dashboard(db: Database, period: Period) {
   const both: DayRange = { ...period.previous, to: period.current.to, end: period.current.end };
   both.days = [...period.previous.days, ...period.current.days];
-  const [{ days }, now] = await Promise.all([daysOf(db, both, period.today), needsNow(db)]);
+  const [{ days, products }, now] = await Promise.all([
+    daysOf(db, both, period.today, period.current.from),
+    needsNow(db),
+  ]);
   const current = headline(period.current, days);
   const previous = headline(period.previous, days);
   const currentDays = period.current.days.map((day) => days.get(day)!);
-  const top = await topSellers(
-    db,
-    currentDays.flatMap((day) => day.products),
-  );
+  const top = await topSellers(db, products);
   const placedByMethod = (method: string) =>
     current.ledger.filter((row) => row.kind === "placed" && row.method === method).reduce((sum, row) => sum + row.n, 0);
   return {
