@@ -7,9 +7,11 @@ import { defaultDeps } from "../api/lib/context";
 import { seedCatalogue } from "../api/seed/catalogue";
 import { openBenchDatabase } from "./database";
 import { percentile } from "./product-list";
+import { loadavg } from "node:os";
 import * as figures from "../api/lib/admin/dashboard-figures";
 import { needsNow } from "../api/lib/admin/dashboard";
-import { periodQuerySchema, resolvePeriod } from "../api/lib/admin/dashboard-period";
+import { indianDay, periodQuerySchema, resolvePeriod } from "../api/lib/admin/dashboard-period";
+import { daysOf, daysToRollUp, liveDays, rollUpDays } from "../api/lib/admin/dashboard-rollup";
 
 /**
  * The owner's dashboard (docs/decisions/052-owner-dashboard.md) at 1,00,000 orders: GET
@@ -20,7 +22,11 @@ import { periodQuerySchema, resolvePeriod } from "../api/lib/admin/dashboard-per
  * cancelled, one in twenty returned and refunded, one in twenty refused at the door, the rest
  * shipped or open; invoices, fee invoices and credit notes for those that shipped.
  *
- * BENCH_DASHBOARD_WITHOUT=<index,…> drops those indexes first (the "before" of docs/benchmarks.md);
+ * Each period is measured twice in one run: first with no day rolled up (every day read live, as
+ * before the roll-up), then after the daily roll-up is built through the queue task's own function
+ * (rollUpDays, timed), so the two are compared on the same machine under the same load.
+ *
+ * BENCH_DASHBOARD_WITHOUT=<index,…> drops those indexes first;
  * BENCH_DASHBOARD_PARTS=1 also times each of its queries alone for the last 30 days (median of 10).
  */
 const ORDERS = 100_000;
@@ -105,12 +111,22 @@ async function generate(db: Database) {
   await db.execute(sql`analyze`);
 }
 
-export type DashboardLatency = { period: string; p50: number; p95: number; max: number; requests: number };
+export type DashboardLatency = {
+  period: string;
+  /** "live": no day rolled up; "rolled up": every day before today from the roll-up. */
+  read: "live" | "rolled up";
+  p50: number;
+  p95: number;
+  max: number;
+  requests: number;
+};
 
 export async function measureDashboard(): Promise<{
   rows: DashboardLatency[];
   seedSeconds: number;
+  rollUp: { days: number; seconds: number };
   dropped: string[];
+  load: { before: number[]; after: number[] };
 }> {
   const handle = await openBenchDatabase({ poolSize: 10 });
   try {
@@ -127,30 +143,40 @@ export async function measureDashboard(): Promise<{
     const token = await issueToken(defaultDeps(db), admin.id, admin.passwordHash);
     const app = createUserapp({ db });
     const rows: DashboardLatency[] = [];
-    for (const period of ["30d", "7d", "today", "month"]) {
-      const get = async () => {
-        const started = performance.now();
-        const res = await app.fetch(
-          new Request(`http://bench.test/userapp/admin/dashboard?period=${period}`, {
-            headers: { authorization: `Bearer ${token}` },
-          }),
-        );
-        if (res.status !== 200) throw new Error(`dashboard ${period}: ${res.status} ${await res.text()}`);
-        await res.json();
-        return performance.now() - started;
-      };
-      for (let i = 0; i < 3; i++) await get(); // warm the plans and the cache
-      const timings: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) timings.push(await get());
-      timings.sort((a, b) => a - b);
-      rows.push({
-        period,
-        p50: percentile(timings, 50),
-        p95: percentile(timings, 95),
-        max: timings.at(-1) ?? 0,
-        requests: timings.length,
-      });
-    }
+    const measure = async (read: DashboardLatency["read"]) => {
+      for (const period of ["30d", "7d", "today", "month"]) {
+        const get = async () => {
+          const started = performance.now();
+          const res = await app.fetch(
+            new Request(`http://bench.test/userapp/admin/dashboard?period=${period}`, {
+              headers: { authorization: `Bearer ${token}` },
+            }),
+          );
+          if (res.status !== 200) throw new Error(`dashboard ${period}: ${res.status} ${await res.text()}`);
+          await res.json();
+          return performance.now() - started;
+        };
+        for (let i = 0; i < 3; i++) await get(); // warm the plans and the cache
+        const timings: number[] = [];
+        for (let i = 0; i < REQUESTS; i++) timings.push(await get());
+        timings.sort((a, b) => a - b);
+        rows.push({
+          period,
+          read,
+          p50: percentile(timings, 50),
+          p95: percentile(timings, 95),
+          max: timings.at(-1) ?? 0,
+          requests: timings.length,
+        });
+      }
+    };
+    const loadBefore = loadavg();
+    await measure("live");
+    const rolling = performance.now();
+    const rolledDays = await rollUpDays(db, await daysToRollUp(db, indianDay(new Date())));
+    const rollUp = { days: rolledDays, seconds: (performance.now() - rolling) / 1000 };
+    await measure("rolled up");
+    const loadAfter = loadavg();
     if (process.env.BENCH_DASHBOARD_PARTS) {
       const range = resolvePeriod(periodQuerySchema.parse({ period: "30d" }), new Date()).current;
       const parts: [string, () => Promise<unknown>][] = [
@@ -158,10 +184,12 @@ export async function measureDashboard(): Promise<{
         ["placedFigures", () => figures.placedFigures(db, range)],
         ["paymentOutcomes", () => figures.paymentOutcomes(db, range)],
         ["reasonCounts", () => figures.reasonCounts(db, range)],
-        ["topSellers", () => figures.topSellers(db, range)],
+        ["productSales", () => figures.productSales(db, range)],
         ["invoiced", () => figures.invoiced(db, range)],
         ["reviewFigures", () => figures.reviewFigures(db, range)],
         ["needsNow", () => needsNow(db)],
+        ["liveDays (all of the above but needsNow)", () => liveDays(db, range)],
+        ["daysOf (30 days from the roll-up, today live)", () => daysOf(db, range, range.to)],
       ];
       for (const [name, run] of parts) {
         const timings: number[] = [];
@@ -174,20 +202,33 @@ export async function measureDashboard(): Promise<{
         console.log(`  ${name}: median ${percentile(timings, 50).toFixed(1)} ms`);
       }
     }
-    return { rows, seedSeconds, dropped };
+    return { rows, seedSeconds, rollUp, dropped, load: { before: loadBefore, after: loadAfter } };
   } finally {
     await handle.close();
   }
 }
 
-export function printDashboard({ rows, seedSeconds, dropped }: Awaited<ReturnType<typeof measureDashboard>>) {
+export function printDashboard({
+  rows,
+  seedSeconds,
+  rollUp,
+  dropped,
+  load,
+}: Awaited<ReturnType<typeof measureDashboard>>) {
   console.log(
     `\nThe owner's dashboard at ${ORDERS.toLocaleString("en-IN")} orders over ${DAYS} days (GET /userapp/admin/dashboard, in-process, one at a time; data generated in ${seedSeconds.toFixed(1)} s)` +
       (dropped.length ? `, without ${dropped.join(", ")}` : "") +
       ":\n",
   );
-  console.log("| period | p50 (ms) | p95 (ms) | max (ms) | requests |");
-  console.log("|---|---:|---:|---:|---:|");
+  console.log(
+    `Roll-up of ${rollUp.days} days built in ${rollUp.seconds.toFixed(1)} s (rollUpDays, as the queue's task).`,
+  );
+  const loads = (l: number[]) => l.map((n) => n.toFixed(2)).join(" ");
+  console.log(`Load average (1, 5, 15 min): ${loads(load.before)} before, ${loads(load.after)} after.\n`);
+  console.log("| period | read | p50 (ms) | p95 (ms) | max (ms) | requests |");
+  console.log("|---|---|---:|---:|---:|---:|");
   for (const r of rows)
-    console.log(`| ${r.period} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.requests} |`);
+    console.log(
+      `| ${r.period} | ${r.read} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.requests} |`,
+    );
 }

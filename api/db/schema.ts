@@ -6,6 +6,8 @@ import {
   index,
   integer,
   bigint,
+  bigserial,
+  date,
   jsonb,
   pgSequence,
   pgTable,
@@ -1162,4 +1164,32 @@ export const promotionRedemptions = pgTable(
     check("promotion_redemptions_status_known", sql`${t.status} IN ('held', 'released')`),
     check("promotion_redemptions_discount_nonnegative", sql`${t.discount} >= 0`),
   ],
+);
+
+/**
+ * The owner's dashboard's figures of one whole Indian day, rolled up by the job queue
+ * (api/lib/admin/dashboard-rollup.ts, docs/decisions/052-owner-dashboard.md): a day is read from
+ * here only while no change has marked it dirty since, and never for today.
+ */
+export const dashboardDays = pgTable("dashboard_days", {
+  /** The Indian day, from midnight IST. */
+  day: date("day", { mode: "string" }).primaryKey(),
+  /** The day's figures (DayFigures): sums and counts only, so that days add up to a period. */
+  figures: jsonb("figures").notNull(),
+  rolledUpAt: timestamp("rolled_up_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * The days a change touched since they were last rolled up: written by the triggers of migration
+ * `dashboard_rollup` in the changing transaction itself (orders, their lines, promotion uses, tax
+ * documents, reviews), one row per day and change, never updated (so concurrent changes never wait
+ * on each other); the roll-up deletes the rows it saw.
+ */
+export const dashboardDirtyDays = pgTable(
+  "dashboard_dirty_days",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [index("dashboard_dirty_days_day_idx").on(t.day)],
 );

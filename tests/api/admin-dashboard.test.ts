@@ -1,8 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { shopIdentity } from "../../api/config";
 import { orders } from "../../api/db/schema";
 import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
+import { rowsOf } from "../../api/db/client";
+import { dayRange } from "../../api/lib/admin/dashboard-period";
+import { type DayFigures, daysOf, daysToRollUp, liveDays, rollUpDays } from "../../api/lib/admin/dashboard-rollup";
 import { confirmCod, createTestApi, createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
 
 // The owner's dashboard reconciles with the orders and tax documents it sums: orders placed,
@@ -236,5 +239,127 @@ describe("the dashboard's figures", () => {
     const unknown = await call("GET", "/userapp/admin/orders?queue=everything", { token: admin.token });
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toMatch(/queue must be one of awaitingCod, upiToVerify, readyToShip, refundDue/);
+  });
+});
+
+// The daily roll-up (docs/decisions/052-owner-dashboard.md): whole days before today kept, every
+// change marking the days it touches dirty so that they are read live until rolled up again.
+const rollUp = async (today: string) => rollUpDays(db, await daysToRollUp(db, today));
+const dirtyDays = async () =>
+  rowsOf<{ day: string }>(
+    await db.execute(sql`select distinct day::text as day from dashboard_dirty_days order by 1`),
+  ).map((row) => row.day);
+const keptDays = async () =>
+  new Map(
+    rowsOf<{ day: string; figures: DayFigures }>(
+      await db.execute(sql`select day::text as day, figures from dashboard_days order by 1`),
+    ).map((row) => [row.day, row.figures]),
+  );
+/** A day's figures with their lists in one order (jsonb keeps its keys in its own order), to compare days read two ways. */
+const sorted = (figures: DayFigures) => {
+  const keyOf = (row: object) => JSON.stringify(Object.entries(row).sort());
+  const order = <T extends object>(list: T[]) => [...list].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+  return {
+    ...figures,
+    ledger: order(figures.ledger),
+    reasons: order(figures.reasons),
+    products: order(figures.products),
+  };
+};
+
+describe("the dashboard's daily roll-up", () => {
+  it("rolls up the days that ended, and its figures equal the live figures of the same days", async () => {
+    // Day B (11 November) is today; nothing is rolled up yet, so every day is read live.
+    expect((await keptDays()).size).toBe(0);
+    const period = `period=custom&from=2026-11-01&to=${dayA}`;
+    const live = await dashboardOf(period);
+    const liveToday = await dashboardOf("period=today");
+
+    expect(await daysToRollUp(db, dayB)).toEqual(dayRange("2026-11-01", dayA).days);
+    expect(await rollUp(dayB)).toBe(10);
+    expect((await dirtyDays()).filter((day) => day < dayB)).toEqual([]);
+    const kept = await keptDays();
+    expect([...kept.keys()]).toEqual(dayRange("2026-11-01", dayA).days);
+    // Each kept day is what the live queries give for it.
+    const computed = await liveDays(db, dayRange("2026-11-01", dayA));
+    for (const [day, figures] of computed) expect(sorted(kept.get(day)!), day).toEqual(sorted(figures));
+    expect(kept.get(dayA)!.placed).toMatchObject({ orders: 3, units: 4, newShoppers: 1 });
+
+    // Now read from the roll-up (no day live), the dashboard is the same; today is still live.
+    expect((await daysOf(db, dayRange("2026-11-01", dayA), dayB)).live).toBe(0);
+    expect((await daysOf(db, dayRange(dayA, dayB), dayB)).live).toBe(1);
+    expect(await dashboardOf(period)).toEqual(live);
+    expect(await dashboardOf("period=today")).toEqual(liveToday);
+    expect(await daysToRollUp(db, dayB)).toEqual([]);
+  });
+
+  it("marks the day of a late refund or reinstatement dirty, reads it live until the job rolls it up again", async () => {
+    const dayC = "2026-11-12";
+    const dayE = "2026-11-14";
+    const meera = await createUserWithToken(db, { name: "Meera" });
+    // Day C, 11:30 IST: a COD phone (1,004) delivered, and a UPI phone (1,004) left unpaid, expired at
+    // 12:30 by the sweep that also cancels day B's COD order never confirmed (504).
+    clock = Date.parse("2026-11-12T06:00:00Z");
+    const delivered = await place(meera.token, phones, 1, "cod");
+    await confirmCod(db, delivered, new Date(clock));
+    await deliver(delivered);
+    const expired = await place(meera.token, phones, 1, "Upi");
+    clock = Date.parse("2026-11-12T07:00:00Z");
+    await expireOverdueOrders({ db, shop, now: () => new Date(clock) });
+    const [{ paymentStatus }] = await db.select().from(orders).where(eq(orders.id, expired));
+    expect(paymentStatus).toBe("expired");
+
+    // Day E: the days that ended (B, C, D) are rolled up without any change to them.
+    clock = Date.parse("2026-11-14T06:00:00Z");
+    expect(await daysToRollUp(db, dayE)).toEqual([dayB, dayC, "2026-11-13"]);
+    await rollUp(dayE);
+    const onC = `period=custom&from=${dayC}&to=${dayC}`;
+    const before = await dashboardOf(onC);
+    expect(before.salesByDay).toEqual([
+      { day: dayC, sales: 2008 - 1508, orders: 2, placed: 2008, cancelled: 1004 + 504, refused: 0, refunded: 0 },
+    ]);
+    expect(before.top.bySales.map((p: { id: string; units: number }) => [p.id, p.units])).toEqual([[phones, 1]]);
+    expect((await daysOf(db, dayRange(dayC, "2026-11-13"), dayE)).live).toBe(0);
+
+    await db.execute(sql`select graphile_worker.remove_job('dashboard-rollup')`);
+    // Late, on day E: the delivered phone comes back and is refunded; the expired one is paid and reinstated.
+    const returned = await call("PUT", `/userapp/orders/${delivered}/return`, {
+      token: meera.token,
+      body: { reason: "Too big" },
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    await asAdmin("PUT", `orders/${delivered}/refund`, { reference: "RF-3" });
+    await asAdmin("PUT", `orders/${expired}/payment`, { utr: "700000000004" });
+    await asAdmin("PUT", `orders/${expired}/reinstate`);
+    // C is dirty (the orders were placed on it), marked by the changes' own transactions, and a roll-up is queued.
+    expect((await dirtyDays()).filter((day) => day < dayE)).toEqual([dayC]);
+    const [job] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from graphile_worker.jobs where key = 'dashboard-rollup'`),
+    );
+    expect(job.n).toBe(1);
+
+    // Before the job runs, C is read live: the reinstated phone's sale left C's ledger for E.
+    expect((await daysOf(db, dayRange(dayC, "2026-11-13"), dayE)).live).toBe(1);
+    const dirty = await dashboardOf(onC);
+    expect(dirty.salesByDay).toEqual([
+      { day: dayC, sales: 1004 - 504, orders: 1, placed: 1004, cancelled: 504, refused: 0, refunded: 0 },
+    ]);
+    // The returned phone left the top sellers, the reinstated one came back in.
+    expect(dirty.top.bySales.map((p: { id: string; units: number }) => [p.id, p.units])).toEqual([[phones, 1]]);
+    expect(before.outcomes.upi).toMatchObject({ expired: 1, paidLate: 0 });
+    expect(dirty.outcomes.upi).toMatchObject({ expired: 0, paidLate: 1 });
+    const today = await dashboardOf("period=today");
+    expect(today.salesByDay).toEqual([
+      { day: dayE, sales: 1004 - 1004, orders: 1, placed: 1004, cancelled: 0, refused: 0, refunded: 1004 },
+    ]);
+
+    // The job (the same function) rolls C up again: kept, clean, and as it was read live.
+    expect(await daysToRollUp(db, dayE)).toEqual([dayC]);
+    await rollUp(dayE);
+    expect((await dirtyDays()).filter((day) => day < dayE)).toEqual([]);
+    expect((await daysOf(db, dayRange(dayC, "2026-11-13"), dayE)).live).toBe(0);
+    expect(await dashboardOf(onC)).toEqual(dirty);
+    const computed = await liveDays(db, dayRange(dayC, dayC));
+    expect(sorted((await keptDays()).get(dayC)!)).toEqual(sorted(computed.get(dayC)!));
   });
 });

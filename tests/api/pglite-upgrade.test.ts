@@ -116,9 +116,9 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
     // The fixture fills every table, so that none is copied empty by mistake; but those that
     // came after PGlite (no PGlite shop had any): messages, account links, webhooks, credit notes,
     // the platform fee's invoices, reviews, their photos, removals and uploads under way, and
-    // promotions with their codes, cart codes and uses.
+    // promotions with their codes, cart codes and uses, and the dashboard's roll-up and dirty days.
     const tables = Object.keys(source.rows);
-    expect(tables).toHaveLength(36);
+    expect(tables).toHaveLength(38);
     const afterPglite = [
       "messages",
       "account_tokens",
@@ -136,6 +136,8 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
       "promotion_codes",
       "cart_promotions",
       "promotion_redemptions",
+      "dashboard_days",
+      "dashboard_dirty_days",
     ];
     for (const table of tables.filter((name) => !afterPglite.includes(name)))
       expect(source.rows[table].rows, table).toBeGreaterThan(0);
@@ -146,6 +148,7 @@ describe("upgrading a PGlite shop to PostgreSQL", () => {
     expect(Object.keys(source.sequences)).toEqual([
       "audit_log_id_seq",
       "credit_notes_id_seq",
+      "dashboard_dirty_days_id_seq",
       "order_number_seq",
       "search_terms_id_seq",
     ]);
@@ -302,7 +305,7 @@ describe("npm run db:upgrade", () => {
     expect(stdout).toContain("orders: 4 rows\n");
     expect(stdout).toContain("product_media: 2 rows\n");
     expect(stdout).toMatch(
-      /\nUpgraded: \d+ rows in 36 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
+      /\nUpgraded: \d+ rows in 38 tables in [\d.]+ s; the PGlite data is kept in .*pglite-upgraded-\d{4}-\d\d-\d\d\.\n$/,
     );
     const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith("pglite"));
     expect(kept).toEqual([expect.stringMatching(/^pglite-upgraded-\d{4}-\d\d-\d\d$/)]);

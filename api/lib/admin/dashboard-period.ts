@@ -38,8 +38,8 @@ export function dayRange(from: string, to: string): DayRange {
   };
 }
 
-/** A chosen period and the one of the same length just before it. */
-export type Period = { name: PeriodName; current: DayRange; previous: DayRange };
+/** A chosen period and the one of the same length just before it, and today in India as it was chosen. */
+export type Period = { name: PeriodName; current: DayRange; previous: DayRange; today: string };
 
 const daySchema = z
   .string()
@@ -102,5 +102,6 @@ export function resolvePeriod(query: PeriodQuery, now: Date): Period {
     name: query.period,
     current: dayRange(from, to),
     previous: dayRange(addDays(from, -length), addDays(from, -1)),
+    today,
   };
 }

@@ -9,33 +9,53 @@ import { inOrderQueue, ORDER_QUEUES, type OrderQueue } from "../orders/order-que
 import { inModerationQueue } from "../reviews/moderation";
 import { deliveriesWhere } from "../webhooks/admin-webhooks";
 import {
-  invoiced,
+  averageRating,
   type LedgerKind,
-  paymentOutcomes,
-  placedFigures,
-  reasonCounts,
-  reviewFigures,
-  salesLedger,
+  type LedgerRow,
+  OUTCOME_COUNTS,
+  type OutcomeCounts,
+  outcomesOf,
+  reasonsOf,
   topSellers,
 } from "./dashboard-figures";
 import type { DayRange, Period } from "./dashboard-period";
+import { type DayFigures, daysOf } from "./dashboard-rollup";
 
-/** The owner's dashboard (GET /userapp/admin/dashboard): the period's figures beside the period before's. */
+/**
+ * The owner's dashboard (GET /userapp/admin/dashboard): the period's figures beside the period
+ * before's, each the sum of its days' (from the daily roll-up, or live: dashboard-rollup.ts).
+ */
 
-type DayFigures = { day: string; sales: number } & Record<LedgerKind, number> & { orders: number };
+type DayLedger = { day: string; sales: number } & Record<LedgerKind, number> & { orders: number };
 
-/** The headline figures of one period. */
-async function headline(db: Database, range: DayRange) {
-  const [ledger, placed, invoicedFigures, reviewsFigures] = await Promise.all([
-    salesLedger(db, range),
-    placedFigures(db, range),
-    invoiced(db, range),
-    reviewFigures(db, range),
-  ]);
+/** Adds up the numbers of `rows`, key by key. */
+function sum<T extends Record<string, number>>(rows: T[], keys: readonly (keyof T)[]): T {
+  const total = Object.fromEntries(keys.map((key) => [key, 0])) as Record<keyof T, number>;
+  for (const row of rows) for (const key of keys) total[key] += row[key];
+  return total as T;
+}
+
+/** The headline figures of one period, from its days. */
+function headline(range: DayRange, days: Map<string, DayFigures>) {
+  const list = range.days.map((day) => ({ day, figures: days.get(day)! }));
+  const ledger: LedgerRow[] = list.flatMap(({ day, figures }) => figures.ledger.map((row) => ({ day, ...row })));
+  const first = list[0].figures;
+  const placed = sum(
+    list.map(({ figures }) => figures.placed),
+    Object.keys(first.placed) as (keyof DayFigures["placed"])[],
+  );
+  const invoicedFigures = sum(
+    list.map(({ figures }) => figures.invoiced),
+    ["invoices", "creditNotes", "taxablePaise", "gstPaise"],
+  );
+  const reviews = sum(
+    list.map(({ figures }) => figures.reviews),
+    ["reviews", "published", "publishedStars"],
+  );
   const total = (kind: LedgerKind, method?: string) =>
     ledger
       .filter((row) => row.kind === kind && (!method || row.method === method))
-      .reduce((sum, row) => sum + row.amount, 0);
+      .reduce((total, row) => total + row.amount, 0);
   const salesOf = (method?: string) =>
     total("placed", method) - total("cancelled", method) - total("refused", method) - total("refunded", method);
   return {
@@ -46,18 +66,25 @@ async function headline(db: Database, range: DayRange) {
       cancelledAmount: total("cancelled"),
       refusedAmount: total("refused"),
       refundedAmount: total("refunded"),
-      ...placed,
+      orders: placed.orders,
+      units: placed.units,
+      charged: placed.charged,
+      discounts: placed.discounts,
+      ordersWithPromotion: placed.ordersWithPromotion,
+      newShoppers: placed.newShoppers,
       averageOrderValue: placed.orders > 0 ? Math.round(placed.charged / placed.orders) : 0,
       invoiced: invoicedFigures,
-      ...reviewsFigures,
+      reviews: reviews.reviews,
+      published: reviews.published,
+      averageRating: averageRating(reviews),
     },
     salesOf,
   };
 }
 
 /** Each day of `range` with its ledger, days without orders as zero. */
-function salesByDay(range: DayRange, ledger: Awaited<ReturnType<typeof headline>>["ledger"]): DayFigures[] {
-  const byDay = new Map<string, DayFigures>(
+function salesByDay(range: DayRange, ledger: LedgerRow[]): DayLedger[] {
+  const byDay = new Map<string, DayLedger>(
     range.days.map((day) => [day, { day, sales: 0, orders: 0, placed: 0, cancelled: 0, refused: 0, refunded: 0 }]),
   );
   for (const row of ledger) {
@@ -104,14 +131,16 @@ export async function needsNow(db: Database) {
 }
 
 export async function dashboard(db: Database, period: Period) {
-  const [current, previous, outcomes, reasons, top, now] = await Promise.all([
-    headline(db, period.current),
-    headline(db, period.previous),
-    paymentOutcomes(db, period.current),
-    reasonCounts(db, period.current),
-    topSellers(db, period.current),
+  const both: DayRange = { ...period.previous, to: period.current.to, end: period.current.end };
+  both.days = [...period.previous.days, ...period.current.days];
+  const [{ days, products }, now] = await Promise.all([
+    daysOf(db, both, period.today, period.current.from),
     needsNow(db),
   ]);
+  const current = headline(period.current, days);
+  const previous = headline(period.previous, days);
+  const currentDays = period.current.days.map((day) => days.get(day)!);
+  const top = await topSellers(db, products);
   const placedByMethod = (method: string) =>
     current.ledger.filter((row) => row.kind === "placed" && row.method === method).reduce((sum, row) => sum + row.n, 0);
   return {
@@ -130,8 +159,13 @@ export async function dashboard(db: Database, period: Period) {
       orders: placedByMethod(method),
       sales: current.salesOf(method),
     })),
-    outcomes,
-    reasons,
+    outcomes: outcomesOf(
+      sum<OutcomeCounts>(
+        currentDays.map((day) => day.outcomes),
+        OUTCOME_COUNTS,
+      ),
+    ),
+    reasons: reasonsOf(currentDays.flatMap((day) => day.reasons)),
     top,
     needsNow: now,
   };

@@ -12,6 +12,7 @@ import { DELIVER_MESSAGE, withoutLinkTokens } from "./outbox";
 import { EXPIRE_ORDER, expireOrderTask, PAYMENT_REMINDER, paymentReminderTask } from "../payments/payment-jobs";
 import type { ShopIdentity } from "../context";
 import { COD_CONFIRM_EXPIRE, codConfirmExpireTask } from "../orders/cod-confirmation";
+import { DASHBOARD_ROLLUP, DASHBOARD_ROLLUP_CRONTAB, dashboardRollupTask } from "../admin/dashboard-rollup";
 
 /** Where messages go: an SMTP server (SMTP_URL), or nowhere, kept for the back office to show. */
 export type MailTransport = {
@@ -127,10 +128,15 @@ export const QUEUE_LANES = {
   shoppers: 2,
   /** Webhook deliveries (10 s per attempt at most). */
   webhooks: 2,
+  /**
+   * The dashboard's daily roll-up (api/lib/admin/dashboard-rollup.ts): database work only, queued
+   * by the changes it follows and every hour by the crontab, kept off the others' workers.
+   */
+  figures: 1,
 } as const;
 
 /** The queue's connections per process: each worker's LISTEN, and two for taking and finishing jobs. */
-export const QUEUE_POOL_SIZE = QUEUE_LANES.shoppers + QUEUE_LANES.webhooks + 2;
+export const QUEUE_POOL_SIZE = QUEUE_LANES.shoppers + QUEUE_LANES.webhooks + QUEUE_LANES.figures + 2;
 
 /**
  * Gives back the jobs of queue workers that died (a `kill -9`, a lost machine): a job stays locked
@@ -201,7 +207,8 @@ export async function startDeliveryWorker(
       timeoutMs: options.webhookTimeoutMs,
     }),
   };
-  const lanes = [
+  const figures: TaskList = { [DASHBOARD_ROLLUP]: dashboardRollupTask({ db, now }) };
+  const lanes: { workerId: string; taskList: TaskList; crontab?: string }[] = [
     ...Array.from({ length: QUEUE_LANES.shoppers }, (_, n) => ({
       workerId: `${processName}.shoppers${n}`,
       taskList: shoppers,
@@ -209,6 +216,12 @@ export async function startDeliveryWorker(
     ...Array.from({ length: QUEUE_LANES.webhooks }, (_, n) => ({
       workerId: `${processName}.webhooks${n}`,
       taskList: webhooks,
+    })),
+    ...Array.from({ length: QUEUE_LANES.figures }, (_, n) => ({
+      workerId: `${processName}.figures${n}`,
+      taskList: figures,
+      // One runner keeps the crontab; the queue runs each of its hours once across processes.
+      ...(n === 0 && { crontab: DASHBOARD_ROLLUP_CRONTAB }),
     })),
   ];
   type Lane = (typeof lanes)[number];
@@ -224,6 +237,7 @@ export async function startDeliveryWorker(
       pollInterval: 2000,
       logger: queueLogger,
       taskList: lane.taskList,
+      ...(lane.crontab && { crontab: lane.crontab }),
     });
     // A worker that could not mark its job done (the database gone at that moment) ends itself,
     // and graphile-worker 0.16 starts no other in its place: the lane would do nothing from then on
