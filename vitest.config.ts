@@ -14,10 +14,6 @@ export default defineConfig({
     pool: "forks",
     // Vitest's default is one fork fewer than the cores: on CI's two cores that is one, and the
     // other core idles for most of the run. Each test file has its own database, so two run side by side.
-    // The forks stay from one file to the next (`isolate: false`): isolated, each file started a
-    // process of its own that loaded every library anew (React, Hono, drizzle, zod, pg…), a
-    // third of the run's CPU. Our own modules are still fresh for every file: tests/setup.ts
-    // resets them before the file is imported (docs/decisions/059-test-files-share-their-fork.md).
-    poolOptions: { forks: { minForks: 1, maxForks: 2, isolate: false } },
+    poolOptions: { forks: { minForks: 1, maxForks: 2 } },
   },
 });
