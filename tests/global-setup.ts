@@ -14,12 +14,17 @@ import { openDatabase } from "../api/db/client";
 import { startEmbeddedPostgres } from "../api/db/embedded";
 import { createScratchDatabase } from "../api/db/scratch-database";
 import { buildUnlessBuilt } from "./build";
+import { CLUSTER_TEMPLATE_ENV, makeClusterTemplate } from "./cluster-template";
 
 export default async function setup(): Promise<() => Promise<void>> {
   // The production build some tests start (tests/build.ts), made beside the database's start.
   // Awaited below; a failure of the database's start, if it comes first, is the one reported.
   const built = buildUnlessBuilt();
   built.catch(() => {});
+  // The initialised cluster that the tests starting shops copy (tests/cluster-template.ts), made
+  // beside the run's own server.
+  const clusterTemplate = makeClusterTemplate();
+  clusterTemplate.catch(() => {});
   const external = process.env.DATABASE_URL;
   let dir: string | undefined;
   let stopServer = async () => {};
@@ -39,17 +44,21 @@ export default async function setup(): Promise<() => Promise<void>> {
   const template = await createScratchDatabase(serverUrl, { prefix: "storefront_template" });
   const migrated = await openDatabase({ databaseUrl: template.url });
   await migrated.close();
+  let clusterDir: string | undefined;
   const teardown = async () => {
     if (external) await template.drop();
     await stopServer();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (clusterDir) fs.rmSync(clusterDir, { recursive: true, force: true });
   };
   try {
+    clusterDir = await clusterTemplate;
     await built;
   } catch (error) {
     await teardown();
     throw error;
   }
+  if (clusterDir) process.env[CLUSTER_TEMPLATE_ENV] = clusterDir;
 
   process.env.DATABASE_URL = serverUrl;
   process.env.STOREFRONT_TEST_TEMPLATE = new URL(template.url).pathname.slice(1);

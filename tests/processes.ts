@@ -11,6 +11,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, expect } from "vitest";
+import { copyClusterTemplate } from "./cluster-template";
 
 export const root = path.resolve(import.meta.dirname, "..");
 export const tsx = path.join(root, "node_modules/.bin/tsx");
@@ -33,6 +34,17 @@ export function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-operations-"));
   fs.chmodSync(dir, 0o755);
   dirs.push(dir);
+  return dir;
+}
+
+/**
+ * A new DATA_DIR (as `tempDir`) that already holds an initialised, stopped cluster: a copy of the
+ * run's (tests/cluster-template.ts), so that what starts on it skips initdb. For every test but
+ * those about the cluster's creation; an empty folder when the run has no template.
+ */
+export function dataDirWithCluster(): string {
+  const dir = tempDir();
+  copyClusterTemplate(dir);
   return dir;
 }
 

@@ -12,11 +12,14 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createUserapp } from "../../api/app";
 import { openShopDatabase } from "../../api/db/connect";
 import { users } from "../../api/db/schema";
+import { copyClusterTemplate } from "../cluster-template";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-admin-cli-"));
 // Open to the database server's user (as root, "postgres").
 fs.chmodSync(dir, 0o755);
+// The run's initialised cluster (tests/cluster-template.ts): no initdb here.
+copyClusterTemplate(dir);
 const running = new Set<ChildProcess>();
 afterEach(() => {
   for (const child of running) {

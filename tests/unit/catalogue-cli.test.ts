@@ -13,11 +13,15 @@ import { openShopDatabase } from "../../api/db/connect";
 import { auditLog } from "../../api/db/schema";
 import { loadProducts } from "../../api/lib/catalogue/catalogue";
 import { insertMerchant, insertProduct } from "../api/helpers";
+import { copyClusterTemplate } from "../cluster-template";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "storefront-catalogue-cli-"));
 // Open to the database server's user (as root, "postgres").
 fs.chmodSync(dir, 0o755);
+// DATA_DIR, with the run's initialised cluster in it (tests/cluster-template.ts): no initdb here.
+fs.mkdirSync(path.join(dir, "data"), { mode: 0o755 });
+copyClusterTemplate(path.join(dir, "data"));
 const running = new Set<ChildProcess>();
 afterEach(() => {
   for (const child of running) {

@@ -11,7 +11,7 @@ import { rowsOf } from "../../api/db/client";
 import { openShopDatabase } from "../../api/db/connect";
 import { variants } from "../../api/db/schema";
 import { createUserWithToken, insertProduct, testAddresses } from "../api/helpers";
-import { type Started, exitWithin, freePortsIn, start, tempDir } from "../processes";
+import { type Started, dataDirWithCluster, exitWithin, freePortsIn, start, tempDir } from "../processes";
 
 /** The ports these tests may listen on. */
 const PORTS = Array.from({ length: 4 }, (_, i) => 3631 + i);
@@ -48,7 +48,7 @@ async function audit(dataDir: string, productId: string) {
 
 describe("npm run db:backup and db:restore", () => {
   it("a backup taken while orders keep coming, restored into a new folder, holds every order acknowledged before it, consistently", async () => {
-    const dataDir = tempDir();
+    const dataDir = dataDirWithCluster();
     const [port] = await freePortsIn(PORTS, 1);
     const shop = start(process.execPath, ["--import", "tsx", "api/main.ts"], {
       DATA_DIR: dataDir,

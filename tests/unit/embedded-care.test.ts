@@ -12,7 +12,7 @@ import { openShopDatabase } from "../../api/db/connect";
 import { messages } from "../../api/db/schema";
 import { createUserWithToken, insertProduct, testAddresses } from "../api/helpers";
 import { smtpServer, until } from "../api/smtp";
-import { type Started, exitWithin, freePortsIn, isAlive, start, tempDir } from "../processes";
+import { type Started, dataDirWithCluster, exitWithin, freePortsIn, isAlive, start } from "../processes";
 
 /** The ports these tests may listen on. */
 const PORTS = Array.from({ length: 9 }, (_, i) => 3611 + i);
@@ -69,7 +69,7 @@ function startShop(dataDir: string, port: number, env: Record<string, string> = 
 
 describe("a kill -9 of the embedded server while the shop runs", () => {
   it("is noticed and restarted: meanwhile /readyz and pages answer 503 (back in a moment), /healthz 200; then an order and its message go through", async () => {
-    const dataDir = tempDir();
+    const dataDir = dataDirWithCluster();
     const [port] = await freePortsIn(PORTS, 1);
     const origin = `http://127.0.0.1:${port}`;
     // Two workers: the primary supervises the server and tells them its state.
@@ -132,7 +132,7 @@ describe("a kill -9 of the embedded server while the shop runs", () => {
 
 describe("one shop per DATA_DIR", () => {
   it("a second shop on a folder a running shop owns is refused in one line, and the first still serves and sends", async () => {
-    const dataDir = tempDir();
+    const dataDir = dataDirWithCluster();
     const [firstPort, secondPort] = await freePortsIn(PORTS, 2);
     const first = start(process.execPath, ["--import", "tsx", "api/main.ts"], {
       DATA_DIR: dataDir,

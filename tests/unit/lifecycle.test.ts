@@ -10,7 +10,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openShopDatabase } from "../../api/db/connect";
 import { products, users } from "../../api/db/schema";
-import { type Started, exitWithin, freePortsIn, isAlive, start, tempDir } from "../processes";
+import { type Started, dataDirWithCluster, exitWithin, freePortsIn, isAlive, start, tempDir } from "../processes";
 
 /** The ports these tests may listen on. */
 const PORTS = Array.from({ length: 9 }, (_, i) => 3161 + i);
@@ -21,6 +21,10 @@ function startApi(dataDir: string, port: number, env: Record<string, string> = {
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: "127.0.0.1",
+    // One process unless a test asks for more (the first one's two workers): what owns the
+    // database server is the primary either way, and the default (one per core) cost each start
+    // 5 s a worker here.
+    WEB_CONCURRENCY: "1",
     ...env,
   });
 }
@@ -104,7 +108,7 @@ describe("the embedded PostgreSQL", () => {
   }, 180_000);
 
   it("after a kill -9 of the shop, the next start adopts the server it left, with nothing committed lost", async () => {
-    const dir = tempDir();
+    const dir = dataDirWithCluster();
     const [port] = await freePortsIn(PORTS, 1);
     const first = startApi(dir, port);
     await first.waitFor("listening", 90_000);
@@ -131,7 +135,7 @@ describe("the embedded PostgreSQL", () => {
   }, 180_000);
 
   it("after a kill -9 of both the shop and PostgreSQL, the next start recovers and serves with nothing committed lost", async () => {
-    const dir = tempDir();
+    const dir = dataDirWithCluster();
     const [port] = await freePortsIn(PORTS, 1);
     const first = startApi(dir, port);
     await first.waitFor("listening", 90_000);
@@ -156,7 +160,7 @@ describe("the embedded PostgreSQL", () => {
   }, 180_000);
 
   it("stops when the process that owns it ends on an exception", async () => {
-    const dir = tempDir();
+    const dir = dataDirWithCluster();
     const script = path.join(dir, "throws.mts");
     fs.writeFileSync(
       script,

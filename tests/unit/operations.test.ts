@@ -14,6 +14,7 @@ import { cartItems, products, reviews, users, variants } from "../../api/db/sche
 import { seedCatalogue } from "../../api/seed/catalogue";
 import {
   canListen,
+  dataDirWithCluster,
   descendants,
   exitWithin,
   expectAllGone,
@@ -63,12 +64,17 @@ describe("SIGTERM to the process a supervisor started", () => {
     "$name: answers the request in flight, /readyz 503 while draining, closes the database, leaves no process behind",
     async ({ command, args, ready, oneNodeUnderNpm }) => {
       const [port] = await freePorts(1);
-      const dataDir = tempDir();
+      const dataDir = dataDirWithCluster();
       const server = start(command, args, {
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         SESSION_SECRET: "operations-test",
+        // One process: a supervisor's signal reaching several workers, each draining, is
+        // tests/unit/workers.test.ts's ("SIGTERM drains every worker", `npm start` too), and
+        // lifecycle.test.ts stops two on the embedded database. By default there is one a core,
+        // which made this test's start-up machine-dependent (5 s more per worker here).
+        WEB_CONCURRENCY: "1",
       });
       await server.waitFor(ready);
       const below = descendants(server.pid);
@@ -103,7 +109,7 @@ describe("SIGTERM to the process a supervisor started", () => {
 
   it("npm run dev: closes Vite and the database, and leaves no process behind", async () => {
     const [port] = await freePorts(1);
-    const dataDir = tempDir();
+    const dataDir = dataDirWithCluster();
     const server = start("npm", ["run", "dev"], {
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -311,9 +317,14 @@ describe("a DATABASE_URL that does not work", () => {
 describe("a storefront with USERAPP_API_URL", () => {
   it("opens no database, proxies /userapp and /media to the API, and its accounts are the API's", async () => {
     const [apiPort, shopPort] = await freePorts(2);
-    const apiData = tempDir();
+    const apiData = dataDirWithCluster();
     const shopData = path.join(tempDir(), "storefront-data");
-    const api = start(tsx, ["api/main.ts"], { PORT: String(apiPort), HOST: "127.0.0.1", DATA_DIR: apiData });
+    const api = start(tsx, ["api/main.ts"], {
+      PORT: String(apiPort),
+      HOST: "127.0.0.1",
+      DATA_DIR: apiData,
+      WEB_CONCURRENCY: "1",
+    });
     await api.waitFor("The /userapp API is listening");
     const shop = start(tsx, ["server/main.ts", "--no-build"], {
       PORT: String(shopPort),
@@ -453,7 +464,7 @@ describe("npm run seed on a shop in use", () => {
   }
 
   it("refuses without --force, saying what exists; replaces the catalogue with --force", async () => {
-    const dir = tempDir();
+    const dir = dataDirWithCluster();
     await prepare(dir, true);
     expect(await counts(dir)).toMatchObject({ products: 20, users: 1, cartLines: 1 });
 
@@ -471,7 +482,7 @@ describe("npm run seed on a shop in use", () => {
   }, 200_000);
 
   it("replaces a catalogue nobody has used yet without --force", async () => {
-    const dir = tempDir();
+    const dir = dataDirWithCluster();
     await prepare(dir, false);
     const seed = start("npm", ["run", "seed", "--", "--products", "25"], { DATA_DIR: dir });
     expect(await exitWithin(seed, 90_000)).toBe(0);
@@ -480,7 +491,7 @@ describe("npm run seed on a shop in use", () => {
   }, 150_000);
 
   it("removes every sample review with --remove-sample-reviews, the shop in use left as it is (decision 047)", async () => {
-    const dir = tempDir();
+    const dir = dataDirWithCluster();
     await prepare(dir, true);
     const before = await counts(dir);
     expect(before.reviews).toBeGreaterThan(0);
