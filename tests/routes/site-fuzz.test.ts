@@ -214,7 +214,6 @@ function cookie(): string | undefined {
 describe("hostile URLs on every page route", () => {
   it(`answers ${REQUESTS} seeded random requests without a 5xx`, { timeout: 120_000 }, async () => {
     const failures: string[] = [];
-    const started = Date.now();
     for (let i = 0; i < REQUESTS; i++) {
       const path = hostilePath();
       const query = hostileQuery();
@@ -245,7 +244,5 @@ describe("hostile URLs on every page route", () => {
         "/resources/quick-view/:id",
       ]),
     );
-    // A bound on the cost, so that the suite stays quick.
-    expect(Date.now() - started).toBeLessThan(60_000);
   });
 });
