@@ -10,7 +10,6 @@ import { ID_PATTERN } from "../../api/contract";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { BuyBox } from "~/components/product/buy-box";
-import { DeliveryCheck } from "~/components/product/delivery-check";
 import { ProductGallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity";
 import { SizeSelector } from "~/components/product/size-selector";
@@ -236,10 +235,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             here={here}
           />
 
-          <DeliveryCheck
-            action={productPath(product)}
-            keep={deliveryKeep(product, selection)}
-            check={loaderData.delivery}
+          {/* Kept as the server sent it: its code loads only once a size or a PIN changes it. */}
+          <Kept
+            as="div"
+            part="delivery-check"
+            props={{ action: productPath(product), keep: deliveryKeep(product, selection), check: loaderData.delivery }}
+            load={() => import("~/components/product/delivery-check").then((module) => module.DeliveryCheck)}
           />
 
           <dl

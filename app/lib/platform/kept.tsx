@@ -2,7 +2,8 @@ import { type ComponentType, createContext, type HTMLAttributes, lazy, Suspense,
 
 /**
  * Parts of a page that the server renders for each request and the browser keeps as it was sent
- * (docs/decisions/055-kept-parts.md): the footer, the product page's reviews, the shop's pagination.
+ * (docs/decisions/055-kept-parts.md): the footer, the product page's reviews and delivery check, the
+ * shop's pagination and category tiles.
  * Unlike a prerendered part (prerendered.tsx), a kept part depends on its props, which are plain
  * data (JSON); unlike the rest of the page, the browser does not hydrate it and its first page
  * does not load its code.
