@@ -5,6 +5,13 @@ import { defineConfig, type Plugin, type Rollup } from "vite";
 // React, React DOM and React Router stay in files of their own (else the shared chunk pulls them in).
 const FRAMEWORK = /\/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)\//;
 
+/**
+ * React Router's functions that only print a warning for developers. Terser drops calls to
+ * functions of these names wherever they appear, so no module of ours may give a function one of
+ * them (tests/unit/build-config.test.ts checks).
+ */
+export const REACT_ROUTER_WARNINGS = ["warning", "warningOnce", "warnOnce"];
+
 /** The layout every storefront page renders in, and the storefront's main pages. */
 const LAYOUT = ["/app/root.tsx", "/app/routes/layout.tsx"];
 const MAIN_PAGES = ["/app/routes/home.tsx", "/app/routes/shop.tsx", "/app/routes/product.tsx"];
@@ -140,7 +147,14 @@ export default defineConfig({
     // which a phone on slow 4G feels (docs/benchmarks.md, "Slow phones"). Vite reads this setting from the
     // top-level build, not from an environment's; the server's build stays unminified.
     minify: "terser",
-    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    terserOptions: {
+      // React Router's `production` build is its `development` one, byte for byte: it keeps every
+      // developer warning (`warning`, `warningOnce`, `warnOnce`: a console.warn each, nothing else).
+      // Dropping their calls takes their messages out of every page's JavaScript: 1.8 KB of gzip
+      // (decision 049, "Amended: React Router's warnings"). `npm run dev` is not minified and warns as before.
+      compress: { passes: 2, pure_funcs: REACT_ROUTER_WARNINGS },
+      format: { comments: false },
+    },
   },
   environments: {
     client: {

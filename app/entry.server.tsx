@@ -9,6 +9,7 @@ import { KEPT_PARTS } from "./components/kept-parts";
 import { LAYOUT_PARTS } from "./components/layout/parts";
 import { prerenderer } from "./lib/platform/prerender.server";
 import { KeptContext } from "./lib/platform/kept";
+import { keptRenderer } from "./lib/platform/kept.server";
 import { PrerenderContext } from "./lib/platform/prerendered";
 import { SaveDataContext, wantsSaveData } from "./lib/platform/save-data";
 import { jsonForScript } from "./lib/catalogue/structured-data.server";
@@ -53,7 +54,7 @@ export default async function handleRequest(
     <NonceContext.Provider value={nonce ?? ""}>
       <SaveDataContext.Provider value={wantsSaveData(request.headers)}>
         <PrerenderContext.Provider value={prerender}>
-          <KeptContext.Provider value={KEPT_PARTS}>
+          <KeptContext.Provider value={keptRenderer(KEPT_PARTS, loadContext.withheld)}>
             <ServerRouter
               context={{ ...routerContext, serverHandoffStream: undefined }}
               url={request.url}

@@ -67,7 +67,11 @@ export function AppLinks() {
       const form = event.target;
       if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-app-form")) return;
       event.preventDefault();
-      submit(event.submitter instanceof HTMLButtonElement ? event.submitter : form);
+      // `data-keep-scroll` and `data-replace` say what a <Form>'s preventScrollReset and replace would.
+      submit(event.submitter instanceof HTMLButtonElement ? event.submitter : form, {
+        preventScrollReset: form.hasAttribute("data-keep-scroll"),
+        replace: form.hasAttribute("data-replace"),
+      });
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onIntent = (event: Event) => {

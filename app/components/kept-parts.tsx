@@ -1,6 +1,8 @@
 import type { ComponentType } from "react";
 import { FooterContent } from "./layout/site-footer";
+import { DeliveryCheck } from "./product/delivery-check";
 import { ReviewsPart } from "./product/reviews";
+import { CategoryTiles } from "./shop/category-tiles";
 import { ShopPagination } from "./shop/pagination-part";
 
 /**
@@ -11,5 +13,7 @@ import { ShopPagination } from "./shop/pagination-part";
 export const KEPT_PARTS: Record<string, ComponentType<never>> = {
   footer: FooterContent,
   reviews: ReviewsPart,
+  "delivery-check": DeliveryCheck,
   "shop-pagination": ShopPagination,
+  "category-tiles": CategoryTiles,
 };

@@ -10,7 +10,6 @@ import { ID_PATTERN } from "../../api/contract";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { BuyBox } from "~/components/product/buy-box";
-import { DeliveryCheck } from "~/components/product/delivery-check";
 import { ProductGallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity";
 import { SizeSelector } from "~/components/product/size-selector";
@@ -23,7 +22,8 @@ import { deliveryKeep, readSelection, selectionSearch, type ProductSelection } f
 import { catalogueShouldRevalidate } from "~/lib/cart/revalidate";
 import { publicOrigin } from "~/lib/platform/config.server";
 import { deliveryCheck } from "~/lib/checkout/pincode.server";
-import { Kept } from "~/lib/platform/kept";
+import { isWithheld, Kept } from "~/lib/platform/kept";
+import { withheldFromDocument } from "~/lib/platform/kept.server";
 import { PRODUCT_PAGE_REVIEWS, readReviewParams, reviewQuery } from "~/lib/reviews/reviews";
 import { REVIEW_PARAMS } from "~/lib/reviews/review-params";
 import { shownReviewPage, shownStanding } from "~/lib/reviews/reviews.server";
@@ -90,10 +90,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     skus: skusOf(product),
     selection,
     delivery,
-    // Only what the list shows, each text cut short: the page's data rides along in its HTML.
-    reviews: shownReviewPage(reviews.data),
+    // Only what the list shows, each text cut short. The reviews are a kept part: the document's
+    // loader data carries only their hash, as its HTML shows them (app/lib/platform/kept.server.ts).
+    reviews: withheldFromDocument(request, context, {
+      page: shownReviewPage(reviews.data),
+      standing: standing?.ok ? shownStanding(standing.data) : null,
+    }),
     reviewParams,
-    standing: standing?.ok ? shownStanding(standing.data) : null,
   };
 }
 
@@ -101,6 +104,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 // The cart, wishlist and compare forms do not change the product either (app/lib/cart/revalidate.ts).
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   const { currentUrl, nextUrl, formMethod } = args;
+  // …and any change of the query while the page has its reviews from the document only (their
+  // hash): the reviews' links keep the query, so they need their data to follow it.
+  if (reviewsWithheld && currentUrl.search !== nextUrl.search) return true;
   // …except a new "Check delivery" PIN, which the loader answers.
   const samePin = currentUrl.searchParams.get("pin") === nextUrl.searchParams.get("pin");
   // …and another page, filter or sort of the reviews.
@@ -125,8 +131,12 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+/** Whether the page shown has its reviews' hash only (the document's data): read by shouldRevalidate. */
+let reviewsWithheld = false;
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
+  reviewsWithheld = isWithheld(loaderData.reviews);
   const location = useLocation();
   const { user, cart } = useRootData();
 
@@ -236,10 +246,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             here={here}
           />
 
-          <DeliveryCheck
-            action={productPath(product)}
-            keep={deliveryKeep(product, selection)}
-            check={loaderData.delivery}
+          {/* Kept as the server sent it: its code loads only once a size or a PIN changes it. */}
+          <Kept
+            as="div"
+            part="delivery-check"
+            props={{ action: productPath(product), keep: deliveryKeep(product, selection), check: loaderData.delivery }}
+            load={() => import("~/components/product/delivery-check").then((module) => module.DeliveryCheck)}
           />
 
           <dl
@@ -281,8 +293,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         part="reviews"
         props={{
           productId: product._id,
-          page: loaderData.reviews,
-          standing: loaderData.standing,
+          reviews: loaderData.reviews,
           pathname: location.pathname,
           // Normalised, so that the server's and the browser's spelling of the same query
           // ("65%20inch", "65+inch") hash alike and the kept markup is kept.

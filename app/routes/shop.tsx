@@ -3,7 +3,6 @@ import { data, Link, redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ProductCard } from "~/components/product-card";
-import { CategoryTiles } from "~/components/shop/category-tiles";
 import { FiltersPanel } from "~/components/shop/filters-panel";
 import { SortControls } from "~/components/shop/sort-controls";
 import { useShopDraft } from "~/components/shop/use-shop-draft";
@@ -142,9 +141,14 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <div className="mt-3 sm:mt-4">
-        <CategoryTiles selected={params.category} />
-      </div>
+      {/* Kept as the server sent it: the tiles' code loads only when the chosen category changes. */}
+      <Kept
+        as="div"
+        part="category-tiles"
+        className="mt-3 sm:mt-4"
+        props={{ selected: params.category }}
+        load={() => import("~/components/shop/category-tiles").then((module) => module.CategoryTiles)}
+      />
 
       <div className="mt-3 sm:mt-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
         <aside className="lg:sticky lg:top-4">

@@ -273,3 +273,22 @@ test("the reviews come as the server rendered them; their code loads once a revi
   expect(reviewsCode()).toHaveLength(1);
   expect(errors).toEqual([]);
 });
+
+test("after a size change the reviews' links keep the chosen size, though the page came without their data", async ({
+  page,
+  request,
+}) => {
+  // The document's loader data holds the reviews' hash only (decision 055, "withheld props"): the
+  // first change of the query loads the route's data again, and the reviews follow the new query.
+  const { product, other } = await sizedProduct(request);
+  await page.goto(pathOf(product));
+  await ready(page);
+  await page.locator(`[data-size="${other.size}"]`).click();
+  await expectSku(page, other.size);
+  const newest = page.locator("#reviews").getByRole("link", { name: "Newest", exact: true });
+  const sizeParam = `${new URLSearchParams({ size: other.size })}`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await expect(newest).toHaveAttribute("href", new RegExp(`[?&]${sizeParam}(&|$)`));
+  await newest.click();
+  await expect(page).toHaveURL(/[?&]rsort=newest/);
+  await expectSku(page, other.size);
+});

@@ -6,7 +6,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { storefrontContext, type UserappFetch } from "../../app/lib/platform/load-context";
 import type { TestApi } from "../api/helpers";
 import { KEPT_PARTS } from "../../app/components/kept-parts";
-import { KeptContext } from "../../app/lib/platform/kept";
+import { isWithheld, KeptContext } from "../../app/lib/platform/kept";
+import { keptRenderer } from "../../app/lib/platform/kept.server";
 
 /**
  * The load context React Router hands our loaders and actions, wired to the real API in memory
@@ -149,8 +150,29 @@ export async function signedInShopper(
   return { email, password, cookie, userId: registered.body.data.id as string };
 }
 
+/**
+ * A loader's data with each kept part's prop that it withheld from the document (only a hash:
+ * app/lib/platform/kept.server.ts) put back whole, from the load context it ran with.
+ */
+export function withheldPutBack<T extends Record<string, unknown>>(
+  data: T,
+  context: { withheld?: Map<string, unknown> },
+): T {
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      isWithheld(value) ? context.withheld?.get(value.withheld) : value,
+    ]),
+  ) as T;
+}
+
 /** A page component with its loader's data, rendered to HTML at `path` as the server renders it (no hydration). */
-export async function renderPage(path: string, element: ReturnType<typeof createElement>): Promise<string> {
+export async function renderPage(
+  path: string,
+  element: ReturnType<typeof createElement>,
+  /** The kept parts' props the loader withheld from the document's data (its load context's `withheld`). */
+  withheld: ReadonlyMap<string, unknown> = new Map(),
+): Promise<string> {
   const handler = createStaticHandler([{ path: "*", element }]);
   const routerContext = await handler.query(new Request(`${SHOP}${path}`));
   if (routerContext instanceof Response) throw new Error("unexpected redirect");
@@ -159,7 +181,7 @@ export async function renderPage(path: string, element: ReturnType<typeof create
   return renderToString(
     createElement(
       KeptContext.Provider,
-      { value: KEPT_PARTS },
+      { value: keptRenderer(KEPT_PARTS, withheld) },
       createElement(StaticRouterProvider, { router, context: routerContext, hydrate: false }),
     ),
   );

@@ -8,7 +8,7 @@ import ReviewPage, {
 import ProductPage, { loader as productLoader } from "../../app/routes/product";
 import { createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
 import { orderOf } from "../api/review-orders";
-import { loadContext, pageGet, renderPage, settle, signedInShopper } from "./harness";
+import { loadContext, pageGet, renderPage, settle, signedInShopper, withheldPutBack } from "./harness";
 
 // The storefront's side of issue 35's review refusals: a shopper whose review the shop removed is
 // told so instead of being offered a form, and the hour's photo limit shows on the form's photos.
@@ -71,8 +71,9 @@ const renderProductPage = async (productId: string, cookie: string) => {
   const html = await renderPage(
     path,
     createElement(ProductPage as never, { loaderData: answer.data, params: {} } as never),
+    context.withheld,
   );
-  return { standing: answer.data.standing, html: html.replaceAll("<!-- -->", "") };
+  return { standing: withheldPutBack(answer.data, context).reviews.standing, html: html.replaceAll("<!-- -->", "") };
 };
 
 describe("a shopper whose review the shop removed", () => {

@@ -8,7 +8,7 @@ import ProductPage, { loader as productLoader } from "../../app/routes/product";
 import OneReviewPage, { loader as oneReviewLoader } from "../../app/routes/reviews.$reviewId";
 import { createTestApi, createUserWithToken, insertProduct } from "../api/helpers";
 import { orderOf } from "../api/review-orders";
-import { loadContext, pageGet, renderPage, settle } from "./harness";
+import { loadContext, pageGet, renderPage, settle, withheldPutBack } from "./harness";
 
 // The seed's sample reviews on the product page and the review's own page (decision 047):
 // labelled "Sample review", never "Verified purchase", in no rating, and the list's footnote
@@ -41,11 +41,13 @@ const productPage = async (productId: string) => {
   const answer = await settle(() =>
     productLoader({ request: pageGet(path), params: { "*": path.slice(9) }, context } as never),
   );
+  // As the document is rendered: the reviews withheld from its loader data, the server's render given them whole.
   const html = await renderPage(
     path,
     createElement(ProductPage as never, { loaderData: answer.data, params: {} } as never),
+    context.withheld,
   );
-  return { answer, html };
+  return { answer: { ...answer, data: withheldPutBack(answer.data, context) }, html };
 };
 
 describe("sample reviews on the shop's pages", () => {
@@ -54,7 +56,7 @@ describe("sample reviews on the shop's pages", () => {
     await sampleOf(productId, 5);
     const { answer, html } = await productPage(productId);
     expect(answer.status).toBe(200);
-    expect(answer.data.reviews.data).toEqual([expect.objectContaining({ label: "Sample review" })]);
+    expect(answer.data.reviews.page.data).toEqual([expect.objectContaining({ label: "Sample review" })]);
     expect(html).toContain("Sample review");
     expect(html).not.toContain("Verified purchase</span>");
     expect(html).toContain("No ratings yet.");
@@ -72,9 +74,9 @@ describe("sample reviews on the shop's pages", () => {
     await orderOf(api.db, userId, productId);
     await api.call("POST", `/userapp/product/${productId}/reviews`, { token, body: { stars: 4, title: "Solid" } });
     const { answer, html } = await productPage(productId);
-    expect(answer.data.reviews.summary).toMatchObject({ ratingValue: 4, ratingCount: 1 });
-    expect(answer.data.reviews.summary).not.toHaveProperty("samples");
-    const labels = answer.data.reviews.data.map((review: { label?: string }) => review.label).sort();
+    expect(answer.data.reviews.page.summary).toMatchObject({ ratingValue: 4, ratingCount: 1 });
+    expect(answer.data.reviews.page.summary).not.toHaveProperty("samples");
+    const labels = answer.data.reviews.page.data.map((review: { label?: string }) => review.label).sort();
     expect(labels).toEqual(["Sample review", "Verified purchase"]);
     expect(html).toContain("Sample review");
     expect(html).toContain("Verified purchase");
@@ -120,5 +122,36 @@ describe("sample reviews on the shop's pages", () => {
     const productId = await insertProduct(api.db, { ratingValue: null, ratingCount: null });
     const { html } = await productPage(productId);
     expect(html).toContain("Reviews are written by shoppers");
+  });
+});
+
+// The reviews are a kept part (app/lib/platform/kept.tsx): the document shows them in its HTML,
+// so its loader data, which the browser downloads too, carries only their hash; the data of a
+// client navigation (`.data`) carries them whole, for the browser to render (decision 055).
+describe("the product page's reviews in its loader data", () => {
+  it("are their hash alone for the document, whose HTML shows them, and whole for a client navigation", async () => {
+    const productId = await insertProduct(api.db, { ratingValue: null, ratingCount: null });
+    await sampleOf(productId, 4);
+    const product = (await api.call("GET", `/userapp/product/get/${productId}`)).body.data;
+    const path = `/product/electronics/${product.title.shortTitle.toLowerCase().replaceAll(" ", "-")}/${productId}`;
+    const load = (url: string) =>
+      settle(() => productLoader({ request: pageGet(url), params: { "*": path.slice(9) }, context } as never));
+
+    const documentData = (await load(path)).data;
+    expect(documentData.reviews).toEqual({ withheld: expect.stringMatching(/^[0-9a-z]{1,11}$/) });
+    expect(JSON.stringify(documentData)).not.toContain("Clear sound with deep bass");
+    const html = await renderPage(
+      path,
+      createElement(ProductPage as never, { loaderData: documentData, params: {} } as never),
+      context.withheld,
+    );
+    expect(html).toContain("Clear sound with deep bass");
+    expect(html).toContain(`data-kept-hash="`);
+
+    const navigation = (await load(`${path}.data`)).data;
+    expect(navigation.reviews.page.data).toEqual([
+      expect.objectContaining({ title: "Happy with it", label: "Sample review" }),
+    ]);
+    expect(navigation.reviews.standing).toBeNull();
   });
 });

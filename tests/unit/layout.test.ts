@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORY_LABELS } from "../../app/components/layout/menu-names";
+import { HOME_PARTS } from "../../app/components/home/home-parts";
+import { POPULAR_CATEGORIES } from "../../app/components/home/popular-categories";
+import { TILES } from "../../app/components/home/popular-category-tile";
 import { CATEGORY_BAR, CATEGORY_MENUS, shopHref } from "../../app/components/layout/navigation";
 import { readStorefrontConfig } from "../../app/lib/platform/config.server";
 import { accountHref, shopperLinks, shortcutName } from "../../app/components/layout/shopper-links";
@@ -206,5 +209,16 @@ describe("the header for a signed-in shopper", () => {
       /<form method="post" action="\/logout"[^>]*><input type="hidden" name="redirectTo" value="\/shop\?category=Fashion"\/><button type="submit"[^>]*>Logout<\/button><\/form>/,
     );
     expect(html).toContain('href="mailto:help@mart.example.in"');
+  });
+});
+
+// Home names its Popular Categories tiles by number (`category-tile:N`, prerendered parts whose
+// content home-parts.tsx renders from TILES): a tile left out would never show, one too many fail the render.
+describe("home's Popular Categories parts", () => {
+  it("are as many as the tiles, each a link to the shop filtered by its category", () => {
+    expect(POPULAR_CATEGORIES).toBe(TILES.length);
+    const parts = Object.keys(HOME_PARTS).filter((name) => name.startsWith("category-tile:"));
+    expect(parts).toEqual(TILES.map((_, index) => `category-tile:${index}`));
+    expect(TILES.map((tile) => tile.name)).toEqual(["Electronics", "Fashion", "Home Decor", "Televisions"]);
   });
 });

@@ -1,46 +1,27 @@
-import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
+import { HomePart } from "./home-part";
 
-/** The catalogue's four categories, each drawn by one of the catalogue's own artworks. */
-const CATEGORIES = [
-  { name: "Electronics", image: "/media/art/headphones-5-0.svg", tint: "bg-sky-50" },
-  { name: "Fashion", image: "/media/art/tshirt-13-0.svg", tint: "bg-orange-50" },
-  { name: "Home Decor", image: "/media/art/lamp-15-0.svg", tint: "bg-amber-50" },
-  { name: "Televisions", image: "/media/art/tv-0-0.svg", tint: "bg-emerald-50" },
-] as const;
+/**
+ * How many tiles Popular Categories shows: one part each, whose content home-parts.tsx renders
+ * from TILES (popular-category-tile.tsx). A number here, not TILES.length: importing that module
+ * would bring the tiles' code into home's chunk (tests/unit/layout.test.ts keeps the two equal).
+ */
+export const POPULAR_CATEGORIES = 4;
 
 export function categoryHref(category: string): string {
   return `/shop?${new URLSearchParams({ category })}`;
 }
 
-/** Popular Categories: each tile leads to the shop filtered by its category. */
+/**
+ * Popular Categories: each tile leads to the shop filtered by its category. Each tile is a
+ * prerendered part of home (`category-tile:N`, home-parts.tsx): the page's JavaScript holds only
+ * their names, not their words, pictures and classes.
+ */
 export function PopularCategories() {
   return (
     <Carousel label="Popular Categories" kind="categories">
-      {CATEGORIES.map((category) => (
-        <Link
-          key={category.name}
-          to={categoryHref(category.name)}
-          className="group flex h-full flex-col items-center gap-3 rounded-xl border border-gray-200 bg-white p-3 text-center transition hover:border-brand hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-          data-category-tile={category.name}
-        >
-          <span
-            className={`flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-lg ${category.tint}`}
-          >
-            <img
-              src={category.image}
-              alt=""
-              width={600}
-              height={600}
-              loading="lazy"
-              decoding="async"
-              className="h-full w-auto max-w-full object-contain p-2 transition-transform duration-300 group-hover:scale-105"
-            />
-          </span>
-          <span className="text-sm font-semibold text-gray-900 group-hover:text-brand sm:text-base">
-            {category.name}
-          </span>
-        </Link>
+      {Array.from({ length: POPULAR_CATEGORIES }, (_, index) => (
+        <HomePart key={index} as="div" part={`category-tile:${index}`} className="h-full" />
       ))}
     </Carousel>
   );

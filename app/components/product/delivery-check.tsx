@@ -28,22 +28,29 @@ function answerOf(check: Check): { text: string; ok: boolean } {
   }
 }
 
+/** What the delivery check shows, as plain data: a kept part (app/lib/platform/kept.tsx). */
+export type DeliveryCheckProps = { action: string; keep: Record<string, string>; check: Check | null };
+
 /**
  * "Check delivery" by PIN code: a GET form back to the product page (`?pin=`, keeping the chosen
- * size and quantity), whose loader asks the API; works the same with and without JavaScript.
+ * size and quantity), whose loader asks the API; works the same with and without JavaScript. The
+ * product page keeps it as the server sent it until its props change (a size, a PIN).
  */
-export function DeliveryCheck({
-  action,
-  keep,
-  check,
-}: {
-  action: string;
-  keep: Record<string, string>;
-  check: Check | null;
-}) {
+export function DeliveryCheck({ action, keep, check }: DeliveryCheckProps) {
   const answer = check ? answerOf(check) : null;
   return (
-    <Form method="get" action={action} preventScrollReset replace className="flex flex-col gap-2" data-delivery-check>
+    <Form
+      method="get"
+      action={action}
+      preventScrollReset
+      replace
+      className="flex flex-col gap-2"
+      data-delivery-check
+      // A kept part (the product page): without React's handlers, app-link.tsx submits it the same way.
+      data-app-form
+      data-keep-scroll
+      data-replace
+    >
       {Object.entries(keep).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

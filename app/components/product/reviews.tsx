@@ -214,17 +214,17 @@ export function ProductReviews({
 /** What the product page's reviews depend on, as plain data: a kept part (app/lib/platform/kept.tsx). */
 export type ReviewsPartProps = {
   productId: string;
-  page: ShownReviewPage;
-  standing: ShownStanding | null;
+  /** The review page and the shopper's standing: the product page's document leaves them out of its loader data. */
+  reviews: { page: ShownReviewPage; standing: ShownStanding | null };
   pathname: string;
   /** The page's query string, the review choices (`rstars`…) among the rest. */
   search: string;
 };
 
 /** The product page's reviews from plain data (the product page keeps them as the server sent them). */
-export function ReviewsPart({ search, ...props }: ReviewsPartProps) {
+export function ReviewsPart({ search, reviews, ...props }: ReviewsPartProps) {
   const query = new URLSearchParams(search);
-  return <ProductReviews {...props} params={readReviewParams(query)} search={query} />;
+  return <ProductReviews {...props} {...reviews} params={readReviewParams(query)} search={query} />;
 }
 
 /** One review: its stars, title, author, date, text (cut short, "Read more" leading to the rest), photos and votes. */

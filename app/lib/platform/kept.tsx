@@ -1,8 +1,17 @@
-import { type ComponentType, createContext, type HTMLAttributes, lazy, Suspense, useContext } from "react";
+import {
+  type ComponentType,
+  createContext,
+  type HTMLAttributes,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+} from "react";
 
 /**
  * Parts of a page that the server renders for each request and the browser keeps as it was sent
- * (docs/decisions/055-kept-parts.md): the footer, the product page's reviews, the shop's pagination.
+ * (docs/decisions/055-kept-parts.md): the footer, the product page's reviews and delivery check, the
+ * shop's pagination and category tiles.
  * Unlike a prerendered part (prerendered.tsx), a kept part depends on its props, which are plain
  * data (JSON); unlike the rest of the page, the browser does not hydrate it and its first page
  * does not load its code.
@@ -18,7 +27,21 @@ import { type ComponentType, createContext, type HTMLAttributes, lazy, Suspense,
  *   needs the browser must work without React: links are `AppLink`s, forms carry `data-app-form`
  *   (app-link.tsx routes both).
  */
-export const KeptContext = createContext<Record<string, ComponentType<never>> | null>(null);
+/** On the server: renders a kept part by its name from its props (`keptRenderer`, kept.server.ts). */
+export const KeptContext = createContext<((part: string, props: object) => ReactNode) | null>(null);
+
+/**
+ * A prop the document's loader data leaves out (`withheldFromDocument`, kept.server.ts): only its
+ * hash comes along, as the markup already shows it. A later page's data brings the prop itself.
+ */
+export type Withheld = { withheld: string };
+
+/** A kept part's props as its component gets them: every withheld prop in whole. */
+export type Whole<P> = { [K in keyof P]: Exclude<P[K], Withheld> };
+
+export function isWithheld(value: unknown): value is Withheld {
+  return typeof value === "object" && value !== null && Object.keys(value).length === 1 && "withheld" in value;
+}
 
 /** Each kept part's markup as the server sent it, and the hash of its props then, by name. */
 const sent = new Map<string, { hash: string; html: string }>();
@@ -64,31 +87,27 @@ export function Kept<P extends object>({
   /** What the part renders from: plain data, the same on the server and in the browser. */
   props: P;
   /** The part's component, for props the page did not come with. */
-  load: () => Promise<ComponentType<P>>;
+  load: () => Promise<ComponentType<Whole<P>>>;
 } & HTMLAttributes<HTMLElement>) {
   const server = useContext(KeptContext);
   const hash = hashOf(props);
   const Tag = Element as "div";
   const own = { ...attributes, "data-kept": part, "data-kept-hash": hash };
-  if (server) {
-    const Component = server[part] as ComponentType<P> | undefined;
-    if (!Component) throw new Error(`No kept part is called ${part}`);
-    return (
-      <Tag {...own}>
-        <Component {...props} />
-      </Tag>
-    );
-  }
+  // The hash is of the props as the browser gets them (a withheld prop as its hash); the server renders from the whole.
+  if (server) return <Tag {...own}>{server(part, props)}</Tag>;
   // No Suspense boundary around what the server sent: one that was not hydrated yet when the page
   // changed would be rendered afresh, with an error (React's #421).
   const markup = sent.get(part);
-  if (markup?.hash === hash) return <Tag {...own} dangerouslySetInnerHTML={{ __html: markup.html }} />;
+  const kept = markup ? <Tag {...own} dangerouslySetInnerHTML={{ __html: markup.html }} /> : null;
+  // The same props; or other props, one of which the page came without: the markup stays until the route's data brings it.
+  if (markup?.hash === hash || Object.values(props).some(isWithheld)) return kept;
   // Until the code has come, the markup the server sent stays: nothing moves, nothing blinks.
   const Lazy = lazyKept(part, load);
   return (
-    <Suspense fallback={markup ? <Tag {...own} dangerouslySetInnerHTML={{ __html: markup.html }} /> : null}>
+    <Suspense fallback={kept}>
       <Tag {...own}>
-        <Lazy {...props} />
+        {/* Whole: a withheld prop returned above. */}
+        <Lazy {...(props as Whole<P>)} />
       </Tag>
     </Suspense>
   );

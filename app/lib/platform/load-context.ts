@@ -34,6 +34,8 @@ declare module "react-router" {
      * document, so that it costs the browser's JavaScript nothing (app/lib/catalogue/structured-data.server.ts).
      */
     structuredData?: object;
+    /** Kept parts' props that the document's loader data leaves out, by hash (app/lib/platform/kept.server.ts). */
+    withheld?: Map<string, unknown>;
   }
 }
 
