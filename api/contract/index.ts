@@ -45,22 +45,27 @@ export function defaultSupportEmail(publicOrigin: string | null): string {
   return `support@${isDomain ? host : "example.com"}`;
 }
 
-const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+// Each formatter is made on its first use, not when the module loads: the browser's first
+// Intl.NumberFormat loads the locale's data, tens of milliseconds on a slow phone, which was the
+// largest part of the task that evaluates the storefront's scripts (issue 41, docs/benchmarks.md).
+let rupees: Intl.NumberFormat | undefined;
 
 /** Money is whole rupees, formatted here and nowhere else (lakh grouping: ₹1,23,456). */
 export function formatRupees(amount: number): string {
+  rupees ??= new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
   return rupees.format(amount);
 }
 
-const rupeesAndPaise = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+let rupeesAndPaise: Intl.NumberFormat | undefined;
 
 /** Tax documents' taxable values and taxes are to the paisa (₹1,23,456.78); prices stay whole rupees. */
 export function formatPaise(paise: number): string {
+  rupeesAndPaise ??= new Intl.NumberFormat("en-IN", {
+    style: "currency",
+    currency: "INR",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return rupeesAndPaise.format(paise / 100);
 }
 
