@@ -48,28 +48,18 @@ export function defaultSupportEmail(publicOrigin: string | null): string {
 /**
  * Money is whole rupees, formatted here and nowhere else (lakh grouping: ₹1,23,456), exactly as
  * `Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 })`
- * formats it (tests/unit/catalogue.test.ts compares the two), but without Intl: a browser's first
- * Intl.NumberFormat loads the locale's data, tens of milliseconds on a slow phone, in one task
- * (issue 41: the home page formats its cards' prices while it hydrates and needs Intl for nothing else).
+ * formats every whole amount a number holds exactly (tests/unit/catalogue.test.ts compares them),
+ * but without Intl: a browser's first Intl.NumberFormat loads the locale's data, tens of
+ * milliseconds on a slow phone, in one task (issue 41: home formats its cards' prices while it
+ * hydrates and needs Intl for nothing else).
  */
 export function formatRupees(amount: number): string {
-  if (!Number.isFinite(amount) || Math.abs(amount) >= 1e15) return rupeesIntl().format(amount);
   // Intl rounds half away from zero; Math.round rounds half up, so round the magnitude.
-  const whole = Math.round(Math.abs(amount));
-  const digits = String(whole);
+  const digits = String(Math.round(Math.abs(amount)));
   // The last three digits, then pairs: 12,34,56,789.
-  const grouped =
-    digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",")},${digits.slice(-3)}`;
+  const grouped = digits.replace(/\B(?=(\d{2})*\d{3}$)/g, ",");
   // Intl signs negative zero too (-0.4 is "-₹0").
   return `${amount < 0 || Object.is(amount, -0) ? "-" : ""}₹${grouped}`;
-}
-
-let rupees: Intl.NumberFormat | undefined;
-
-/** Intl's own rupee formatter: for what formatRupees does not write itself (not a finite amount, or 10^15 and over). */
-export function rupeesIntl(): Intl.NumberFormat {
-  rupees ??= new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-  return rupees;
 }
 
 // Made on its first use, not when the module loads (Intl's locale data, as above).

@@ -33,29 +33,9 @@ type CarouselProps = {
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** Runs `task` in a task of its own when the browser is idle (within a second at most); Safari has no requestIdleCallback. */
-function whenIdle(task: () => void): number {
-  if (typeof window.requestIdleCallback === "function") return window.requestIdleCallback(task, { timeout: 1000 });
-  return -window.setTimeout(task, 1);
-}
-
-function cancelIdle(handle: number) {
-  if (handle > 0) window.cancelIdleCallback(handle);
-  else if (handle < 0) window.clearTimeout(-handle);
-}
-
-/** The slide at the track's native scroll position (0 unless the shopper scrolled before keen-slider came). */
-function slideAt(track: HTMLElement): number {
-  if (track.scrollLeft <= 0) return 0;
-  const items = [...track.children] as HTMLElement[];
-  const origin = items[0]?.offsetLeft ?? 0;
-  const index = items.findIndex((item) => item.offsetLeft - origin + item.offsetWidth / 2 > track.scrollLeft);
-  return Math.max(0, index);
-}
-
 /**
  * A carousel: a list that scrolls natively (CSS scroll-snap) without JavaScript, which keen-slider
- * upgrades after hydration, once the carousel is near the screen and the browser is idle.
+ * upgrades after hydration, once the carousel is near the screen, one carousel a task.
  * keen-slider is imported lazily so it weighs nothing on the first load; the previous/next
  * buttons only appear once it runs.
  */
@@ -72,19 +52,16 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
     if (!track || slides.length < 2) return;
     let instance: KeenSliderInstance | null = null;
     let cancelled = false;
-    let idle = 0;
+    let timer = 0;
     const create = (KeenSlider: typeof import("keen-slider").default) => {
       if (cancelled) return;
       // Every slide already in view: nothing to enhance (the native list stays, buttons would only clutter).
       if (track.scrollWidth <= track.clientWidth + 1) return;
-      // A native scroll made before now would offset keen-slider's transforms: it starts from the
-      // slide the shopper scrolled to instead.
-      const initial = slideAt(track);
+      // A native scroll made before now would offset keen-slider's transforms.
       track.scrollLeft = 0;
       track.dataset.enhanced = "";
       instance = new KeenSlider(track, {
         loop,
-        initial,
         selector: ":scope > li",
         slides: { perView: "auto" },
         defaultAnimation: { duration: reducedMotion() ? 0 : 500 },
@@ -100,15 +77,16 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
       setSlider(instance);
     };
     // keen-slider measures every slide and moves them all: a carousel off the screen waits until it
-    // comes near, and each one starts in a task of its own once the page is idle, not all of them in
-    // the task that hydrated the page (issue 41: no long tasks while hydrating).
+    // comes near, and each one starts in a task of its own, not all of them in one task after the
+    // lazy import (issue 41: no long tasks while hydrating).
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         import("keen-slider")
           .then(({ default: KeenSlider }) => {
-            if (!cancelled) idle = whenIdle(() => create(KeenSlider));
+            // A task of its own for each carousel (a microtask would run them all in one).
+            if (!cancelled) timer = window.setTimeout(() => create(KeenSlider));
           })
           .catch(() => {
             // Offline or a stale deployment: the native scrolling list stays, which is fine.
@@ -120,7 +98,7 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
     return () => {
       cancelled = true;
       observer.disconnect();
-      cancelIdle(idle);
+      window.clearTimeout(timer);
       instance?.destroy();
       delete track.dataset.enhanced;
       setSlider(null);
