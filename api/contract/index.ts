@@ -45,22 +45,34 @@ export function defaultSupportEmail(publicOrigin: string | null): string {
   return `support@${isDomain ? host : "example.com"}`;
 }
 
-const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
-
-/** Money is whole rupees, formatted here and nowhere else (lakh grouping: ₹1,23,456). */
+/**
+ * Money is whole rupees, formatted here and nowhere else (lakh grouping: ₹1,23,456), exactly as
+ * `Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 })`
+ * formats every whole amount a number holds exactly (tests/unit/catalogue.test.ts compares them),
+ * but without Intl: a browser's first Intl.NumberFormat loads the locale's data, tens of
+ * milliseconds on a slow phone, in one task (issue 41: home formats its cards' prices while it
+ * hydrates and needs Intl for nothing else).
+ */
 export function formatRupees(amount: number): string {
-  return rupees.format(amount);
+  // Intl rounds half away from zero; Math.round rounds half up, so round the magnitude.
+  const digits = String(Math.round(Math.abs(amount)));
+  // The last three digits, then pairs: 12,34,56,789.
+  const grouped = digits.replace(/\B(?=(\d{2})*\d{3}$)/g, ",");
+  // Intl signs negative zero too (-0.4 is "-₹0").
+  return `${amount < 0 || Object.is(amount, -0) ? "-" : ""}₹${grouped}`;
 }
 
-const rupeesAndPaise = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Made on its first use, not when the module loads (Intl's locale data, as above).
+let rupeesAndPaise: Intl.NumberFormat | undefined;
 
 /** Tax documents' taxable values and taxes are to the paisa (₹1,23,456.78); prices stay whole rupees. */
 export function formatPaise(paise: number): string {
+  rupeesAndPaise ??= new Intl.NumberFormat("en-IN", {
+    style: "currency",
+    currency: "INR",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return rupeesAndPaise.format(paise / 100);
 }
 

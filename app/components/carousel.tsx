@@ -35,8 +35,9 @@ const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)"
 
 /**
  * A carousel: a list that scrolls natively (CSS scroll-snap) without JavaScript, which keen-slider
- * upgrades after hydration. keen-slider is imported lazily so it weighs nothing on the first load;
- * the previous/next buttons only appear once it runs.
+ * upgrades after hydration, once the carousel is near the screen, one carousel a task.
+ * keen-slider is imported lazily so it weighs nothing on the first load; the previous/next
+ * buttons only appear once it runs.
  */
 export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, children }: CarouselProps) {
   const slides = Children.toArray(children);
@@ -51,35 +52,53 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
     if (!track || slides.length < 2) return;
     let instance: KeenSliderInstance | null = null;
     let cancelled = false;
-    import("keen-slider")
-      .then(({ default: KeenSlider }) => {
-        if (cancelled) return;
-        // Every slide already in view: nothing to enhance (the native list stays, buttons would only clutter).
-        if (track.scrollWidth <= track.clientWidth + 1) return;
-        // A native scroll made before hydration would offset keen-slider's transforms.
-        track.scrollLeft = 0;
-        track.dataset.enhanced = "";
-        instance = new KeenSlider(track, {
-          loop,
-          selector: ":scope > li",
-          slides: { perView: "auto" },
-          defaultAnimation: { duration: reducedMotion() ? 0 : 500 },
-          detailsChanged(s) {
-            // Null until keen-slider has measured the slides.
-            const details = s.track.details as typeof s.track.details | null;
-            if (!details) return;
-            // NaN progress (nothing to move) reads as both ends.
-            setEdges({ atStart: !(details.progress > 0.001), atEnd: !(details.progress < 0.999) });
-            setActive(details.rel);
-          },
-        });
-        setSlider(instance);
-      })
-      .catch(() => {
-        // Offline or a stale deployment: the native scrolling list stays, which is fine.
+    let timer = 0;
+    const create = (KeenSlider: typeof import("keen-slider").default) => {
+      if (cancelled) return;
+      // Every slide already in view: nothing to enhance (the native list stays, buttons would only clutter).
+      if (track.scrollWidth <= track.clientWidth + 1) return;
+      // A native scroll made before now would offset keen-slider's transforms.
+      track.scrollLeft = 0;
+      track.dataset.enhanced = "";
+      instance = new KeenSlider(track, {
+        loop,
+        selector: ":scope > li",
+        slides: { perView: "auto" },
+        defaultAnimation: { duration: reducedMotion() ? 0 : 500 },
+        detailsChanged(s) {
+          // Null until keen-slider has measured the slides.
+          const details = s.track.details as typeof s.track.details | null;
+          if (!details) return;
+          // NaN progress (nothing to move) reads as both ends.
+          setEdges({ atStart: !(details.progress > 0.001), atEnd: !(details.progress < 0.999) });
+          setActive(details.rel);
+        },
       });
+      setSlider(instance);
+    };
+    // keen-slider measures every slide and moves them all: a carousel off the screen waits until it
+    // comes near, and each one starts in a task of its own, not all of them in one task after the
+    // lazy import (issue 41: no long tasks while hydrating).
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        import("keen-slider")
+          .then(({ default: KeenSlider }) => {
+            // A task of its own for each carousel (a microtask would run them all in one).
+            if (!cancelled) timer = window.setTimeout(() => create(KeenSlider));
+          })
+          .catch(() => {
+            // Offline or a stale deployment: the native scrolling list stays, which is fine.
+          });
+      },
+      { rootMargin: "0px 0px 50% 0px" },
+    );
+    observer.observe(track);
     return () => {
       cancelled = true;
+      observer.disconnect();
+      window.clearTimeout(timer);
       instance?.destroy();
       delete track.dataset.enhanced;
       setSlider(null);

@@ -10,6 +10,7 @@ import { ID_PATTERN } from "../../api/contract";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { BuyBox } from "~/components/product/buy-box";
+import type { BuyBarHandle } from "~/components/layout/site-chrome";
 import { ProductGallery } from "~/components/product/gallery";
 import { QuantityStepper } from "~/components/product/quantity";
 import { SizeSelector } from "~/components/product/size-selector";
@@ -118,6 +119,9 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 export function headers() {
   return { "Cache-Control": CATALOGUE_CACHE };
 }
+
+/** The phone's buy bar is fixed over the page's end: the layout's footer leaves room for it (site-chrome.tsx). */
+export const handle: BuyBarHandle = { buyBar: true };
 
 export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData) return [{ title: `Product not found | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

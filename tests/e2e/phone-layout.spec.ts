@@ -116,6 +116,8 @@ test("the product page keeps its price and Add to Cart in a bar above the bottom
   await expect(addToCart).toBeVisible();
   const before = await box(buyBox);
   await ready(page);
+  // The layout marks the footer of a page with the bar (no `body:has(…)`, which made every DOM change restyle the page).
+  await expect(page.locator("footer")).toHaveAttribute("data-buy-bar", "");
   if (!phone()) {
     // In the page's flow under the quantity, as before.
     expect(await buyBox.evaluate((element) => getComputedStyle(element).position)).toBe("static");
@@ -136,6 +138,18 @@ test("the product page keeps its price and Add to Cart in a bar above the bottom
   await page.locator("#reviews").scrollIntoViewIfNeeded();
   await expect(addToCart).toBeInViewport();
   expect(await uncovered(addToCart)).toBe(true);
+  // At the end of the page the footer's last line clears both bars.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastLine = page.getByRole("navigation", { name: "Footer: Policies" });
+  await expect(lastLine).toBeInViewport();
+  const { y, height } = await box(lastLine);
+  expect(y + height).toBeLessThanOrEqual((await box(buyBox)).y);
+  expect(await uncovered(lastLine)).toBe(true);
+});
+
+test("a page without the buy bar leaves its footer room for the bottom bar alone", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator("footer")).not.toHaveAttribute("data-buy-bar");
 });
 
 async function unpaidUpiOrder(request: APIRequestContext, shopper: TestShopper): Promise<string> {

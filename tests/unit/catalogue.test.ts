@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   clampQty,
@@ -59,5 +60,27 @@ describe("prices and defaults", () => {
   it("formats whole rupees with lakh grouping", () => {
     expect(formatRupees(123456)).toBe("₹1,23,456");
     expect(formatRupees(0)).toBe("₹0");
+    expect(formatRupees(12345678901)).toBe("₹12,34,56,78,901");
+    expect(formatRupees(-1500)).toBe("-₹1,500");
+  });
+  it("formats rupees exactly as Intl's en-IN currency format does, without Intl", () => {
+    const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });
+    const same = (amount: number) => expect(formatRupees(amount)).toBe(intl.format(amount));
+    // Every length of number, both signs, halves, -0 and the largest whole numbers a double holds exactly.
+    for (const amount of [
+      0, -0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000, 0.5, 1.5, 2.5, -0.5, -0.4, -2.5,
+    ])
+      same(amount);
+    for (const amount of [1e15 - 1, 1e15, -1e15, 2 ** 53 - 1, -(2 ** 53 - 1)]) same(amount);
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 50), max: 2 ** 50 }), (amount) => {
+        same(amount);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.double({ min: -1e14, max: 1e14, noNaN: true }), (amount) => {
+        same(amount);
+      }),
+    );
   });
 });

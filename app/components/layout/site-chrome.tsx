@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useMatches } from "react-router";
 import type { RootData } from "~/lib/page/root-data";
 import { CategoryBar } from "./category-bar";
 import { IconSprite } from "./icon-sprite";
@@ -12,6 +13,9 @@ import { SiteHeader } from "./site-header";
  * every icon below can use it.
  */
 export function SiteChrome({ root, children }: { root: RootData; children: ReactNode }) {
+  // A page whose route says so (the product page's `handle`) has the phone's buy bar over the
+  // bottom bar: its footer leaves room for both (app.css, `footer[data-buy-bar]`).
+  const buyBar = useMatches().some((match) => hasBuyBar(match.handle) && match.data !== undefined);
   return (
     <div className="flex min-h-screen flex-col">
       <IconSprite />
@@ -32,9 +36,17 @@ export function SiteChrome({ root, children }: { root: RootData; children: React
         part="footer"
         className="mt-16 bg-gray-900 text-sm text-gray-300"
         props={{ signedIn: Boolean(root.user), supportEmail: root.supportEmail }}
+        data-buy-bar={buyBar ? "" : undefined}
         load={() => import("./site-footer").then((module) => module.FooterContent)}
       />
       <MobileBottomBar root={root} />
     </div>
   );
+}
+
+/** A route's `handle` that asks for room for the phone's buy bar. */
+export type BuyBarHandle = { buyBar: true };
+
+function hasBuyBar(handle: unknown): handle is BuyBarHandle {
+  return typeof handle === "object" && handle !== null && (handle as Partial<BuyBarHandle>).buyBar === true;
 }
