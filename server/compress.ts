@@ -52,6 +52,19 @@ export function chooseEncoding(header: string | undefined, candidates: readonly 
   return best?.encoding;
 }
 
+/**
+ * The response with another body, and its headers as they are now. Not `new Response(body,
+ * response)`: under @hono/node-server, whose listener puts its own Response in the global scope
+ * (as the shop runs), that copies the headers the response was made with, not those set since.
+ */
+function withBody(body: BodyInit, response: Response): Response {
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: new Headers(response.headers),
+  });
+}
+
 export function compress(): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -69,11 +82,19 @@ export function compress(): MiddlewareHandler {
     ) {
       return;
     }
+    // Set on the response that is sent, once its body has been read: under @hono/node-server's
+    // Response (the shop's), a header set before the body is first read is lost when it is.
     const vary = response.headers.get("Vary");
-    if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) {
-      response.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-    }
-    if (!response.body) return;
+    const varied = vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary));
+    const withVary = (sent: Response) => {
+      if (varied) sent.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      return sent;
+    };
+    // Reading the body settles the response's headers; Hono copies them onto a response set in
+    // its place (c.res), so the new one carries the Vary too.
+    const original = response.body;
+    withVary(response);
+    if (!original) return;
     const whole = WHOLE.test(type);
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"), whole ? ["br", "gzip"] : ["gzip"]);
     if (!encoding) return;
@@ -82,7 +103,7 @@ export function compress(): MiddlewareHandler {
     if (whole) {
       const bytes = Buffer.from(await response.arrayBuffer());
       if (bytes.length < THRESHOLD) {
-        c.res = new Response(bytes, response);
+        c.res = withVary(withBody(bytes, response));
         return;
       }
       const compressed =
@@ -100,7 +121,7 @@ export function compress(): MiddlewareHandler {
     } else {
       body = response.body.pipeThrough(new CompressionStream("gzip"));
     }
-    c.res = new Response(body, response);
+    c.res = withVary(withBody(body, response));
     c.res.headers.delete("Content-Length");
     c.res.headers.set("Content-Encoding", encoding);
     const etag = c.res.headers.get("ETag");
