@@ -10,11 +10,15 @@ const errorToast = (page: Page, text: string) => page.getByRole("alert").filter(
 const main = (page: Page) => page.locator("main");
 const js = (_page: Page) => Promise.resolve(test.info().project.use.javaScriptEnabled !== false);
 
-/** The form's dialog: modal with JavaScript, an open dialog in the page's flow without it. */
+/**
+ * The form's dialog: modal with JavaScript, an open dialog in the page's flow without it. A link
+ * followed before the page hydrated loads the form's page, open in the flow until it hydrates
+ * and becomes the modal: so the modal is waited for.
+ */
 async function expectFormShown(page: Page, title: string, withJs: boolean) {
   const dialog = page.getByRole("dialog", { name: title });
   await expect(dialog).toBeVisible();
-  expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(withJs);
+  await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(withJs);
   return dialog;
 }
 
