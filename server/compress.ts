@@ -82,18 +82,14 @@ export function compress(): MiddlewareHandler {
     ) {
       return;
     }
-    // Set on the response that is sent, once its body has been read: under @hono/node-server's
-    // Response (the shop's), a header set before the body is first read is lost when it is.
-    const vary = response.headers.get("Vary");
-    const varied = vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary));
-    const withVary = (sent: Response) => {
-      if (varied) sent.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-      return sent;
-    };
-    // Reading the body settles the response's headers; Hono copies them onto a response set in
-    // its place (c.res), so the new one carries the Vary too.
+    // The body is read first: under @hono/node-server's Response (the shop's), a header set
+    // before the body is first read is lost when it is. Hono copies these headers onto a response
+    // set in this one's place (c.res below), so the compressed one carries the Vary too.
     const original = response.body;
-    withVary(response);
+    const vary = response.headers.get("Vary");
+    if (vary !== "*" && !(vary && VARY_ACCEPT_ENCODING.test(vary))) {
+      response.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    }
     if (!original) return;
     const whole = WHOLE.test(type);
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"), whole ? ["br", "gzip"] : ["gzip"]);
@@ -103,7 +99,7 @@ export function compress(): MiddlewareHandler {
     if (whole) {
       const bytes = Buffer.from(await response.arrayBuffer());
       if (bytes.length < THRESHOLD) {
-        c.res = withVary(withBody(bytes, response));
+        c.res = withBody(bytes, response);
         return;
       }
       const compressed =
@@ -121,7 +117,7 @@ export function compress(): MiddlewareHandler {
     } else {
       body = response.body.pipeThrough(new CompressionStream("gzip"));
     }
-    c.res = withVary(withBody(body, response));
+    c.res = withBody(body, response);
     c.res.headers.delete("Content-Length");
     c.res.headers.set("Content-Encoding", encoding);
     const etag = c.res.headers.get("ETag");
