@@ -17,6 +17,16 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /**
+     * The same database without a pooler in between, for what needs a session of its own: the
+     * migrations' lock, the catalogue's LISTEN and the job queue (docs/deployment.md, "PgBouncer").
+     * Unset: DATABASE_URL serves for those too.
+     */
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_DIRECT_URL must be a postgres:// or postgresql:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     NODE_ENV: z.string().default("production"),
     /** Worker processes sharing the port (node:cluster), PostgreSQL only; unset: one per core (api/platform/runtime.ts). */
     WEB_CONCURRENCY: z
@@ -182,6 +192,13 @@ const envSchema = z
     }
     const problem = env.SHOP_GSTIN && env.SHOP_STATE ? gstinStateProblem(env.SHOP_GSTIN, env.SHOP_STATE) : null;
     if (problem) ctx.addIssue({ code: "custom", path: ["SHOP_GSTIN"], message: problem });
+    if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_DIRECT_URL"],
+        message: "DATABASE_DIRECT_URL goes with DATABASE_URL (the embedded PostgreSQL needs neither)",
+      });
+    }
     // Where the shop listens is seldom where shoppers reach it (a proxy, a domain): mailed links
     // would be dead, and every Cash on Delivery order cancelled for want of its confirmation.
     if (env.SMTP_URL && !env.PUBLIC_ORIGIN && env.NODE_ENV === "production") {

@@ -32,6 +32,11 @@ export type DatabaseOptions = {
   skipMigrations?: boolean;
   /** The most connections this process's pool opens (DATABASE_POOL_SIZE; default 10). */
   poolSize?: number;
+  /**
+   * The same database without a pooler (DATABASE_DIRECT_URL), for the migrations: their advisory
+   * lock is a session's, which a pooler in transaction mode would not keep. Default `databaseUrl`.
+   */
+  directUrl?: string;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -151,6 +156,19 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** The migrations, on the pool, or on a connection of their own to `directUrl` when one is given. */
+async function migrateDirect(pool: pg.Pool, options: DatabaseOptions): Promise<void> {
+  if (!options.directUrl || options.directUrl === options.databaseUrl) return migrateLocked(pool);
+  await checkConnection(options.directUrl);
+  const direct = new pg.Pool({ connectionString: options.directUrl, max: 2 });
+  direct.on("error", () => {});
+  try {
+    await migrateLocked(direct);
+  } finally {
+    await direct.end();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   await checkConnection(options.databaseUrl);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -165,7 +183,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // process. The query under way fails with it, and the pool drops the client when it comes back.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  if (!options.skipMigrations) await migrateLocked(pool);
+  if (!options.skipMigrations) await migrateDirect(pool, options);
   return {
     db,
     kind: "postgres",

@@ -2,7 +2,12 @@ import { type DatabaseHandle, openDatabase } from "./client";
 import { EmbeddedPostgresError, hasPgliteData, startEmbeddedPostgres } from "./embedded";
 import type { DatabaseStatus } from "./embedded-supervisor";
 
-export type ShopDatabaseEnv = { DATABASE_URL?: string; DATA_DIR: string; DATABASE_POOL_SIZE?: number };
+export type ShopDatabaseEnv = {
+  DATABASE_URL?: string;
+  DATABASE_DIRECT_URL?: string;
+  DATA_DIR: string;
+  DATABASE_POOL_SIZE?: number;
+};
 
 export type ShopDatabaseOptions = {
   /** Skip applying migrations (a worker whose primary migrated). */
@@ -22,6 +27,8 @@ export type ShopDatabaseOptions = {
 export type ShopDatabaseHandle = DatabaseHandle & {
   /** The connection string: DATABASE_URL, or the embedded server's socket. */
   url: string;
+  /** Where a session of its own goes (LISTEN, the job queue): DATABASE_DIRECT_URL, else `url`. */
+  directUrl: string;
   /** Whether this is the embedded server of DATA_DIR. */
   embedded: boolean;
   /** Closes this process's pool only, leaving the embedded server running (`close` stops it too). */
@@ -44,12 +51,14 @@ export async function openShopDatabase(
   if (env.DATABASE_URL) {
     const handle = await openDatabase({
       databaseUrl: env.DATABASE_URL,
+      directUrl: env.DATABASE_DIRECT_URL,
       poolSize,
       skipMigrations: options.skipMigrations,
     });
     return {
       ...handle,
       url: env.DATABASE_URL,
+      directUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
       embedded: false,
       closePool: handle.close,
       status: () => "up",
@@ -76,6 +85,7 @@ export async function openShopDatabase(
   return {
     ...handle,
     url: server.url,
+    directUrl: server.url,
     embedded: true,
     closePool: handle.close,
     status: () => server.status,

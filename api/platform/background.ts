@@ -33,7 +33,7 @@ export type BackgroundServices = {
 export async function startBackgroundServices(options: {
   /** The process's database; `url` when it was opened here (the embedded server's socket). */
   handle: DatabaseHandle & { url?: string };
-  env: Pick<ServerEnv, "DATABASE_URL" | "SMTP_URL" | "WEBHOOKS_ALLOW_PRIVATE">;
+  env: Pick<ServerEnv, "DATABASE_URL" | "DATABASE_DIRECT_URL" | "SMTP_URL" | "WEBHOOKS_ALLOW_PRIVATE">;
   logger: Logger;
   /** The embedded server's state (the shop's supervisor, or, in a worker, as its primary tells it). */
   status?: () => DatabaseStatus;
@@ -44,7 +44,9 @@ export async function startBackgroundServices(options: {
   void warmPinDirectory().catch((error: unknown) => logger.warn({ err: error }, "PIN directory not read"));
   // Another process's catalogue change (another worker, `npm run catalogue -- import`) reaches this
   // process's caches through PostgreSQL's NOTIFY (api/platform/catalogue-version.ts).
-  const databaseUrl = handle.url ?? env.DATABASE_URL;
+  // A session of its own each (LISTEN, the queue's): past a pooler in transaction mode when the
+  // shop has a direct URL (docs/deployment.md, "PgBouncer").
+  const databaseUrl = env.DATABASE_DIRECT_URL ?? handle.url ?? env.DATABASE_URL;
   const catalogueListener = databaseUrl
     ? await listenForCatalogueChanges({
         databaseUrl,
