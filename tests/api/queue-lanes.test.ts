@@ -1,21 +1,22 @@
 /**
  * Each kind of background work has its own workers (issue 43, item 2; decision 054): webhook
  * endpoints that never answer hold the webhook workers, and a shopper's message still goes out
- * through a real SMTP server meanwhile; one endpoint holds at most one delivery at a time (its
+ * through a real SMTP server meanwhile, and an unpaid order's expiry job runs; one endpoint holds at most one delivery at a time (its
  * named queue), however many of its deliveries wait.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, expect, it, vi } from "vitest";
 import { rowsOf } from "../../api/db/client";
-import { messages } from "../../api/db/schema";
+import { messages, orders } from "../../api/db/schema";
 import { defaultDeps } from "../../api/lib/context";
 import { mailTransport, QUEUE_LANES, startDeliveryWorker } from "../../api/lib/messages/delivery";
 import { createLogger, logger } from "../../api/platform/logger";
 import { createTestApi, createUserWithToken, insertProduct, testAddresses } from "./helpers";
 import { smtpServer, until } from "./smtp";
 import { DELIVER_WEBHOOK } from "../../api/lib/webhooks/webhook-events";
+import { EXPIRE_ORDER } from "../../api/lib/payments/payment-jobs";
 import { expectConsoleError } from "../console";
 
 const api = await createTestApi({ webhooksAllowPrivate: true });
@@ -91,6 +92,28 @@ it("a shopper's message is sent while every webhook worker waits on an endpoint 
     expect(smtp.received.length).toBe(sent.length);
     expect(held.length).toBe(QUEUE_LANES.webhooks);
     expect([...open.values()].reduce((a, b) => a + b, 0)).toBe(QUEUE_LANES.webhooks);
+
+    // An unpaid Online Payment order whose window closes now is cancelled by its expiry job while
+    // the webhook workers are still held (its own deliveries wait behind theirs).
+    const unpaid = await call("POST", "/userapp/order/create", {
+      token: shopper.token,
+      body: { productId: product, size: "M", quantity: 1, paymentMethod: "Upi", address: testAddresses.home },
+    });
+    expect(unpaid.status).toBe(201);
+    const unpaidId = (unpaid.body.data as { id: string }).id;
+    await db
+      .update(orders)
+      .set({ paymentDueAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, unpaidId));
+    const due = await db.execute(sql`update graphile_worker._private_jobs set run_at = now()
+      where task_id = (select id from graphile_worker._private_tasks where identifier = ${EXPIRE_ORDER})
+        and payload->>'orderId' = ${unpaidId}`);
+    expect((due as { rowCount: number }).rowCount).toBe(1);
+    await until("the unpaid order's expiry", async () => {
+      const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, unpaidId));
+      return row.status === "cancelled" ? true : undefined;
+    });
+    expect(held.length).toBe(QUEUE_LANES.webhooks);
 
     // One endpoint holds one delivery at a time: its second waits in its queue, locked by no one.
     const locked = rowsOf<{ queue: string; n: number }>(

@@ -5,7 +5,8 @@
  * haproxy.cfg. Driven through the balancer as shoppers and an admin would: a session made on one
  * host holds on the other, a catalogue change on one shows on the other's cached page, sign-in
  * failures count across both, every message and webhook goes out once while both hosts' workers
- * race on the one queue; then one host is killed (SIGKILL) under a load of orders, and no
+ * race on the one queue; a host told to stop (SIGTERM) drains while every request through the
+ * balancer is still answered; then one host is killed (SIGKILL) under a load of orders, and no
  * acknowledged order (nor its queued message and webhook) is lost while the balancer carries on.
  * This is the cheap variant CI runs (decision 054); BENCH_ONLY=hosts also waits for the dead
  * host's jobs to go out from the live one, and measures one host against two.
@@ -24,7 +25,7 @@ import { messageIdOf } from "../../api/lib/messages/delivery";
 import { createUserWithToken, insertProduct, testAddresses } from "../api/helpers";
 import { smtpServer, until } from "../api/smtp";
 import { createPostgresTestDatabase } from "../db";
-import { eventually, freePortsIn, root, start, type Started, tempDir, tsx } from "../processes";
+import { eventually, exitWithin, freePortsIn, root, start, type Started, tempDir } from "../processes";
 
 /** This file's ports (tests/unit/hosts-start.test.ts has 3752–3757). */
 const PORTS = Array.from({ length: 8 }, (_, i) => 3758 + i);
@@ -61,7 +62,7 @@ function guideHaproxyConfig(listen: number, hosts: number[]): string {
     .replace(/10\.0\.0\.12:3000/, `127.0.0.1:${hosts[1]}`);
 }
 
-it("two hosts behind HAProxy share sessions, caches and limits, send each message and webhook once, and lose no acknowledged order when one is killed", async () => {
+it("two hosts behind HAProxy share sessions, caches and limits, drain without a lost request, send each message and webhook once, and lose no acknowledged order when one is killed", async () => {
   const [listen, ...hostPorts] = await freePortsIn(PORTS, 3);
   const origin = `http://127.0.0.1:${listen}`;
   // What every host shares (docs/deployment.md); DATA_DIR is each host's own.
@@ -83,9 +84,15 @@ it("two hosts behind HAProxy share sessions, caches and limits, send each messag
     shortTitle: "Indigo Block Print Kurta",
     variants: [{ size: "M", quantity: 500, mrp: 1200, discount: 0 }],
   });
-  const hosts: Started[] = hostPorts.map((port) =>
-    start(tsx, ["server/main.ts", "--no-build"], { ...shared, PORT: String(port), DATA_DIR: tempDir() }),
-  );
+  // As a supervisor runs it (node, not the tsx CLI, which kills its child 30 ms after relaying a
+  // signal: tests/unit/operations.test.ts), so that SIGTERM drains it.
+  const startHost = (port: number) =>
+    start(process.execPath, ["--import", "tsx", "server/main.ts", "--no-build"], {
+      ...shared,
+      PORT: String(port),
+      DATA_DIR: tempDir(),
+    });
+  const hosts: Started[] = hostPorts.map(startHost);
   const configFile = path.join(tempDir(), "haproxy.cfg");
   fs.writeFileSync(configFile, guideHaproxyConfig(listen, hostPorts));
   try {
@@ -151,6 +158,37 @@ it("two hosts behind HAProxy share sessions, caches and limits, send each messag
   for (let i = 0; i < 5; i++) expect(await wrong()).toBe(400);
   expect(await wrong()).toBe(429);
   expect(failureHosts).toEqual(new Set(["host1", "host2"]));
+
+  // Taking a host out (the guide's "Draining"): host2 is told to stop (SIGTERM) while shoppers
+  // browse through the balancer. Every request is answered, by host2 while it finishes them or by
+  // host1 (HAProxy retries a refused connection there), and host2 exits cleanly; then it comes back.
+  const statuses: (number | string)[] = [];
+  let browsing = true;
+  const browsers = Array.from({ length: 4 }, async () => {
+    while (browsing) {
+      statuses.push(
+        await fetch(`${origin}/shop`).then(
+          async (answer) => (await answer.arrayBuffer(), answer.status),
+          (error: Error) => `${error.message}: ${String(error.cause)}`,
+        ),
+      );
+    }
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  process.kill(hosts[1].pid, "SIGTERM");
+  expect(await exitWithin(hosts[1], 20_000)).toBe(0);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  browsing = false;
+  await Promise.all(browsers);
+  expect(statuses.length).toBeGreaterThan(20);
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  hosts[1] = startHost(hostPorts[1]);
+  await hosts[1].waitFor("The shop is open at");
+  await eventually("host2 back in rotation", async () => {
+    const seen = new Set<string | null>();
+    for (let i = 0; i < 4; i++) seen.add((await servedBy("/healthz")).host);
+    return seen.has("host2");
+  });
 
   // A catalogue change through one host shows on the other's cached page (kept for an hour there,
   // so only the change's NOTIFY, heard by host2's listener, can drop it).
