@@ -209,7 +209,8 @@ async function checkOrder(
 
 /** The code the order asks for: the one the checkout showed, or the cart's; upper-case, or null. */
 async function askedCode(db: Database | Transaction, input: PlaceOrderInput): Promise<string | null> {
-  const asked = input.promotionCode ?? "cart";
+  // Absent is the cart's code; null is none (a checkout that showed none).
+  const asked = input.promotionCode === undefined ? "cart" : input.promotionCode;
   if (asked !== "cart") return asked ? normaliseCode(asked) : null;
   const [onCart] = await db
     .select({ code: cartPromotions.code })
@@ -378,15 +379,7 @@ async function priceOrder(
   });
   const shopper: Shopper = { userId: input.userId, mobile: opened.address.mobile ?? null };
   await lockShopper(tx, shopper);
-  const asked = input.promotionCode ?? "cart";
-  const [onCart] =
-    asked === "cart"
-      ? await tx
-          .select({ code: cartPromotions.code })
-          .from(cartPromotions)
-          .where(eq(cartPromotions.userId, input.userId))
-      : [{ code: asked }];
-  const typed = onCart?.code ? normaliseCode(onCart.code) : null;
+  const typed = await askedCode(tx, input);
   const promoted = await pricePromotions(tx, {
     shopper,
     lines: lines.map((line) => {
