@@ -36,6 +36,7 @@ import {
   requireShopper,
   requireShopperProfile,
 } from "~/lib/session/require-shopper.server";
+import { currentPath } from "~/lib/session/session.server";
 import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/checkout";
 
@@ -107,7 +108,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { productId: wanted.productId, size: wanted.size, quantity: wanted.qty }
         : undefined;
     const outcome = await changeCode(api, formData, line);
-    if (outcome.ok) return redirectWithSuccess(`${url.pathname}${url.search}`, outcome.message);
+    // Back to this checkout as the browser asked for it (with JavaScript the post is to `/checkout.data`).
+    if (outcome.ok) return redirectWithSuccess(currentPath(request), outcome.message);
     return data({ result: undefined, codeError: outcome.error, typed: outcome.typed }, { status: 400 });
   }
 
