@@ -468,7 +468,12 @@ export function orderRoutes(deps: ApiDeps) {
     // A replay answers the first order with 200, so the client can tell nothing new was created.
     return replayed
       ? ok(c, { ...order, success: true }, "This order was already placed")
-      : ok(c, { ...order, success: true, promotionNote }, "Order placed successfully!", 201);
+      : ok(
+          c,
+          { ...order, success: true, ...(promotionNote ? { promotionNote } : {}) },
+          "Order placed successfully!",
+          201,
+        );
   });
 
   mount(app, quoteRoute, signedIn, async (c) => {

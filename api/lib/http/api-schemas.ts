@@ -366,11 +366,10 @@ export const placedOrderSchema = orderSchema
         refusal: z.string().openapi({ example: "PROMO_PAYMENT_METHOD" }),
         message: z.string().openapi({ example: "This code is for Online Payment" }),
       })
-      .nullable()
       .optional()
       .openapi({
         description:
-          "A code the order was placed without, with why (its PROMO_* refusal and words): sent with `expectedTotal`, the amount shown without it. Null or absent: none (absent on a replay).",
+          "A code the order was placed without, with why (its PROMO_* refusal and words): sent with `expectedTotal`, the amount shown without it. Absent: none (and on a replay).",
       }),
   })
   .openapi("PlacedOrder");
