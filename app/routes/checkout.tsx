@@ -272,6 +272,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
   });
   const itemsAmount = lines.reduce((sum, line) => sum + line.amount, 0);
+  // The method the shopper chose stays chosen when the form comes back (a code removed, an amount
+  // changed), without JavaScript too.
+  const chosenMethod =
+    PAYMENT_METHODS.find((method) => method.id === fields.paymentMethod.initialValue)?.id ?? DEFAULT_PAYMENT_METHOD;
   const promotions = loaderData.quote?.promotions ?? null;
   // The totals shown are the default method's; each method's own is beside it when they differ.
   const shownMethod =
@@ -337,7 +341,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           />
           <PaymentChoice
             name={fields.paymentMethod.name}
-            defaultValue={DEFAULT_PAYMENT_METHOD}
+            defaultValue={chosenMethod}
             options={loaderData.quote?.paymentMethods}
             prices={promotions?.byPaymentMethod}
             errors={fields.paymentMethod.errors}

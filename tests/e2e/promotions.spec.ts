@@ -252,7 +252,8 @@ test("checkout shows each payment method's amount with a code and a prepaid offe
     await expect(page.getByText(`Code ${online} was removed: This code has expired`)).toBeVisible();
     await expect(page.locator("[data-applied-code]")).toHaveCount(0);
     await expect(methodTotal("Upi")).toContainText(rupees(items - 40 + 4));
-    await page.getByRole("radio", { name: /^Online Payment/ }).check();
+    // The shopper's choice stays chosen, with JavaScript and without.
+    await expect(page.getByRole("radio", { name: /^Online Payment/ })).toBeChecked();
     await page.getByRole("button", { name: /Place Order/ }).click();
     await expect(toast(page, "Order placed successfully!")).toBeVisible();
     await expect(page.getByRole("heading", { name: `Pay ${rupees(items - 40 + 4)} by UPI` })).toBeVisible();
