@@ -79,6 +79,9 @@ export const REFUSAL_STATUSES = {
   PROMO_PAYMENT_METHOD: [400, 409],
   PROMO_MIN_CART: [400, 409],
   PROMO_NOT_ELIGIBLE: [400, 409],
+  // The order would cost another amount than the checkout showed for its payment method
+  // (`expectedTotal`): an offer ended or began, a price changed.
+  PRICE_CHANGED: [409],
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_STATUSES;
@@ -173,6 +176,8 @@ export type RefusalData = {
   PROMO_PAYMENT_METHOD: PromoRefusalData;
   PROMO_MIN_CART: PromoRefusalData;
   PROMO_NOT_ELIGIBLE: PromoRefusalData;
+  /** What the checkout showed (`expectedTotal`) and what the order would cost now, in rupees. */
+  PRICE_CHANGED: { expectedTotal: number; totalAmount: number };
 };
 
 /** A promotion refusal's data: the code refused, upper-case (null: an automatic offer's). */
@@ -269,6 +274,8 @@ export const ROUTE_REFUSALS = {
     "UNPAID_ORDERS",
     "MOBILE_REQUIRED",
     "PIN_STATE_MISMATCH",
+    "TOO_MANY_ATTEMPTS",
+    "PRICE_CHANGED",
     ...PROMO_REFUSALS,
   ],
   "POST /order/quote": ["NOT_FOUND", "CART_EMPTY", "SIZE_UNAVAILABLE"],

@@ -26,6 +26,7 @@ import type {
   messageSummarySchema,
   orderQuoteSchema,
   orderSchema,
+  placedOrderSchema,
   paginatorSchema,
   productPageSchema,
   productSchema,
@@ -83,6 +84,8 @@ export type CartWithPromotionsJson = z.infer<typeof cartWithPromotionsSchema>;
 export type CartChangeJson = z.infer<typeof cartChangeSchema>;
 
 export type OrderJson = z.infer<typeof orderSchema>;
+/** What order/create answers: the order, and a code it was placed without (`promotionNote`). */
+export type PlacedOrderJson = z.infer<typeof placedOrderSchema>;
 export type OrderState = OrderJson["status"];
 export type PaymentStatus = OrderJson["paymentStatus"];
 /** A Cash on Delivery order's confirmation by its shopper. */

@@ -21,6 +21,11 @@ import type { DeliveryChoice } from "../lib/orders/delivery-address";
 import { findOrder, findOrderByKey, listOrders, type PaymentMethod } from "../lib/orders/order-json";
 import { type OrderLineInput, placeOrder } from "../lib/orders/orders";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
+import { releaseCodeAttempt, reserveCodeAttempt, type ThrottleKey } from "../lib/accounts/throttle";
+import { codeOnCart } from "../lib/promotions/cart-promotions";
+import { normaliseCode } from "../lib/promotions/rules";
+import { PROMO_REFUSALS } from "../contract/refusals";
+import { clientAddress } from "../platform/client-address";
 import { defaultPageSize, maxPageSize } from "../lib/http/paging";
 
 /** Lines one order may hold: as many as a cart (api/lib/orders/cart.ts). */
@@ -72,8 +77,19 @@ const deliveryFields = {
     .openapi({
       type: "string",
       description:
-        "The promotion code the checkout showed (null: none). Absent: the code on the shopper's cart. A code that does not apply refuses the order (409, PROMO_*), so it is never placed at a price the shopper did not see.",
+        "The promotion code the checkout showed (null: none). Absent: the code on the shopper's cart. A code that does not apply refuses the order (409, PROMO_*), so it is never placed at a price the shopper did not see, unless `expectedTotal` is the amount without it (then the order is placed without it, and `promotionNote` says why).",
       example: "WELCOME10",
+    }),
+  expectedTotal: z
+    .number({ error: "expectedTotal must be a whole number of rupees" })
+    .int("expectedTotal must be a whole number of rupees")
+    .min(0, "expectedTotal must be a whole number of rupees")
+    .nullish()
+    .openapi({
+      type: "integer",
+      description:
+        "Optional: the total the shopper was shown for this payment method (`order/quote`'s `promotions.byPaymentMethod[method].totalAmount`). The order is placed at exactly it or refused: 409 PRICE_CHANGED when it would cost another amount (an offer ended or began, a price changed). A code shown not to apply paid this way (or to these lines) is then left out: the order is placed without it at this amount, and the answer's `promotionNote` says why.",
+      example: 704,
     }),
   mobile: recipientFields.mobile.openapi({
     type: "string",
@@ -100,6 +116,28 @@ function deliveryOf(
       : { kind: "given", address: body.address, mobile };
   return { kind: "primary", mobile };
 }
+
+/**
+ * Reserves a try of the code an order sends when it is not the one on the shopper's cart (null:
+ * none sent, or the cart's): the keys to give back when it applies (api/lib/accounts/throttle.ts).
+ */
+async function reserveSentCode(
+  deps: ApiDeps,
+  userId: string,
+  sent: string | null | "cart",
+  address: string | null,
+): Promise<ThrottleKey[] | null> {
+  if (sent === null || sent === "cart") return null;
+  if (normaliseCode(sent) === (await codeOnCart(deps.db, userId))) return null;
+  return reserveCodeAttempt(deps, userId, address);
+}
+
+/**
+ * Whether a refusal says the code sent does not apply, as `cart/promotion` counts it: every
+ * PROMO_* refusal but the payment method's (which that call does not check).
+ */
+const codeDidNotApply = (code: string) =>
+  (PROMO_REFUSALS as readonly string[]).includes(code) && code !== "PROMO_PAYMENT_METHOD";
 
 /** The code an order asks for: the cart's when absent, none when null or blank. */
 const codeOf = (code: string | null | undefined): string | null | "cart" =>
@@ -156,6 +194,7 @@ const cartOrderSchema = z
     delivery: deliveryOf(body, ctx),
     paymentMethod: body.paymentMethod as PaymentMethod,
     promotionCode: codeOf(body.promotionCode),
+    expectedTotal: body.expectedTotal ?? null,
   }));
 
 /** `{fromCart: true}`: the shopper's cart as it is, read by the API (the storefront's checkout). */
@@ -171,6 +210,7 @@ const fromCartSchema = z
     delivery: deliveryOf(body, ctx),
     paymentMethod: body.paymentMethod as PaymentMethod,
     promotionCode: codeOf(body.promotionCode),
+    expectedTotal: body.expectedTotal ?? null,
   }));
 
 /** Buy Now / quick view: productId, quantity, size; merchantId and merchantName are ignored. */
@@ -190,6 +230,7 @@ const buyNowSchema = z
     delivery: deliveryOf(body, ctx),
     paymentMethod: body.paymentMethod as PaymentMethod,
     promotionCode: codeOf(body.promotionCode),
+    expectedTotal: body.expectedTotal ?? null,
   }));
 
 /** Printable ASCII, 1 to 200 characters: room for a UUID or any client's scheme, nothing binary. */
@@ -270,7 +311,7 @@ const createOrderRoute = apiRoute({
     }),
     body: jsonBody(z.union([fromCartSchema, cartOrderSchema, buyNowSchema])),
   },
-  failures: [400, 404, 409],
+  failures: [400, 404, 409, 429],
   responses: {
     201: success("Order placed successfully!", placedOrderSchema),
     200: success("This order was already placed (the same Idempotency-Key): the first order", placedOrderSchema),
@@ -278,7 +319,11 @@ const createOrderRoute = apiRoute({
     404: failure(404, "RECORD_NOT_FOUND: a product that is not in the catalogue"),
     409: failure(
       409,
-      "FAILURE: not enough stock (`data.available`), the Cash on Delivery limit, or too many unpaid orders",
+      "FAILURE: not enough stock (`data.available`), the Cash on Delivery limit, too many unpaid orders, a promotion code that does not apply (PROMO_*), or another amount than `expectedTotal` (PRICE_CHANGED)",
+    ),
+    429: failure(
+      429,
+      "TOO_MANY_REQUESTS: a `promotionCode` other than the cart's, past the limits on codes that do not apply (TOO_MANY_ATTEMPTS, as `cart/promotion`)",
     ),
     422: failure(
       422,
@@ -394,22 +439,41 @@ export function orderRoutes(deps: ApiDeps) {
     // before the order's transaction, which never waits on the directory).
     const typed = body.delivery.kind === "new" || body.delivery.kind === "given" ? body.delivery.address : null;
     if (typed) await checkPins([{ address: typed, path: "address" }], deps.pinCheckWaitMs);
-    const { order, replayed } = await placeOrder(db, {
-      userId: c.var.user.id,
-      source: body.source,
-      lines: body.lines,
-      delivery: body.delivery,
-      paymentMethod: body.paymentMethod,
-      promotionCode: body.promotionCode,
-      idempotencyKey,
-      now: deps.now(),
-      settings: deps.orders,
-      notify: { email: c.var.user.email, shop: deps.shop },
-    });
+    const userId = c.var.user.id;
+    // A code sent that is not the cart's (which was counted when applied) is a try like
+    // cart/promotion's: one that does not apply counts against the same limits (429 past them).
+    const attempt = await reserveSentCode(deps, userId, body.promotionCode, clientAddress(c, deps.trustProxy));
+    let placed;
+    try {
+      placed = await placeOrder(db, {
+        userId,
+        source: body.source,
+        lines: body.lines,
+        delivery: body.delivery,
+        paymentMethod: body.paymentMethod,
+        promotionCode: body.promotionCode,
+        expectedTotal: body.expectedTotal,
+        idempotencyKey,
+        now: deps.now(),
+        settings: deps.orders,
+        notify: { email: c.var.user.email, shop: deps.shop },
+      });
+    } catch (error) {
+      if (attempt && !(error instanceof ApiError && codeDidNotApply(error.code)))
+        await releaseCodeAttempt(deps, attempt);
+      throw error;
+    }
+    const { order, replayed, promotionNote } = placed;
+    if (attempt && !(promotionNote && codeDidNotApply(promotionNote.refusal))) await releaseCodeAttempt(deps, attempt);
     // A replay answers the first order with 200, so the client can tell nothing new was created.
     return replayed
       ? ok(c, { ...order, success: true }, "This order was already placed")
-      : ok(c, { ...order, success: true }, "Order placed successfully!", 201);
+      : ok(
+          c,
+          { ...order, success: true, ...(promotionNote ? { promotionNote } : {}) },
+          "Order placed successfully!",
+          201,
+        );
   });
 
   mount(app, quoteRoute, signedIn, async (c) => {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AddressChoice } from "~/components/checkout/address-choice";
 import { CheckoutHeader } from "~/components/checkout/checkout-header";
 import { PaymentChoice } from "~/components/checkout/payment-choice";
@@ -28,7 +28,7 @@ import { errorToast, toastOf } from "~/lib/forms/form-toast";
 import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
 import { pinLookUpReply, primePinDirectory } from "~/lib/checkout/pincode.server";
 import { formatRupees } from "~/lib/page/money";
-import { DEFAULT_PAYMENT_METHOD, paymentLabel } from "~/lib/payment/methods";
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, paymentLabel } from "~/lib/payment/methods";
 import { seo } from "~/lib/page/seo";
 import {
   type OrderContents,
@@ -36,6 +36,7 @@ import {
   requireShopper,
   requireShopperProfile,
 } from "~/lib/session/require-shopper.server";
+import { currentPath } from "~/lib/session/session.server";
 import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import type { Route } from "./+types/checkout";
 
@@ -107,7 +108,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { productId: wanted.productId, size: wanted.size, quantity: wanted.qty }
         : undefined;
     const outcome = await changeCode(api, formData, line);
-    if (outcome.ok) return redirectWithSuccess(`${url.pathname}${url.search}`, outcome.message);
+    // Back to this checkout as the browser asked for it (with JavaScript the post is to `/checkout.data`).
+    if (outcome.ok) return redirectWithSuccess(currentPath(request), outcome.message);
     return data({ result: undefined, codeError: outcome.error, typed: outcome.typed }, { status: 400 });
   }
 
@@ -132,11 +134,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     "inline" in choice
       ? { address: choice.inline, saveAddress: true }
       : { addressId: choice.addressId, ...(choice.mobile ? { mobile: choice.mobile } : {}) };
-  // The code the page showed (none: an empty field), so the order is priced as the shopper saw it.
+  // The code the page showed (none: an empty field) and the total it showed for the method chosen:
+  // the order is placed at that amount, without a code the page said does not apply paid this way,
+  // or refused (decision 050, amended 2026-12-02).
   const shownCode = formData.get("promotionCode");
   const promotionCode = typeof shownCode === "string" ? shownCode || null : undefined;
-  const result = await api.createOrder({ ...order, ...delivery, paymentMethod, promotionCode }, idempotencyKey);
-  if (result.ok) return placed(result.data._id);
+  const expectedTotal = shownTotalOf(formData, paymentMethod);
+  const result = await api.createOrder(
+    { ...order, ...delivery, paymentMethod, promotionCode, ...(expectedTotal === null ? {} : { expectedTotal }) },
+    idempotencyKey,
+  );
+  if (result.ok) return placed(result.data._id, result.data.promotionNote ?? null);
 
   let status = 400;
   switch (result.code) {
@@ -154,11 +162,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "CART_EMPTY":
       // A stale page, or a cart emptied in another tab: said as the empty checkout says it.
       return data({ result: submission.reply({ formErrors: [EMPTY_CART_MESSAGE] }) }, { status: 400 });
-    case "NOT_ENOUGH_STOCK":
-    case "COD_LIMIT":
-    case "COD_UNITS":
-    case "COD_ORDERS":
-    case "UNPAID_ORDERS":
     case "PROMO_UNKNOWN":
     case "PROMO_PAUSED":
     case "PROMO_NOT_STARTED":
@@ -168,7 +171,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "PROMO_FIRST_ORDER":
     case "PROMO_PAYMENT_METHOD":
     case "PROMO_MIN_CART":
-    case "PROMO_NOT_ELIGIBLE":
+    case "PROMO_NOT_ELIGIBLE": {
+      // The code stopped applying for a reason the page did not show (it expired, its last use
+      // went, the cart changed in another tab): it leaves the cart, and the page shows again with
+      // the amounts without it, which the next press places. An offer that just ended has no code.
+      const code = result.data.code;
+      if (code) await api.removePromotionCode();
+      const message = code ? `Code ${code} was removed: ${result.message}` : result.message;
+      return data({ result: submission.reply({ formErrors: [message] }), repriced: true }, { status: 409 });
+    }
+    case "PRICE_CHANGED":
+      // An offer ended or began, or a price changed: the page again, with the amounts now.
+      return data({ result: submission.reply({ formErrors: [result.message] }), repriced: true }, { status: 409 });
+    case "TOO_MANY_ATTEMPTS":
+      status = 429;
+      break;
+    case "NOT_ENOUGH_STOCK":
+    case "COD_LIMIT":
+    case "COD_UNITS":
+    case "COD_ORDERS":
+    case "UNPAID_ORDERS":
       status = 409;
       break;
     case "NOT_FOUND":
@@ -197,7 +219,32 @@ function addressFieldOf(path: string): string | null {
 /** The toast of a checkout the API refused (the reason is shown above the form). */
 const PLACE_ORDER_FAILED = "Failed to place order";
 
-const placed = (orderId: string) => redirectWithSuccess(`/myaccount/orders/${orderId}`, "Order placed successfully!");
+/** The order's page, with the spec's toast, and why a code the page showed not applying was left out. */
+const placed = (orderId: string, note: { code: string; message: string } | null) =>
+  redirectWithSuccess(
+    `/myaccount/orders/${orderId}`,
+    note
+      ? `Order placed successfully! Code ${note.code} was not applied: ${note.message}`
+      : "Order placed successfully!",
+  );
+
+/** The form's field of the total the page showed for one payment method. */
+const shownTotalField = (method: string) => `shownTotal-${method}`;
+
+/** The total the page showed for the method chosen (a whole number of rupees), or null (a page without it). */
+function shownTotalOf(formData: FormData, method: string): number | null {
+  const value = formData.get(shownTotalField(method));
+  return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * After an order refused because its amounts changed (a code removed, an offer ended), the page's
+ * data is read again with JavaScript too, as it is without: the next press places what it shows.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === "object" && "repriced" in actionResult) return true;
+  return defaultShouldRevalidate;
+}
 
 /** A refusal the page shows above the form. */
 function refuse(formData: FormData, message: string, status: number) {
@@ -225,6 +272,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
   });
   const itemsAmount = lines.reduce((sum, line) => sum + line.amount, 0);
+  // The method the shopper chose stays chosen when the form comes back (a code removed, an amount
+  // changed), without JavaScript too.
+  const chosenMethod =
+    PAYMENT_METHODS.find((method) => method.id === fields.paymentMethod.initialValue)?.id ?? DEFAULT_PAYMENT_METHOD;
   const promotions = loaderData.quote?.promotions ?? null;
   // The totals shown are the default method's; each method's own is beside it when they differ.
   const shownMethod =
@@ -271,6 +322,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       >
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         {promotions ? <input type="hidden" name="promotionCode" value={promotions.code ?? ""} /> : null}
+        {promotions
+          ? PAYMENT_METHODS.map((method) => (
+              <input
+                key={method.id}
+                type="hidden"
+                name={shownTotalField(method.id)}
+                value={promotions.byPaymentMethod[method.id].totalAmount}
+              />
+            ))
+          : null}
         <div className="min-w-0 space-y-6">
           <AddressChoice
             addresses={addresses}
@@ -280,7 +341,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           />
           <PaymentChoice
             name={fields.paymentMethod.name}
-            defaultValue={DEFAULT_PAYMENT_METHOD}
+            defaultValue={chosenMethod}
             options={loaderData.quote?.paymentMethods}
             prices={promotions?.byPaymentMethod}
             errors={fields.paymentMethod.errors}

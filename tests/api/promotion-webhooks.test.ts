@@ -64,4 +64,51 @@ describe("order webhooks with a promotion", () => {
     ]);
     expect(payload.order.totalAmount).toBe(fromApi.totalAmount);
   });
+
+  it("carry an automatic offer as the order JSON does: kind offer, no code", async () => {
+    const endpoint = await call("POST", "/userapp/admin/webhook-endpoints", {
+      token: admin.token,
+      body: { url: "https://hooks.example.com/offers", events: ["order.placed"] },
+    });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+    const item = await insertProduct(db, { variants: [{ size: "M", quantity: 10, mrp: 1500, discount: 0 }] });
+    const offer = await insertPromotion(db, {
+      kind: "offer",
+      code: null,
+      name: "10% off when you pay online",
+      paymentMethod: "Upi",
+      discountValue: 10,
+      maxDiscount: 100,
+      scope: {
+        include: { categories: [], brands: [], productIds: [item] },
+        exclude: { categories: [], brands: [], productIds: [] },
+      },
+    });
+    const placed = await call("POST", "/userapp/order/create", {
+      token: shopper.token,
+      body: {
+        productId: item,
+        size: "M",
+        quantity: 1,
+        paymentMethod: "Upi",
+        promotionCode: null,
+        address: { ...testAddresses.home, mobile: "+919123456780" },
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const orderId = placed.body.data._id as string;
+    const fromApi = (await call("GET", `/userapp/orders/${orderId}`, { token: shopper.token })).body.data;
+    const expected = [{ kind: "offer", code: null, name: offer.name, discount: 100 }];
+    expect(fromApi.promotions).toEqual(expected);
+    expect(fromApi).toMatchObject({ promotionDiscount: 100, totalAmount: 1404 });
+
+    const [delivery] = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.body.data.id as string));
+    const payload = JSON.parse(delivery.body) as { type: string; order: Record<string, any> };
+    expect(payload.order._id).toBe(orderId);
+    expect(payload.order.promotions).toEqual(expected);
+    expect(payload.order.products[0]).toMatchObject({ amount: 1500, discount: 100 });
+  });
 });

@@ -444,3 +444,241 @@ describe("tax documents of a discounted order", () => {
     expect(seen).toMatchObject({ paymentStatus: "refundPending", totalAmount: 949 });
   });
 });
+
+describe("codes sent with the order (decision 050, amended 2026-12-02)", () => {
+  it("counts a sent code that does not apply against the same limits as applying one, per account and per address", async () => {
+    let limitedClock = Date.parse("2026-07-01T06:30:00Z");
+    const limited = await createTestApi({
+      now: () => new Date(limitedClock),
+      promoCodeMaxFailures: { perAccount: 3, perIp: 4 },
+    });
+    const good = await insertPromotion(limited.db, { discountType: "flat", discountValue: 60 });
+    const item = await insertProduct(limited.db, { variants: [{ size: "M", quantity: 100, mrp: 900, discount: 0 }] });
+    const one = await createUserWithToken(limited.db, { phone: "9811111111" });
+    const two = await createUserWithToken(limited.db, { phone: "9822222222" });
+    // A Buy Now order leaves the cart alone: every try below is the code sent with the order alone.
+    const buyNow = (user: { token: string }, promotionCode: string, clientAddress: string) =>
+      limited.call("POST", "/userapp/order/create", {
+        token: user.token,
+        clientAddress,
+        body: {
+          productId: item,
+          size: "M",
+          quantity: 1,
+          paymentMethod: "Upi",
+          promotionCode,
+          address: { ...testAddresses.home, mobile: "+919811111111" },
+        },
+      });
+    const ordersOf = async (userId: string) =>
+      (await limited.db.select().from(orders).where(eq(orders.userId, userId))).length;
+
+    for (const guess of ["GUESS1", "GUESS2"]) {
+      const res = await buyNow(one, guess, "203.0.113.7");
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: "PROMO_UNKNOWN", message: "This code is not valid" });
+    }
+    // A code that applies gives its try back, and the order is placed with it as before.
+    const placed = await buyNow(one, good.code!.toLowerCase(), "203.0.113.7");
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.data).toMatchObject({ promotionDiscount: 60, totalAmount: 844 });
+    expect(placed.body.data).not.toHaveProperty("promotionNote");
+    expect((await buyNow(one, "GUESS3", "203.0.113.7")).body.code).toBe("PROMO_UNKNOWN");
+    // The account's fourth code that does not apply: 429 exactly as cart/promotion answers it.
+    const refused = await buyNow(one, "GUESS4", "198.51.100.1");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ status: "TOO_MANY_REQUESTS", code: "TOO_MANY_ATTEMPTS" });
+    expect(refused.body.message).toMatch(/^You have tried too many codes that do not apply\./);
+    expect(refused.body.data.retryAfter).toBeGreaterThan(0);
+    const applied = await limited.call("POST", "/userapp/cart/promotion", {
+      token: one.token,
+      clientAddress: "198.51.100.1",
+      body: { code: "GUESS5" },
+    });
+    expect(applied.status).toBe(429);
+    expect(applied.body).toEqual(refused.body);
+    // Past the limit even a good code waits, as on the cart; no order was placed by any try.
+    expect((await buyNow(one, good.code!, "198.51.100.1")).status).toBe(429);
+    expect(await ordersOf(one.id)).toBe(1);
+
+    // The address's limit (4) holds for another account: its three tries before count.
+    expect((await buyNow(two, "GUESS6", "203.0.113.7")).status).toBe(409);
+    expect((await buyNow(two, "GUESS7", "203.0.113.7")).status).toBe(429);
+    expect((await buyNow(two, "GUESS7", "198.51.100.9")).status).toBe(409);
+
+    // After the window a good code places the order with its discount again.
+    limitedClock += 60 * 60 * 1000;
+    const later = await buyNow(one, good.code!, "198.51.100.1");
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    expect(later.body.data.promotionDiscount).toBe(60);
+  });
+
+  it("places an order paid the way the code is not for, without it, at the amount shown for that way, and says why", async () => {
+    const code = await insertPromotion(db, { paymentMethod: "Upi" });
+    const user = await shopper();
+    const item = await product(1000);
+    await addToCart(user.token, item);
+    expect((await apply(user.token, code.code!)).status).toBe(200);
+    const quote = (await call("POST", "/userapp/order/quote", { token: user.token, body: { fromCart: true } })).body
+      .data;
+    expect(quote.promotions.byPaymentMethod.cod).toMatchObject({
+      totalAmount: 1004,
+      codeRefusal: { code: "PROMO_PAYMENT_METHOD", message: "This code is for Online Payment" },
+    });
+    // Not the amount shown without the code: refused, as without expectedTotal.
+    const wrong = await order(user, "cod", { fromCart: true, promotionCode: code.code, expectedTotal: 904 });
+    expect(wrong.status).toBe(409);
+    expect(wrong.body).toMatchObject({ code: "PROMO_PAYMENT_METHOD", message: "This code is for Online Payment" });
+    const res = await order(user, "cod", { fromCart: true, promotionCode: code.code, expectedTotal: 1004 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({
+      promotionDiscount: 0,
+      totalAmount: 1004,
+      promotions: [],
+      promotionNote: { code: code.code, refusal: "PROMO_PAYMENT_METHOD", message: "This code is for Online Payment" },
+    });
+    expect(await usesOf(code.id)).toBe(0);
+    // The code stays with the cart for its next checkout, paid online.
+    const [kept] = await db.select().from(cartPromotions).where(eq(cartPromotions.userId, user.id));
+    expect(kept.code).toBe(code.code);
+    await addToCart(user.token, item);
+    const next = await order(user, "Upi", { fromCart: true, promotionCode: code.code, expectedTotal: 904 });
+    expect(next.body.data).toMatchObject({ promotionDiscount: 100, totalAmount: 904 });
+    expect(next.body.data).not.toHaveProperty("promotionNote");
+  });
+
+  it("places a Buy Now whose product the cart's code does not fit without it, at the amount shown", async () => {
+    const code = await insertPromotion(db, { minCartValue: 999 });
+    const user = await shopper();
+    await addToCart(user.token, await product(1200));
+    expect((await apply(user.token, code.code!)).status).toBe(200);
+    const item = await product(500);
+    const line = { productId: item, size: "M", quantity: 1 };
+    const quote = (await call("POST", "/userapp/order/quote", { token: user.token, body: line })).body.data;
+    for (const method of ["cod", "Upi"] as const)
+      expect(quote.promotions.byPaymentMethod[method]).toMatchObject({
+        totalAmount: 504,
+        codeRefusal: { code: "PROMO_MIN_CART", message: "This code needs a cart of ₹999 or more" },
+      });
+    expect(quote.promotions).toMatchObject({ code: code.code, dropped: null });
+    const res = await order(user, "cod", { ...line, promotionCode: code.code, expectedTotal: 504 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({
+      source: "buyNow",
+      totalAmount: 504,
+      promotionNote: { code: code.code, refusal: "PROMO_MIN_CART", message: "This code needs a cart of ₹999 or more" },
+    });
+    // The cart keeps its lines and its code: its own checkout still gets it.
+    const cart = (await call("POST", "/userapp/cart/get", { token: user.token, body: {} })).body.data;
+    expect(cart.promotions).toMatchObject({ code: code.code, byPaymentMethod: { Upi: { promotionDiscount: 120 } } });
+  });
+
+  it("refuses an order whose code stopped applying for a reason the checkout did not show", async () => {
+    const code = await insertPromotion(db, { minCartValue: 999 });
+    const user = await shopper();
+    const item = await product(600);
+    await addToCart(user.token, item, 2);
+    expect((await apply(user.token, code.code!)).status).toBe(200);
+    const quote = (await call("POST", "/userapp/order/quote", { token: user.token, body: { fromCart: true } })).body
+      .data;
+    const shown = quote.promotions.byPaymentMethod.cod.totalAmount;
+    expect(shown).toBe(1084);
+    // The cart changes in another tab: the code no longer fits, and the page's amount was with it.
+    await call("PUT", "/userapp/cart/update", { token: user.token, body: { productId: item, size: "M", qty: 1 } });
+    const res = await order(user, "cod", { fromCart: true, promotionCode: code.code, expectedTotal: shown });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "PROMO_MIN_CART", message: "This code needs a cart of ₹999 or more" });
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
+    // A code that expired meanwhile is refused too, and leaves the cart.
+    const expiring = await insertPromotion(db, { endsAt: new Date(clock + 60_000) });
+    await addToCart(user.token, item, 2);
+    expect((await apply(user.token, expiring.code!)).status).toBe(200);
+    clock += 60_000;
+    const late = await order(user, "cod", { fromCart: true, promotionCode: expiring.code, expectedTotal: 1084 });
+    expect(late.body).toMatchObject({ code: "PROMO_EXPIRED", message: "This code has expired" });
+    expect(await db.select().from(cartPromotions).where(eq(cartPromotions.userId, user.id))).toHaveLength(0);
+  });
+
+  it("refuses an order whose amount changed since the checkout showed it (an offer ended or began), PRICE_CHANGED", async () => {
+    const item = await product(2000);
+    const onlyThis = {
+      include: { categories: [], brands: [], productIds: [item] },
+      exclude: { categories: [], brands: [], productIds: [] },
+    };
+    const offer = await insertPromotion(db, {
+      kind: "offer",
+      code: null,
+      name: "₹100 off when you pay online",
+      paymentMethod: "Upi",
+      discountType: "flat",
+      discountValue: 100,
+      scope: onlyThis,
+    });
+    const user = await shopper();
+    await addToCart(user.token, item);
+    const quote = (await call("POST", "/userapp/order/quote", { token: user.token, body: { fromCart: true } })).body
+      .data;
+    expect(quote.promotions.byPaymentMethod.Upi).toMatchObject({
+      totalAmount: 1904,
+      promotions: [{ kind: "offer", code: null, name: offer.name, discount: 100 }],
+    });
+    // The offer ends before the order is placed.
+    await db.update(promotions).set({ status: "ended" }).where(eq(promotions.id, offer.id));
+    const res = await order(user, "Upi", { fromCart: true, promotionCode: null, expectedTotal: 1904 });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      code: "PRICE_CHANGED",
+      message: "Your order now comes to ₹2,004, not ₹1,904. Please check your order again.",
+      data: { expectedTotal: 1904, totalAmount: 2004 },
+    });
+    expect(await db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(0);
+    // An offer that begins meanwhile changes it too; the amount now shown places it.
+    const begun = await insertPromotion(db, {
+      kind: "offer",
+      code: null,
+      discountType: "flat",
+      discountValue: 50,
+      scope: onlyThis,
+    });
+    const lower = await order(user, "Upi", { fromCart: true, promotionCode: null, expectedTotal: 2004 });
+    expect(lower.body).toMatchObject({ code: "PRICE_CHANGED", data: { expectedTotal: 2004, totalAmount: 1954 } });
+    const placed = await order(user, "Upi", { fromCart: true, promotionCode: null, expectedTotal: 1954 });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    // The order JSON carries the offer, as order/create answered it.
+    const seen = (await call("GET", `/userapp/orders/${placed.body.data._id}`, { token: user.token })).body.data;
+    expect(seen.promotions).toEqual([{ kind: "offer", code: null, name: begun.name, discount: 50 }]);
+    expect(placed.body.data.promotions).toEqual(seen.promotions);
+    await db.update(promotions).set({ status: "ended" }).where(eq(promotions.id, begun.id));
+  });
+
+  it("prices an order that sends promotionCode null without the cart's code (the checkout showed none)", async () => {
+    const code = await insertPromotion(db, { discountType: "flat", discountValue: 30 });
+    const user = await shopper();
+    await addToCart(user.token, await product(400));
+    expect((await apply(user.token, code.code!)).status).toBe(200);
+    const res = await order(user, "Upi", { fromCart: true, promotionCode: null });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({ promotionDiscount: 0, totalAmount: 404, promotions: [] });
+    expect(await usesOf(code.id)).toBe(0);
+  });
+
+  it("counts an order returned to origin as a first order", async () => {
+    const first = await insertPromotion(db, { firstOrderOnly: true });
+    const user = await shopper();
+    const item = await product(1000);
+    await addToCart(user.token, item);
+    const placed = (await order(user)).body.data;
+    const adminPut = (path: string, body?: unknown) =>
+      call("PUT", `/userapp/admin/orders/${placed._id}/${path}`, { token: admin.token, body });
+    expect((await adminPut("payment", { utr: "712345678903" })).status).toBe(200);
+    for (const status of ["shipped", "outForDelivery"]) expect((await adminPut("status", { status })).status).toBe(200);
+    const back = await adminPut("status", { status: "returnedToOrigin", reason: "Nobody at the address" });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    await addToCart(user.token, item);
+    const applied = await apply(user.token, first.code!);
+    expect(applied.body).toMatchObject({ code: "PROMO_FIRST_ORDER", message: "This code is for your first order" });
+    const ordered = await order(user, "Upi", { fromCart: true, promotionCode: first.code });
+    expect(ordered.status).toBe(409);
+    expect(ordered.body.code).toBe("PROMO_FIRST_ORDER");
+  });
+});

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { variants } from "../../api/db/schema";
+import { cartPromotions, variants } from "../../api/db/schema";
 import { warmPinDirectory } from "../../api/lib/orders/pincode";
 import { loader as rootLoader } from "../../app/root";
-import { action as checkoutAction, loader as checkoutLoader } from "../../app/routes/checkout";
+import { action as checkoutAction, loader as checkoutLoader, shouldRevalidate } from "../../app/routes/checkout";
 import { loader as orderLoader } from "../../app/routes/myaccount.orders.$id";
 import { loader as ordersLoader } from "../../app/routes/myaccount.orders";
 import { createTestApi, insertProduct } from "../api/helpers";
@@ -473,7 +473,28 @@ describe("orders pages", () => {
 });
 
 describe("checkout: a promotion code, without JavaScript", () => {
-  it("applies a code by a plain post, shows each method's amount, and places the order at the price shown", async () => {
+  const toastAfter = async (answer: { headers: Headers }, cookie: string) =>
+    (
+      await settle(() =>
+        rootLoader({ request: pageGet("/", nextCookies(answer.headers, cookie)), params: {}, context } as never),
+      )
+    ).data.toast;
+  /** The fields the page posts: the code it showed, and the total it showed for each payment method. */
+  const shown = (page: { data: any }) => {
+    const promotions = page.data.quote.promotions;
+    return {
+      promotionCode: promotions.code ?? "",
+      "shownTotal-cod": String(promotions.byPaymentMethod.cod.totalAmount),
+      "shownTotal-Upi": String(promotions.byPaymentMethod.Upi.totalAmount),
+    };
+  };
+  const orderOf = async (s: { token: string }, id: string) =>
+    (await api.call("GET", `/userapp/orders/${id}`, { token: s.token })).body.data;
+  // Read from its row: reading an empty cart's promotions would drop a code that fits no line.
+  const codeOnCart = async (s: { userId: string }) =>
+    (await api.db.select().from(cartPromotions).where(eq(cartPromotions.userId, s.userId)))[0]?.code ?? null;
+
+  it("applies a code by a plain post, shows each method's amount, and places the order at the amount shown for the method chosen", async () => {
     const { insertPromotion } = await import("../api/promotion-fixtures");
     const promotion = await insertPromotion(api.db, { discountType: "flat", discountValue: 100, paymentMethod: "Upi" });
     const s = await shopper([home]);
@@ -491,19 +512,162 @@ describe("checkout: a promotion code, without JavaScript", () => {
       },
     });
     const addressId = (await s.profile()).address[0]._id as string;
+    // Cash on Delivery, which the page showed at ₹804 with why the code does not apply: placed so,
+    // without the code, and the order's page says why.
     const cod = await postCheckout(
-      { idempotencyKey: "promo-cod-key-1", paymentMethod: "cod", addressId, promotionCode: promotion.code! },
+      { idempotencyKey: "promo-cod-key-1", paymentMethod: "cod", addressId, ...shown(page) },
       s.cookie,
     );
-    expect(cod.status).toBe(409);
-    expect(formErrorOf(cod)).toEqual(["Failed to place order: This code is for Online Payment"]);
+    const codOrder = await orderOf(s, placedOrderId(cod));
+    expect(codOrder).toMatchObject({ paymentMethod: "cod", totalAmount: 804, promotionDiscount: 0, promotions: [] });
+    expect(await toastAfter(cod, s.cookie)).toEqual({
+      type: "success",
+      message: `Order placed successfully! Code ${promotion.code} was not applied: This code is for Online Payment`,
+    });
+    // The cart was ordered; its code stays for its next checkout, where paying online gets it.
+    expect(await codeOnCart(s)).toBe(promotion.code);
+    expect(await s.cart()).toEqual([]);
+    // (Reading the empty cart's promotions drops the code, which fits no line of it: applied again.)
+    await s.addToCart(product, 1);
+    expect((await postCheckout({ intent: "apply-code", code: promotion.code! }, s.cookie)).status).toBe(303);
+    const again = await getCheckout(s.cookie);
     const upi = await postCheckout(
-      { idempotencyKey: "promo-upi-key-1", paymentMethod: "Upi", addressId, promotionCode: promotion.code! },
+      { idempotencyKey: "promo-upi-key-1", paymentMethod: "Upi", addressId, ...shown(again) },
       s.cookie,
     );
-    expect(upi.status).toBe(303);
-    const [placed] = await s.orders();
-    const order = (await api.call("GET", `/userapp/orders/${placed._id}`, { token: s.token })).body.data;
-    expect(order).toMatchObject({ totalAmount: 704, promotions: [{ kind: "code", code: promotion.code }] });
+    expect(await toastAfter(upi, s.cookie)).toEqual({ type: "success", message: "Order placed successfully!" });
+    expect(await orderOf(s, placedOrderId(upi))).toMatchObject({
+      totalAmount: 704,
+      promotions: [{ kind: "code", code: promotion.code }],
+    });
+  });
+
+  it("applies a code on a Buy Now checkout, and places a Buy Now the code does not fit without it, as shown", async () => {
+    const { insertPromotion } = await import("../api/promotion-fixtures");
+    const big = await insertPromotion(api.db, { minCartValue: 999 });
+    const flat = await insertPromotion(api.db, { discountType: "flat", discountValue: 50 });
+    const s = await shopper([home]);
+    const addressId = (await s.profile()).address[0]._id as string;
+    const product = await insertProduct(api.db); // M costs 800
+    const query = `?buyNow=1&productId=${product}&size=M&qty=1`;
+    // The code box of a Buy Now checkout checks the code against its product (the cart is empty).
+    const refused = await postCheckout({ intent: "apply-code", code: big.code! }, s.cookie, query);
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ codeError: "This code needs a cart of ₹999 or more" });
+    const applied = await postCheckout({ intent: "apply-code", code: flat.code! }, s.cookie, query);
+    expect(applied.location).toBe(`/checkout${query}`);
+    const page = await getCheckout(s.cookie, query);
+    expect(page.data.quote.promotions.byPaymentMethod.cod).toMatchObject({ totalAmount: 754, promotionDiscount: 50 });
+    const withCode = await postCheckout(
+      { idempotencyKey: "promo-buynow-key-1", paymentMethod: "cod", addressId, ...shown(page) },
+      s.cookie,
+      query,
+    );
+    expect(await orderOf(s, placedOrderId(withCode))).toMatchObject({ source: "buyNow", totalAmount: 754 });
+
+    // The cart's code needs ₹999: the Buy Now page shows ₹804 each way and why; pressing places it so.
+    await s.addToCart(product, 2);
+    expect((await postCheckout({ intent: "apply-code", code: big.code! }, s.cookie)).status).toBe(303);
+    const buyNowPage = await getCheckout(s.cookie, query);
+    expect(buyNowPage.data.quote.promotions.byPaymentMethod).toMatchObject({
+      cod: { totalAmount: 804, codeRefusal: { message: "This code needs a cart of ₹999 or more" } },
+      Upi: { totalAmount: 804, codeRefusal: { message: "This code needs a cart of ₹999 or more" } },
+    });
+    const placed = await postCheckout(
+      { idempotencyKey: "promo-buynow-key-2", paymentMethod: "Upi", addressId, ...shown(buyNowPage) },
+      s.cookie,
+      query,
+    );
+    expect(await orderOf(s, placedOrderId(placed))).toMatchObject({
+      source: "buyNow",
+      totalAmount: 804,
+      promotions: [],
+    });
+    expect(await toastAfter(placed, s.cookie)).toEqual({
+      type: "success",
+      message: `Order placed successfully! Code ${big.code} was not applied: This code needs a cart of ₹999 or more`,
+    });
+    // The cart keeps its lines and its code.
+    expect(await s.cart()).toEqual([[product, "M", 2]]);
+    expect(await codeOnCart(s)).toBe(big.code);
+  });
+
+  it("removes a code refused for a reason the page did not show, and shows the page again with the amounts now", async () => {
+    const { insertPromotion } = await import("../api/promotion-fixtures");
+    const promotion = await insertPromotion(api.db, { minCartValue: 999 });
+    const s = await shopper([home]);
+    const addressId = (await s.profile()).address[0]._id as string;
+    const product = await insertProduct(api.db); // M costs 800
+    await s.addToCart(product, 2);
+    expect((await postCheckout({ intent: "apply-code", code: promotion.code! }, s.cookie)).status).toBe(303);
+    const page = await getCheckout(s.cookie);
+    expect(page.data.quote.promotions.byPaymentMethod.cod.totalAmount).toBe(1444);
+    // Another tab takes one off: the code needs ₹999 and the page's ₹1,444 was with it.
+    const changed = await api.call("PUT", "/userapp/cart/update", {
+      token: s.token,
+      body: { productId: product, size: "M", qty: 1 },
+    });
+    expect(changed.status).toBe(200);
+    const refused = await postCheckout(
+      { idempotencyKey: "promo-removed-key-1", paymentMethod: "cod", addressId, ...shown(page) },
+      s.cookie,
+    );
+    expect(refused.status).toBe(409);
+    expect(formErrorOf(refused)).toEqual([
+      `Code ${promotion.code} was removed: This code needs a cart of ₹999 or more`,
+    ]);
+    expect(refused.data.repriced).toBe(true);
+    expect(await s.orders()).toHaveLength(0);
+    expect(await codeOnCart(s)).toBeNull();
+    // The page again (with JavaScript too: the action asks for its data again) shows ₹804, which the next press places.
+    expect(shouldRevalidate({ actionResult: refused.data, defaultShouldRevalidate: false } as never)).toBe(true);
+    const now = await getCheckout(s.cookie);
+    expect(now.data.quote.promotions).toMatchObject({ code: null, byPaymentMethod: { cod: { totalAmount: 804 } } });
+    const placed = await postCheckout(
+      { idempotencyKey: "promo-removed-key-2", paymentMethod: "cod", addressId, ...shown(now) },
+      s.cookie,
+    );
+    expect(await orderOf(s, placedOrderId(placed))).toMatchObject({ totalAmount: 804, promotions: [] });
+  });
+
+  it("shows the page again when an offer ended after it was shown, and places the order at the amount now", async () => {
+    const { insertPromotion } = await import("../api/promotion-fixtures");
+    const { promotions } = await import("../../api/db/schema");
+    const s = await shopper([home]);
+    const addressId = (await s.profile()).address[0]._id as string;
+    const product = await insertProduct(api.db); // M costs 800
+    const offer = await insertPromotion(api.db, {
+      kind: "offer",
+      code: null,
+      name: "₹100 off when you pay online",
+      paymentMethod: "Upi",
+      discountType: "flat",
+      discountValue: 100,
+      scope: {
+        include: { categories: [], brands: [], productIds: [product] },
+        exclude: { categories: [], brands: [], productIds: [] },
+      },
+    });
+    await s.addToCart(product, 1);
+    const page = await getCheckout(s.cookie);
+    expect(page.data.quote.promotions.byPaymentMethod).toMatchObject({
+      cod: { totalAmount: 804 },
+      Upi: { totalAmount: 704, promotions: [{ kind: "offer", name: offer.name, discount: 100 }] },
+    });
+    await api.db.update(promotions).set({ status: "ended" }).where(eq(promotions.id, offer.id));
+    const refused = await postCheckout(
+      { idempotencyKey: "promo-offer-key-1", paymentMethod: "Upi", addressId, ...shown(page) },
+      s.cookie,
+    );
+    expect(refused.status).toBe(409);
+    expect(formErrorOf(refused)).toEqual(["Your order now comes to ₹804, not ₹704. Please check your order again."]);
+    expect(await s.orders()).toHaveLength(0);
+    const now = await getCheckout(s.cookie);
+    expect(now.data.quote.promotions.byPaymentMethod.Upi.totalAmount).toBe(804);
+    const placed = await postCheckout(
+      { idempotencyKey: "promo-offer-key-2", paymentMethod: "Upi", addressId, ...shown(now) },
+      s.cookie,
+    );
+    expect(await orderOf(s, placedOrderId(placed))).toMatchObject({ totalAmount: 804, promotionDiscount: 0 });
   });
 });

@@ -357,7 +357,22 @@ export const orderSchema = z
   .openapi("Order");
 
 /** What order/create answers: the order, and `success: true` (clients read it). */
-export const placedOrderSchema = orderSchema.extend({ success: z.literal(true) }).openapi("PlacedOrder");
+export const placedOrderSchema = orderSchema
+  .extend({
+    success: z.literal(true),
+    promotionNote: z
+      .object({
+        code: z.string().openapi({ example: "PREPAID100" }),
+        refusal: z.string().openapi({ example: "PROMO_PAYMENT_METHOD" }),
+        message: z.string().openapi({ example: "This code is for Online Payment" }),
+      })
+      .optional()
+      .openapi({
+        description:
+          "A code the order was placed without, with why (its PROMO_* refusal and words): sent with `expectedTotal`, the amount shown without it. Absent: none (and on a replay).",
+      }),
+  })
+  .openapi("PlacedOrder");
 
 /** `AdminOrderJson` (api/routes/admin-orders.ts). */
 export const adminOrderSchema = orderSchema

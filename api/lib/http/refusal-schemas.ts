@@ -80,6 +80,7 @@ const DATA: { [C in RefusalCode]: z.ZodType<RefusalData[C]> } = {
   PROMO_PAYMENT_METHOD: promo,
   PROMO_MIN_CART: promo,
   PROMO_NOT_ELIGIBLE: promo,
+  PRICE_CHANGED: z.object({ expectedTotal: z.number().int(), totalAmount: z.number().int() }),
 };
 
 /** The spec's envelope status of each HTTP status a refusal is answered with. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, or, sql } from "drizzle-orm";
-import { PLATFORM_FEE } from "../../contract";
+import { formatRupees, PLATFORM_FEE } from "../../contract";
 import { EMPTY_CART_MESSAGE } from "../../contract/refusals";
 import type { Database, Transaction } from "../../db/client";
 import {
@@ -24,6 +24,7 @@ import { type DeliveryChoice, deliveryAddress } from "./delivery-address";
 import { byLockOrder, expireLocked, lockOverdueOrders, type StockKey, stockKey } from "./order-changes";
 import { recordPlacedOrder } from "./order-events";
 import {
+  dropLastingCode,
   dropRefusedCode,
   lockShopper,
   pricePromotions,
@@ -32,7 +33,7 @@ import {
   takeUses,
 } from "../promotions/promotions";
 import { promoLinesOf } from "../promotions/cart-promotions";
-import { normaliseCode } from "../promotions/rules";
+import { normaliseCode, type PromoRefusalCode } from "../promotions/rules";
 import { supplyState } from "./recipient";
 import {
   countOpenCodOrders,
@@ -66,6 +67,12 @@ export type PlaceOrderInput = {
   paymentMethod: PaymentMethod;
   /** The promotion code the checkout showed, null for none, or "cart": the one on the shopper's cart. */
   promotionCode?: string | null | "cart";
+  /**
+   * What the checkout showed this order costs paid this way (rupees), or null when the client does
+   * not say: the order is placed at that amount or refused (PRICE_CHANGED, or the code's refusal),
+   * and a code shown not to apply paid this way is left out rather than refusing the order.
+   */
+  expectedTotal?: number | null;
   idempotencyKey: string | null;
   now: Date;
   settings: OrderSettings;
@@ -118,7 +125,7 @@ export { EMPTY_CART_MESSAGE };
 export async function placeOrder(
   db: Database,
   input: PlaceOrderInput,
-): Promise<{ order: OrderJson; replayed: boolean }> {
+): Promise<{ order: OrderJson; replayed: boolean; promotionNote: PromotionNote | null }> {
   try {
     const lines = input.lines === "cart" ? await cartLines(db, input.userId) : input.lines;
     const catalogue = await checkOrder(db, input, lines);
@@ -126,18 +133,27 @@ export async function placeOrder(
       const opened = await openOrder(tx, input);
       const prices = await takeStock(tx, input, lines, catalogue);
       const priced = await priceOrder(tx, input, opened, lines, catalogue, prices);
-      return recordOrder(tx, input, opened, priced, lines);
+      return { order: await recordOrder(tx, input, opened, priced, lines), note: priced.note };
     });
     // Committed: the catalogue cache serves no product with the stock from before it.
     stockChanged();
-    return { order: placed, replayed: false };
+    // A code left out for good (expired, used already…) leaves the cart as a refused one does.
+    if (placed.note) await dropLastingCode(db, input.userId, placed.note.code, placed.note.refusal);
+    return { order: placed.order, replayed: false, promotionNote: placed.note };
   } catch (error) {
     const earlier = await replayedOrder(db, input, error);
-    if (earlier) return { order: earlier, replayed: true };
+    if (earlier) return { order: earlier, replayed: true, promotionNote: null };
     await dropRefusedCode(db, input.userId, error);
     throw error;
   }
 }
+
+/**
+ * A code the order was placed without: the checkout showed that it does not apply paid this way
+ * (or to these lines) and the amount without it, which the shopper chose (decision 050, amended
+ * 2026-12-02).
+ */
+export type PromotionNote = { code: string; refusal: PromoRefusalCode; message: string };
 
 /**
  * The one idempotency check of placing an order: when `error` says the order's key was used as
@@ -193,7 +209,8 @@ async function checkOrder(
 
 /** The code the order asks for: the one the checkout showed, or the cart's; upper-case, or null. */
 async function askedCode(db: Database | Transaction, input: PlaceOrderInput): Promise<string | null> {
-  const asked = input.promotionCode ?? "cart";
+  // Absent is the cart's code; null is none (a checkout that showed none).
+  const asked = input.promotionCode === undefined ? "cart" : input.promotionCode;
   if (asked !== "cart") return asked ? normaliseCode(asked) : null;
   const [onCart] = await db
     .select({ code: cartPromotions.code })
@@ -323,7 +340,7 @@ const notEnoughStock = (line: OrderLineInput, catalogue: Map<string, ProductJson
   );
 };
 
-type PricedOrder = { row: OrderRow; items: (typeof orderItems.$inferSelect)[] };
+type PricedOrder = { row: OrderRow; items: (typeof orderItems.$inferSelect)[]; note: PromotionNote | null };
 
 /**
  * Prices the order at its locked rows' prices: its promotions computed again here from those
@@ -362,15 +379,7 @@ async function priceOrder(
   });
   const shopper: Shopper = { userId: input.userId, mobile: opened.address.mobile ?? null };
   await lockShopper(tx, shopper);
-  const asked = input.promotionCode ?? "cart";
-  const [onCart] =
-    asked === "cart"
-      ? await tx
-          .select({ code: cartPromotions.code })
-          .from(cartPromotions)
-          .where(eq(cartPromotions.userId, input.userId))
-      : [{ code: asked }];
-  const typed = onCart?.code ? normaliseCode(onCart.code) : null;
+  const typed = await askedCode(tx, input);
   const promoted = await pricePromotions(tx, {
     shopper,
     lines: lines.map((line) => {
@@ -383,18 +392,25 @@ async function priceOrder(
     now: input.now,
     orderId,
   });
-  if (promoted.codeRefusal) {
-    const { code, message } = promoted.codeRefusal;
-    throw conflict(message, { code: typed }, code);
-  }
-  const discounted = lines.map((line) => ({
-    ...line,
-    discount: promoted.lineDiscounts.get(stockKey(line.productId, line.size)) ?? 0,
-  }));
   const itemsAmount = lines.reduce((sum, item) => sum + item.amount, 0);
   const promotionDiscount = promoted.total;
   // The platform fee is never discounted.
   const totalAmount = itemsAmount - promotionDiscount + PLATFORM_FEE;
+  const expected = input.expectedTotal ?? null;
+  let note: PromotionNote | null = null;
+  if (promoted.codeRefusal) {
+    const { code, message } = promoted.codeRefusal;
+    // The checkout showed this method's amount without the code, and why it does not apply: the
+    // order is placed at that amount, without it, and says so. Any other refusal was not shown.
+    if (expected === null || expected !== totalAmount) throw conflict(message, { code: typed }, code);
+    note = { code: typed!, refusal: code, message };
+  }
+  // Never at another amount than the checkout showed (an offer ended or began, a price changed).
+  if (expected !== null && expected !== totalAmount) throw priceChanged(expected, totalAmount);
+  const discounted = lines.map((line) => ({
+    ...line,
+    discount: promoted.lineDiscounts.get(stockKey(line.productId, line.size)) ?? 0,
+  }));
   if (input.paymentMethod === "cod" && totalAmount > input.settings.codLimit) {
     throw overCodLimit(totalAmount, input.settings);
   }
@@ -409,8 +425,16 @@ async function priceOrder(
     .set({ itemsAmount, promotionDiscount, totalAmount })
     .where(eq(orders.id, orderId))
     .returning();
-  return { row: priced ?? opened.row, items: insertedItems };
+  return { row: priced ?? opened.row, items: insertedItems, note };
 }
+
+/** The refusal of an order that would cost another amount than the checkout showed. */
+const priceChanged = (expectedTotal: number, totalAmount: number) =>
+  conflict(
+    `Your order now comes to ${formatRupees(totalAmount)}, not ${formatRupees(expectedTotal)}. Please check your order again.`,
+    { expectedTotal, totalAmount },
+    "PRICE_CHANGED",
+  );
 
 /**
  * Records the order as placed: what was ordered from the cart leaves the cart with the same

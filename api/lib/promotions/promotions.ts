@@ -369,8 +369,13 @@ export async function promotionsOfOrders(db: Reader, orderIds: string[]): Promis
  * never silently. One refused for the payment method or the cart stays: those can change.
  */
 export async function dropRefusedCode(db: Database, userId: string, error: unknown): Promise<void> {
-  if (!(error instanceof ApiError) || !LASTING_REFUSALS.has(error.code as PromoRefusalCode)) return;
+  if (!(error instanceof ApiError)) return;
   const code = (error.data as { code?: unknown } | null)?.code;
-  if (typeof code !== "string") return;
+  if (typeof code === "string") await dropLastingCode(db, userId, code, error.code);
+}
+
+/** The code leaves the shopper's cart when `refusal` is one that lasts (LASTING_REFUSALS). */
+export async function dropLastingCode(db: Database, userId: string, code: string, refusal: string): Promise<void> {
+  if (!LASTING_REFUSALS.has(refusal as PromoRefusalCode)) return;
   await db.delete(cartPromotions).where(and(eq(cartPromotions.userId, userId), eq(cartPromotions.code, code)));
 }

@@ -39,7 +39,10 @@ export function PromoCodeBox({
   typed: string;
 }) {
   const { code, dropped } = promotions;
-  const refusalOfShown = code ? shownPrice(promotions).price.codeRefusal : null;
+  // Why the code does not apply to the price shown first, or else to the other method (a code for
+  // Online Payment, say): "applied" alone would read as applying whichever way the order is paid.
+  const { cod, Upi } = promotions.byPaymentMethod;
+  const refusalOfShown = code ? (shownPrice(promotions).price.codeRefusal ?? cod.codeRefusal ?? Upi.codeRefusal) : null;
   return (
     <section
       aria-labelledby="promo-code-heading"

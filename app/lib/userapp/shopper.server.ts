@@ -6,6 +6,7 @@ import type {
   OrderInvoicesJson,
   OrderJson,
   OrderQuote,
+  PlacedOrderJson,
   Paginator,
   ProductListEntryJson,
   ReviewJson,
@@ -43,9 +44,12 @@ export type OrderContents = { fromCart: true } | { productId: string; size?: str
  * addresses with the order, in one transaction).
  */
 export type OrderDelivery = { addressId: string; mobile?: string } | { address: AddressFields; saveAddress?: boolean };
-/** `promotionCode`: the code the checkout showed (null: none), so the order is never priced otherwise unseen. */
+/**
+ * `promotionCode`: the code the checkout showed (null: none), and `expectedTotal` the total it showed
+ * for the payment method chosen, so the order is never priced otherwise unseen (decision 050).
+ */
 export type NewOrder = OrderContents &
-  OrderDelivery & { paymentMethod?: PaymentMethodId; promotionCode?: string | null };
+  OrderDelivery & { paymentMethod?: PaymentMethodId; promotionCode?: string | null; expectedTotal?: number };
 
 /** The profile fields Edit Profile sends; `currentPassword` only with a new email (docs/api.md, `user/update`). */
 export type ProfileChange = { name: string; email: string; phone: string | null; currentPassword?: string };
@@ -188,7 +192,7 @@ export function shopperApi(send: Send, token: string, onRejected?: () => Promise
       at("POST /order/quote").call<OrderQuote>(what),
     /** Places the order; the same idempotency key always answers the same order (decision 005). */
     createOrder: (order: NewOrder, idempotencyKey: string) =>
-      at("POST /order/create").call<OrderJson>(order, { "Idempotency-Key": idempotencyKey }),
+      at("POST /order/create").call<PlacedOrderJson>(order, { "Idempotency-Key": idempotencyKey }),
   };
 }
 
