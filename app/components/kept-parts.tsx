@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { ErrorContent } from "./layout/error-page";
 import { FooterContent } from "./layout/site-footer";
 import { DeliveryCheck } from "./product/delivery-check";
 import { ReviewsPart } from "./product/reviews";
@@ -12,6 +13,7 @@ import { ShopPagination } from "./shop/pagination-part";
  */
 export const KEPT_PARTS: Record<string, ComponentType<never>> = {
   footer: FooterContent,
+  "error-page": ErrorContent,
   reviews: ReviewsPart,
   "delivery-check": DeliveryCheck,
   "shop-pagination": ShopPagination,
