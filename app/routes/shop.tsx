@@ -195,7 +195,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <Kept
             as="div"
             part="shop-pagination"
-            props={{ params, pageCount }}
+            props={{ href: shopHref(withPage(params, 1)), page: params.page, pageCount }}
             load={() => import("~/components/shop/pagination-part").then((module) => module.ShopPagination)}
           />
         </section>
