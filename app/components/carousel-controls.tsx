@@ -63,6 +63,8 @@ export function CarouselControls({ group, track, label, hero, count, autoplayMs,
   // that slide into view instead of letting the browser scroll the (now overflow-hidden) track.
   useEffect(() => {
     if (!slider) return;
+    // The pointer or the focus may be in the carousel already (before keen-slider came).
+    paused.current = { hover: group.matches(":hover"), focus: group.contains(document.activeElement) };
     const onPointerEnter = () => (paused.current.hover = true);
     const onPointerLeave = () => (paused.current.hover = false);
     const onFocusIn = (event: FocusEvent) => {
