@@ -68,7 +68,10 @@ export default async function handleRequest(
   const structuredData = loadContext.structuredData
     ? `<script type="application/ld+json">${jsonForScript(loadContext.structuredData)}</script>`
     : "";
-  const page = documentOf(html, structuredData + (data === null ? "" : loaderDataScripts(data, nonce)));
+  const page = documentOf(
+    compactManifest(html),
+    structuredData + (data === null ? "" : loaderDataScripts(data, nonce)),
+  );
   return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }
 
@@ -116,6 +119,22 @@ const SCRIPT_ESCAPES: Record<string, string> = {
 
 function scriptSafe(json: string): string {
   return json.replace(/[&><\u2028\u2029]/g, (character) => SCRIPT_ESCAPES[character]);
+}
+
+const MANIFEST_START = "window.__reactRouterManifest = ";
+
+/**
+ * React Router's <Scripts> writes the route manifest into the page pretty-printed (two spaces a
+ * level, a line a key): the same JSON on one line is 62 bytes less of gzip on every page (decision
+ * 049, fifth round). The pretty JSON's last line is its only "}" at the start of a line.
+ */
+export function compactManifest(html: string): string {
+  const start = html.indexOf(MANIFEST_START);
+  if (start === -1) return html;
+  const from = start + MANIFEST_START.length;
+  const end = html.indexOf("\n}", from);
+  if (end === -1) return html;
+  return html.slice(0, from) + JSON.stringify(JSON.parse(html.slice(from, end + 2))) + html.slice(end + 2);
 }
 
 /**

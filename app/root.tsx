@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { BOOT_SCRIPT } from "./lib/platform/boot-script";
 import { AppLinks } from "./components/app-link";
-import { ErrorContent } from "./components/layout/error-page";
+import { ErrorPart } from "./components/layout/error-part";
 import { LogoMark } from "./components/layout/icons";
 import { Toaster } from "./components/toaster";
 import { publicOrigin, storefrontConfig } from "./lib/platform/config.server";
@@ -119,7 +119,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </div>
       </header>
       <main id="main">
-        <ErrorContent status={status} />
+        <ErrorPart status={status} />
       </main>
     </>
   );

@@ -1,37 +1,22 @@
-import { Fragment } from "react";
-import { Link } from "react-router";
+import { Kept } from "~/lib/platform/kept";
+import type { Crumb } from "./breadcrumb-trail";
 
-/** One step of the trail: a link, or (the last one) the page itself. */
-export type Crumb = { label: string; to?: string };
+export type { Crumb };
 
 /**
- * The trail from Home to this page, as links separated by slashes that screen readers skip; the
- * last step is the current page (`aria-current="page"`), shown on one line at most.
+ * The page's breadcrumb trail (breadcrumb-trail.tsx), kept as the server sent it
+ * (app/lib/platform/kept.tsx): it depends on its steps alone, so its code loads only when they
+ * change (another product), never on the page the shopper arrived at.
  */
 export function Breadcrumbs({ items, className = "" }: { items: Crumb[]; className?: string }) {
   return (
-    <nav aria-label="Breadcrumb" className={`text-sm text-gray-500 ${className}`}>
-      <ol className="flex flex-wrap items-center gap-1.5">
-        {items.map((item, index) => {
-          const last = index === items.length - 1;
-          return (
-            <Fragment key={`${index}-${item.label}`}>
-              {index > 0 && <li aria-hidden="true">/</li>}
-              {last || item.to === undefined ? (
-                <li aria-current={last ? "page" : undefined} className="line-clamp-1 font-medium text-gray-800">
-                  {item.label}
-                </li>
-              ) : (
-                <li>
-                  <Link to={item.to} className="hover:text-brand hover:underline">
-                    {item.label}
-                  </Link>
-                </li>
-              )}
-            </Fragment>
-          );
-        })}
-      </ol>
-    </nav>
+    <Kept
+      as="nav"
+      part="breadcrumbs"
+      aria-label="Breadcrumb"
+      className={`text-sm text-gray-500 ${className}`}
+      props={{ items }}
+      load={() => import("./breadcrumb-trail").then((module) => module.BreadcrumbTrail)}
+    />
   );
 }

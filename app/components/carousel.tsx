@@ -1,5 +1,5 @@
-import { Children, useEffect, useRef, useState, type ReactNode } from "react";
-import type { KeenSliderInstance } from "keen-slider";
+import { Children, type ComponentType, useEffect, useRef, useState, type ReactNode } from "react";
+import type { CarouselControlsProps } from "./carousel-controls";
 
 /**
  * Slide widths per carousel kind, by the carousel's own width (container queries), so a carousel
@@ -31,62 +31,32 @@ type CarouselProps = {
   children: ReactNode;
 };
 
-const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-
 /**
  * A carousel: a list that scrolls natively (CSS scroll-snap) without JavaScript, which keen-slider
- * upgrades after hydration, once the carousel is near the screen, one carousel a task.
- * keen-slider is imported lazily so it weighs nothing on the first load; the previous/next
- * buttons only appear once it runs.
+ * upgrades after hydration, once the carousel is near the screen, one carousel a task. keen-slider
+ * and everything that drives it (carousel-controls.tsx: the previous/next buttons, the hero's dots
+ * and autoplay) are one lazy chunk, so they weigh nothing on the first load; the buttons only
+ * appear once it runs.
  */
 export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, children }: CarouselProps) {
   const slides = Children.toArray(children);
+  const groupRef = useRef<HTMLDivElement>(null);
   const trackRef = useRef<HTMLUListElement>(null);
-  const [slider, setSlider] = useState<KeenSliderInstance | null>(null);
-  const [edges, setEdges] = useState({ atStart: true, atEnd: false });
-  const [active, setActive] = useState(0);
-  const paused = useRef({ hover: false, focus: false });
+  const [Controls, setControls] = useState<ComponentType<CarouselControlsProps> | null>(null);
 
   useEffect(() => {
     const track = trackRef.current;
     if (!track || slides.length < 2) return;
-    let instance: KeenSliderInstance | null = null;
     let cancelled = false;
-    let timer = 0;
-    const create = (KeenSlider: typeof import("keen-slider").default) => {
-      if (cancelled) return;
-      // Every slide already in view: nothing to enhance (the native list stays, buttons would only clutter).
-      if (track.scrollWidth <= track.clientWidth + 1) return;
-      // A native scroll made before now would offset keen-slider's transforms.
-      track.scrollLeft = 0;
-      track.dataset.enhanced = "";
-      instance = new KeenSlider(track, {
-        loop,
-        selector: ":scope > li",
-        slides: { perView: "auto" },
-        defaultAnimation: { duration: reducedMotion() ? 0 : 500 },
-        detailsChanged(s) {
-          // Null until keen-slider has measured the slides.
-          const details = s.track.details as typeof s.track.details | null;
-          if (!details) return;
-          // NaN progress (nothing to move) reads as both ends.
-          setEdges({ atStart: !(details.progress > 0.001), atEnd: !(details.progress < 0.999) });
-          setActive(details.rel);
-        },
-      });
-      setSlider(instance);
-    };
     // keen-slider measures every slide and moves them all: a carousel off the screen waits until it
-    // comes near, and each one starts in a task of its own, not all of them in one task after the
-    // lazy import (issue 41: no long tasks while hydrating).
+    // comes near (issue 41: no long tasks while hydrating).
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        import("keen-slider")
-          .then(({ default: KeenSlider }) => {
-            // A task of its own for each carousel (a microtask would run them all in one).
-            if (!cancelled) timer = window.setTimeout(() => create(KeenSlider));
+        import("./carousel-controls")
+          .then((module) => {
+            if (!cancelled) setControls(() => module.CarouselControls);
           })
           .catch(() => {
             // Offline or a stale deployment: the native scrolling list stays, which is fine.
@@ -98,22 +68,10 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
     return () => {
       cancelled = true;
       observer.disconnect();
-      window.clearTimeout(timer);
-      instance?.destroy();
-      delete track.dataset.enhanced;
-      setSlider(null);
+      setControls(null);
     };
     // The slides are server data: a new list is a new carousel (keyed by the caller).
-  }, [loop, slides.length]);
-
-  useEffect(() => {
-    if (!slider || !autoplayMs || reducedMotion()) return;
-    const timer = window.setInterval(() => {
-      const { hover, focus } = paused.current;
-      if (!hover && !focus && document.visibilityState === "visible") slider.next();
-    }, autoplayMs);
-    return () => window.clearInterval(timer);
-  }, [slider, autoplayMs]);
+  }, [slides.length]);
 
   if (slides.length === 0) {
     return (
@@ -123,46 +81,14 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
     );
   }
 
-  // Moving by a whole view (not one slide) feels right for product rows.
-  const step = () => {
-    if (!slider) return 1;
-    const slideWidth = slider.slides[0]?.getBoundingClientRect().width || slider.size;
-    return Math.max(1, Math.floor(slider.size / slideWidth + 0.01));
-  };
-  const move = (direction: 1 | -1) => {
-    if (!slider) return;
-    if (loop) return direction === 1 ? slider.next() : slider.prev();
-    const { abs, minIdx, maxIdx } = slider.track.details;
-    slider.moveToIdx(Math.min(maxIdx, Math.max(minIdx, abs + direction * step())));
-  };
-
   return (
     <div
+      ref={groupRef}
       className="relative @container"
       // A group, not a region: the section around a carousel is already the landmark.
       role="group"
       aria-roledescription="carousel"
       aria-label={label}
-      onPointerEnter={() => (paused.current.hover = true)}
-      onPointerLeave={() => (paused.current.hover = false)}
-      onFocus={(event) => {
-        paused.current.focus = true;
-        // Tabbing onto a slide keen-slider has moved away: bring that slide into view instead of
-        // letting the browser scroll the (now overflow-hidden) track under keen-slider's feet.
-        const track = trackRef.current;
-        if (!slider || !track) return;
-        track.scrollLeft = 0;
-        const index = slider.slides.findIndex((slide) => slide.contains(event.target as Node));
-        if (index < 0) return;
-        const slideBox = slider.slides[index].getBoundingClientRect();
-        const trackBox = track.getBoundingClientRect();
-        if (slideBox.left < trackBox.left - 1 || slideBox.right > trackBox.right + 1) {
-          slider.moveToIdx(loop ? index : Math.min(index, slider.track.details.maxIdx));
-        }
-      }}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) paused.current.focus = false;
-      }}
     >
       <ul
         ref={trackRef}
@@ -179,83 +105,17 @@ export function Carousel({ label, kind, autoplayMs, loop = false, emptyText, chi
           </li>
         ))}
       </ul>
-      {slider && (
-        <>
-          <CarouselButton
-            direction={-1}
-            inset={kind === "hero"}
-            disabled={!loop && edges.atStart}
-            onClick={() => move(-1)}
-            label={`Previous: ${label}`}
-          />
-          <CarouselButton
-            direction={1}
-            inset={kind === "hero"}
-            disabled={!loop && edges.atEnd}
-            onClick={() => move(1)}
-            label={`Next: ${label}`}
-          />
-          {autoplayMs !== undefined && (
-            <div className="absolute inset-x-0 bottom-2 flex justify-center gap-0.5">
-              {/* A 24 px target around each small dot (WCAG 2.5.8, target size). */}
-              {slides.map((_, index) => (
-                <button
-                  key={index}
-                  type="button"
-                  aria-label={`Go to slide ${index + 1}`}
-                  aria-current={index === active ? "true" : undefined}
-                  onClick={() => slider.moveToIdx(index)}
-                  className="group/dot flex h-6 min-w-6 items-center justify-center"
-                >
-                  <span
-                    className={`h-2.5 rounded-full transition-all ${index === active ? "w-6 bg-white" : "w-2.5 bg-white/60 group-hover/dot:bg-white/90"}`}
-                  />
-                </button>
-              ))}
-            </div>
-          )}
-        </>
+      {Controls && groupRef.current && trackRef.current && (
+        <Controls
+          group={groupRef.current}
+          track={trackRef.current}
+          label={label}
+          hero={kind === "hero"}
+          count={slides.length}
+          autoplayMs={autoplayMs}
+          loop={loop}
+        />
       )}
     </div>
-  );
-}
-
-type CarouselButtonProps = { direction: 1 | -1; inset: boolean; disabled: boolean; onClick: () => void; label: string };
-
-function CarouselButton({ direction, inset, disabled, onClick, label }: CarouselButtonProps) {
-  // The hero's arrows sit in its bottom corners on phones, beside the dots, clear of its heading.
-  const hero = "max-sm:top-auto max-sm:bottom-3 max-sm:translate-y-0";
-  const side =
-    direction === 1
-      ? inset
-        ? `right-3 ${hero}`
-        : "right-1 sm:-right-3"
-      : inset
-        ? `left-3 ${hero}`
-        : "left-1 sm:-left-3";
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={label}
-      title={direction === 1 ? "Next" : "Previous"}
-      data-carousel-button={direction === 1 ? "next" : "previous"}
-      className={`absolute top-1/2 z-10 flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 text-gray-800 shadow-md ring-1 ring-gray-200 transition hover:bg-brand hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:pointer-events-none disabled:opacity-0 ${side}`}
-    >
-      <svg
-        width="20"
-        height="20"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        <path d={direction === 1 ? "M9 18l6-6-6-6" : "M15 18l-6-6 6-6"} />
-      </svg>
-    </button>
   );
 }

@@ -1,4 +1,7 @@
 import type { ComponentType } from "react";
+import { BreadcrumbTrail } from "./breadcrumb-trail";
+import { ErrorContent } from "./layout/error-page";
+import { AccountMenuList, MobileMenuList } from "./layout/header-menus";
 import { FooterContent } from "./layout/site-footer";
 import { DeliveryCheck } from "./product/delivery-check";
 import { ReviewsPart } from "./product/reviews";
@@ -12,6 +15,10 @@ import { ShopPagination } from "./shop/pagination-part";
  */
 export const KEPT_PARTS: Record<string, ComponentType<never>> = {
   footer: FooterContent,
+  breadcrumbs: BreadcrumbTrail,
+  "error-page": ErrorContent,
+  "account-menu": AccountMenuList,
+  "mobile-menu": MobileMenuList,
   reviews: ReviewsPart,
   "delivery-check": DeliveryCheck,
   "shop-pagination": ShopPagination,

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
-import { ErrorContent } from "~/components/layout/error-page";
+import { ErrorPart } from "~/components/layout/error-part";
 import { SiteChrome } from "~/components/layout/site-chrome";
 import { QuickViewHost } from "~/components/quick-view";
 import { useRootData } from "~/lib/page/root-data";
@@ -26,7 +26,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <SiteChrome root={root}>
-      <ErrorContent status={status} />
+      <ErrorPart status={status} />
     </SiteChrome>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef } from "react";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ProductCard } from "~/components/product-card";
@@ -7,7 +7,6 @@ import { FiltersPanel } from "~/components/shop/filters-panel";
 import { SortControls } from "~/components/shop/sort-controls";
 import { useShopDraft } from "~/components/shop/use-shop-draft";
 import { SHOP_SEARCH_EVENT, type ShopSearchDetail } from "~/components/layout/site-search";
-import { useIsPending } from "~/components/use-is-pending";
 import type { CardProduct } from "~/lib/catalogue/catalogue";
 import { cardProduct } from "~/lib/catalogue/card-product";
 import { CATALOGUE_CACHE } from "~/lib/platform/http-cache";
@@ -122,7 +121,10 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const { draft, change, applyNow } = useShopDraft(params, ceiling);
   useHeaderSearch(draft, change);
-  const loading = useIsPending({ state: "loading", location: "/shop" });
+  // useIsPending({ state: "loading", location: "/shop" }) written out: that module would be a
+  // chunk of its own on /shop, 391 bytes of gzip for these two lines (decision 049, fifth round).
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/shop";
   const { first, last } = shownRange(itemCount, params.page, params.limit);
 
   return (
@@ -193,7 +195,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <Kept
             as="div"
             part="shop-pagination"
-            props={{ params, pageCount }}
+            props={{ href: shopHref(withPage(params, 1)), page: params.page, pageCount }}
             load={() => import("~/components/shop/pagination-part").then((module) => module.ShopPagination)}
           />
         </section>

@@ -294,6 +294,40 @@ test("an unknown URL is a 404 page inside the layout, with a way back to the sho
   await expect(page).toHaveURL(/\/shop$/);
 });
 
+test("an error in the browser shows the layout's error page, whose code no page loads ahead", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  // The error page is a kept part (app/components/layout/error-part.tsx, decision 049's fifth round).
+  test.skip(!javaScriptEnabled, "without JavaScript every error page comes from the server (tested above)");
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const errorPageCode = () => scripts.filter((path) => /\/assets\/error-page-/.test(path));
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(errorPageCode()).toEqual([]);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+  // A form posted in the app to a page that takes none: React Router's 405, in the layout's boundary.
+  await page.evaluate(() =>
+    (
+      window as unknown as {
+        __reactRouterDataRouter: { navigate: (to: string, options: object) => Promise<void> };
+      }
+    ).__reactRouterDataRouter.navigate("/privacy", { formMethod: "post", formData: new FormData() }),
+  );
+  await expect(page.getByRole("heading", { name: "This request was refused" })).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+  expect(errorPageCode()).toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  await page.getByRole("link", { name: "Continue shopping" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test("an unknown product id is a 404 page inside the layout", async ({ page }) => {
   const response = await page.goto("/product/fashion/no-such-shirt/00000000000000000000000000");
   expect(response?.status()).toBe(404);

@@ -274,6 +274,34 @@ test("the reviews come as the server rendered them; their code loads once a revi
   expect(errors).toEqual([]);
 });
 
+test("the breadcrumb trail comes as the server rendered it, without its code, and its links stay in the app", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  // A kept part (app/components/breadcrumbs.tsx): not hydrated, its links routed by the one listener.
+  const { product } = await sizedProduct(request);
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  await page.goto(pathOf(product));
+  const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(trail.getByRole("listitem").last()).toHaveText(product.title.shortTitle);
+  await expect(trail.locator('[aria-current="page"]')).toHaveText(product.title.shortTitle);
+  if (javaScriptEnabled) {
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((path) => /\/assets\/breadcrumb-trail-/.test(path))).toEqual([]);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+  }
+  await trail.getByRole("link", { name: product.category }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/shop\\?category=${encodeURIComponent(product.category).replace(/%20/g, "\\+")}$`),
+  );
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Home\s*\/\s*Shop/);
+  if (javaScriptEnabled) {
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  }
+});
+
 test("after a size change the reviews' links keep the chosen size, though the page came without their data", async ({
   page,
   request,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentOf, loaderDataScripts } from "../../app/entry.server";
+import { compactManifest, documentOf, loaderDataScripts } from "../../app/entry.server";
 import { BOOT_SCRIPT, DEFERRED_MODULE_TYPE } from "../../app/lib/platform/boot-script";
 import { createTestApi, insertProduct } from "../api/helpers";
 import { createTestSite } from "./site-harness";
@@ -31,6 +31,15 @@ describe("every page", () => {
     expect(boot).toBeGreaterThan(html.indexOf(DEFERRED_MODULE_TYPE));
     expect(html.indexOf(BOOT_SCRIPT, boot + 1)).toBe(-1);
   });
+
+  it("carries React Router's route manifest as one line of JSON, the routes of the page in it", async () => {
+    const html = await (await site.fetch(new Request(`${SHOP}/shop`))).text();
+    const manifest = /window\.__reactRouterManifest = (.*);\n/.exec(html);
+    expect(manifest).not.toBeNull();
+    const parsed = JSON.parse(manifest![1]) as { entry: { module: string }; routes: Record<string, { id: string }> };
+    expect(Object.keys(parsed.routes)).toEqual(expect.arrayContaining(["root", "routes/layout", "routes/shop"]));
+    expect(parsed.entry.module).toContain("entry.client");
+  });
 });
 
 describe("a product card", () => {
@@ -52,6 +61,17 @@ describe("a product card", () => {
     expect(galleryCard).toContain('aria-label="Rated 3.6 out of 5, 120 ratings" class="stars" data-fill="7"');
     // Its picture's link says it has a gallery of three, whose dots the browser draws on hover.
     expect(galleryCard).toContain('data-gallery="3"');
+  });
+});
+
+describe("the route manifest", () => {
+  it("is written on one line, the rest of the page as it was; a page without one is left alone", () => {
+    const pretty = JSON.stringify({ entry: { module: "/e.js" }, routes: { root: { id: "root" } } }, null, 2);
+    const page = `<script>;\n  window.__reactRouterManifest = ${pretty};\n  window.__reactRouterRouteModules = {};</script>`;
+    expect(compactManifest(page)).toBe(
+      '<script>;\n  window.__reactRouterManifest = {"entry":{"module":"/e.js"},"routes":{"root":{"id":"root"}}};\n  window.__reactRouterRouteModules = {};</script>',
+    );
+    expect(compactManifest("<p>no scripts</p>")).toBe("<p>no scripts</p>");
   });
 });
 

@@ -182,6 +182,10 @@ describe("the header for a signed-in shopper", () => {
     const { renderToString } = await import("react-dom/server");
     const { createStaticHandler, createStaticRouter, StaticRouterProvider } = await import("react-router");
     const { SiteHeader } = await import("../../app/components/layout/site-header");
+    // Its account and phone menus are kept parts (decision 055), which the server renders by name.
+    const { KeptContext } = await import("../../app/lib/platform/kept");
+    const { keptRenderer } = await import("../../app/lib/platform/kept.server");
+    const { KEPT_PARTS } = await import("../../app/components/kept-parts");
     const root: RootData = {
       user: { id: "u1", name: "Asha Rao", email: "asha@example.com" },
       cart: { totalAmount: 259800, totalQuantity: 3, lines: [] },
@@ -195,7 +199,13 @@ describe("the header for a signed-in shopper", () => {
     const context = await handler.query(new Request("http://shop.test/shop?category=Fashion"));
     if (context instanceof Response) throw new Error("unexpected redirect");
     const router = createStaticRouter(handler.dataRoutes, context);
-    const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+    const html = renderToString(
+      createElement(
+        KeptContext.Provider,
+        { value: keptRenderer(KEPT_PARTS) },
+        createElement(StaticRouterProvider, { router, context, hydrate: false }),
+      ),
+    );
 
     expect(html).toContain("Hi, Asha");
     expect(html).toContain("₹2,59,800");

@@ -64,3 +64,30 @@ describe("paginationItems", () => {
     }
   });
 });
+
+// The shop's pagination (a kept part) builds its links from the first page's href alone, without
+// shop-params: each must be the canonical href shopHref gives for that page.
+describe("ShopPagination's links", () => {
+  test("are shopHref of each page, with filters, a search and the plain shop", async () => {
+    const { createElement } = await import("react");
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { ShopPagination } = await import("~/components/shop/pagination-part");
+    const { DEFAULT_PARAMS, shopHref, withPage } = await import("~/lib/catalogue/shop-params");
+    const cases = [
+      DEFAULT_PARAMS,
+      { ...DEFAULT_PARAMS, category: ["Home Decor"], sort: "price-asc" as const, limit: 24, minPrice: 500 },
+      { ...DEFAULT_PARAMS, search: "tv & audio", exact: true, page: 4 },
+    ];
+    for (const params of cases) {
+      const html = renderToStaticMarkup(
+        createElement(ShopPagination, { href: shopHref(withPage(params, 1)), page: params.page, pageCount: 9 }),
+      );
+      const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+      expect(hrefs.length).toBeGreaterThanOrEqual(3);
+      for (const href of hrefs) {
+        const page = Number(new URL(href, "http://shop.invalid").searchParams.get("page") ?? 1);
+        expect(href).toBe(shopHref(withPage(params, page)));
+      }
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 
 /** The 404 page's content: what happened and a way back into the shop. */
 export function NotFoundContent() {
@@ -52,15 +52,15 @@ function ErrorPanel({ code, title, children }: { code: string; title: string; ch
       </h1>
       <p className="mt-3 text-gray-600">{children}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/shop" className="rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-dark">
+        <AppLink to="/shop" className="rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-dark">
           Continue shopping
-        </Link>
-        <Link
+        </AppLink>
+        <AppLink
           to="/"
           className="rounded-full border border-gray-300 px-6 py-2.5 font-semibold text-gray-800 hover:border-brand hover:text-brand"
         >
           Go to the home page
-        </Link>
+        </AppLink>
       </div>
     </section>
   );

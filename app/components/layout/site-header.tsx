@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { PLATFORM_FEE } from "../../../api/contract";
-import { AppLink } from "~/components/app-link";
 import { CartDrawer, openCartDrawer, preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
 import { formatRupees } from "~/lib/page/money";
-import { type CartSummary, loginHref, type RootData } from "~/lib/page/root-data";
+import { type CartSummary, type RootData } from "~/lib/page/root-data";
+import { Kept } from "~/lib/platform/kept";
 import { CartIcon, ChevronDownIcon, CompareIcon, HeadsetIcon, HeartIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
-import { ACCOUNT_LINKS, CATEGORY_LABELS } from "./menu-names";
+import { CATEGORY_LABELS } from "./menu-names";
 import { LayoutPart } from "./part";
 import { SiteSearch } from "./site-search";
 import { accountHref, type ShopperLink, shopperLinks, shortcutName } from "./shopper-links";
@@ -168,7 +168,7 @@ function CartShortcut({ link, cart: serverCart }: { link: ShopperLink; cart: Car
 }
 
 function AccountMenu({ root }: { root: RootData }) {
-  const here = useCurrentPath();
+  const props = { signedIn: Boolean(root.user), here: useCurrentPath() };
   const profile = accountHref(root, "/myaccount/profile");
   return (
     <div className="menu relative">
@@ -184,57 +184,21 @@ function AccountMenu({ root }: { root: RootData }) {
         <span className="sr-only md:hidden">{root.user ? "My account" : "Account"}</span>
         <ChevronDownIcon className="menu-chevron hidden size-4 transition-transform md:block" />
       </Link>
-      <div className="menu-panel absolute right-0 top-full z-50 pt-2 max-md:hidden">
-        <ul
-          className="w-52 overflow-hidden rounded-lg border border-gray-200 bg-white py-1 text-sm shadow-lg"
-          aria-label="Account"
-        >
-          {ACCOUNT_LINKS.map((entry) => (
-            <li key={entry.href}>
-              <Link to={accountHref(root, entry.href)} className="block px-4 py-2 hover:bg-gray-50 hover:text-brand">
-                {entry.label}
-              </Link>
-            </li>
-          ))}
-          <li className="mt-1 border-t border-gray-100 pt-1">
-            <AccountSessionEntry root={root} here={here} />
-          </li>
-        </ul>
-      </div>
+      {/* Kept as the server sent it: its code loads only when the page or the shopper changes. */}
+      <Kept
+        as="div"
+        part="account-menu"
+        className="menu-panel absolute right-0 top-full z-50 pt-2 max-md:hidden"
+        props={props}
+        load={() => import("./header-menus").then((module) => module.AccountMenuList)}
+      />
     </div>
-  );
-}
-
-/** Login for guests; for a signed-in shopper a real POST form to /logout. */
-function AccountSessionEntry({
-  root,
-  here,
-  className = "block w-full px-4 py-2 text-left hover:bg-gray-50 hover:text-brand",
-}: {
-  root: RootData;
-  here: string;
-  className?: string;
-}) {
-  if (!root.user) {
-    return (
-      <Link to={loginHref(here)} className={`${className} font-semibold text-brand`}>
-        Login
-      </Link>
-    );
-  }
-  return (
-    <Form method="post" action="/logout">
-      <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className={className}>
-        Logout
-      </button>
-    </Form>
   );
 }
 
 /** Below md the header's menus fold into a <details> menu: it opens and closes without JavaScript. */
 function MobileMenu({ root }: { root: RootData }) {
-  const here = useCurrentPath();
+  const props = { signedIn: Boolean(root.user), here: useCurrentPath(), supportEmail: root.supportEmail };
   return (
     <details className="disclosure md:hidden" data-mobile-menu>
       <summary className={`flex ${iconButtonClass}`}>
@@ -242,44 +206,15 @@ function MobileMenu({ root }: { root: RootData }) {
         <span className="sr-only">Menu</span>
       </summary>
       <div className="absolute inset-x-0 top-full z-50 max-h-[calc(100dvh-13rem)] overflow-y-auto border-t border-gray-200 bg-white shadow-xl">
-        <nav aria-label="Mobile" className="px-4 py-3 text-sm">
-          <ul className="divide-y divide-gray-100">
-            <li>
-              <AppLink to="/" className="block py-3 font-medium">
-                Home
-              </AppLink>
-            </li>
-            <li>
-              <AppLink to="/shop" className="block py-3 font-medium">
-                All Products
-              </AppLink>
-            </li>
-            {CATEGORY_LABELS.map((label) => (
-              <LayoutPart key={label} as="li" part={`mobile-menu:${label}`} />
-            ))}
-            <li className="py-2">
-              <p className="py-1 text-xs font-semibold uppercase tracking-wide text-gray-500">My Account</p>
-              <ul>
-                {ACCOUNT_LINKS.map((entry) => (
-                  <li key={entry.href}>
-                    <AppLink to={accountHref(root, entry.href)} className="block py-1.5">
-                      {entry.label}
-                    </AppLink>
-                  </li>
-                ))}
-                <li>
-                  <AccountSessionEntry root={root} here={here} className="block w-full py-1.5 text-left" />
-                </li>
-              </ul>
-            </li>
-            <li className="py-3 text-gray-600">
-              <span className="font-semibold text-gray-900">24 Hour Support</span>{" "}
-              <a href={`mailto:${root.supportEmail}`} className="text-brand">
-                {root.supportEmail}
-              </a>
-            </li>
-          </ul>
-        </nav>
+        {/* Kept as the server sent it, as the account menu is. */}
+        <Kept
+          as="nav"
+          part="mobile-menu"
+          aria-label="Mobile"
+          className="px-4 py-3 text-sm"
+          props={props}
+          load={() => import("./header-menus").then((module) => module.MobileMenuList)}
+        />
       </div>
     </details>
   );

@@ -8,7 +8,7 @@ export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
  * first contentful paint (Paint Timing: the browser has shown the page, not only laid it out), and
  * two more frames (whatever loaded last has painted too). Then it adds the deferred preloads and
  * runs React Router's module script, which hydrates the page. A browser without Paint Timing skips
- * that wait.
+ * that wait. Written a statement a line for reading; sent as one line (every line ends a statement or opens a block).
  */
 export const BOOT_SCRIPT = `(function(){
 var run=function(){
@@ -31,4 +31,4 @@ observer.observe({type:"paint",buffered:true});
 }catch(error){frames();}
 };
 if(document.readyState==="complete")painted();else addEventListener("load",painted,{once:true});
-})();`;
+})();`.replace(/\n/g, "");
