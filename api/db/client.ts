@@ -160,7 +160,11 @@ async function migrateLocked(pool: pg.Pool): Promise<void> {
 async function migrateDirect(pool: pg.Pool, options: DatabaseOptions): Promise<void> {
   if (!options.directUrl || options.directUrl === options.databaseUrl) return migrateLocked(pool);
   await checkConnection(options.directUrl);
-  const direct = new pg.Pool({ connectionString: options.directUrl, max: 2 });
+  const direct = new pg.Pool({
+    connectionString: options.directUrl,
+    max: 2,
+    application_name: "storefront migrations",
+  });
   direct.on("error", () => {});
   try {
     await migrateLocked(direct);
