@@ -56,11 +56,24 @@ export async function recordMessage(tx: Transaction | Database, message: NewMess
 }
 
 /**
+ * The named queues an order's messages go through, by the order's id: the messages of one order
+ * are sent one after another, in the order they were recorded, though the shoppers' lane has
+ * several workers (decision 054); orders of different queues go side by side. A fixed number, so
+ * the queue's table of named queues does not grow with the orders.
+ */
+export const ORDER_MESSAGE_QUEUES = 16;
+
+/**
  * Adds the job that delivers message `id`, in `tx`. The job's key is the message's id: queued
  * twice, it is still one job, and a job that failed for good starts again with its attempts at 0.
+ * A message about an order goes through its order's named queue (`ORDER_MESSAGE_QUEUES`), so a
+ * shopper never reads "your return is recorded" before "your order is delivered".
  */
 export async function queueDelivery(tx: Transaction | Database, id: string): Promise<void> {
   await tx.execute(
-    sql`select graphile_worker.add_job(${DELIVER_MESSAGE}, json_build_object('id', ${id}::text), max_attempts => ${MAX_DELIVERY_ATTEMPTS}::int, job_key => ${id}::text)`,
+    sql`select graphile_worker.add_job(${DELIVER_MESSAGE}, json_build_object('id', ${id}::text),
+      queue_name => (select 'order-messages:' || (hashtext(${messages.orderId}) & ${ORDER_MESSAGE_QUEUES - 1})::text
+        from ${messages} where ${messages.id} = ${id}),
+      max_attempts => ${MAX_DELIVERY_ATTEMPTS}::int, job_key => ${id}::text)`,
   );
 }
