@@ -6,6 +6,8 @@ import {
   type ReactNode,
   Suspense,
   useContext,
+  useEffect,
+  useState,
 } from "react";
 
 /**
@@ -90,6 +92,9 @@ export function Kept<P extends object>({
   load: () => Promise<ComponentType<Whole<P>>>;
 } & HTMLAttributes<HTMLElement>) {
   const server = useContext(KeptContext);
+  // False for the render that hydrates what the server sent (and a part's first render after it).
+  const [rendered, setRendered] = useState(false);
+  useEffect(() => setRendered(true), []);
   const hash = hashOf(props);
   const Tag = Element as "div";
   const own = { ...attributes, "data-kept": part, "data-kept-hash": hash };
@@ -101,6 +106,12 @@ export function Kept<P extends object>({
   const kept = markup ? <Tag {...own} dangerouslySetInnerHTML={{ __html: markup.html }} /> : null;
   // The same props; or other props, one of which the page came without: the markup stays until the route's data brings it.
   if (markup?.hash === hash || Object.values(props).some(isWithheld)) return kept;
+  // Other props as the page hydrates (a query the server and the browser spell differently, a
+  // shopper signed in meanwhile): the server's markup first, as it sent it, so that the page
+  // hydrates as it came; a Suspense boundary the server did not send would make React throw
+  // (#418) and render the whole page again, losing what the shopper typed. The part's code
+  // loads once the page has hydrated.
+  if (markup && !rendered) return kept;
   // Until the code has come, the markup the server sent stays: nothing moves, nothing blinks.
   const Lazy = lazyKept(part, load);
   return (
