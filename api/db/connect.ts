@@ -27,8 +27,6 @@ export type ShopDatabaseOptions = {
 export type ShopDatabaseHandle = DatabaseHandle & {
   /** The connection string: DATABASE_URL, or the embedded server's socket. */
   url: string;
-  /** Where a session of its own goes (LISTEN, the job queue): DATABASE_DIRECT_URL, else `url`. */
-  directUrl: string;
   /** Whether this is the embedded server of DATA_DIR. */
   embedded: boolean;
   /** Closes this process's pool only, leaving the embedded server running (`close` stops it too). */
@@ -58,7 +56,6 @@ export async function openShopDatabase(
     return {
       ...handle,
       url: env.DATABASE_URL,
-      directUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
       embedded: false,
       closePool: handle.close,
       status: () => "up",
@@ -85,7 +82,6 @@ export async function openShopDatabase(
   return {
     ...handle,
     url: server.url,
-    directUrl: server.url,
     embedded: true,
     closePool: handle.close,
     status: () => server.status,

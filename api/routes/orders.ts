@@ -21,10 +21,7 @@ import type { DeliveryChoice } from "../lib/orders/delivery-address";
 import { findOrder, findOrderByKey, listOrders, type PaymentMethod } from "../lib/orders/order-json";
 import { type OrderLineInput, placeOrder } from "../lib/orders/orders";
 import { apiRoute, failure, jsonBody, mount, routeGroup, success } from "../lib/http/openapi";
-import { releaseCodeAttempt, reserveCodeAttempt, type ThrottleKey } from "../lib/accounts/throttle";
-import { codeOnCart } from "../lib/promotions/cart-promotions";
-import { normaliseCode } from "../lib/promotions/rules";
-import { PROMO_REFUSALS } from "../contract/refusals";
+import { countingSentCode } from "../lib/promotions/cart-promotions";
 import { clientAddress } from "../platform/client-address";
 import { defaultPageSize, maxPageSize } from "../lib/http/paging";
 
@@ -116,28 +113,6 @@ function deliveryOf(
       : { kind: "given", address: body.address, mobile };
   return { kind: "primary", mobile };
 }
-
-/**
- * Reserves a try of the code an order sends when it is not the one on the shopper's cart (null:
- * none sent, or the cart's): the keys to give back when it applies (api/lib/accounts/throttle.ts).
- */
-async function reserveSentCode(
-  deps: ApiDeps,
-  userId: string,
-  sent: string | null | "cart",
-  address: string | null,
-): Promise<ThrottleKey[] | null> {
-  if (sent === null || sent === "cart") return null;
-  if (normaliseCode(sent) === (await codeOnCart(deps.db, userId))) return null;
-  return reserveCodeAttempt(deps, userId, address);
-}
-
-/**
- * Whether a refusal says the code sent does not apply, as `cart/promotion` counts it: every
- * PROMO_* refusal but the payment method's (which that call does not check).
- */
-const codeDidNotApply = (code: string) =>
-  (PROMO_REFUSALS as readonly string[]).includes(code) && code !== "PROMO_PAYMENT_METHOD";
 
 /** The code an order asks for: the cart's when absent, none when null or blank. */
 const codeOf = (code: string | null | undefined): string | null | "cart" =>
@@ -440,31 +415,26 @@ export function orderRoutes(deps: ApiDeps) {
     const typed = body.delivery.kind === "new" || body.delivery.kind === "given" ? body.delivery.address : null;
     if (typed) await checkPins([{ address: typed, path: "address" }], deps.pinCheckWaitMs);
     const userId = c.var.user.id;
-    // A code sent that is not the cart's (which was counted when applied) is a try like
-    // cart/promotion's: one that does not apply counts against the same limits (429 past them).
-    const attempt = await reserveSentCode(deps, userId, body.promotionCode, clientAddress(c, deps.trustProxy));
-    let placed;
-    try {
-      placed = await placeOrder(db, {
-        userId,
-        source: body.source,
-        lines: body.lines,
-        delivery: body.delivery,
-        paymentMethod: body.paymentMethod,
-        promotionCode: body.promotionCode,
-        expectedTotal: body.expectedTotal,
-        idempotencyKey,
-        now: deps.now(),
-        settings: deps.orders,
-        notify: { email: c.var.user.email, shop: deps.shop },
-      });
-    } catch (error) {
-      if (attempt && !(error instanceof ApiError && codeDidNotApply(error.code)))
-        await releaseCodeAttempt(deps, attempt);
-      throw error;
-    }
+    // A code sent that is not the cart's counts as a try, as cart/promotion's (429 past the limits).
+    const placed = await countingSentCode(
+      deps,
+      { userId, sent: body.promotionCode, clientAddress: clientAddress(c, deps.trustProxy) },
+      () =>
+        placeOrder(db, {
+          userId,
+          source: body.source,
+          lines: body.lines,
+          delivery: body.delivery,
+          paymentMethod: body.paymentMethod,
+          promotionCode: body.promotionCode,
+          expectedTotal: body.expectedTotal,
+          idempotencyKey,
+          now: deps.now(),
+          settings: deps.orders,
+          notify: { email: c.var.user.email, shop: deps.shop },
+        }),
+    );
     const { order, replayed, promotionNote } = placed;
-    if (attempt && !(promotionNote && codeDidNotApply(promotionNote.refusal))) await releaseCodeAttempt(deps, attempt);
     // A replay answers the first order with 200, so the client can tell nothing new was created.
     return replayed
       ? ok(c, { ...order, success: true }, "This order was already placed")

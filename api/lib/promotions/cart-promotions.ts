@@ -11,9 +11,10 @@ import { PLATFORM_FEE } from "../../contract";
 import type { Database } from "../../db/client";
 import { cartPromotions, users } from "../../db/schema";
 import { reserveCodeAttempt, releaseCodeAttempt } from "../accounts/throttle";
+import { PROMO_REFUSALS } from "../../contract/refusals";
 import { loadProducts, type ProductJson } from "../catalogue/catalogue";
 import type { ApiDeps } from "../context";
-import { badRequest } from "../http/http";
+import { ApiError, badRequest } from "../http/http";
 import { costOfSize, lineProblem } from "../orders/cart";
 import type { PaymentMethod } from "./rules";
 import { stockKey } from "../orders/order-changes";
@@ -186,4 +187,36 @@ export async function applyCode(
 /** Takes the code off the shopper's cart (nothing when there is none). */
 export async function removeCode(db: Database, userId: string): Promise<void> {
   await db.delete(cartPromotions).where(eq(cartPromotions.userId, userId));
+}
+
+/**
+ * Whether a refusal says a code does not apply, as `applyCode` counts it: every PROMO_* refusal
+ * but the payment method's (which applying a code does not check).
+ */
+const codeDidNotApply = (code: string) =>
+  (PROMO_REFUSALS as readonly string[]).includes(code) && code !== "PROMO_PAYMENT_METHOD";
+
+/**
+ * Places an order (`place`) counting the code it sends, when that is not the one on the shopper's
+ * cart (counted when it was applied), as a try against `applyCode`'s limits (429 past them): one
+ * that does not apply, refusing the order or left out of it, keeps its try; one that applies gives
+ * it back.
+ */
+export async function countingSentCode<T extends { promotionNote: { refusal: string } | null }>(
+  deps: ApiDeps,
+  input: { userId: string; sent: string | null | "cart"; clientAddress: string | null },
+  place: () => Promise<T>,
+): Promise<T> {
+  const { userId, sent } = input;
+  if (sent === null || sent === "cart" || normaliseCode(sent) === (await codeOnCart(deps.db, userId))) return place();
+  const keys = await reserveCodeAttempt(deps, userId, input.clientAddress);
+  let placed: T;
+  try {
+    placed = await place();
+  } catch (error) {
+    if (!(error instanceof ApiError && codeDidNotApply(error.code))) await releaseCodeAttempt(deps, keys);
+    throw error;
+  }
+  if (!(placed.promotionNote && codeDidNotApply(placed.promotionNote.refusal))) await releaseCodeAttempt(deps, keys);
+  return placed;
 }
