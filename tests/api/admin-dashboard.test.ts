@@ -5,7 +5,14 @@ import { orders } from "../../api/db/schema";
 import { expireOverdueOrders } from "../../api/lib/payments/payment-sweeper";
 import { rowsOf } from "../../api/db/client";
 import { dayRange } from "../../api/lib/admin/dashboard-period";
-import { type DayFigures, daysOf, daysToRollUp, liveDays, rollUpDays } from "../../api/lib/admin/dashboard-rollup";
+import {
+  type DayFigures,
+  daysOf,
+  daysToRollUp,
+  liveDays,
+  queueRollUpsHourly,
+  rollUpDays,
+} from "../../api/lib/admin/dashboard-rollup";
 import { confirmCod, createTestApi, createUserWithToken, insertProduct, TEST_ORDER_SETTINGS } from "./helpers";
 
 // The owner's dashboard reconciles with the orders and tax documents it sums: orders placed,
@@ -361,5 +368,35 @@ describe("the dashboard's daily roll-up", () => {
     expect(await dashboardOf(onC)).toEqual(dirty);
     const computed = await liveDays(db, dayRange(dayC, dayC));
     expect(sorted((await keptDays()).get(dayC)!)).toEqual(sorted(computed.get(dayC)!));
+  });
+});
+
+describe("the hourly roll-up", () => {
+  it("is queued by the shop process at :35 UTC, one waiting job however many processes queue it, and the next an hour later", async () => {
+    await db.execute(sql`select graphile_worker.remove_job('dashboard-rollup')`);
+    const waiting = async () =>
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from graphile_worker.jobs where key = 'dashboard-rollup'`),
+      )[0].n;
+    // Two processes whose clocks read 17:34:59.800 UTC.
+    const offset = Date.parse("2026-12-02T17:34:59.800Z") - Date.now();
+    const warnings: unknown[] = [];
+    const processes = [1, 2].map(() =>
+      queueRollUpsHourly({ db, now: () => new Date(Date.now() + offset), warn: (error) => warnings.push(error) }),
+    );
+    try {
+      expect(await waiting()).toBe(0);
+      for (let tries = 0; (await waiting()) === 0 && tries < 100; tries++) await new Promise((r) => setTimeout(r, 50));
+      // Both queued at :35; the job key kept one.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await waiting()).toBe(1);
+      expect(warnings).toEqual([]);
+      // Not again before the next hour.
+      await db.execute(sql`select graphile_worker.remove_job('dashboard-rollup')`);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await waiting()).toBe(0);
+    } finally {
+      for (const process of processes) process.stop();
+    }
   });
 });

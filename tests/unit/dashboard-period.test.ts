@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { endsInFuture, periodQuerySchema, resolvePeriod } from "../../api/lib/admin/dashboard-period";
 import type { DashboardJson } from "../../api/lib/admin/dashboard";
 import { dashboardCsv } from "../../api/lib/admin/dashboard-csv";
+import { msUntilNextRollUp } from "../../api/lib/admin/dashboard-rollup";
 
 // The dashboard's periods, in India's days, and its CSV tables.
 
@@ -70,5 +71,15 @@ describe("the dashboard's CSV", () => {
     );
     expect(dashboardCsv("top-categories", dashboard)).toBe("category,sales,units\r\n'@cat,5,1\r\n");
     expect(dashboardCsv("reasons", dashboard)).toBe("kind,reason,orders,amount\r\ncancellation,'-other,1,10\r\n");
+  });
+});
+
+describe("the hourly roll-up's time", () => {
+  it("is the next :35 UTC (05 past in India), an hour on when it is :35 exactly", () => {
+    expect(msUntilNextRollUp(new Date("2026-11-30T18:34:59.000Z"))).toBe(1_000);
+    expect(msUntilNextRollUp(new Date("2026-11-30T18:35:00.000Z"))).toBe(3_600_000);
+    expect(msUntilNextRollUp(new Date("2026-11-30T18:35:00.001Z"))).toBe(3_599_999);
+    // Across midnight UTC, and the last hour of a month.
+    expect(msUntilNextRollUp(new Date("2026-11-30T23:50:00.000Z"))).toBe(45 * 60_000);
   });
 });

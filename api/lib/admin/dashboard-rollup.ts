@@ -33,7 +33,8 @@ import { addDays, type DayRange, dayRange, indianDay } from "./dashboard-period"
  *   day (today, a dirty day, a day not rolled up yet) it computes live, with the very queries the
  *   roll-up keeps (`liveDays`). So a figure is never stale, however far the queue lags.
  * - DASHBOARD_ROLLUP rolls up again every dirty day before today, and every day not rolled up yet
- *   (a day just ended, and the days before the roll-up existed), also every hour by the queue's crontab.
+ *   (a day just ended, and the days before the roll-up existed), also queued every hour at :35 UTC
+ *   by each shop process (queueRollUpsHourly).
  */
 
 /** One day's figures, as kept in `dashboard_days.figures`. */
@@ -51,8 +52,48 @@ export type DayFigures = {
 export const DASHBOARD_ROLLUP = "dashboard_rollup";
 /** Its job key: one waiting job at a time, however many changes ask for it. */
 const ROLLUP_JOB_KEY = "dashboard-rollup";
-/** The queue's crontab line for it: every hour at 05 past in India (:35 UTC), so a day ended is rolled up within minutes. */
-export const DASHBOARD_ROLLUP_CRONTAB = `35 * * * * ${DASHBOARD_ROLLUP} ?jobKey=${ROLLUP_JOB_KEY}&jobKeyMode=preserve_run_at`;
+/**
+ * The minute of every hour (UTC) at which each shop process queues a roll-up: 05 past in India, so
+ * a day ended is rolled up within minutes. Not graphile-worker's crontab: in 0.16 its cron rejects a
+ * promise nobody handles when the database is gone as it starts (a restart, a failover), and that
+ * ended the process serving pages (decision 052, amended).
+ */
+export const ROLLUP_MINUTE_UTC = 35;
+
+/** Milliseconds from `now` to the next :35 UTC (a full hour when it is :35:00.000 exactly). */
+export function msUntilNextRollUp(now: Date): number {
+  const next = new Date(now);
+  next.setUTCMinutes(ROLLUP_MINUTE_UTC, 0, 0);
+  if (next.getTime() <= now.getTime()) next.setUTCHours(next.getUTCHours() + 1);
+  return next.getTime() - now.getTime();
+}
+
+/**
+ * Queues a roll-up every hour at :35 UTC until stopped. Every process does; the job key keeps one
+ * waiting job, so a few processes queue one run. A failure (the database away at that moment) is
+ * logged and the next hour queues again; a read of a past day live queues one meanwhile.
+ */
+export function queueRollUpsHourly(deps: { db: Reader; now: () => Date; warn: (error: unknown) => void }): {
+  stop(): void;
+} {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void queueRollUp(deps.db).catch(deps.warn).finally(schedule);
+    }, msUntilNextRollUp(deps.now()));
+    // Waiting for the next hour must not keep a stopping process alive.
+    timer.unref();
+  };
+  schedule();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
 /** How far back the roll-up fills days not rolled up yet: the longest period and the one before it. */
 export const ROLLUP_BACKFILL_DAYS = 2 * 366;
 /** The most days one roll-up transaction computes. */

@@ -12,7 +12,7 @@ import { DELIVER_MESSAGE, withoutLinkTokens } from "./outbox";
 import { EXPIRE_ORDER, expireOrderTask, PAYMENT_REMINDER, paymentReminderTask } from "../payments/payment-jobs";
 import type { ShopIdentity } from "../context";
 import { COD_CONFIRM_EXPIRE, codConfirmExpireTask } from "../orders/cod-confirmation";
-import { DASHBOARD_ROLLUP, DASHBOARD_ROLLUP_CRONTAB, dashboardRollupTask } from "../admin/dashboard-rollup";
+import { DASHBOARD_ROLLUP, dashboardRollupTask, queueRollUpsHourly } from "../admin/dashboard-rollup";
 
 /** Where messages go: an SMTP server (SMTP_URL), or nowhere, kept for the back office to show. */
 export type MailTransport = {
@@ -208,7 +208,7 @@ export async function startDeliveryWorker(
     }),
   };
   const figures: TaskList = { [DASHBOARD_ROLLUP]: dashboardRollupTask({ db, now }) };
-  const lanes: { workerId: string; taskList: TaskList; crontab?: string }[] = [
+  const lanes: { workerId: string; taskList: TaskList }[] = [
     ...Array.from({ length: QUEUE_LANES.shoppers }, (_, n) => ({
       workerId: `${processName}.shoppers${n}`,
       taskList: shoppers,
@@ -220,8 +220,6 @@ export async function startDeliveryWorker(
     ...Array.from({ length: QUEUE_LANES.figures }, (_, n) => ({
       workerId: `${processName}.figures${n}`,
       taskList: figures,
-      // One runner keeps the crontab; the queue runs each of its hours once across processes.
-      ...(n === 0 && { crontab: DASHBOARD_ROLLUP_CRONTAB }),
     })),
   ];
   type Lane = (typeof lanes)[number];
@@ -237,7 +235,6 @@ export async function startDeliveryWorker(
       pollInterval: 2000,
       logger: queueLogger,
       taskList: lane.taskList,
-      ...(lane.crontab && { crontab: lane.crontab }),
     });
     // A worker that could not mark its job done (the database gone at that moment) ends itself,
     // and graphile-worker 0.16 starts no other in its place: the lane would do nothing from then on
@@ -284,9 +281,16 @@ export async function startDeliveryWorker(
   await reclaim();
   const timer = setInterval(() => void reclaim(), options.reclaimEveryMs ?? RECLAIM_EVERY_MS);
   timer.unref();
+  // Days ended are rolled up every hour (the queue's figures lane runs it).
+  const rollUps = queueRollUpsHourly({
+    db,
+    now,
+    warn: (error) => logger.warn({ err: error }, "queueing the dashboard's roll-up failed"),
+  });
   return {
     async stop() {
       clearInterval(timer);
+      rollUps.stop();
       stopping = true;
       // One that stopped on an error already says so when stopped again.
       await Promise.all([...runners.values()].map((runner) => runner.stop().catch(() => undefined)));
