@@ -6,7 +6,7 @@ import { CompareButton } from "~/components/lists/compare-button";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { RatingSummary } from "~/components/stars";
 import { Icon, type IconName } from "~/components/layout/icons";
-import { type CardProduct, isNew, productPath, ratingOf } from "~/lib/catalogue/catalogue";
+import { type CardProduct, productPath, ratingOf } from "~/lib/catalogue/catalogue";
 import { cartLineKey } from "~/lib/cart/cart";
 import { CARD_IMAGE_SIZES, imageSources } from "~/lib/catalogue/images";
 import { useSaveData } from "~/lib/platform/save-data";
@@ -38,13 +38,11 @@ export function ProductCard({
   product,
   eager = false,
   picture = true,
-  now,
 }: {
   product: CardProduct;
   eager?: boolean;
   /** False: the card goes without its picture (Save-Data, a carousel's cards beyond the first screen). */
   picture?: boolean;
-  now?: Date;
 }) {
   const { user } = useRootData();
   const location = useLocation();
@@ -106,7 +104,7 @@ export function ProductCard({
               {`-${discount}%`}
             </span>
           )}
-          {isNew(product.createdAt, now) && (
+          {product.isNew && (
             <span className="bg-brand" data-badge="new">
               NEW
             </span>

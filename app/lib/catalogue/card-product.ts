@@ -1,9 +1,12 @@
-import { type CardProduct, featuredVariant, priceOf, type Product } from "./catalogue";
+import { type CardProduct, featuredVariant, isNew, priceOf, type Product } from "./catalogue";
 import { imagesOf } from "./images";
 import { cardSize } from "./product-selection";
 
-/** The card's share of a product (CardProduct), computed once on the server. */
-export function cardProduct(product: Product): CardProduct {
+/**
+ * The card's share of a product (CardProduct), computed once on the server. `now` is the loader's
+ * one clock for the NEW badges: the badge is decided here, so the browser needs no dates to agree.
+ */
+export function cardProduct(product: Product, now: Date = new Date()): CardProduct {
   return {
     _id: product._id,
     title: { shortTitle: product.title.shortTitle },
@@ -15,6 +18,6 @@ export function cardProduct(product: Product): CardProduct {
     cartSize: cardSize(product),
     ratingValue: product.ratingValue,
     ratingCount: product.ratingCount,
-    createdAt: product.createdAt,
+    isNew: isNew(product.createdAt, now),
   };
 }

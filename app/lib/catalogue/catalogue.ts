@@ -23,7 +23,7 @@ export type Variant = Product["variants"][number];
  * page's hydration data (the quick view loads its own product). Its variants are reduced to the
  * price on show (the best offer), and the size "Add To cart" adds (null: none is in stock).
  */
-export type CardProduct = Pick<Product, "_id" | "brand" | "category" | "ratingValue" | "ratingCount" | "createdAt"> & {
+export type CardProduct = Pick<Product, "_id" | "brand" | "category" | "ratingValue" | "ratingCount"> & {
   title: Pick<Product["title"], "shortTitle">;
   /** The pictures, first shown first; an uploaded photo keeps its srcset (app/lib/catalogue/images.ts). */
   images: ImageSource[];
@@ -31,6 +31,8 @@ export type CardProduct = Pick<Product, "_id" | "brand" | "category" | "ratingVa
   offer: { sellingPrice: number; mrp: number; discount: number };
   /** The size a card's "Add To cart" adds (cardSize in app/lib/catalogue/product-selection.ts); null when no size is in stock. */
   cartSize: string | null;
+  /** Whether the card shows the NEW badge (isNew, decided on the server: no dates in the page's data). */
+  isNew: boolean;
 };
 
 export const NEW_BADGE_DAYS = 7;
