@@ -92,8 +92,8 @@ export function ProductCard({
         {/* Drawn while a pointer is over the picture: they follow it, which needs JavaScript. */}
         {hoverGallery && shown !== null && (
           <span className="card-dots" aria-hidden="true">
-            {gallery.map((image, i) => (
-              <span key={image.path + i} className={i === shown ? "shown" : undefined} />
+            {gallery.map((_, i) => (
+              <span key={i} className={i === shown ? "shown" : undefined} />
             ))}
           </span>
         )}

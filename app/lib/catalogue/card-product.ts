@@ -1,5 +1,5 @@
 import { type CardProduct, featuredVariant, isNew, priceOf, type Product } from "./catalogue";
-import { imagesOf } from "./images";
+import { cardImage, imagesOf } from "./images";
 import { cardSize } from "./product-selection";
 
 /**
@@ -12,8 +12,8 @@ export function cardProduct(product: Product, now: Date = new Date()): CardProdu
     title: { shortTitle: product.title.shortTitle },
     brand: product.brand,
     category: product.category,
-    // An uploaded photo keeps its srcset; the sizes it lists stay on the server.
-    images: imagesOf(product).map(({ path, srcset }) => (srcset ? { path, srcset } : { path })),
+    // An uploaded photo keeps its srcset (the sizes it lists stay on the server); artwork is its path.
+    images: imagesOf(product).map(cardImage),
     offer: priceOf(featuredVariant(product)),
     cartSize: cardSize(product),
     ratingValue: product.ratingValue,

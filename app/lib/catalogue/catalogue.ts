@@ -1,6 +1,6 @@
 import type { ProductJson } from "../../../api/contract/types";
 import { MAX_QTY_PER_LINE, MIN_QTY_PER_LINE } from "../../../api/contract";
-import type { ImageSource } from "./images";
+import type { CardImage } from "./images";
 
 /** The product shape the /userapp API answers (`GET /userapp/product/get/{id}`). */
 export type Product = ProductJson;
@@ -25,8 +25,8 @@ export type Variant = Product["variants"][number];
  */
 export type CardProduct = Pick<Product, "_id" | "brand" | "category" | "ratingValue" | "ratingCount"> & {
   title: Pick<Product["title"], "shortTitle">;
-  /** The pictures, first shown first; an uploaded photo keeps its srcset (app/lib/catalogue/images.ts). */
-  images: ImageSource[];
+  /** The pictures, first shown first; an uploaded photo keeps its srcset, artwork is its path (CardImage). */
+  images: CardImage[];
   /** The featured variant's price (featuredVariant): selling price, MRP and percent off. */
   offer: { sellingPrice: number; mrp: number; discount: number };
   /** The size a card's "Add To cart" adds (cardSize in app/lib/catalogue/product-selection.ts); null when no size is in stock. */
