@@ -48,8 +48,7 @@ export function ProductCard({
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const href = productPath(product);
-  const title = product.title.shortTitle;
-  const { sellingPrice, mrp, discount } = product.offer;
+  const { shortTitle: title, sellingPrice, mrp, discount } = product;
   const rating = ratingOf(product);
   const inStock = product.cartSize !== null;
 

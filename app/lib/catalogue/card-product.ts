@@ -9,12 +9,12 @@ import { cardSize } from "./product-selection";
 export function cardProduct(product: Product, now: Date = new Date()): CardProduct {
   return {
     _id: product._id,
-    title: { shortTitle: product.title.shortTitle },
+    shortTitle: product.title.shortTitle,
     brand: product.brand,
     category: product.category,
     // An uploaded photo keeps its srcset (the sizes it lists stay on the server); artwork is its path.
     images: imagesOf(product).map(cardImage),
-    offer: priceOf(featuredVariant(product)),
+    ...priceOf(featuredVariant(product)),
     cartSize: cardSize(product),
     ratingValue: product.ratingValue,
     ratingCount: product.ratingCount,
