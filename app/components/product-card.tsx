@@ -6,7 +6,7 @@ import { CompareButton } from "~/components/lists/compare-button";
 import { WishlistToggle } from "~/components/lists/wishlist-toggle";
 import { RatingSummary } from "~/components/stars";
 import { Icon, type IconName } from "~/components/layout/icons";
-import { type CardProduct, isNew, productPath, ratingOf } from "~/lib/catalogue/catalogue";
+import { type CardProduct, productPath, ratingOf } from "~/lib/catalogue/catalogue";
 import { cartLineKey } from "~/lib/cart/cart";
 import { CARD_IMAGE_SIZES, imageSources } from "~/lib/catalogue/images";
 import { useSaveData } from "~/lib/platform/save-data";
@@ -38,20 +38,17 @@ export function ProductCard({
   product,
   eager = false,
   picture = true,
-  now,
 }: {
   product: CardProduct;
   eager?: boolean;
   /** False: the card goes without its picture (Save-Data, a carousel's cards beyond the first screen). */
   picture?: boolean;
-  now?: Date;
 }) {
   const { user } = useRootData();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const href = productPath(product);
-  const title = product.title.shortTitle;
-  const { sellingPrice, mrp, discount } = product.offer;
+  const { shortTitle: title, sellingPrice, mrp, discount } = product;
   const rating = ratingOf(product);
   const inStock = product.cartSize !== null;
 
@@ -94,8 +91,8 @@ export function ProductCard({
         {/* Drawn while a pointer is over the picture: they follow it, which needs JavaScript. */}
         {hoverGallery && shown !== null && (
           <span className="card-dots" aria-hidden="true">
-            {gallery.map((image, i) => (
-              <span key={image.path + i} className={i === shown ? "shown" : undefined} />
+            {gallery.map((_, i) => (
+              <span key={i} className={i === shown ? "shown" : undefined} />
             ))}
           </span>
         )}
@@ -106,7 +103,7 @@ export function ProductCard({
               {`-${discount}%`}
             </span>
           )}
-          {isNew(product.createdAt, now) && (
+          {product.isNew && (
             <span className="bg-brand" data-badge="new">
               NEW
             </span>

@@ -30,21 +30,26 @@ async function productList(
   context: AppLoadContext,
   query: Record<string, unknown>,
   sort: ListSort,
+  now: Date,
 ): Promise<CardProduct[]> {
   const result = await context.api.public.productList({
     query,
     options: { page: 1, limit: HOME_LIST_LIMIT, sort },
     isCountOnly: false,
   });
-  return result.ok && Array.isArray(result.data?.data) ? result.data.data.map(cardProduct) : [];
+  return result.ok && Array.isArray(result.data?.data)
+    ? result.data.data.map((product) => cardProduct(product, now))
+    : [];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The carousels offer what can be bought: a sold-out product is left out (decision 046).
+  // One clock for the NEW badges of the three carousels, decided on the server (cardProduct).
+  const now = new Date();
   const [todaysDeals, newlyAdded, fashionStore] = await Promise.all([
-    productList(context, { inStock: true }, { discount: -1 }),
-    productList(context, { inStock: true }, { createdAt: -1 }),
-    productList(context, { category: ["Fashion"], inStock: true }, { createdAt: -1 }),
+    productList(context, { inStock: true }, { discount: -1 }, now),
+    productList(context, { inStock: true }, { createdAt: -1 }, now),
+    productList(context, { category: ["Fashion"], inStock: true }, { createdAt: -1 }, now),
   ]);
   // A product in two carousels (the newest products are often the newest Fashion ones) is one
   // object in the three lists: React Router's loader data then writes it once and refers to it
@@ -56,13 +61,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       seen.set(card._id, first);
       return first;
     });
-  // One clock for the NEW badges, so the server and the hydrating browser agree.
-  return {
-    todaysDeals: once(todaysDeals),
-    newlyAdded: once(newlyAdded),
-    fashionStore: once(fashionStore),
-    now: new Date().toISOString(),
-  };
+  return { todaysDeals: once(todaysDeals), newlyAdded: once(newlyAdded), fashionStore: once(fashionStore) };
 }
 
 export function headers() {
@@ -79,11 +78,10 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { todaysDeals, newlyAdded, fashionStore } = loaderData;
-  const now = new Date(loaderData.now);
   const saveData = useSaveData();
   const cards = (products: CardProduct[]) =>
     products.map((product, index) => (
-      <ProductCard key={product._id} product={product} now={now} picture={!saveData || index < FIRST_SCREEN_CARDS} />
+      <ProductCard key={product._id} product={product} picture={!saveData || index < FIRST_SCREEN_CARDS} />
     ));
 
   return (

@@ -67,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (canonical) throw redirect(canonical);
 
   const failed = !list.ok || !dearest.ok || !held.ok;
+  const now = new Date();
   const options = held.ok ? held.data : NO_OPTIONS;
   // A search that found nothing: the suggestions closest to it, and the categories (none if the API could not say).
   let emptySearch: EmptySearchHelp | null = null;
@@ -79,15 +80,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ceiling,
     options,
     emptySearch,
-    products: list.ok ? list.data.data.map(cardProduct) : [],
+    // One clock for the NEW badges of the page's cards, decided here (cardProduct).
+    products: list.ok ? list.data.data.map((product) => cardProduct(product, now)) : [],
     itemCount: list.ok ? list.data.paginator.itemCount : 0,
     pageCount: list.ok ? list.data.paginator.pageCount : 0,
     correction: list.ok ? (list.data.correction ?? null) : null,
     // The API's own words when it gave up on the search in time (503: the shop is busy, or the
     // search too costly): shown in place of the products, not an error page.
     notice: !list.ok && list.code === "BUSY" ? list.message : null,
-    // One clock for the server render and hydration, so the NEW badges agree.
-    now: new Date().toISOString(),
   };
   // A failed API call shows an empty shop rather than an error page, which no cache should keep.
   return data(
@@ -188,7 +188,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-sm text-gray-500">Try fewer filters or another search.</p>
             </div>
           ) : (
-            <ProductGrid products={products} now={loaderData.now} loading={loading} />
+            <ProductGrid products={products} loading={loading} />
           )}
 
           {/* Kept as the server sent it: the pagination's code loads only when the page or query changes. */}
@@ -222,16 +222,7 @@ const EmptySearchBlock = memo(function EmptySearchBlock({ search, help }: { sear
  * page learns it has hydrated (useHydrated re-renders Shop at once, in one task a slow phone feels)
  * nor on each keystroke of the filters' draft.
  */
-const ProductGrid = memo(function ProductGrid({
-  products,
-  now,
-  loading,
-}: {
-  products: CardProduct[];
-  now: string;
-  loading: boolean;
-}) {
-  const date = new Date(now);
+const ProductGrid = memo(function ProductGrid({ products, loading }: { products: CardProduct[]; loading: boolean }) {
   return (
     <ul
       className={`mt-4 grid grid-cols-2 gap-3 transition-opacity sm:gap-4 md:grid-cols-3 ${loading ? "opacity-60" : ""}`}
@@ -239,7 +230,7 @@ const ProductGrid = memo(function ProductGrid({
     >
       {products.map((product, index) => (
         <li key={product._id} className="@container">
-          <ProductCard product={product} eager={index === 0} now={date} />
+          <ProductCard product={product} eager={index === 0} />
         </li>
       ))}
     </ul>

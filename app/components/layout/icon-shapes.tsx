@@ -41,6 +41,8 @@ const SHAPES = {
       <path d="m3.5 6.5 8.5 6 8.5-6" />
     </>
   ),
+  // The shop's Filters button (filters-panel.tsx), drawn with a bolder stroke there.
+  funnel: <path d="M3 4h18l-7 8v6l-4 2v-8z" />,
   // The product card's controls: their own, bolder set.
   "card-compare": <path d="M16 3h5v5M21 3l-7 7M8 21H3v-5M3 21l7-7" />,
   "card-eye": (

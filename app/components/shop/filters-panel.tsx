@@ -13,6 +13,7 @@ import {
   type ListFilter,
   type ShopParams,
 } from "~/lib/catalogue/shop-params";
+import { Icon } from "~/components/layout/icons";
 import { PriceRange } from "./price-range";
 
 export const FILTER_LABELS: Record<ListFilter, string> = {
@@ -72,7 +73,7 @@ export function FiltersPanel({
     <details ref={drawer} className="group/drawer lg:details-content:[content-visibility:visible]">
       <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 shadow-sm hover:border-brand group-open/drawer:fixed group-open/drawer:inset-0 group-open/drawer:z-40 group-open/drawer:rounded-none group-open/drawer:border-0 group-open/drawer:bg-black/40 lg:hidden [&::-webkit-details-marker]:hidden">
         <span className="inline-flex items-center gap-2 group-open/drawer:hidden">
-          <FunnelIcon />
+          <Icon name="funnel" size={16} className="stroke-2" />
           Filters
           {active > 0 && (
             <span className="rounded-full bg-brand px-1.5 text-xs font-semibold text-white">{active}</span>
@@ -228,21 +229,5 @@ function activeFilterCount(params: ShopParams): number {
     (params.gender ? 1 : 0) +
     (params.minPrice !== null || params.maxPrice !== null ? 1 : 0) +
     (params.minRating !== null ? 1 : 0)
-  );
-}
-
-function FunnelIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M3 4h18l-7 8v6l-4 2v-8z" strokeLinejoin="round" />
-    </svg>
   );
 }

@@ -2,12 +2,6 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { formatRupees } from "~/lib/page/money";
 import { clampTypedPrice, PRICE_FLOOR, PRICE_STEP } from "~/lib/catalogue/shop-params";
 
-const thumb =
-  "pointer-events-none absolute inset-0 h-5 w-full appearance-none bg-transparent disabled:opacity-50 " +
-  "[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:h-5 [&::-webkit-slider-thumb]:w-5 [&::-webkit-slider-thumb]:cursor-grab [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-white [&::-webkit-slider-thumb]:bg-brand [&::-webkit-slider-thumb]:shadow " +
-  "[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:h-5 [&::-moz-range-thumb]:w-5 [&::-moz-range-thumb]:cursor-grab [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-white [&::-moz-range-thumb]:bg-brand " +
-  "focus-visible:outline-none focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-brand/50";
-
 const numberInput =
   "w-full rounded-md border border-gray-300 py-1.5 pl-6 pr-2 text-sm tabular-nums focus:border-brand focus:outline-none focus:ring-1 focus:ring-brand";
 
@@ -86,7 +80,7 @@ export function PriceRange({
           value={Math.max(PRICE_FLOOR, low)}
           onChange={slideMin}
           disabled={!interactive}
-          className={thumb}
+          className="price-thumb"
         />
         <input
           type="range"
@@ -97,7 +91,7 @@ export function PriceRange({
           value={high}
           onChange={slideMax}
           disabled={!interactive}
-          className={thumb}
+          className="price-thumb"
         />
       </div>
       <div className="flex items-center gap-2">

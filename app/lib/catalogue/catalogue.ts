@@ -1,6 +1,6 @@
 import type { ProductJson } from "../../../api/contract/types";
 import { MAX_QTY_PER_LINE, MIN_QTY_PER_LINE } from "../../../api/contract";
-import type { ImageSource } from "./images";
+import type { CardImage } from "./images";
 
 /** The product shape the /userapp API answers (`GET /userapp/product/get/{id}`). */
 export type Product = ProductJson;
@@ -23,15 +23,20 @@ export type Variant = Product["variants"][number];
  * page's hydration data (the quick view loads its own product). Its variants are reduced to the
  * price on show (the best offer), and the size "Add To cart" adds (null: none is in stock).
  */
-export type CardProduct = Pick<Product, "_id" | "brand" | "category" | "ratingValue" | "ratingCount" | "createdAt"> & {
-  title: Pick<Product["title"], "shortTitle">;
-  /** The pictures, first shown first; an uploaded photo keeps its srcset (app/lib/catalogue/images.ts). */
-  images: ImageSource[];
-  /** The featured variant's price (featuredVariant): selling price, MRP and percent off. */
-  offer: { sellingPrice: number; mrp: number; discount: number };
-  /** The size a card's "Add To cart" adds (cardSize in app/lib/catalogue/product-selection.ts); null when no size is in stock. */
-  cartSize: string | null;
-};
+/**
+ * What a product card reads, flat (each nested object is one more entry per card in the page's
+ * loader data): the short title, and the featured variant's price (featuredVariant, priceOf).
+ */
+export type CardProduct = Pick<Product, "_id" | "brand" | "category" | "ratingValue" | "ratingCount"> &
+  ReturnType<typeof priceOf> & {
+    shortTitle: string;
+    /** The pictures, first shown first; an uploaded photo keeps its srcset, artwork is its path (CardImage). */
+    images: CardImage[];
+    /** The size a card's "Add To cart" adds (cardSize in app/lib/catalogue/product-selection.ts); null when no size is in stock. */
+    cartSize: string | null;
+    /** Whether the card shows the NEW badge (isNew, decided on the server: no dates in the page's data). */
+    isNew: boolean;
+  };
 
 export const NEW_BADGE_DAYS = 7;
 export const QTY_MIN = MIN_QTY_PER_LINE;
@@ -47,8 +52,12 @@ export function slugify(text: string): string {
 }
 
 /** The canonical product page path: /product/{category}/{shorttitle}/{id}. */
-export function productPath(product: Pick<Product | CardProduct, "_id" | "category" | "title">): string {
-  return `/product/${slugify(product.category)}/${slugify(product.title.shortTitle)}/${product._id}`;
+export function productPath(
+  product: Pick<Product, "_id" | "category"> &
+    ({ title: Product["title"] | { shortTitle: string } } | { shortTitle: string }),
+): string {
+  const title = "shortTitle" in product ? product.shortTitle : product.title.shortTitle;
+  return `/product/${slugify(product.category)}/${slugify(title)}/${product._id}`;
 }
 
 /** The variant a card shows: the one with the highest discount (the best offer), first on ties. */

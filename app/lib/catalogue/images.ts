@@ -28,11 +28,26 @@ export function imagesOf(product: Pick<ProductJson, "image" | "productImages">):
 const isSvg = (path: string) => /\.svg(?:[?#]|$)/i.test(path);
 
 /**
- * An `<img>`'s sources: `srcSet` and `sizes` for an uploaded photo (`src`, its middle width, stays
- * for a browser that ignores srcset), only `src` for SVG artwork. srcset and sizes come first, so
- * that a browser creating the element never starts fetching the plain `src` first.
+ * A card's picture (CardProduct): a path alone when the image has no srcset (the seed's artwork),
+ * which makes the page's inline data smaller than `{ path }` twenty cards over.
  */
-export function imageSources(image: ImageSource, sizes: string): { srcSet?: string; sizes?: string; src: string } {
+export type CardImage = string | { path: string; srcset: string };
+
+/** The card's form of a picture (CardImage). */
+export function cardImage({ path, srcset }: ImageSource): CardImage {
+  return srcset ? { path, srcset } : path;
+}
+
+/**
+ * An `<img>`'s sources: `srcSet` and `sizes` for an uploaded photo (`src`, its middle width, stays
+ * for a browser that ignores srcset), only `src` for SVG artwork or a path alone. srcset and sizes
+ * come first, so that a browser creating the element never starts fetching the plain `src` first.
+ */
+export function imageSources(
+  image: ImageSource | string,
+  sizes: string,
+): { srcSet?: string; sizes?: string; src: string } {
+  if (typeof image === "string") return { src: image };
   if (!image.srcset || isSvg(image.path)) return { src: image.path };
   return { srcSet: image.srcset, sizes, src: image.path };
 }
