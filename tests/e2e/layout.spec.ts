@@ -1,3 +1,4 @@
+import { ready } from "./support/lists";
 import { createShopper, signIn } from "./support/shoppers";
 import { expect, type Page, test } from "./support/test";
 
@@ -308,6 +309,7 @@ test("an error in the browser shows the layout's error page, whose code no page 
   await page.goto("/");
   await page.waitForLoadState("networkidle");
   expect(errorPageCode()).toEqual([]);
+  await ready(page);
   await page.evaluate(() => Object.assign(window, { samePage: true }));
 
   // A form posted in the app to a page that takes none: React Router's 405, in the layout's boundary.
@@ -370,6 +372,7 @@ test("a page without the layout's parts loads their code when the layout comes (
   await signIn(page, shopper, "/checkout");
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.locator("[data-prerendered]")).toHaveCount(0);
+  await ready(page);
   await page.evaluate(() => Object.assign(window, { samePage: true }));
 
   await page.getByRole("link", { name: "Mart, home" }).click();

@@ -268,6 +268,7 @@ test("the reviews come as the server rendered them; their code loads once a revi
   await page.waitForLoadState("networkidle");
   const reviewsCode = () => scripts.filter((path) => /\/assets\/reviews-/.test(path));
   expect(reviewsCode()).toEqual([]);
+  await ready(page);
   await page.evaluate(() => Object.assign(window, { samePage: true }));
 
   const newest = page.locator("#reviews").getByRole("link", { name: "Newest", exact: true });
@@ -295,6 +296,8 @@ test("the breadcrumb trail comes as the server rendered it, without its code, an
   if (javaScriptEnabled) {
     await page.waitForLoadState("networkidle");
     expect(scripts.filter((path) => /\/assets\/breadcrumb-trail-/.test(path))).toEqual([]);
+    // The listener that routes the trail's links is set up once the page has hydrated.
+    await ready(page);
     await page.evaluate(() => Object.assign(window, { samePage: true }));
   }
   await trail.getByRole("link", { name: product.category }).click();
