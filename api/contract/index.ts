@@ -62,20 +62,6 @@ export function formatRupees(amount: number): string {
   return `${amount < 0 || Object.is(amount, -0) ? "-" : ""}₹${grouped}`;
 }
 
-// Made on its first use, not when the module loads (Intl's locale data, as above).
-let rupeesAndPaise: Intl.NumberFormat | undefined;
-
-/** Tax documents' taxable values and taxes are to the paisa (₹1,23,456.78); prices stay whole rupees. */
-export function formatPaise(paise: number): string {
-  rupeesAndPaise ??= new Intl.NumberFormat("en-IN", {
-    style: "currency",
-    currency: "INR",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return rupeesAndPaise.format(paise / 100);
-}
-
 /** Rupees added to every order's total, whatever its size. */
 export const PLATFORM_FEE = 4;
 
