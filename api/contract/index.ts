@@ -62,20 +62,6 @@ export function formatRupees(amount: number): string {
   return `${amount < 0 || Object.is(amount, -0) ? "-" : ""}₹${grouped}`;
 }
 
-// Made on its first use, not when the module loads (Intl's locale data, as above).
-let rupeesAndPaise: Intl.NumberFormat | undefined;
-
-/** Tax documents' taxable values and taxes are to the paisa (₹1,23,456.78); prices stay whole rupees. */
-export function formatPaise(paise: number): string {
-  rupeesAndPaise ??= new Intl.NumberFormat("en-IN", {
-    style: "currency",
-    currency: "INR",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return rupeesAndPaise.format(paise / 100);
-}
-
 /** Rupees added to every order's total, whatever its size. */
 export const PLATFORM_FEE = 4;
 
@@ -87,46 +73,3 @@ export const UNKNOWN_PIN_MESSAGE = "No post office has this PIN code";
 
 /** An Indian PIN code: six digits, never starting with 0 (the address form and the API check the same). */
 export const PIN_PATTERN = /^[1-9][0-9]{5}$/;
-
-/**
- * India's 28 states and 8 union territories, in alphabetical order: the names the address form
- * offers (its `<select>`, app/lib/account/address-schema.ts) and the PIN look-up answers.
- */
-export const STATE_NAMES = [
-  "Andaman and Nicobar Islands",
-  "Andhra Pradesh",
-  "Arunachal Pradesh",
-  "Assam",
-  "Bihar",
-  "Chandigarh",
-  "Chhattisgarh",
-  "Dadra and Nagar Haveli and Daman and Diu",
-  "Delhi",
-  "Goa",
-  "Gujarat",
-  "Haryana",
-  "Himachal Pradesh",
-  "Jammu and Kashmir",
-  "Jharkhand",
-  "Karnataka",
-  "Kerala",
-  "Ladakh",
-  "Lakshadweep",
-  "Madhya Pradesh",
-  "Maharashtra",
-  "Manipur",
-  "Meghalaya",
-  "Mizoram",
-  "Nagaland",
-  "Odisha",
-  "Puducherry",
-  "Punjab",
-  "Rajasthan",
-  "Sikkim",
-  "Tamil Nadu",
-  "Telangana",
-  "Tripura",
-  "Uttar Pradesh",
-  "Uttarakhand",
-  "West Bengal",
-] as const;

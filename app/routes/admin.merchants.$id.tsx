@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { STATE_NAMES } from "../../api/contract";
+import { STATE_NAMES } from "../../api/contract/states";
 import { Field as AdminField, type FieldProps } from "~/components/admin/admin-field";
 import { adminMeta, PageHeading } from "~/components/admin/catalogue-parts";
 import { FormError, primaryButton } from "~/components/form-field";

@@ -5,7 +5,8 @@ import { MethodTotals, PromoCodeBox, PromotionRows, shownPrice } from "~/compone
 import { changeCode, isCodeIntent } from "~/lib/cart/promotion-actions.server";
 import { redirectWithSuccess } from "~/lib/forms/toast.server";
 import { useOptimisticCart } from "~/components/cart/use-cart";
-import { type CartLine, deliveryDate, lineTotal, priceDetails } from "~/lib/cart/cart";
+import { type CartLine, deliveryDate } from "~/lib/cart/cart";
+import { lineTotal, priceDetails } from "~/lib/cart/cart-prices";
 import { PERSONAL_CACHE } from "~/lib/platform/http-cache";
 import { formatRupees } from "~/lib/page/money";
 import { seo } from "~/lib/page/seo";

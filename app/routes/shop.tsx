@@ -1,5 +1,5 @@
-import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef } from "react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { memo, useEffect, useLayoutEffect, useRef } from "react";
+import { data, redirect, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ProductCard } from "~/components/product-card";
@@ -30,13 +30,6 @@ import {
 import { Kept } from "~/lib/platform/kept";
 import type { EmptySearchHelp } from "~/components/shop/empty-search";
 import type { Route } from "./+types/shop";
-
-// A search that found nothing offers a way on; its own chunk, so the shop's JavaScript does not
-// grow. The server has it at hand (renderToString cannot wait for a lazy component), so the page
-// without JavaScript always shows it; in the browser it hydrates once its chunk has come.
-const EmptySearch = import.meta.env.SSR
-  ? (await import("~/components/shop/empty-search")).default
-  : lazy(() => import("~/components/shop/empty-search"));
 
 /** How many suggestions an empty search offers. */
 const EMPTY_SEARCH_SUGGESTIONS = 6;
@@ -131,17 +124,18 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 pb-12 pt-4 sm:px-6">
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Shop" }]} />
 
-      <h1 className="mt-2 text-xl font-semibold text-gray-900 sm:text-2xl">
-        {params.search ? `Search results for “${correction?.search ?? params.search}”` : "Shop"}
-      </h1>
-      {correction && <SearchCorrection correction={correction} params={params} />}
-      {params.search && (
-        <p className="mt-1 text-sm text-gray-600">
-          <Link to={shopHref(withChanges(params, { search: "" }))} className="text-brand hover:underline">
-            Clear search
-          </Link>
-        </p>
-      )}
+      {/* Kept as the server sent it: its code loads only when the search or its correction changes. */}
+      <Kept
+        as="div"
+        part="shop-heading"
+        props={{
+          search: params.search,
+          correction,
+          exactHref: correction ? shopHref({ ...withChanges(params, { search: params.search }), exact: true }) : "",
+          clearHref: params.search ? shopHref(withChanges(params, { search: "" })) : "",
+        }}
+        load={() => import("~/components/shop/shop-heading").then((module) => module.ShopHeading)}
+      />
 
       {/* Kept as the server sent it: the tiles' code loads only when the chosen category changes. */}
       <Kept
@@ -176,17 +170,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
             <SortControls formId={FORM_ID} draft={draft} hydrated={hydrated} change={change} />
           </div>
 
-          {notice ? (
-            <div className="py-16 text-center" role="alert" data-testid="shop-notice">
-              <p className="text-lg font-medium text-gray-800">{notice}</p>
-            </div>
-          ) : products.length === 0 && emptySearch ? (
-            <EmptySearchBlock search={params.search} help={emptySearch} />
-          ) : products.length === 0 ? (
-            <div className="py-16 text-center">
-              <p className="text-lg font-medium text-gray-800">No products found.</p>
-              <p className="mt-2 text-sm text-gray-500">Try fewer filters or another search.</p>
-            </div>
+          {/* No products: the API's notice, or nothing found (with a way on for a search). Kept as the
+              server sent it; its code (its own chunk) loads when a later page shows it. */}
+          {notice || products.length === 0 ? (
+            <Kept
+              as="div"
+              part="shop-empty"
+              props={{ notice, search: params.search, help: emptySearch }}
+              load={() => import("~/components/shop/empty-search").then((module) => module.ShopEmpty)}
+            />
           ) : (
             <ProductGrid products={products} loading={loading} />
           )}
@@ -203,19 +195,6 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-
-/**
- * The empty search's way on, rendered again only when its search or suggestions change: Shop
- * re-renders as it hydrates (useHydrated), and an update reaching the Suspense boundary before
- * its chunk has come would throw away the server's HTML (React error 421) and flash it empty.
- */
-const EmptySearchBlock = memo(function EmptySearchBlock({ search, help }: { search: string; help: EmptySearchHelp }) {
-  return (
-    <Suspense fallback={null}>
-      <EmptySearch search={search} help={help} />
-    </Suspense>
-  );
-});
 
 /**
  * The cards, rendered again only when the products or the loading state change: not when the
@@ -236,32 +215,6 @@ const ProductGrid = memo(function ProductGrid({ products, loading }: { products:
     </ul>
   );
 });
-
-/** "Showing results for samsung tv. Search instead for samsng tv": the second a link to the search as typed. */
-function SearchCorrection({
-  correction,
-  params,
-}: {
-  correction: { search: string; original: string };
-  params: ShopParams;
-}) {
-  return (
-    <div className="mt-1 text-sm text-gray-700" data-testid="search-correction">
-      <p>
-        Showing results for <strong className="font-semibold text-gray-900">{correction.search}</strong>
-      </p>
-      <p>
-        Search instead for{" "}
-        <Link
-          to={shopHref({ ...withChanges(params, { search: params.search }), exact: true })}
-          className="text-brand hover:underline"
-        >
-          {correction.original}
-        </Link>
-      </p>
-    </div>
-  );
-}
 
 // `useBeforePaint` (components/use-before-paint.ts) written out: as a module of its own it added 154
 // bytes of gzip to the shop's JavaScript (decision 011's budget), this line 32.

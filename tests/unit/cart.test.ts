@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  type CartLine,
-  type CartSummary,
-  cartLineKey,
-  cartTotals,
-  deliveryDate,
-  EMPTY_CART,
-  lineTotal,
-  priceDetails,
-} from "../../app/lib/cart/cart";
+import { type CartLine, type CartSummary, cartLineKey, deliveryDate, EMPTY_CART } from "../../app/lib/cart/cart";
+import { cartTotals, lineTotal, priceDetails } from "../../app/lib/cart/cart-prices";
 import { decreasedQty } from "../../api/contract";
 import { applyCartChange, optimisticCart, readCartChange, readQty } from "../../app/lib/cart/cart-changes";
 

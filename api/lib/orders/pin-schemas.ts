@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { STATE_NAMES } from "../../contract";
+import { STATE_NAMES } from "../../contract/states";
 
 // A PIN code's place and delivery estimate as the API answers them (api/routes/pincode.ts): the
 // OpenAPI document's components and the storefront's types (api/contract/types.ts).

@@ -27,8 +27,10 @@ parentPort.postMessage(
 );
 `;
 
-export { PIN_PATTERN, STATE_NAMES } from "../../contract";
-import { PIN_PATTERN, STATE_NAMES } from "../../contract";
+export { PIN_PATTERN } from "../../contract";
+export { STATE_NAMES } from "../../contract/states";
+import { PIN_PATTERN } from "../../contract";
+import { STATE_NAMES } from "../../contract/states";
 
 export type StateName = (typeof STATE_NAMES)[number];
 

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import type { DashboardJson } from "../../../api/contract/types";
 import { cellClass, headCellClass, linkClass } from "~/components/admin/catalogue-parts";
 import { change, exportHref, formatCount, NEEDS_NOW, type PeriodFilters } from "~/lib/admin/dashboard";
-import { formatPaise, formatRupees } from "~/lib/page/money";
+import { formatPaise } from "../../../api/contract/paise";
+import { formatRupees } from "~/lib/page/money";
 
 // The dashboard's parts (app/routes/admin._index.tsx): what needs the owner, the headline figures, panels and tables.
 

@@ -2,7 +2,8 @@ import { recipientText } from "../../../api/contract/mobile";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CreditNoteJson, FeeInvoiceJson, InvoiceJson, OrderInvoicesJson } from "../../../api/contract/types";
-import { formatPaise, formatRupees } from "~/lib/page/money";
+import { formatPaise } from "../../../api/contract/paise";
+import { formatRupees } from "~/lib/page/money";
 import printStylesheet from "./tax-invoice-print.css?url";
 
 /** The print stylesheet, for the routes' `links`: applied only when printing. */

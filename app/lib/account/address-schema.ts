@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTER_MESSAGE, isSingleLine } from "../forms/plain-text";
-import { STATE_NAMES } from "../../../api/contract";
+import { STATE_NAMES } from "../../../api/contract/states";
 import { MOBILE_MESSAGE, normaliseMobile } from "../../../api/contract/mobile";
 import { PIN_MESSAGE, PIN_PATTERN, UNKNOWN_PIN_MESSAGE } from "../checkout/pin-messages";
 

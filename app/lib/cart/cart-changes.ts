@@ -1,12 +1,5 @@
-import {
-  type CartChange,
-  type CartIntent,
-  type CartLine,
-  type CartSummary,
-  CART_INTENTS,
-  cartTotals,
-  EMPTY_CART,
-} from "./cart";
+import { type CartChange, type CartIntent, type CartLine, type CartSummary, CART_INTENTS, EMPTY_CART } from "./cart";
+import { cartTotals } from "./cart-prices";
 import { decreasedQty } from "../../../api/contract";
 import { QTY_MAX, QTY_MIN } from "../catalogue/catalogue";
 

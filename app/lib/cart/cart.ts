@@ -1,5 +1,3 @@
-import { PLATFORM_FEE } from "../../../api/contract";
-
 /** One line of the cart as every cart screen shows it (header, drawer, /mycart). */
 export type CartLine = {
   productId: string;
@@ -43,43 +41,6 @@ export type CartChange = { intent: CartIntent; productId: string; size: string; 
 /** The fetcher key of one line: quick +/- clicks on a line replace each other instead of queueing. */
 export function cartLineKey(productId: string, size: string): string {
   return `cart-line:${productId}:${size}`;
-}
-
-/** totalQuantity is the sum of quantities, totalAmount the sum of cost × qty (as the API counts them). */
-export function cartTotals(lines: readonly Pick<CartLine, "qty" | "price">[]): {
-  totalQuantity: number;
-  totalAmount: number;
-} {
-  let totalQuantity = 0;
-  let totalAmount = 0;
-  for (const line of lines) {
-    totalQuantity += line.qty;
-    totalAmount += line.price * line.qty;
-  }
-  return { totalQuantity, totalAmount };
-}
-
-export function lineTotal(line: Pick<CartLine, "qty" | "price">): number {
-  return line.price * line.qty;
-}
-
-/**
- * PRICE DETAILS of the cart page: Price (n items) is MRP × qty, Discount what the shopper saves
- * on it, then the platform fee. The discount is MRP minus selling price per piece (mrp ×
- * discount% is the same up to the catalogue's rounding), so the column always adds up.
- */
-export function priceDetails(lines: readonly Pick<CartLine, "qty" | "price" | "mrp">[]) {
-  const { totalQuantity, totalAmount } = cartTotals(lines);
-  const price = lines.reduce((sum, line) => sum + Math.max(line.mrp, line.price) * line.qty, 0);
-  const discount = price - totalAmount;
-  return {
-    itemCount: totalQuantity,
-    price,
-    discount,
-    platformFee: PLATFORM_FEE,
-    totalAmount: totalAmount + PLATFORM_FEE,
-    savings: discount,
-  };
 }
 
 const INDIA_TIME_ZONE = "Asia/Kolkata";
