@@ -130,7 +130,7 @@ export const QUEUE_LANES = {
   webhooks: 2,
   /**
    * The dashboard's daily roll-up (api/lib/admin/dashboard-rollup.ts): database work only, queued
-   * by the changes it follows and every hour by the crontab, kept off the others' workers.
+   * by the changes it follows and every hour by each process (queueRollUpsHourly), kept off the others' workers.
    */
   figures: 1,
 } as const;
