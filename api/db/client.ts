@@ -173,9 +173,48 @@ async function migrateDirect(pool: pg.Pool, options: DatabaseOptions): Promise<v
   }
 }
 
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool that takes a client back when its connection ends while it is checked out. drizzle-orm
+ * 0.45's node-postgres `transaction()` runs BEGIN before the try/finally that releases its client
+ * (drizzle-team/drizzle-orm#6241, open in 0.45.4, the latest): when BEGIN fails because the server
+ * has gone (a restart, a failover, the embedded server killed), the client was never released. Each
+ * outage cost the pool a client for good, a pool with none left made every page wait, and `close()`
+ * (pg-pool's `end()`, which waits for every client to come back) never returned, so the shop could
+ * not stop. Taken back with the error, the client is dropped; the holder's own `release()` later is
+ * nothing. (pool.query releases its clients itself and is left as it is.)
+ */
+class ShopPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return super.connect().then(takenBackWhenItEnds);
+  }
+}
+
+function takenBackWhenItEnds(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let out = true;
+  const ended = () => client.release(new Error("The connection ended while its client was checked out"));
+  client.release = (error?: Error | boolean) => {
+    if (!out) return;
+    out = false;
+    client.off("end", ended);
+    release(error);
+  };
+  client.once("end", ended);
+  return client;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   await checkConnection(options.databaseUrl);
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  const pool = new ShopPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
   let closed = false;
   // An idle connection the server drops (a restart, or the end after close) must not crash the
   // process: the pool replaces it on the next query.
