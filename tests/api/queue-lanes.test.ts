@@ -203,3 +203,34 @@ it("a webhook worker that cannot mark its delivery done ends itself, and another
     await worker.stop();
   }
 }, 90_000);
+
+it("the queue's workers start without a cron: with the cron's table unreadable as they start, they start and a message goes out", async () => {
+  // graphile-worker 0.16's run() read this table as each lane started, and its failure (the
+  // database gone at that moment) was an unhandled rejection that ended the process serving pages.
+  await db.execute(sql`alter table graphile_worker._private_known_crontabs rename to _private_known_crontabs_away`);
+  let worker: Awaited<ReturnType<typeof startDeliveryWorker>> | undefined;
+  try {
+    worker = await startDeliveryWorker({
+      db,
+      databaseUrl: api.handle.url,
+      transport: mailTransport(smtp.url),
+      shop: defaultDeps(db).shop,
+      logger,
+      webhooksAllowPrivate: true,
+    });
+    const product = await insertProduct(db, { variants: [{ size: "M", quantity: 10, mrp: 1000, discount: 0 }] });
+    const placed = await call("POST", "/userapp/order/create", {
+      token: shopper.token,
+      body: { productId: product, size: "M", quantity: 1, paymentMethod: "cod", address: testAddresses.home },
+    });
+    expect(placed.status).toBe(201);
+    const orderId = (placed.body.data as { id: string }).id;
+    await until("the order's message to be sent", async () => {
+      const rows = await db.select().from(messages).where(eq(messages.orderId, orderId));
+      return rows.length > 0 && rows.every((row) => row.state === "sent") ? true : undefined;
+    });
+  } finally {
+    await worker?.stop();
+    await db.execute(sql`alter table graphile_worker._private_known_crontabs_away rename to _private_known_crontabs`);
+  }
+});

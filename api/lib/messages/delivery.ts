@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { Logger as QueueLogger, run, type Runner, type Task, type TaskList } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { Logger as QueueLogger, runTaskList, type Task, type TaskList, type WorkerEvents } from "graphile-worker";
 import nodemailer from "nodemailer";
 import pg from "pg";
 import { type Database, rowsOf } from "../../db/client";
@@ -172,7 +173,7 @@ export async function reclaimOrphanedJobs(db: Database, graceMs = RECLAIM_GRACE_
  */
 export async function startDeliveryWorker(
   options: DeliveryOptions & { databaseUrl: string; reclaimEveryMs?: number; reclaimGraceMs?: number },
-): Promise<Pick<Runner, "stop">> {
+): Promise<{ stop(): Promise<void> }> {
   const { logger, db } = options;
   const queueLogger = new QueueLogger((scope) => (level, message) => {
     // A failed job is our own log line (the message's last error); the queue's other lines are noise.
@@ -189,6 +190,10 @@ export async function startDeliveryWorker(
   // graphile-worker hears its pool's errors only while it runs: a connection the server ends as
   // the shop stops (or restarts it) after the runner stopped must not end the process.
   pgPool.on("error", () => {});
+  // Nor a connection lost while a worker holds its client: the query under way fails with it, and
+  // the pool drops the client when it comes back (as openDatabase's pool does; graphile-worker's
+  // \`run()\` added this listener itself, its pool of workers alone does not).
+  pgPool.on("connect", (client) => client.on("error", () => {}));
   const reclaim = () =>
     reclaimOrphanedJobs(db, options.reclaimGraceMs).catch((error: unknown) =>
       logger.warn({ err: error }, "reclaiming the jobs of stopped workers failed"),
@@ -222,20 +227,32 @@ export async function startDeliveryWorker(
       taskList: figures,
     })),
   ];
-  type Lane = (typeof lanes)[number];
-  const runners = new Map<string, Runner>();
+  type LaneSpec = (typeof lanes)[number];
+  /** A lane's running pool: what stops it, its end, and its events. */
+  type Lane = { stop: () => Promise<void>; promise: Promise<void>; events: WorkerEvents };
+  const runners = new Map<string, Lane>();
   let stopping = false;
-  const startLane = async (lane: Lane) => {
-    const runner = await run({
+  const startLane = async (lane: LaneSpec) => {
+    const events = new EventEmitter() as WorkerEvents;
+    // The lane's pool of workers alone, not `run()`: graphile-worker 0.16's `run()` also starts a
+    // cron, which reads its table as it starts even with no crontab, and leaves that promise's
+    // rejection unhandled (runner.js, `cron.promise.finally`): the database gone at that moment
+    // ended the process that serves pages (a kill -9 loop caught it; decision 052 amended). The
+    // queue's schema is migrated when the database is opened (api/db/client.ts), as `run()` did.
+    const pool = runTaskList(
+      {
+        // graphile-worker 0.16 reads `workerId` from these options, though its type omits it.
+        ...({ workerId: lane.workerId } as object),
+        concurrency: 1,
+        noHandleSignals: true,
+        pollInterval: 2000,
+        logger: queueLogger,
+        events,
+      },
+      lane.taskList,
       pgPool,
-      // graphile-worker 0.16 reads `workerId` from run()'s options, though its RunnerOptions type omits it.
-      ...({ workerId: lane.workerId } as object),
-      concurrency: 1,
-      noHandleSignals: true,
-      pollInterval: 2000,
-      logger: queueLogger,
-      taskList: lane.taskList,
-    });
+    );
+    const runner: Lane = { stop: () => pool.gracefulShutdown(), promise: pool.promise, events };
     // A worker that could not mark its job done (the database gone at that moment) ends itself,
     // and graphile-worker 0.16 starts no other in its place: the lane would do nothing from then on
     // while the process serves pages. It is replaced (decision 054, "A worker that ends itself").
@@ -249,7 +266,7 @@ export async function startDeliveryWorker(
     runners.set(lane.workerId, runner);
     if (stopping) await runner.stop();
   };
-  const replaceLane = async (lane: Lane, ended: Runner) => {
+  const replaceLane = async (lane: LaneSpec, ended: Lane) => {
     if (stopping || runners.get(lane.workerId) !== ended) return;
     logger.warn(
       { lane: lane.workerId.split(".").pop() },
