@@ -310,3 +310,49 @@ test("the grid has three columns on wide screens and two on phones", async ({ pa
   const firstRow = tops.filter((top) => top === tops[0]).length;
   expect(firstRow).toBe(isPhone() ? 2 : 3);
 });
+
+test("a kept part never shows a page before: after Clear search the heading and the results change together, once the heading's code has come", async ({
+  page,
+}) => {
+  // The heading is a kept part (app/lib/platform/kept.tsx, decision 055): its code loads on the
+  // first change. The navigation waits for it whole, so the page never shows “Search results for…”
+  // over the whole catalogue, however slowly the code comes.
+  test.skip(!jsOn(), "without JavaScript every link loads a page");
+  await visit(page, "/shop?search=headphones");
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText("Search results for “headphones”");
+  const searchCount = await page.getByText(/^Showing .* results$/).textContent();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/shop-heading-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Every state the page shows from now on: its heading and its count.
+  await page.evaluate(() => {
+    const seen: string[][] = [];
+    const look = () =>
+      seen.push([
+        document.querySelector("main h1")?.textContent ?? "",
+        [...document.querySelectorAll("main p")].find((p) => /^Showing .* results$/.test(p.textContent ?? ""))
+          ?.textContent ?? "",
+      ]);
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    Object.assign(window, { seen });
+  });
+
+  const asked = page.waitForRequest(/\/assets\/shop-heading-/);
+  await page.getByRole("link", { name: "Clear search" }).click();
+  await asked;
+  await page.waitForTimeout(500);
+  await expect(heading).toHaveText("Search results for “headphones”");
+  await expect(page.getByText(searchCount!)).toBeVisible();
+  release();
+  await expect(heading).toHaveText("Shop");
+  await expect(page.getByText("Showing 1–20 of 240 results")).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[][] }).seen);
+  for (const [h1, count] of seen) {
+    if (h1 === "Search results for “headphones”") expect(count).toBe(searchCount);
+    else expect([h1, count]).toEqual(["Shop", "Showing 1–20 of 240 results"]);
+  }
+});

@@ -4,7 +4,7 @@ import {
   type HTMLAttributes,
   lazy,
   type ReactNode,
-  Suspense,
+  startTransition,
   useContext,
   useEffect,
   useState,
@@ -24,13 +24,21 @@ import {
  * - In the browser `keepSent()` (entry.client.tsx) takes each part's markup and hash from the page
  *   before React starts. While the props hash to what the server rendered, the part is that
  *   markup. Once they differ (a later page, a signed-in shopper, new loader data), the part's
- *   code loads lazily (`load`) and React renders it: the markup is never stale.
+ *   code loads lazily (`load`) and React renders it. Until the code has come the update waits
+ *   whole (every router update is a transition): the page never shows a part's old state beside
+ *   the new page.
  * - So a kept part must depend on its props alone (no hook, no context), and anything in it that
  *   needs the browser must work without React: links are `AppLink`s, forms carry `data-app-form`
  *   (app-link.tsx routes both).
  */
 /** On the server: renders a kept part by its name from its props (`keptRenderer`, kept.server.ts). */
 export const KeptContext = createContext<((part: string, props: object) => ReactNode) | null>(null);
+
+/**
+ * On the server: every value a loader withheld from the document's data, by its hash
+ * (entry.server.tsx), for a hydrated component that reads one back (the shop's filter values).
+ */
+export const WithheldContext = createContext<ReadonlyMap<string, unknown> | null>(null);
 
 /**
  * A prop the document's loader data leaves out (`withheldFromDocument`, kept.server.ts): only its
@@ -44,6 +52,9 @@ export type Whole<P> = { [K in keyof P]: Exclude<P[K], Withheld> };
 export function isWithheld(value: unknown): value is Withheld {
   return typeof value === "object" && value !== null && Object.keys(value).length === 1 && "withheld" in value;
 }
+
+/** Whether the page has hydrated: a part's effect has run. */
+let hydrated = false;
 
 /** Each kept part's markup as the server sent it, and the hash of its props then, by name. */
 const sent = new Map<string, { hash: string; html: string }>();
@@ -92,9 +103,14 @@ export function Kept<P extends object>({
   load: () => Promise<ComponentType<Whole<P>>>;
 } & HTMLAttributes<HTMLElement>) {
   const server = useContext(KeptContext);
-  // False for the render that hydrates what the server sent (and a part's first render after it).
-  const [rendered, setRendered] = useState(false);
-  useEffect(() => setRendered(true), []);
+  // False for the render that hydrates what the server sent; a part mounted by a later page is
+  // rendered from its first render (the page's markup of it may be of other props).
+  const [rendered, setRendered] = useState(hydrated);
+  useEffect(() => {
+    hydrated = true;
+    // A transition, as the router's updates are: should the part's code be needed, the markup stays until it has come.
+    if (!rendered) startTransition(() => setRendered(true));
+  }, [rendered]);
   const hash = hashOf(props);
   const Tag = Element as "div";
   const own = { ...attributes, "data-kept": part, "data-kept-hash": hash };
@@ -112,15 +128,17 @@ export function Kept<P extends object>({
   // (#418) and render the whole page again, losing what the shopper typed. The part's code
   // loads once the page has hydrated.
   if (markup && !rendered) return kept;
-  // Until the code has come, the markup the server sent stays: nothing moves, nothing blinks.
+  // No Suspense boundary of its own: the part suspends the update that changed its props until
+  // its code has come. Every such update is a transition (React Router's navigations, revalidations
+  // and fetchers; `rendered` above), in which React keeps the whole page as it was meanwhile. A
+  // boundary of its own would show its fallback, the old markup, beside the new page: a search's
+  // heading over the whole catalogue after Clear search, a Login link naming the page before.
   const Lazy = lazyKept(part, load);
   return (
-    <Suspense fallback={kept}>
-      <Tag {...own}>
-        {/* Whole: a withheld prop returned above. */}
-        <Lazy {...(props as Whole<P>)} />
-      </Tag>
-    </Suspense>
+    <Tag {...own}>
+      {/* Whole: a withheld prop returned above. */}
+      <Lazy {...(props as Whole<P>)} />
+    </Tag>
   );
 }
 
