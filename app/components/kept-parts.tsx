@@ -6,6 +6,7 @@ import { FooterContent } from "./layout/site-footer";
 import { DeliveryCheck } from "./product/delivery-check";
 import { ReviewsPart } from "./product/reviews";
 import { CategoryTiles } from "./shop/category-tiles";
+import { ShopHeading } from "./shop/shop-heading";
 import { ShopPagination } from "./shop/pagination-part";
 
 /**
@@ -23,4 +24,5 @@ export const KEPT_PARTS: Record<string, ComponentType<never>> = {
   "delivery-check": DeliveryCheck,
   "shop-pagination": ShopPagination,
   "category-tiles": CategoryTiles,
+  "shop-heading": ShopHeading,
 };

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useRef } from "react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ProductCard } from "~/components/product-card";
@@ -131,17 +131,18 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 pb-12 pt-4 sm:px-6">
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Shop" }]} />
 
-      <h1 className="mt-2 text-xl font-semibold text-gray-900 sm:text-2xl">
-        {params.search ? `Search results for “${correction?.search ?? params.search}”` : "Shop"}
-      </h1>
-      {correction && <SearchCorrection correction={correction} params={params} />}
-      {params.search && (
-        <p className="mt-1 text-sm text-gray-600">
-          <Link to={shopHref(withChanges(params, { search: "" }))} className="text-brand hover:underline">
-            Clear search
-          </Link>
-        </p>
-      )}
+      {/* Kept as the server sent it: its code loads only when the search or its correction changes. */}
+      <Kept
+        as="div"
+        part="shop-heading"
+        props={{
+          search: params.search,
+          correction,
+          exactHref: correction ? shopHref({ ...withChanges(params, { search: params.search }), exact: true }) : "",
+          clearHref: params.search ? shopHref(withChanges(params, { search: "" })) : "",
+        }}
+        load={() => import("~/components/shop/shop-heading").then((module) => module.ShopHeading)}
+      />
 
       {/* Kept as the server sent it: the tiles' code loads only when the chosen category changes. */}
       <Kept
@@ -236,32 +237,6 @@ const ProductGrid = memo(function ProductGrid({ products, loading }: { products:
     </ul>
   );
 });
-
-/** "Showing results for samsung tv. Search instead for samsng tv": the second a link to the search as typed. */
-function SearchCorrection({
-  correction,
-  params,
-}: {
-  correction: { search: string; original: string };
-  params: ShopParams;
-}) {
-  return (
-    <div className="mt-1 text-sm text-gray-700" data-testid="search-correction">
-      <p>
-        Showing results for <strong className="font-semibold text-gray-900">{correction.search}</strong>
-      </p>
-      <p>
-        Search instead for{" "}
-        <Link
-          to={shopHref({ ...withChanges(params, { search: params.search }), exact: true })}
-          className="text-brand hover:underline"
-        >
-          {correction.original}
-        </Link>
-      </p>
-    </div>
-  );
-}
 
 // `useBeforePaint` (components/use-before-paint.ts) written out: as a module of its own it added 154
 // bytes of gzip to the shop's JavaScript (decision 011's budget), this line 32.
