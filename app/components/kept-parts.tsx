@@ -6,6 +6,7 @@ import { FooterContent } from "./layout/site-footer";
 import { DeliveryCheck } from "./product/delivery-check";
 import { ReviewsPart } from "./product/reviews";
 import { CategoryTiles } from "./shop/category-tiles";
+import { ShopEmpty } from "./shop/empty-search";
 import { ShopHeading } from "./shop/shop-heading";
 import { ShopPagination } from "./shop/pagination-part";
 
@@ -25,4 +26,5 @@ export const KEPT_PARTS: Record<string, ComponentType<never>> = {
   "shop-pagination": ShopPagination,
   "category-tiles": CategoryTiles,
   "shop-heading": ShopHeading,
+  "shop-empty": ShopEmpty,
 };

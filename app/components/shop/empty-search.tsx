@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/components/app-link";
 import { categoryHref } from "~/components/shop/category-tiles";
 import { type Suggestion, suggestionHref } from "~/lib/catalogue/suggestions";
 
@@ -8,11 +8,37 @@ export type EmptySearchHelp = { suggestions: Suggestion[]; categories: string[] 
 const KIND = { category: "Category", brand: "Brand", product: "Product" } as const;
 
 /**
- * A search that found nothing: the closest suggestions (categories, brands, products near what was
- * typed) and every category, as plain links. Its own chunk, loaded only when a search comes up
- * empty, so the shop's JavaScript does not grow; without JavaScript it is the server's HTML.
+ * The shop without products, a kept part (\`shop-empty\`, decision 055): the API's notice when it
+ * gave up on the search in time, the way on for a search that found nothing, or "No products found".
  */
-export default function EmptySearch({ search, help }: { search: string; help: EmptySearchHelp }) {
+export function ShopEmpty({
+  notice,
+  search,
+  help,
+}: {
+  notice: string | null;
+  search: string;
+  help: EmptySearchHelp | null;
+}) {
+  return notice ? (
+    <div className="py-16 text-center" role="alert" data-testid="shop-notice">
+      <p className="text-lg font-medium text-gray-800">{notice}</p>
+    </div>
+  ) : help ? (
+    <EmptySearch search={search} help={help} />
+  ) : (
+    <div className="py-16 text-center">
+      <p className="text-lg font-medium text-gray-800">No products found.</p>
+      <p className="mt-2 text-sm text-gray-500">Try fewer filters or another search.</p>
+    </div>
+  );
+}
+
+/**
+ * A search that found nothing: the closest suggestions (categories, brands, products near what was
+ * typed) and every category, as plain links (\`AppLink\`s: kept markup).
+ */
+function EmptySearch({ search, help }: { search: string; help: EmptySearchHelp }) {
   return (
     <div className="py-10 text-center" data-testid="empty-search">
       <p className="text-lg font-medium text-gray-800">No products found.</p>
@@ -25,13 +51,13 @@ export default function EmptySearch({ search, help }: { search: string; help: Em
           <ul className="mt-2 flex flex-wrap justify-center gap-2">
             {help.suggestions.map((suggestion) => (
               <li key={`${suggestion.type}-${suggestion.label}`}>
-                <Link
+                <AppLink
                   to={suggestionHref(suggestion)}
                   className="inline-block rounded-full border border-gray-300 px-3 py-1.5 text-sm text-gray-800 hover:border-brand hover:text-brand"
                 >
                   <span className="sr-only">{KIND[suggestion.type]}: </span>
                   {suggestion.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -45,12 +71,12 @@ export default function EmptySearch({ search, help }: { search: string; help: Em
           <ul className="mt-2 flex flex-wrap justify-center gap-2">
             {help.categories.map((category) => (
               <li key={category}>
-                <Link
+                <AppLink
                   to={categoryHref(category)}
                   className="inline-block rounded-full border border-gray-300 px-3 py-1.5 text-sm text-gray-800 hover:border-brand hover:text-brand"
                 >
                   {category}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
