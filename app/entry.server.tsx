@@ -8,7 +8,7 @@ import { HOME_PARTS } from "./components/home/home-parts";
 import { KEPT_PARTS } from "./components/kept-parts";
 import { LAYOUT_PARTS } from "./components/layout/parts";
 import { prerenderer } from "./lib/platform/prerender.server";
-import { KeptContext } from "./lib/platform/kept";
+import { KeptContext, WithheldContext } from "./lib/platform/kept";
 import { keptRenderer } from "./lib/platform/kept.server";
 import { PrerenderContext } from "./lib/platform/prerendered";
 import { SaveDataContext, wantsSaveData } from "./lib/platform/save-data";
@@ -55,11 +55,13 @@ export default async function handleRequest(
       <SaveDataContext.Provider value={wantsSaveData(request.headers)}>
         <PrerenderContext.Provider value={prerender}>
           <KeptContext.Provider value={keptRenderer(KEPT_PARTS, loadContext.withheld)}>
-            <ServerRouter
-              context={{ ...routerContext, serverHandoffStream: undefined }}
-              url={request.url}
-              nonce={nonce}
-            />
+            <WithheldContext.Provider value={loadContext.withheld ?? new Map()}>
+              <ServerRouter
+                context={{ ...routerContext, serverHandoffStream: undefined }}
+                url={request.url}
+                nonce={nonce}
+              />
+            </WithheldContext.Provider>
           </KeptContext.Provider>
         </PrerenderContext.Provider>
       </SaveDataContext.Provider>

@@ -28,6 +28,7 @@ import {
   type ShopParams,
 } from "~/lib/catalogue/shop-params";
 import { Kept } from "~/lib/platform/kept";
+import { withheldFromDocument } from "~/lib/platform/kept.server";
 import type { EmptySearchHelp } from "~/components/shop/empty-search";
 import type { Route } from "./+types/shop";
 
@@ -71,7 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = {
     params,
     ceiling,
-    options,
+    // The filters' values: for the document only their hash, as its filter panel shows every one (read back as it hydrates).
+    options: withheldFromDocument(request, context, options),
     emptySearch,
     // One clock for the NEW badges of the page's cards, decided here (cardProduct).
     products: list.ok ? list.data.data.map((product) => cardProduct(product, now)) : [],

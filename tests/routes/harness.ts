@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { storefrontContext, type UserappFetch } from "../../app/lib/platform/load-context";
 import type { TestApi } from "../api/helpers";
 import { KEPT_PARTS } from "../../app/components/kept-parts";
-import { isWithheld, KeptContext } from "../../app/lib/platform/kept";
+import { isWithheld, KeptContext, WithheldContext } from "../../app/lib/platform/kept";
 import { keptRenderer } from "../../app/lib/platform/kept.server";
 
 /**
@@ -182,7 +182,11 @@ export async function renderPage(
     createElement(
       KeptContext.Provider,
       { value: keptRenderer(KEPT_PARTS, withheld) },
-      createElement(StaticRouterProvider, { router, context: routerContext, hydrate: false }),
+      createElement(
+        WithheldContext.Provider,
+        { value: withheld },
+        createElement(StaticRouterProvider, { router, context: routerContext, hydrate: false }),
+      ),
     ),
   );
 }

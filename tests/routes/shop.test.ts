@@ -1,5 +1,6 @@
 import { createElement } from "react";
-import { apiContext, renderPage } from "./harness";
+import { apiContext, renderPage, withheldPutBack } from "./harness";
+import type { Whole } from "~/lib/platform/kept";
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { samplesAsShoppersReviews } from "../support/shoppers-reviews";
@@ -19,6 +20,13 @@ beforeAll(async () => {
   await samplesAsShoppersReviews(api.db);
 });
 
+/** An attribute's value as React escapes it (&, <, >, " and '), read back. */
+const attributeText = (escaped: string) =>
+  escaped.replace(
+    /&(amp|lt|gt|quot|#x27);/g,
+    (_, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'" })[name]!,
+  );
+
 type LoaderResult = Awaited<ReturnType<typeof loader>>;
 type ShopData = LoaderResult["data"];
 
@@ -27,12 +35,14 @@ async function load(
   query: string,
   userapp: (request: Request) => Response | Promise<Response> = (r) => api.app.fetch(r),
 ) {
+  const context = apiContext(userapp);
   const result = (await loader({
     request: new Request(`http://localhost/shop${query}`),
     params: {},
-    context: apiContext(userapp),
+    context,
   } as any)) as LoaderResult;
-  return { data: result.data as ShopData, init: result.init };
+  // The filters' values as the server's render gets them (the document's data holds their hash).
+  return { data: withheldPutBack(result.data, context) as Whole<ShopData>, init: result.init, sent: result.data };
 }
 
 /** The Location of the redirect the loader throws for a URL that is not the clean one. */
@@ -165,6 +175,31 @@ describe("shop loader", () => {
     expect(bare.data.options.brand).toEqual([]);
     expect(bare.data.itemCount).toBeGreaterThan(0);
     expect(new Headers(bare.init?.headers ?? undefined).get("Cache-Control")).toBe("no-store");
+  });
+
+  test("the filters' values are their hash alone in the document's data, whose panel shows every one, and whole for a client navigation", async () => {
+    const { data, sent } = await load("?size=XXXXL");
+    expect(sent.options).toEqual({ withheld: expect.any(String) });
+    // The server renders the panel from the whole values, which the browser reads back from it
+    // (filters-panel.tsx): each catalogue value once, and a value only the URL selects marked.
+    const html = await renderPage("/shop?size=XXXXL", createElement(Shop, { loaderData: data } as never));
+    for (const [key, values] of Object.entries(data.options)) {
+      const shown = [...html.matchAll(new RegExp(`<input type="checkbox" name="${key}"[^>]*>`, "g"))].map((m) => m[0]);
+      expect(
+        shown
+          .filter((input) => !input.includes("data-extra"))
+          .map((input) => attributeText(/value="([^"]*)"/.exec(input)![1])),
+      ).toEqual(values);
+    }
+    expect(html).toMatch(/name="size"[^>]* data-extra=""[^>]* value="XXXXL"/);
+    // A client navigation (or a revalidation) asks for `/shop.data`: the values themselves.
+    const context = apiContext((request) => api.app.fetch(request));
+    const navigation = (await loader({
+      request: new Request("http://localhost/shop.data?size=XXXXL"),
+      params: {},
+      context,
+    } as any)) as LoaderResult;
+    expect((navigation.data as ShopData).options).toEqual(data.options);
   });
 
   test("the price range filters on the selling price", async () => {

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent, type ReactNode } from "react";
+import { useContext, useRef, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import {
   clearFilters,
@@ -14,6 +14,7 @@ import {
   type ShopParams,
 } from "~/lib/catalogue/shop-params";
 import { Icon } from "~/components/layout/icons";
+import { isWithheld, type Withheld, WithheldContext } from "~/lib/platform/kept";
 import { PriceRange } from "./price-range";
 
 export const FILTER_LABELS: Record<ListFilter, string> = {
@@ -24,6 +25,9 @@ export const FILTER_LABELS: Record<ListFilter, string> = {
   productSubType: "Product subtype",
   size: "Size",
 };
+
+/** Each list filter's values, as the catalogue holds them. */
+export type FilterOptions = Record<ListFilter, readonly string[]>;
 
 const GENDER_LABELS: Record<Gender, string> = { men: "Men", women: "Women", unisex: "Unisex" };
 
@@ -37,8 +41,11 @@ export type FiltersPanelProps = {
   /** What the controls show: the URL, plus any change still waiting to be applied. */
   draft: ShopParams;
   ceiling: number;
-  /** Each list filter's values, as the catalogue holds them (the shop's loader asks the API). */
-  options: Record<ListFilter, readonly string[]>;
+  /**
+   * Each list filter's values, as the catalogue holds them (the shop's loader asks the API); for
+   * the document only their hash (`withheldFromDocument`): its markup holds every one.
+   */
+  options: FilterOptions | Withheld;
   hydrated: boolean;
   change: (next: ShopParams, options?: { immediate?: boolean }) => void;
   applyNow: () => void;
@@ -55,11 +62,13 @@ export function FiltersPanel({
   params,
   draft,
   ceiling,
-  options,
+  options: given,
   hydrated,
   change,
   applyNow,
 }: FiltersPanelProps) {
+  const withheld = useContext(WithheldContext);
+  const options = isWithheld(given) ? ((withheld?.get(given.withheld) as FilterOptions) ?? sentOptions(formId)) : given;
   const drawer = useRef<HTMLDetailsElement>(null);
   const active = activeFilterCount(params);
 
@@ -119,6 +128,8 @@ export function FiltersPanel({
                           name={key}
                           value={value}
                           checked={draft[key].includes(value)}
+                          // Not one of the catalogue's values (sentOptions leaves it out).
+                          data-extra={options[key].includes(value) ? undefined : ""}
                           onChange={() => change(toggleValue(draft, key, value))}
                           className="rounded"
                         />
@@ -216,6 +227,24 @@ function FilterGroup({ title, count, children }: { title: string; count: number;
       </fieldset>
     </details>
   );
+}
+
+let sent: FilterOptions | undefined;
+
+/**
+ * In the browser, the filters' values the document came without, read back from the markup the
+ * server rendered from them, as the page hydrates; once, as no later page withholds them (a client
+ * navigation's data holds them).
+ */
+function sentOptions(formId: string): FilterOptions {
+  return (sent ??= Object.fromEntries(
+    LIST_FILTERS.map((key) => [
+      key,
+      [...document.querySelectorAll<HTMLInputElement>(`#${formId} input[name=${key}]:not([data-extra])`)].map(
+        (input) => input.value,
+      ),
+    ]),
+  ) as unknown as FilterOptions);
 }
 
 /** The catalogue's values, plus any value the URL selects that it lacks, so it can be seen and cleared. */
