@@ -30,7 +30,7 @@ export function SortControls({
           onChange={(event) => change(withChanges(draft, { sort: event.target.value as SortKey }), { immediate: true })}
           className={select}
         >
-          {Object.entries(SORTS).map(([key, { label }]) => (
+          {Object.entries(SORTS).map(([key, label]) => (
             <option key={key} value={key}>
               {label}
             </option>

@@ -16,15 +16,24 @@ export type MinRating = (typeof MIN_RATINGS)[number];
 export const LIST_FILTERS = ["category", "subCategory", "brand", "productType", "productSubType", "size"] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
-/** Sort choices: the URL value, its label and the API's sort option. Newest first is the default. */
+/** Sort choices: the URL value and its label (the API's sort option: SORT_ORDERS). Newest first is the default. */
 export const SORTS = {
-  newest: { label: "Newest first", sort: { createdAt: -1 } },
-  "price-asc": { label: "Price: low to high", sort: { price: 1 } },
-  "price-desc": { label: "Price: high to low", sort: { price: -1 } },
-  discount: { label: "Biggest discount", sort: { discount: -1 } },
-  rating: { label: "Top rated", sort: { rating: -1 } },
-} as const satisfies Record<string, { label: string; sort: Record<string, 1 | -1> }>;
+  newest: "Newest first",
+  "price-asc": "Price: low to high",
+  "price-desc": "Price: high to low",
+  discount: "Biggest discount",
+  rating: "Top rated",
+} as const;
 export type SortKey = keyof typeof SORTS;
+
+/** Each sort order as the API's list sorts (server only: the browser's chunk holds the names alone). */
+const SORT_ORDERS: Record<SortKey, Record<string, 1 | -1>> = {
+  newest: { createdAt: -1 },
+  "price-asc": { price: 1 },
+  "price-desc": { price: -1 },
+  discount: { discount: -1 },
+  rating: { rating: -1 },
+};
 export const DEFAULT_SORT: SortKey = "newest";
 
 /** The page-size selector's options; the default is its first, so the page never shows a size the selector lacks. */
@@ -303,7 +312,7 @@ export function productListBody(params: ShopParams) {
     options: {
       page: params.page,
       limit: params.limit,
-      sort: SORTS[params.sort].sort,
+      sort: SORT_ORDERS[params.sort],
       ...(params.search && params.exact && { exact: true }),
     },
     isCountOnly: false as const,
