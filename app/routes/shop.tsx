@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef } from "react";
+import { memo, useContext, useEffect, useLayoutEffect, useRef } from "react";
 import { data, redirect, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -27,7 +27,7 @@ import {
   withPage,
   type ShopParams,
 } from "~/lib/catalogue/shop-params";
-import { Kept } from "~/lib/platform/kept";
+import { isWithheld, Kept, type Withheld, WithheldContext } from "~/lib/platform/kept";
 import { withheldFromDocument } from "~/lib/platform/kept.server";
 import type { EmptySearchHelp } from "~/components/shop/empty-search";
 import type { Route } from "./+types/shop";
@@ -69,14 +69,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const near = await context.api.public.suggest(params.search.slice(0, 100), EMPTY_SEARCH_SUGGESTIONS);
     emptySearch = { suggestions: near.ok ? near.data.suggestions : [], categories: options.category };
   }
+  // One clock for the NEW badges of the page's cards, decided here (cardProduct).
+  const cards = list.ok ? list.data.data.map((product) => cardProduct(product, now)) : [];
   const result = {
     params,
     ceiling,
     // The filters' values: for the document only their hash, as its filter panel shows every one (read back as it hydrates).
     options: withheldFromDocument(request, context, options),
     emptySearch,
-    // One clock for the NEW badges of the page's cards, decided here (cardProduct).
-    products: list.ok ? list.data.data.map((product) => cardProduct(product, now)) : [],
+    // The cards without their ids and titles (`shown`).
+    products: cards.map(({ _id: _, shortTitle: __, ...card }) => card),
+    // The cards' ids and titles: for the document only their hash, as its cards show each one (read back as it hydrates).
+    shown: withheldFromDocument(request, context, {
+      ids: cards.map((card) => card._id),
+      titles: cards.map((card) => card.shortTitle),
+    }),
     itemCount: list.ok ? list.data.paginator.itemCount : 0,
     pageCount: list.ok ? list.data.paginator.pageCount : 0,
     correction: list.ok ? (list.data.correction ?? null) : null,
@@ -112,7 +119,8 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
-  const { params, ceiling, options, products, itemCount, pageCount, correction, notice, emptySearch } = loaderData;
+  const { params, ceiling, options, products, shown, itemCount, pageCount, correction, notice, emptySearch } =
+    loaderData;
   const hydrated = useHydrated();
   const { draft, change, applyNow } = useShopDraft(params, ceiling);
   useHeaderSearch(draft, change);
@@ -182,7 +190,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
               load={() => import("~/components/shop/empty-search").then((module) => module.ShopEmpty)}
             />
           ) : (
-            <ProductGrid products={products} loading={loading} />
+            <ProductGrid products={products} shown={shown} loading={loading} />
           )}
 
           {/* Kept as the server sent it: the pagination's code loads only when the page or query changes. */}
@@ -203,20 +211,50 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
  * page learns it has hydrated (useHydrated re-renders Shop at once, in one task a slow phone feels)
  * nor on each keystroke of the filters' draft.
  */
-const ProductGrid = memo(function ProductGrid({ products, loading }: { products: CardProduct[]; loading: boolean }) {
+const ProductGrid = memo(function ProductGrid({
+  products,
+  shown: given,
+  loading,
+}: {
+  products: Omit<CardProduct, "_id" | "shortTitle">[];
+  shown: CardsShown | Withheld;
+  loading: boolean;
+}) {
+  const withheld = useContext(WithheldContext);
+  const { ids, titles } = isWithheld(given) ? ((withheld?.get(given.withheld) as CardsShown) ?? sentCards()) : given;
   return (
     <ul
       className={`mt-4 grid grid-cols-2 gap-3 transition-opacity sm:gap-4 md:grid-cols-3 ${loading ? "opacity-60" : ""}`}
       aria-busy={loading || undefined}
     >
       {products.map((product, index) => (
-        <li key={product._id} className="@container">
-          <ProductCard product={product} eager={index === 0} />
+        <li key={ids[index]} className="@container">
+          <ProductCard product={{ ...product, _id: ids[index], shortTitle: titles[index] }} eager={index === 0} />
         </li>
       ))}
     </ul>
   );
 });
+
+/** What each card shows of its product's own: its id (`data-product-card`) and its title. */
+type CardsShown = { ids: string[]; titles: string[] };
+
+let sent: CardsShown | undefined;
+
+/**
+ * In the browser, the cards' ids and titles the document came without, read back from the cards
+ * the server rendered, as the page hydrates; once, as no later page withholds them.
+ */
+function sentCards(): CardsShown {
+  if (!sent) {
+    const cards = [...document.querySelectorAll("[aria-labelledby=results-count] [data-product-card]")];
+    sent = {
+      ids: cards.map((card) => card.getAttribute("data-product-card") ?? ""),
+      titles: cards.map((card) => card.querySelector(".card-title")?.textContent ?? ""),
+    };
+  }
+  return sent;
+}
 
 // `useBeforePaint` (components/use-before-paint.ts) written out: as a module of its own it added 154
 // bytes of gzip to the shop's JavaScript (decision 011's budget), this line 32.

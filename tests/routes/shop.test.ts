@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { apiContext, renderPage, withheldPutBack } from "./harness";
 import type { Whole } from "~/lib/platform/kept";
+import type { CardProduct } from "~/lib/catalogue/catalogue";
 import { beforeAll, describe, expect, test } from "vitest";
 import { seedCatalogue } from "../../api/seed/catalogue";
 import { samplesAsShoppersReviews } from "../support/shoppers-reviews";
@@ -41,8 +42,15 @@ async function load(
     params: {},
     context,
   } as any)) as LoaderResult;
-  // The filters' values as the server's render gets them (the document's data holds their hash).
-  return { data: withheldPutBack(result.data, context) as Whole<ShopData>, init: result.init, sent: result.data };
+  // The filters' values and the cards' ids and titles as the server's render gets them (the
+  // document's data holds their hash); each card whole again, as the page shows it.
+  const whole = withheldPutBack(result.data, context) as Whole<ShopData>;
+  const products: CardProduct[] = whole.products.map((card, i) => ({
+    ...card,
+    _id: whole.shown.ids[i],
+    shortTitle: whole.shown.titles[i],
+  }));
+  return { data: { ...whole, products }, init: result.init, sent: result.data };
 }
 
 /** The Location of the redirect the loader throws for a URL that is not the clean one. */
@@ -200,6 +208,34 @@ describe("shop loader", () => {
       context,
     } as any)) as LoaderResult;
     expect((navigation.data as ShopData).options).toEqual(data.options);
+  });
+
+  test("the cards' ids and titles are their hash alone in the document's data, whose cards show each one, in order, and whole for a client navigation", async () => {
+    const { data, sent } = await load("");
+    expect(sent.shown).toEqual({ withheld: expect.any(String) });
+    expect(sent.products.every((card) => !("shortTitle" in card) && !("_id" in card))).toBe(true);
+    expect(data.shown.titles).toHaveLength(20);
+    // The browser reads them back from the cards (shop.tsx, sentCards), as the server rendered them.
+    const html = await renderPage("/shop", createElement(Shop, { loaderData: data } as never));
+    const cards = [
+      ...html.matchAll(/data-product-card="([^"]*)"[\s\S]*?<h3 class="card-title"><a [^>]*>([^<]*)<\/a><\/h3>/g),
+    ];
+    expect(cards.map((m) => m[1])).toEqual(data.shown.ids);
+    expect(cards.map((m) => attributeText(m[2]))).toEqual(data.shown.titles);
+    const { body } = await api.call("POST", "/userapp/product/list", {
+      body: { query: {}, options: { page: 1, limit: 20, sort: { createdAt: -1 } } },
+    });
+    const listed: { _id: string; title: { shortTitle: string } }[] = body.data.data;
+    expect(data.shown).toEqual({
+      ids: listed.map((product) => product._id),
+      titles: listed.map((product) => product.title.shortTitle),
+    });
+    const navigation = (await loader({
+      request: new Request("http://localhost/shop.data"),
+      params: {},
+      context: apiContext((request) => api.app.fetch(request)),
+    } as any)) as LoaderResult;
+    expect((navigation.data as ShopData).shown).toEqual(data.shown);
   });
 
   test("the price range filters on the selling price", async () => {
