@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { EventEmitter } from "node:events";
-import { Logger as QueueLogger, runTaskList, type Task, type TaskList, type WorkerEvents } from "graphile-worker";
+import {
+  Logger as QueueLogger,
+  runMigrations,
+  runTaskList,
+  type Task,
+  type TaskList,
+  type WorkerEvents,
+} from "graphile-worker";
 import nodemailer from "nodemailer";
 import pg from "pg";
 import { type Database, rowsOf } from "../../db/client";
@@ -289,6 +296,10 @@ export async function startDeliveryWorker(
     }
   };
   try {
+    // What `run()` did first: the queue's schema brought up to date, on the queue's own connection,
+    // so that a database that cannot be reached fails the start here, and the caller tries again
+    // (api/platform/background.ts), rather than lanes starting with no database to work on.
+    await runMigrations({ pgPool, logger: queueLogger });
     for (const lane of lanes) await startLane(lane);
   } catch (error) {
     await Promise.all([...runners.values()].map((runner) => runner.stop()));
