@@ -50,6 +50,28 @@ afterAll(async () => {
 
 const endpointCount = QUEUE_LANES.webhooks + 2;
 
+/** The shop's queue workers on this test's database, mailing through the test's SMTP server. */
+const startLanes = (overrides: Partial<Parameters<typeof startDeliveryWorker>[0]> = {}) =>
+  startDeliveryWorker({
+    db,
+    databaseUrl: api.handle.url,
+    transport: mailTransport(smtp.url),
+    shop: defaultDeps(db).shop,
+    logger,
+    webhooksAllowPrivate: true,
+    ...overrides,
+  });
+
+/** A shopper's order of one piece of `product` (size M), placed through the API: its id. */
+async function placeOrder(product: string, paymentMethod = "cod"): Promise<string> {
+  const placed = await call("POST", "/userapp/order/create", {
+    token: shopper.token,
+    body: { productId: product, size: "M", quantity: 1, paymentMethod, address: testAddresses.home },
+  });
+  expect(placed.status).toBe(201);
+  return (placed.body.data as { id: string }).id;
+}
+
 it("a shopper's message is sent while every webhook worker waits on an endpoint that never answers", async () => {
   for (let i = 0; i < endpointCount; i++) {
     const answer = await call("POST", "/userapp/admin/webhook-endpoints", {
@@ -58,28 +80,13 @@ it("a shopper's message is sent while every webhook worker waits on an endpoint 
     });
     expect(answer.status).toBe(201);
   }
-  const worker = await startDeliveryWorker({
-    db,
-    databaseUrl: api.handle.url,
-    transport: mailTransport(smtp.url),
-    shop: defaultDeps(db).shop,
-    logger,
-    webhooksAllowPrivate: true,
-    // Longer than the test: the deliveries stay in flight until the endpoints are let go.
-    webhookTimeoutMs: 120_000,
-  });
+  // Longer than the test: the deliveries stay in flight until the endpoints are let go.
+  const worker = await startLanes({ webhookTimeoutMs: 120_000 });
   try {
     // Two orders: two deliveries per endpoint, and the shopper's messages behind them in the queue.
     const product = await insertProduct(db, { variants: [{ size: "M", quantity: 10, mrp: 1000, discount: 0 }] });
     const orderIds: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const placed = await call("POST", "/userapp/order/create", {
-        token: shopper.token,
-        body: { productId: product, size: "M", quantity: 1, paymentMethod: "cod", address: testAddresses.home },
-      });
-      expect(placed.status).toBe(201);
-      orderIds.push((placed.body.data as { id: string }).id);
-    }
+    for (let i = 0; i < 2; i++) orderIds.push(await placeOrder(product));
 
     // Every webhook worker is held by a dead endpoint…
     await until("the webhook workers to be held", () => (held.length >= QUEUE_LANES.webhooks ? true : undefined));
@@ -95,12 +102,7 @@ it("a shopper's message is sent while every webhook worker waits on an endpoint 
 
     // An unpaid Online Payment order whose window closes now is cancelled by its expiry job while
     // the webhook workers are still held (its own deliveries wait behind theirs).
-    const unpaid = await call("POST", "/userapp/order/create", {
-      token: shopper.token,
-      body: { productId: product, size: "M", quantity: 1, paymentMethod: "Upi", address: testAddresses.home },
-    });
-    expect(unpaid.status).toBe(201);
-    const unpaidId = (unpaid.body.data as { id: string }).id;
+    const unpaidId = await placeOrder(product, "Upi");
     await db
       .update(orders)
       .set({ paymentDueAt: new Date(Date.now() - 1000) })
@@ -142,23 +144,12 @@ it("a webhook worker that cannot mark its delivery done ends itself, and another
   // graphile-worker prints the ended worker's error with console.trace, besides our own line.
   expectConsoleError();
   const said: string[] = [];
-  const worker = await startDeliveryWorker({
-    db,
-    databaseUrl: api.handle.url,
-    transport: mailTransport(smtp.url),
-    shop: defaultDeps(db).shop,
+  const worker = await startLanes({
     logger: createLogger({ level: "warn", destination: { write: (line: string) => void said.push(line) } }),
-    webhooksAllowPrivate: true,
     webhookTimeoutMs: 120_000,
   });
   const product = await insertProduct(db, { variants: [{ size: "M", quantity: 10, mrp: 1000, discount: 0 }] });
-  const place = async () => {
-    const placed = await call("POST", "/userapp/order/create", {
-      token: shopper.token,
-      body: { productId: product, size: "M", quantity: 1, paymentMethod: "cod", address: testAddresses.home },
-    });
-    expect(placed.status).toBe(201);
-  };
+  const place = () => placeOrder(product);
   const undelivered = async () =>
     rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as "n" from webhook_deliveries where delivered_at is null`),
@@ -208,23 +199,11 @@ it("the queue's workers start without a cron: with the cron's table unreadable a
   // graphile-worker 0.16's run() read this table as each lane started, and its failure (the
   // database gone at that moment) was an unhandled rejection that ended the process serving pages.
   await db.execute(sql`alter table graphile_worker._private_known_crontabs rename to _private_known_crontabs_away`);
-  let worker: Awaited<ReturnType<typeof startDeliveryWorker>> | undefined;
+  let worker: Awaited<ReturnType<typeof startLanes>> | undefined;
   try {
-    worker = await startDeliveryWorker({
-      db,
-      databaseUrl: api.handle.url,
-      transport: mailTransport(smtp.url),
-      shop: defaultDeps(db).shop,
-      logger,
-      webhooksAllowPrivate: true,
-    });
+    worker = await startLanes();
     const product = await insertProduct(db, { variants: [{ size: "M", quantity: 10, mrp: 1000, discount: 0 }] });
-    const placed = await call("POST", "/userapp/order/create", {
-      token: shopper.token,
-      body: { productId: product, size: "M", quantity: 1, paymentMethod: "cod", address: testAddresses.home },
-    });
-    expect(placed.status).toBe(201);
-    const orderId = (placed.body.data as { id: string }).id;
+    const orderId = await placeOrder(product);
     await until("the order's message to be sent", async () => {
       const rows = await db.select().from(messages).where(eq(messages.orderId, orderId));
       return rows.length > 0 && rows.every((row) => row.state === "sent") ? true : undefined;

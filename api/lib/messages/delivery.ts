@@ -199,7 +199,7 @@ export async function startDeliveryWorker(
   pgPool.on("error", () => {});
   // Nor a connection lost while a worker holds its client: the query under way fails with it, and
   // the pool drops the client when it comes back (as openDatabase's pool does; graphile-worker's
-  // \`run()\` added this listener itself, its pool of workers alone does not).
+  // `run()` added this listener itself, its pool of workers alone does not).
   pgPool.on("connect", (client) => client.on("error", () => {}));
   const reclaim = () =>
     reclaimOrphanedJobs(db, options.reclaimGraceMs).catch((error: unknown) =>
@@ -244,8 +244,8 @@ export async function startDeliveryWorker(
     // The lane's pool of workers alone, not `run()`: graphile-worker 0.16's `run()` also starts a
     // cron, which reads its table as it starts even with no crontab, and leaves that promise's
     // rejection unhandled (runner.js, `cron.promise.finally`): the database gone at that moment
-    // ended the process that serves pages (a kill -9 loop caught it; decision 052 amended). The
-    // queue's schema is migrated when the database is opened (api/db/client.ts), as `run()` did.
+    // ended the process that serves pages (a kill -9 loop caught it; decision 052 amended). What
+    // else `run()` did comes before the lanes start: the queue's migrations, below.
     const pool = runTaskList(
       {
         // graphile-worker 0.16 reads `workerId` from these options, though its type omits it.

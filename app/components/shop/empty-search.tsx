@@ -8,7 +8,7 @@ export type EmptySearchHelp = { suggestions: Suggestion[]; categories: string[] 
 const KIND = { category: "Category", brand: "Brand", product: "Product" } as const;
 
 /**
- * The shop without products, a kept part (\`shop-empty\`, decision 055): the API's notice when it
+ * The shop without products, a kept part (`shop-empty`, decision 055): the API's notice when it
  * gave up on the search in time, the way on for a search that found nothing, or "No products found".
  */
 export function ShopEmpty({
@@ -36,7 +36,7 @@ export function ShopEmpty({
 
 /**
  * A search that found nothing: the closest suggestions (categories, brands, products near what was
- * typed) and every category, as plain links (\`AppLink\`s: kept markup).
+ * typed) and every category, as plain links (`AppLink`s: kept markup).
  */
 function EmptySearch({ search, help }: { search: string; help: EmptySearchHelp }) {
   return (

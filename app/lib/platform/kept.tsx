@@ -36,7 +36,8 @@ export const KeptContext = createContext<((part: string, props: object) => React
 
 /**
  * On the server: every value a loader withheld from the document's data, by its hash
- * (entry.server.tsx), for a hydrated component that reads one back (the shop's filter values).
+ * (entry.server.tsx), for a hydrated component that reads one back in the browser from the markup
+ * (the shop's filter values, its cards' ids and titles).
  */
 export const WithheldContext = createContext<ReadonlyMap<string, unknown> | null>(null);
 
