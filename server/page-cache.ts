@@ -1,6 +1,5 @@
-import { promisify } from "node:util";
-import { constants, crc32, deflateRaw } from "node:zlib";
 import { localCatalogueVersion } from "../api/platform/catalogue-version";
+import { acceptsGzip, deflatePiece, gzipOf, type Piece, storedPiece } from "../app/lib/platform/gzip-pieces.server";
 import { wantsSaveData } from "../app/lib/platform/save-data";
 import { createNonce } from "./security-headers";
 
@@ -44,25 +43,13 @@ type Entry = {
   gzip?: PrecompressedPage;
 };
 
-const deflateRawAsync = promisify(deflateRaw);
-
 /**
- * A page compressed once, around its nonce attributes: the text between two `nonce="…"` is a raw
- * deflate piece of its own, ended by a sync flush (byte-aligned, not final), so the pieces can be
- * joined with each answer's own nonce between them as stored (uncompressed) deflate blocks. With
- * a gzip header, a final empty block and the CRC-32 and length of the whole, that is one valid
- * gzip stream.
- *
- * Each piece is compressed with the page before it as its dictionary (as one stream would be),
- * but with every nonce attribute blanked to NUL bytes, which HTML never holds: no back-reference
- * can then copy a nonce, and as every nonce attribute has the same length, the distances hold
- * whatever nonce an answer carries.
+ * A page compressed once, around its nonce attributes (app/lib/platform/gzip-pieces.server.ts):
+ * the text between two `nonce="…"` is a piece of its own, and each answer's own nonce goes between
+ * them as a stored (uncompressed) block. As every nonce attribute has the same length, the pieces'
+ * distances hold whatever nonce an answer carries.
  */
-type PrecompressedPage = { pieces: { text: Buffer; deflated: Buffer }[]; nonceLength: number; bytes: number };
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-const LAST_EMPTY_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
-const WINDOW = 32 * 1024;
+type PrecompressedPage = { pieces: Piece[]; nonceLength: number; bytes: number };
 
 async function precompress(body: string, nonce: string): Promise<PrecompressedPage> {
   const attribute = nonceAttribute(nonce);
@@ -76,9 +63,7 @@ async function precompress(body: string, nonce: string): Promise<PrecompressedPa
     texts.map((text) => {
       const start = offset;
       offset += text.length + attribute.length;
-      const dictionary = blanked && start > 0 ? blanked.subarray(Math.max(0, start - WINDOW), start) : undefined;
-      const options = { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH, dictionary };
-      return deflateRawAsync(text, options).then((deflated) => ({ text, deflated }));
+      return deflatePiece(text, blanked && start > 0 ? blanked.subarray(0, start) : undefined);
     }),
   );
   // The plain pieces stay for the CRC-32 of each answer: they count towards the cache size too.
@@ -89,49 +74,12 @@ async function precompress(body: string, nonce: string): Promise<PrecompressedPa
   };
 }
 
-/** A stored (uncompressed) deflate block, not the last: up to 65,535 bytes, far more than a nonce attribute. */
-function storedBlock(data: Buffer): Buffer {
-  const block = Buffer.alloc(5 + data.length);
-  block.writeUInt16LE(data.length, 1);
-  block.writeUInt16LE(~data.length & 0xffff, 3);
-  data.copy(block, 5);
-  return block;
-}
-
 function gzipWithNonce(page: PrecompressedPage, nonce: string): Uint8Array<ArrayBuffer> {
-  const attribute = Buffer.from(nonceAttribute(nonce));
-  const block = storedBlock(attribute);
-  const chunks: Uint8Array[] = [GZIP_HEADER];
-  let crc = 0;
-  let length = 0;
-  page.pieces.forEach((piece, index) => {
-    if (index > 0) {
-      chunks.push(block);
-      crc = crc32(attribute, crc);
-      length += attribute.length;
-    }
-    chunks.push(piece.deflated);
-    crc = crc32(piece.text, crc);
-    length += piece.text.length;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length >>> 0, 4);
-  chunks.push(LAST_EMPTY_BLOCK, trailer);
-  return Buffer.concat(chunks);
+  const attribute = storedPiece(Buffer.from(nonceAttribute(nonce)));
+  return gzipOf(page.pieces.flatMap((piece, index) => (index > 0 ? [attribute, piece] : [piece])));
 }
 
 const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
-
-/** Whether the request's Accept-Encoding allows gzip (by name or by `*`, with a q above 0). */
-function acceptsGzip(request: Request): boolean {
-  const accepted = request.headers.get("accept-encoding") ?? "";
-  return accepted.split(",").some((entry) => {
-    const [coding, ...params] = entry.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return (coding === "gzip" || coding === "*") && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
 
 function withVaryAcceptEncoding(headers: [string, string][]): [string, string][] {
   const vary = headers.find(([name]) => name === "vary")?.[1];
