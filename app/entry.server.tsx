@@ -7,12 +7,25 @@ import { NonceContext } from "./lib/platform/nonce";
 import { HOME_PARTS } from "./components/home/home-parts";
 import { KEPT_PARTS } from "./components/kept-parts";
 import { LAYOUT_PARTS } from "./components/layout/parts";
+import { SHOPPER_FILL } from "./components/layout/shopper-parts.server";
 import { prerenderer } from "./lib/platform/prerender.server";
 import { KeptContext, WithheldContext } from "./lib/platform/kept";
 import { keptRenderer } from "./lib/platform/kept.server";
 import { PrerenderContext } from "./lib/platform/prerendered";
 import { SaveDataContext, wantsSaveData } from "./lib/platform/save-data";
 import { jsonForScript } from "./lib/catalogue/structured-data.server";
+import type { RootData } from "./lib/page/root-data";
+import { ShopperHolesContext } from "./lib/page/shopper-holes";
+import { acceptsGzip } from "./lib/platform/gzip-pieces.server";
+import {
+  TAIL_MARK,
+  answer,
+  createSharedPages,
+  keepSharedPage,
+  neutralRoot,
+  sharedPageKey,
+  withRootData,
+} from "./lib/platform/shared-page.server";
 
 // Every script carries the request's CSP nonce: React Router's own (<Scripts>, <ScrollRestoration>)
 // through `ServerRouter nonce`, its loader data below, ours through NonceContext. server/site.ts
@@ -50,32 +63,67 @@ export default async function handleRequest(
   // as one script of the same kind after the render.
   const stream = routerContext.serverHandoffStream;
   const data = stream ? await new Response(stream).text() : null;
-  const html = renderToString(
-    <NonceContext.Provider value={nonce ?? ""}>
-      <SaveDataContext.Provider value={wantsSaveData(request.headers)}>
-        <PrerenderContext.Provider value={prerender}>
-          <KeptContext.Provider value={keptRenderer(KEPT_PARTS, loadContext.withheld)}>
-            <WithheldContext.Provider value={loadContext.withheld ?? new Map()}>
-              <ServerRouter
-                context={{ ...routerContext, serverHandoffStream: undefined }}
-                url={request.url}
-                nonce={nonce}
-              />
-            </WithheldContext.Provider>
-          </KeptContext.Provider>
-        </PrerenderContext.Provider>
-      </SaveDataContext.Provider>
-    </NonceContext.Provider>,
-  );
+  const saveData = wantsSaveData(request.headers);
+  const render = (context: EntryContext, holes: boolean) =>
+    renderToString(
+      <NonceContext.Provider value={nonce ?? ""}>
+        <SaveDataContext.Provider value={saveData}>
+          <PrerenderContext.Provider value={prerender}>
+            <KeptContext.Provider value={keptRenderer(KEPT_PARTS, loadContext.withheld)}>
+              <WithheldContext.Provider value={loadContext.withheld ?? new Map()}>
+                <ShopperHolesContext.Provider value={holes}>
+                  <ServerRouter
+                    context={{ ...context, serverHandoffStream: undefined }}
+                    url={request.url}
+                    nonce={nonce}
+                  />
+                </ShopperHolesContext.Provider>
+              </WithheldContext.Provider>
+            </KeptContext.Provider>
+          </PrerenderContext.Provider>
+        </SaveDataContext.Provider>
+      </NonceContext.Provider>,
+    );
   const structuredData = loadContext.structuredData
     ? `<script type="application/ld+json">${jsonForScript(loadContext.structuredData)}</script>`
     : "";
-  const page = documentOf(
-    compactManifest(html),
-    structuredData + (data === null ? "" : loaderDataScripts(data, nonce)),
-  );
+  const scripts = structuredData + (data === null ? "" : loaderDataScripts(data, nonce));
+
+  // A signed-in shopper's page that every signed-in shopper shares, filled in with their own parts.
+  const key = loadContext.sharedPages ? sharedPageKey(request, responseStatusCode, routerContext, saveData) : null;
+  if (key !== null) {
+    const root = routerContext.staticHandlerContext.loaderData.root as RootData;
+    let page = sharedPages.use(key);
+    if (!page) {
+      const neutral = neutralRoot(root);
+      const kept = keepSharedPage(
+        documentText(compactManifest(render(withRootData(routerContext, neutral), true)), TAIL_MARK),
+        nonce,
+        neutral,
+        SHOPPER_FILL,
+      );
+      if (kept) sharedPages.keep(key, kept);
+      page = kept ?? undefined;
+    }
+    const answered = page && answer(page, { root, nonce: nonce ?? "", tail: scripts }, acceptsGzip(request));
+    if (answered) {
+      if (answered.gzip) {
+        responseHeaders.set("Content-Encoding", "gzip");
+        responseHeaders.append("Vary", "Accept-Encoding");
+      }
+      return new Response(answered.body as Buffer<ArrayBuffer>, {
+        headers: responseHeaders,
+        status: responseStatusCode,
+      });
+    }
+  }
+
+  const page = documentOf(compactManifest(render(routerContext, false)), scripts);
   return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/** Signed-in pages rendered once and filled in per shopper (app/lib/platform/shared-page.server.tsx). */
+const sharedPages = createSharedPages();
 
 /** Parts that depend on nothing but the code, rendered once per process (app/lib/platform/prerendered.tsx). */
 const prerender = prerenderer({ parts: { ...LAYOUT_PARTS, ...HOME_PARTS }, remember: !import.meta.env.DEV });
@@ -167,6 +215,16 @@ const DOCUMENT_END = "</body></html>";
  * character first (USVString), and encoding the pieces costs less than joining them first.
  */
 export function documentOf(html: string, scripts: string): Buffer<ArrayBuffer> {
+  // Buffer.concat always makes a new ArrayBuffer.
+  return Buffer.concat(documentParts(html, scripts).map((part) => Buffer.from(part))) as Buffer<ArrayBuffer>;
+}
+
+/** The same document as one string. */
+export function documentText(html: string, scripts: string): string {
+  return documentParts(html, scripts).join("");
+}
+
+function documentParts(html: string, scripts: string): string[] {
   const parts = ["<!DOCTYPE html>"];
   // Where each rewrite is next found; only the one just applied is looked for again.
   const next = REWRITES.map(([from]) => html.indexOf(from));
@@ -184,6 +242,5 @@ export function documentOf(html: string, scripts: string): Buffer<ArrayBuffer> {
   }
   const end = html.endsWith(DOCUMENT_END) ? html.length - DOCUMENT_END.length : html.length;
   parts.push(html.slice(at, Math.max(at, end)), scripts, html.slice(Math.max(at, end)));
-  // Buffer.concat always makes a new ArrayBuffer.
-  return Buffer.concat(parts.map((part) => Buffer.from(part))) as Buffer<ArrayBuffer>;
+  return parts;
 }

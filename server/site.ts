@@ -59,6 +59,12 @@ export type SiteOptions = {
   health?: Health;
   /** Access lines and failures (tests pass their own to read them back). */
   logger?: Logger;
+  /**
+   * Whether signed-in shoppers' pages that can be are filled into one page rendered for them all
+   * (app/lib/platform/shared-page.server.tsx); by default in production, not in development,
+   * where the code changes under a running server.
+   */
+  sharedPages?: boolean;
 };
 
 export const DEFAULT_FORM_BODY_LIMIT_BYTES = 64 * 1024;
@@ -79,6 +85,7 @@ export function createSite(options: SiteOptions) {
   const nonce = () => (options.mode === "production" ? createNonce() : "");
   // Only where the shop is served over https: a browser that saw HSTS refuses plain http afterwards.
   const hsts = options.mode === "production" && (options.publicOrigin ?? "").startsWith("https:");
+  const sharedPages = options.sharedPages ?? options.mode === "production";
   const bindings = (c: Context<SiteEnv>): ClientBindings => ({
     clientAddress: c.var.clientAddress,
     requestId: c.var.requestId,
@@ -152,6 +159,7 @@ export function createSite(options: SiteOptions) {
             requestId,
             apiIdentity: storefrontUserapp,
             catalogueVersion: localCatalogueVersion,
+            sharedPages,
           }),
         ),
         {

@@ -30,6 +30,7 @@ import {
 import { isWithheld, Kept, type Withheld, WithheldContext } from "~/lib/platform/kept";
 import { withheldFromDocument } from "~/lib/platform/kept.server";
 import type { EmptySearchHelp } from "~/components/shop/empty-search";
+import type { SharedPageHandle } from "~/lib/platform/shared-page.server";
 import type { Route } from "./+types/shop";
 
 /** How many suggestions an empty search offers. */
@@ -100,6 +101,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // A card's cart, wishlist or compare form changes no product on the page: the list is not read again.
 export const shouldRevalidate = catalogueShouldRevalidate;
+
+/** Rendered once for every signed-in shopper and filled in per request (app/lib/platform/shared-page.server.tsx). */
+export const handle: SharedPageHandle = { sharedPage: true };
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? CATALOGUE_CACHE };

@@ -31,3 +31,8 @@ export function shortcutName(link: ShopperLink): string {
   if (link.count === 0) return link.title;
   return `${link.title}, ${link.count} ${link.count === 1 ? "item" : "items"}`;
 }
+
+/** The first name the header greets a signed-in shopper by; null for a guest. */
+export function greetingName(root: RootData): string | null {
+  return root.user ? root.user.name.split(" ")[0] : null;
+}

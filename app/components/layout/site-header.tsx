@@ -1,16 +1,15 @@
 import type { ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { PLATFORM_FEE } from "../../../api/contract";
 import { CartDrawer, openCartDrawer, preloadCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
-import { formatRupees } from "~/lib/page/money";
 import { type CartSummary, type RootData } from "~/lib/page/root-data";
 import { Kept } from "~/lib/platform/kept";
 import { CartIcon, ChevronDownIcon, CompareIcon, HeadsetIcon, HeartIcon, LogoMark, MenuIcon, UserIcon } from "./icons";
 import { CATEGORY_LABELS } from "./menu-names";
 import { LayoutPart } from "./part";
 import { SiteSearch } from "./site-search";
-import { accountHref, type ShopperLink, shopperLinks, shortcutName } from "./shopper-links";
+import { accountHref, greetingName, type ShopperLink, shopperLinks } from "./shopper-links";
+import { Part } from "./shopper-parts";
 
 /** The page's path and query, where a guest comes back to after signing in. */
 export function useCurrentPath(): string {
@@ -41,8 +40,18 @@ export function SiteHeader({ root }: { root: RootData }) {
         <SupportBlock email={root.supportEmail} />
         <div className="ml-auto flex items-center gap-0.5 md:ml-0 md:gap-1">
           <AccountMenu root={root} />
-          <ShortcutIcon link={links.compare} icon={<CompareIcon />} className="hidden md:inline-flex" />
-          <ShortcutIcon link={links.wishlist} icon={<HeartIcon />} className="hidden md:inline-flex" />
+          <ShortcutIcon
+            name="compareShortcut"
+            link={links.compare}
+            icon={<CompareIcon />}
+            className="hidden md:inline-flex"
+          />
+          <ShortcutIcon
+            name="wishlistShortcut"
+            link={links.wishlist}
+            icon={<HeartIcon />}
+            className="hidden md:inline-flex"
+          />
           <CartShortcut link={links.cart} cart={root.user ? root.cart : null} />
         </div>
       </div>
@@ -102,24 +111,21 @@ function SupportBlock({ email }: { email: string }) {
 const iconButtonClass =
   "relative size-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 hover:text-brand";
 
-function CountBadge({ count }: { count: number }) {
-  if (count === 0) return null;
-  return (
-    <span
-      aria-hidden="true"
-      className="absolute -right-0.5 -top-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] font-semibold leading-5 text-white"
-    >
-      {count > 99 ? "99+" : count}
-    </span>
-  );
-}
-
-function ShortcutIcon({ link, icon, className = "" }: { link: ShopperLink; icon: ReactNode; className?: string }) {
+function ShortcutIcon({
+  name,
+  link,
+  icon,
+  className = "",
+}: {
+  name: "compareShortcut" | "wishlistShortcut";
+  link: ShopperLink;
+  icon: ReactNode;
+  className?: string;
+}) {
   return (
     <Link to={link.href} title={link.title} className={`${iconButtonClass} ${className}`}>
       {icon}
-      <span className="sr-only">{shortcutName(link)}</span>
-      <CountBadge count={link.count} />
+      <Part name={name} value={link} />
     </Link>
   );
 }
@@ -144,23 +150,9 @@ function CartShortcut({ link, cart: serverCart }: { link: ShopperLink; cart: Car
       >
         <span className="relative inline-flex size-10 items-center justify-center rounded-full bg-brand/10 text-brand">
           <CartIcon />
-          <CountBadge count={shown.count} />
+          <Part name="cartBadge" value={shown.count} />
         </span>
-        <span className="sr-only">{shortcutName(shown)}, total</span>
-        <span className="leading-tight">
-          <span className="hidden text-xs text-gray-500 sm:block" aria-hidden="true">
-            Your cart
-          </span>
-          <span className="text-sm font-semibold text-gray-900" data-testid="cart-total">
-            {formatRupees(signedIn ? cart.totalAmount : 0)}
-          </span>
-          {/* The spec's total is the items'; the order adds the platform fee, so the header says so. */}
-          {signedIn && cart.totalQuantity > 0 && (
-            <span className="block text-[11px] text-gray-500" data-testid="cart-fee">
-              +{formatRupees(PLATFORM_FEE)} fee at checkout
-            </span>
-          )}
-        </span>
+        <Part name="cartSummary" value={{ link: shown, total: signedIn ? cart.totalAmount : 0, signedIn }} />
       </Link>
       {signedIn && <CartDrawer />}
     </>
@@ -178,9 +170,7 @@ function AccountMenu({ root }: { root: RootData }) {
         title={root.user ? "My account" : "Login to your account"}
       >
         <UserIcon />
-        <span className="hidden text-sm font-medium md:inline">
-          {root.user ? `Hi, ${root.user.name.split(" ")[0]}` : "Account"}
-        </span>
+        <Part name="accountName" value={greetingName(root)} />
         <span className="sr-only md:hidden">{root.user ? "My account" : "Account"}</span>
         <ChevronDownIcon className="menu-chevron hidden size-4 transition-transform md:block" />
       </Link>

@@ -1,5 +1,6 @@
 import { CompareIcon } from "~/components/layout/icons";
 import { useRootData } from "~/lib/page/root-data";
+import { ShopperSwitch } from "~/lib/page/shopper-holes";
 import { ListForm, pendingIntent, SignInFirst, useListFetcher } from "./list-forms";
 
 /**
@@ -31,27 +32,38 @@ export function CompareButton({
     );
   }
   const pending = pendingIntent(fetcher);
-  const compared = pending ? pending === "add" : compareIds.includes(productId);
-  const label = compared ? "Remove from Compare" : "Add to Compare";
-  return (
-    <ListForm
-      list="compare"
-      intent={compared ? "remove" : "add"}
-      productId={productId}
-      redirectTo={redirectTo}
-      fetcher={fetcher}
-    >
-      <button
-        type="submit"
-        title={label}
-        aria-label={withLabel ? undefined : label}
-        aria-pressed={compared}
-        className={className}
-        data-compared={compared}
+  // One render per state: a page shared by signed-in shoppers holds both (app/lib/page/shopper-holes.tsx).
+  const render = (compared: boolean) => {
+    const label = compared ? "Remove from Compare" : "Add to Compare";
+    return (
+      <ListForm
+        list="compare"
+        intent={compared ? "remove" : "add"}
+        productId={productId}
+        redirectTo={redirectTo}
+        fetcher={fetcher}
       >
-        <CompareIcon className={compared ? `${iconClassName} text-brand` : iconClassName} />
-        {withLabel && <span>{label}</span>}
-      </button>
-    </ListForm>
+        <button
+          type="submit"
+          title={label}
+          aria-label={withLabel ? undefined : label}
+          aria-pressed={compared}
+          className={className}
+          data-compared={compared}
+        >
+          <CompareIcon className={compared ? `${iconClassName} text-brand` : iconClassName} />
+          {withLabel && <span>{label}</span>}
+        </button>
+      </ListForm>
+    );
+  };
+  return (
+    <ShopperSwitch
+      list="compare"
+      productId={productId}
+      value={pending ? pending === "add" : compareIds.includes(productId)}
+      on={render(true)}
+      off={render(false)}
+    />
   );
 }

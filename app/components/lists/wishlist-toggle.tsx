@@ -1,5 +1,6 @@
 import { HeartIcon } from "~/components/layout/icons";
 import { useRootData } from "~/lib/page/root-data";
+import { ShopperSwitch } from "~/lib/page/shopper-holes";
 import { ListForm, pendingIntent, SignInFirst, useListFetcher } from "./list-forms";
 
 /**
@@ -29,26 +30,37 @@ export function WishlistToggle({
     );
   }
   const pending = pendingIntent(fetcher);
-  const wished = pending ? pending === "add" : wishlistIds.includes(productId);
-  const label = wished ? "Remove from Wishlist" : "Add to Wishlist";
-  return (
-    <ListForm
-      list="wishlist"
-      intent={wished ? "remove" : "add"}
-      productId={productId}
-      redirectTo={redirectTo}
-      fetcher={fetcher}
-    >
-      <button
-        type="submit"
-        title={label}
-        aria-label={label}
-        aria-pressed={wished}
-        className={className}
-        data-wished={wished}
+  // One render per state: a page shared by signed-in shoppers holds both (app/lib/page/shopper-holes.tsx).
+  const render = (wished: boolean) => {
+    const label = wished ? "Remove from Wishlist" : "Add to Wishlist";
+    return (
+      <ListForm
+        list="wishlist"
+        intent={wished ? "remove" : "add"}
+        productId={productId}
+        redirectTo={redirectTo}
+        fetcher={fetcher}
       >
-        <HeartIcon className={wished ? `${iconClassName} fill-current text-red-500` : iconClassName} />
-      </button>
-    </ListForm>
+        <button
+          type="submit"
+          title={label}
+          aria-label={label}
+          aria-pressed={wished}
+          className={className}
+          data-wished={wished}
+        >
+          <HeartIcon className={wished ? `${iconClassName} fill-current text-red-500` : iconClassName} />
+        </button>
+      </ListForm>
+    );
+  };
+  return (
+    <ShopperSwitch
+      list="wishlist"
+      productId={productId}
+      value={pending ? pending === "add" : wishlistIds.includes(productId)}
+      on={render(true)}
+      off={render(false)}
+    />
   );
 }

@@ -36,13 +36,24 @@ declare module "react-router" {
     structuredData?: object;
     /** Kept parts' props that the document's loader data leaves out, by hash (app/lib/platform/kept.server.ts). */
     withheld?: Map<string, unknown>;
+    /**
+     * Whether a signed-in shopper's page may be filled into a page rendered once for every signed-in
+     * shopper (app/lib/platform/shared-page.server.tsx); server/site.ts: in production.
+     */
+    sharedPages?: boolean;
   }
 }
 
 /** A request's load context: the API's fetch and the client over it, and what else the request carries. */
 export function storefrontContext(
   userapp: UserappFetch,
-  rest: { cspNonce: string; requestId?: string; apiIdentity?: object; catalogueVersion?: () => number },
+  rest: {
+    cspNonce: string;
+    requestId?: string;
+    apiIdentity?: object;
+    catalogueVersion?: () => number;
+    sharedPages?: boolean;
+  },
 ): AppLoadContext {
   return {
     userapp,
