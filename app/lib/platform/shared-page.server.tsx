@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { EMPTY_CART, type RootData } from "~/lib/page/root-data";
@@ -70,7 +70,14 @@ type Unit =
   /** Filled and compressed per request; `width` is null for the last, which nothing follows. */
   | { kind: "run"; segments: Segment[]; width: number | null };
 
-type Compressed = Map<Unit, Piece | { on: Piece; off: Piece }>;
+/**
+ * A switch's renders compressed once for each state of the switch of its list before it (the
+ * card before's): the dictionary holds that switch's render, so the words both renders of a list
+ * repeat ("Add to Wishlist") are copied from it rather than sent again. Index 0: the one before was
+ * off (or there is none); 1: on.
+ */
+type SwitchPieces = { on: Piece[]; off: Piece[] };
+type Compressed = Map<Unit, Piece | SwitchPieces>;
 
 export type SharedPage = {
   units: Unit[];
@@ -238,9 +245,14 @@ function alignSwitch(on: string, off: string): { on: Buffer; off: Buffer; layout
       const attribute = /^\s+[^\s=/>]+="[^"]*"$/;
       if (!attribute.test(a) || !attribute.test(b)) return false;
       const width = Math.max(Buffer.byteLength(a), Buffer.byteLength(b));
-      pieces.on.push(Buffer.from(a.padEnd(width - Buffer.byteLength(a) + a.length)));
-      pieces.off.push(Buffer.from(b.padEnd(width - Buffer.byteLength(b) + b.length)));
-      pieces.layout.push(Buffer.alloc(width));
+      const onBytes = Buffer.from(a.padEnd(width - Buffer.byteLength(a) + a.length));
+      const offBytes = Buffer.from(b.padEnd(width - Buffer.byteLength(b) + b.length));
+      pieces.on.push(onBytes);
+      pieces.off.push(offBytes);
+      // What the two values begin with alike (` class="icon size-[18px] stroke-2`) stays shared too.
+      const layout = Buffer.alloc(width);
+      for (let i = 0; i < width && onBytes[i] === offBytes[i]; i++) layout[i] = onBytes[i];
+      pieces.layout.push(layout);
       return true;
     });
     if (aligned)
@@ -258,16 +270,26 @@ function pad(text: string, width: number): string | null {
   return `${text}<!--${" ".repeat(room - 7)}-->`;
 }
 
+/** Around and between parts rendered in one go (`fillRun`): no part's markup holds them, as text is escaped. */
+const OPEN = `<${SHOPPER_HOLE}>`;
+const CLOSE = `</${SHOPPER_HOLE}>`;
+
 function fillRun(segments: Segment[], fill: ShopperFill, parts: ShopperParts): string {
+  // The run's parts rendered in one go, each in a hole element to split them apart by.
+  const holes = segments.flatMap((segment, index) => {
+    if (segment.kind !== "part") return [];
+    const render = parts.render[segment.name] as (value: unknown) => ReactNode;
+    return [createElement(SHOPPER_HOLE, { key: index }, render(parts.values[segment.name](fill.root)))];
+  });
+  const all = holes.length > 0 ? renderToString(<>{holes}</>) : "";
+  const rendered = all.slice(OPEN.length, -CLOSE.length).split(CLOSE + OPEN);
   let text = "";
+  let part = 0;
   for (const segment of segments) {
     if (segment.kind === "text") text += segment.text;
     else if (segment.kind === "nonce") text += `nonce="${fill.nonce}"`;
     else if (segment.kind === "tail") text += fill.tail;
-    else if (segment.kind === "part") {
-      const render = parts.render[segment.name] as (value: unknown) => ReactNode;
-      text += renderToString(<>{render(parts.values[segment.name](fill.root))}</>);
-    }
+    else text += rendered[part++];
   }
   return text;
 }
@@ -298,6 +320,8 @@ export function answer(page: SharedPage, fill: ShopperFill, gzip: boolean): { bo
   const compressed = gzip ? page.compressed : undefined;
   const nonce = Buffer.from(`nonce="${fill.nonce}"`);
   const nonceBlock = compressed ? storedPiece(nonce) : null;
+  // Each list's last switch: its render is in the dictionary of the next one's pieces.
+  const lastOn = new Map<SwitchList, boolean>();
   let before: Buffer | undefined;
   for (const unit of page.units) {
     if (unit.kind === "static") {
@@ -313,9 +337,11 @@ export function answer(page: SharedPage, fill: ShopperFill, gzip: boolean): { bo
       const on = page.parts.switches[unit.list](fill.root, unit.productId);
       texts.push(on ? unit.on : unit.off);
       if (compressed) {
-        const both = compressed.get(unit) as { on: Piece; off: Piece };
-        pieces.push(on ? both.on : both.off);
+        const both = compressed.get(unit) as SwitchPieces;
+        const pieceFor = (on ? both.on : both.off)[lastOn.get(unit.list) ? 1 : 0];
+        pieces.push(pieceFor);
       }
+      lastOn.set(unit.list, on);
       before = undefined;
     } else {
       const run = fillRun(unit.segments, fill, page.parts);
@@ -338,17 +364,26 @@ export async function compressSharedPage(page: SharedPage): Promise<void> {
   const compressed: Compressed = new Map();
   const layout: Buffer[] = [];
   const jobs: Promise<void>[] = [];
+  // The last switch of each list, and its place in `layout`.
+  const last = new Map<SwitchList, { at: number; on: Buffer; off: Buffer }>();
   for (const unit of page.units) {
-    const dictionary = lastBytes(layout, WINDOW);
     if (unit.kind === "static") {
+      const dictionary = lastBytes(layout, WINDOW);
       jobs.push(deflatePiece(unit.text, dictionary).then((piece) => void compressed.set(unit, piece)));
       layout.push(unit.text);
     } else if (unit.kind === "switch") {
+      const before = last.get(unit.list);
+      const dictionaries = before
+        ? [before.off, before.on].map((render) => lastBytes(layout.with(before.at, render), WINDOW))
+        : [lastBytes(layout, WINDOW)];
       jobs.push(
-        Promise.all([deflatePiece(unit.on, dictionary), deflatePiece(unit.off, dictionary)]).then(
-          ([on, off]) => void compressed.set(unit, { on, off }),
-        ),
+        Promise.all(
+          dictionaries.map((dictionary) =>
+            Promise.all([deflatePiece(unit.on, dictionary), deflatePiece(unit.off, dictionary)]),
+          ),
+        ).then((both) => void compressed.set(unit, { on: both.map(([on]) => on), off: both.map(([, off]) => off) })),
       );
+      last.set(unit.list, { at: layout.length, on: unit.on, off: unit.off });
       layout.push(unit.layout);
     } else {
       layout.push(Buffer.alloc(unit.kind === "nonce" ? unit.width : (unit.width ?? 0)));
@@ -358,7 +393,10 @@ export async function compressSharedPage(page: SharedPage): Promise<void> {
   page.compressed = compressed;
   page.bytes += [...compressed.values()].reduce(
     (sum, piece) =>
-      sum + ("deflated" in piece ? piece.deflated.length : piece.on.deflated.length + piece.off.deflated.length),
+      sum +
+      ("deflated" in piece
+        ? piece.deflated.length
+        : [...piece.on, ...piece.off].reduce((total, one) => total + one.deflated.length, 0)),
     0,
   );
 }
