@@ -85,8 +85,6 @@ export type SharedPage = {
   bytes: number;
   /** Set once the pieces are compressed (in the background); until then answers are plain. */
   compressed?: Compressed;
-  /** The compression under way or done, once it has started. */
-  compressing?: Promise<void>;
 };
 
 export type ShopperFill = { root: RootData; nonce: string; tail: string };
@@ -294,22 +292,6 @@ function fillRun(segments: Segment[], fill: ShopperFill, parts: ShopperParts): s
   return text;
 }
 
-/** The page's text for one shopper, as React renders it (no padding): what tests compare with a full render. */
-export function plainText(page: SharedPage, fill: ShopperFill): string {
-  return page.units
-    .map((unit) => {
-      if (unit.kind === "static") return unit.text.toString();
-      if (unit.kind === "nonce") return `nonce="${fill.nonce}"`;
-      if (unit.kind === "switch")
-        return unpad((page.parts.switches[unit.list](fill.root, unit.productId) ? unit.on : unit.off).toString());
-      return fillRun(unit.segments, fill, page.parts);
-    })
-    .join("");
-}
-
-/** A switch's render as React made it: without the padding `alignSwitch` gave it. */
-const unpad = (text: string) => text.replace(/<!-- {2,}-->$/, "").replace(/" +(?= |\/?>)/g, '"');
-
 /**
  * One shopper's page: gzip when the client takes it and the pieces are ready, otherwise the plain
  * text. Null when a run of parts outgrows its width: then the caller renders the page in full.
@@ -422,12 +404,12 @@ export function createSharedPages({ maxBytes = 32 * 1024 * 1024 } = {}) {
     bytes -= page.bytes;
   };
   return {
-    /** The page kept under `key`, if any; its second use starts its compression (which `compressed` awaits). */
+    /** The page kept under `key`, if any; its second use starts its compression. */
     use(key: string): SharedPage | undefined {
       const page = pages.get(key);
       if (!page || ++page.uses !== 2) return page;
       const before = page.bytes;
-      page.compressing = compressSharedPage(page)
+      void compressSharedPage(page)
         .then(() => {
           if (pages.get(key) === page) bytes += page.bytes - before;
         })
