@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "../../app/lib/session/safe-redirect";
-import { sessionSecrets } from "../../app/lib/session/session.server";
+import {
+  VERIFIED_MAX,
+  commitSession,
+  getSession,
+  readToken,
+  rememberedSessions,
+  sessionSecrets,
+} from "../../app/lib/session/session.server";
 import { isCrossSiteMutation } from "../../server/origin-check";
 
 describe("safeRedirect", () => {
@@ -64,5 +71,37 @@ describe("sessionSecrets", () => {
   it("refuses to run without one", () => {
     expect(() => sessionSecrets({})).toThrow("SESSION_SECRET is not set");
     expect(() => sessionSecrets({ SESSION_SECRET: " , " })).toThrow("SESSION_SECRET is not set");
+  });
+});
+
+describe("readToken", () => {
+  const request = (cookie?: string) => new Request("http://shop.test/", { headers: cookie ? { cookie } : {} });
+  const signedIn = async (token: string) => {
+    const session = await getSession(request());
+    session.set("token", token);
+    return (await commitSession(session)).split(";")[0];
+  };
+
+  it("reads the token of a cookie it has verified, again and again, and nothing from a forged one", async () => {
+    const cookie = await signedIn("token-of-asha");
+    expect(await readToken(request(cookie))).toBe("token-of-asha");
+    expect(await readToken(request(`theme=dark; ${cookie}; other=1`))).toBe("token-of-asha");
+    // The same data under another signature, and a value that was never signed.
+    const [value, signature] = cookie.slice("__session=".length).split(".");
+    expect(await readToken(request(`__session=${value}.${signature.slice(0, -2)}AA`))).toBeNull();
+    expect(await readToken(request(`__session=${value}`))).toBeNull();
+    expect(await readToken(request())).toBeNull();
+    expect(await readToken(request("__session="))).toBeNull();
+    // Another shopper's cookie is their own.
+    expect(await readToken(request(await signedIn("token-of-ravi")))).toBe("token-of-ravi");
+  });
+
+  it("remembers at most VERIFIED_MAX cookies, the oldest forgotten first, and reads a forgotten one again", async () => {
+    const first = await signedIn("token-first");
+    expect(await readToken(request(first))).toBe("token-first");
+    for (let i = 0; i < VERIFIED_MAX + 5; i++) await readToken(request(await signedIn(`token-${i}`)));
+    expect(rememberedSessions()).toBe(VERIFIED_MAX);
+    expect(await readToken(request(first))).toBe("token-first");
+    expect(rememberedSessions()).toBe(VERIFIED_MAX);
   });
 });

@@ -29,12 +29,13 @@ export function deflatePiece(text: Buffer, dictionary?: Buffer): Promise<Piece> 
 }
 
 /**
- * A piece made for one answer, quickly: the last 4 KB of the text just before it as its dictionary
- * (all 32 KB cost twice the time for a few percent of bytes).
+ * A piece made for one answer, quickly: level 5 (a fifth less time than 6 on a page's loader data
+ * for 13 bytes more) and the last 4 KB of the text just before it as its dictionary (all 32 KB
+ * cost twice the time for a few percent of bytes).
  */
 export function deflateNow(text: Buffer, before?: Buffer): Piece {
   const dictionary = before && before.length > 0 ? before.subarray(-QUICK_WINDOW) : undefined;
-  return { text, deflated: deflateRawSync(text, { level: 6, finishFlush: constants.Z_SYNC_FLUSH, dictionary }) };
+  return { text, deflated: deflateRawSync(text, { level: 5, finishFlush: constants.Z_SYNC_FLUSH, dictionary }) };
 }
 
 const QUICK_WINDOW = 4 * 1024;
