@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import { openCartDrawer } from "~/components/cart/cart-drawer";
 import { useCart } from "~/components/cart/use-cart";
 import { type CartSummary, type RootData } from "~/lib/page/root-data";
-import { type ShopperLink, shopperLinks } from "./shopper-links";
+import { type ShopperLink, shopperLinks, withCartCount } from "./shopper-links";
 import { Part } from "./shopper-parts";
 
 /** Below md: Compare, Wishlist and Cart stay within thumb's reach (the layout pads the page for it). */
@@ -30,7 +30,7 @@ function CartBarItem({ link, cart: serverCart }: { link: ShopperLink; cart: Cart
   return (
     <BottomBarItem
       name="barCart"
-      link={serverCart ? { ...link, count: cart.totalQuantity } : link}
+      link={withCartCount(link, serverCart ? cart : null)}
       onClick={serverCart ? openCartDrawer : undefined}
     />
   );

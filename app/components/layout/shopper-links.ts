@@ -1,4 +1,4 @@
-import { loginHref, type RootData } from "~/lib/page/root-data";
+import { type CartSummary, loginHref, type RootData } from "~/lib/page/root-data";
 
 export type ShopperLink = { href: string; title: string; label: string; count: number };
 
@@ -30,6 +30,11 @@ export function accountHref(root: RootData, path: string): string {
 export function shortcutName(link: ShopperLink): string {
   if (link.count === 0) return link.title;
   return `${link.title}, ${link.count} ${link.count === 1 ? "item" : "items"}`;
+}
+
+/** The cart's shortcut with the cart's count, for a signed-in shopper (`cart`; null for a guest). */
+export function withCartCount(link: ShopperLink, cart: CartSummary | null): ShopperLink {
+  return cart ? { ...link, count: cart.totalQuantity } : link;
 }
 
 /** The first name the header greets a signed-in shopper by; null for a guest. */

@@ -1,6 +1,6 @@
 import type { RootData } from "~/lib/page/root-data";
 import type { ShopperParts } from "~/lib/platform/shared-page.server";
-import { greetingName, shopperLinks } from "./shopper-links";
+import { greetingName, shopperLinks, withCartCount } from "./shopper-links";
 import { type PartValue, SHOPPER_PARTS, type ShopperPartName } from "./shopper-parts";
 
 /**
@@ -13,7 +13,7 @@ export const PART_VALUES: { [N in ShopperPartName]: (root: RootData) => PartValu
   accountName: greetingName,
   compareShortcut: (root) => shopperLinks(root).compare,
   wishlistShortcut: (root) => shopperLinks(root).wishlist,
-  cartBadge: (root) => (root.user ? root.cart.totalQuantity : 0),
+  cartBadge: (root) => cartLink(root).count,
   cartSummary: (root) => ({
     link: cartLink(root),
     total: root.user ? root.cart.totalAmount : 0,
@@ -26,8 +26,7 @@ export const PART_VALUES: { [N in ShopperPartName]: (root: RootData) => PartValu
 
 /** The cart's link as the header shows it: a signed-in shopper's count is the cart's. */
 function cartLink(root: RootData) {
-  const link = shopperLinks(root).cart;
-  return root.user ? { ...link, count: root.cart.totalQuantity } : link;
+  return withCartCount(shopperLinks(root).cart, root.user ? root.cart : null);
 }
 
 /** The header's and bottom bar's parts, and the cards' switches: whether a product is on the shopper's list. */

@@ -8,7 +8,7 @@ import { CartIcon, ChevronDownIcon, CompareIcon, HeadsetIcon, HeartIcon, LogoMar
 import { CATEGORY_LABELS } from "./menu-names";
 import { LayoutPart } from "./part";
 import { SiteSearch } from "./site-search";
-import { accountHref, greetingName, type ShopperLink, shopperLinks } from "./shopper-links";
+import { accountHref, greetingName, type ShopperLink, shopperLinks, withCartCount } from "./shopper-links";
 import { Part } from "./shopper-parts";
 
 /** The page's path and query, where a guest comes back to after signing in. */
@@ -137,7 +137,7 @@ function ShortcutIcon({
 function CartShortcut({ link, cart: serverCart }: { link: ShopperLink; cart: CartSummary | null }) {
   const signedIn = serverCart !== null;
   const cart = useCart(serverCart);
-  const shown = signedIn ? { ...link, count: cart.totalQuantity } : link;
+  const shown = withCartCount(link, signedIn ? cart : null);
   return (
     <>
       <Link

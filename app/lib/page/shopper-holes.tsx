@@ -5,15 +5,16 @@ import { createContext, createElement, type ReactNode, useContext } from "react"
  * renders a page such as `/shop` once for every signed-in shopper alike and fills in, per
  * request, what is each shopper's own. The parts that differ from shopper to shopper say so here:
  *
- * - a **part** (`ShopperPart`) is markup made from the root data alone (the header's name, counts
- *   and cart total): a spec says how to read its value from the root data and how to draw it;
+ * - a **part** (`ShopperPart`) is markup drawn from one value that the root data alone gives (the
+ *   header's name, counts and cart total): app/components/layout/shopper-parts.tsx draws each, and
+ *   its `.server` module reads each value from the root data;
  * - a **switch** (`ShopperSwitch`) is one of two renders, chosen by whether a product is on one of
  *   the shopper's lists (a card's wishlist heart and compare mark).
  *
  * Outside the shared render (in the browser, for guests, for every other page) a part draws its
  * value and a switch shows the render its value picks: the markup is what it always was. While the
  * server renders the shared page (`ShopperHolesContext`), a part leaves a hole and a switch leaves
- * both renders, each marked, for app/lib/platform/shared-page.server.ts to fill per request.
+ * both renders, each marked, for app/lib/platform/shared-page.server.tsx to fill per request.
  */
 export const ShopperHolesContext = createContext(false);
 

@@ -305,24 +305,23 @@ export function answer(page: SharedPage, fill: ShopperFill, gzip: boolean): { bo
   // Each list's last switch: its render is in the dictionary of the next one's pieces.
   const lastOn = new Map<SwitchList, boolean>();
   let before: Buffer | undefined;
+  // The plain text when the answer is plain, the pieces when it is gzip.
   for (const unit of page.units) {
     if (unit.kind === "static") {
-      texts.push(unit.text);
       if (compressed) pieces.push(compressed.get(unit) as Piece);
+      else texts.push(unit.text);
       before = unit.text;
     } else if (unit.kind === "nonce") {
       if (nonce.length !== unit.width) return null;
-      texts.push(nonce);
       if (nonceBlock) pieces.push(nonceBlock);
+      else texts.push(nonce);
       before = undefined;
     } else if (unit.kind === "switch") {
       const on = page.parts.switches[unit.list](fill.root, unit.productId);
-      texts.push(on ? unit.on : unit.off);
       if (compressed) {
         const both = compressed.get(unit) as SwitchPieces;
-        const pieceFor = (on ? both.on : both.off)[lastOn.get(unit.list) ? 1 : 0];
-        pieces.push(pieceFor);
-      }
+        pieces.push((on ? both.on : both.off)[lastOn.get(unit.list) ? 1 : 0]);
+      } else texts.push(on ? unit.on : unit.off);
       lastOn.set(unit.list, on);
       before = undefined;
     } else {
@@ -330,8 +329,8 @@ export function answer(page: SharedPage, fill: ShopperFill, gzip: boolean): { bo
       const padded = unit.width === null ? run : pad(run, unit.width);
       if (padded === null) return null;
       const text = Buffer.from(padded);
-      texts.push(text);
       if (compressed) pieces.push(deflateNow(text, before));
+      else texts.push(text);
       before = undefined;
     }
   }
